@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# bercl - GNU Make. Targets: all check bench install uninstall clean deps
+#         coefficients reference (the last two need /usr/bin/python3 + mpmath)
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+PKG_CONFIG ?= pkg-config
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc
+GSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null)
+GSL_LIBS := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
+CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARN) $(GSL_CFLAGS) $(CFLAGS)
+
+LIB_SRC = src/poisson.c src/solve.c src/logprob.c
+CLI_SRC = src/parse.c src/rows.c src/compute.c src/format.c src/verify.c
+LIB_OBJ = $(LIB_SRC:.c=.o)
+CLI_OBJ = $(CLI_SRC:.c=.o)
+HDR = $(wildcard src/*.h)
+
+TESTS = tests/test_poisson tests/test_solve tests/test_parse tests/test_verify tests/test_cli
+
+.PHONY: all check bench install uninstall clean deps coefficients reference
+
+all: bercl
+
+src/%.o: src/%.c $(HDR)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+libbercl.a: $(LIB_OBJ)
+	$(AR) rcs $@ $(LIB_OBJ)
+
+bercl: src/main.o $(CLI_OBJ) libbercl.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm
+
+tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
+		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
+
+check: bercl $(TESTS)
+	@set -e; for t in $(TESTS); do echo "== $$t"; ./$$t; done; echo "all tests passed"
+
+bench: bercl bench/bench_cl
+	./bench/bench_cl
+
+bench/bench_cl: bench/bench_cl.c libbercl.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
+
+install: bercl
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 bercl $(DESTDIR)$(BINDIR)/bercl
+	install -m 644 man/bercl.1 $(DESTDIR)$(MANDIR)/man1/bercl.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/bercl $(DESTDIR)$(MANDIR)/man1/bercl.1
+
+clean:
+	rm -f bercl libbercl.a src/*.o $(TESTS) bench/bench_cl
+	rm -rf tests/tmp
+
+# Debian 12 packages needed to build and test; apt-get runs only if one is missing.
+DEB_PACKAGES = gcc make pkg-config libgsl-dev libcmocka-dev mandoc
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# Regenerate derived data (not needed to build; the outputs are committed).
+coefficients:
+	/usr/bin/python3 tools/gen_coefficients.py > src/coefficients.h
+reference:
+	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
+	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv

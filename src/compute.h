@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* compute.h - a row of input quantities to its results, through the library. */
+#ifndef BERCL_COMPUTE_H
+#define BERCL_COMPUTE_H
+
+#include "row.h"
+
+enum compute_status { COMPUTE_OK = 0, COMPUTE_INPUT = 2, COMPUTE_NUMERIC = 3 };
+
+/*
+ * Fill r's results for the command. On an input problem (a missing or
+ * inconsistent quantity) returns COMPUTE_INPUT with the reason in r->error;
+ * on a numerical failure COMPUTE_NUMERIC.
+ */
+enum compute_status compute_row(enum command cmd, struct row *r);
+
+#endif

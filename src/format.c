@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * format.c - rows to text (aligned, with units), CSV, TSV and JSON lines.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+static const char *const csv_name[NCOLUMNS] = {
+	"model", "errors", "bits", "ber", "rate_bps", "lanes", "time_s",
+	"cl", "one_minus_cl", "cl_achieved", "verdict",
+	"gsl_cl", "gsl_one_minus_cl", "gsl_bits", "gsl_rel_diff", "error",
+};
+
+static const char *const text_name[NCOLUMNS] = {
+	"model", "errors", "bits", "BER", "rate", "lanes", "test time",
+	"CL", "1 - CL", "CL achieved", "verdict",
+	"GSL CL", "GSL 1 - CL", "GSL bits", "GSL rel. diff", "error",
+};
+
+static const int text_width[NCOLUMNS] = {
+	8, 9, 18, 10, 14, 5, 22, 20, 13, 20, 7, 20, 13, 18, 13, 0,
+};
+
+int format_from_name(const char *name)
+{
+	static const char *const names[] = {"text", "csv", "tsv", "json"};
+	for (int i = 0; i < 4; i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void format_double(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+void format_probability(char *buf, size_t len, double value, bercl_log ln)
+{
+	if (value >= DBL_MIN) {
+		format_double(buf, len, value);
+		return;
+	}
+	double m;
+	long long e;
+	if (bercl_log_decimal(ln, &m, &e) == 0) {
+		char mb[32];
+		format_double(mb, sizeof mb, m);
+		snprintf(buf, len, "%se%lld", mb, e);
+	} else {
+		/* Beyond 1e15 decades only the power of ten is known. */
+		snprintf(buf, len, "1e%lld", e);
+	}
+}
+
+/* The same with 6 significant digits, for people. */
+static void format_probability_short(char *buf, size_t len, double value, bercl_log ln)
+{
+	double m;
+	long long e;
+	if (value >= DBL_MIN)
+		snprintf(buf, len, "%.6g", value);
+	else if (bercl_log_decimal(ln, &m, &e) == 0)
+		snprintf(buf, len, "%.6ge%lld", m, e);
+	else
+		snprintf(buf, len, "1e%lld", e);
+}
+
+void format_duration(char *buf, size_t len, double s)
+{
+	if (s < 60) {
+		snprintf(buf, len, s < 1 ? "%.3g s" : "%.4g s", s);
+		return;
+	}
+	if (s >= 86400.0 * 365.25 * 100) {
+		snprintf(buf, len, "%.4g years", s / (86400.0 * 365.25));
+		return;
+	}
+	double t = nearbyint(s * 10) / 10; /* to 0.1 s */
+	double d = floor(t / 86400);
+	t -= d * 86400;
+	double h = floor(t / 3600);
+	t -= h * 3600;
+	double m = floor(t / 60);
+	t -= m * 60;
+	size_t k = 0;
+	buf[0] = '\0';
+	if (d > 0)
+		k += (size_t)snprintf(buf + k, len - k, "%.0f d ", d);
+	if (h > 0 && k < len)
+		k += (size_t)snprintf(buf + k, len - k, "%.0f h ", h);
+	if (m > 0 && k < len)
+		k += (size_t)snprintf(buf + k, len - k, "%.0f min ", m);
+	if (t > 0.05 && d == 0 && k < len)
+		k += (size_t)snprintf(buf + k, len - k, "%.3g s ", t);
+	if (k > 0 && k <= len)
+		buf[k - 1] = '\0';
+}
+
+/* 25.78125e9 -> "25.78125 G" */
+static void format_si(char *buf, size_t len, double v, const char *unit)
+{
+	static const char prefix[] = " kMGTPE";
+	int p = 0;
+	while (fabs(v) >= 1000 && p < 6) {
+		v /= 1000;
+		p++;
+	}
+	snprintf(buf, len, "%.10g %s%s", v, p ? (char[]){prefix[p], 0} : "", unit);
+}
+
+/* CL as a percentage with enough digits to show how far it is from 100 %. */
+static void format_percent(char *buf, size_t len, double cl, double omc)
+{
+	if (cl < 0.9999) {
+		snprintf(buf, len, "%.4f %%", cl * 100);
+		return;
+	}
+	if (omc < 1e-15) {
+		snprintf(buf, len, "> 99.9999999999999 %%");
+		return;
+	}
+	int digits = (int)ceil(-log10(omc * 100)) + 3;
+	snprintf(buf, len, "%.*f %%", digits, cl * 100);
+}
+
+static int present(double v)
+{
+	return !isnan(v);
+}
+
+/* The cell of column c for a machine format; empty string if absent. */
+static void cell_text(char *buf, size_t len, enum column c, const struct row *r, int human)
+{
+	const struct row_input *in = &r->in;
+	const bercl_tails *t = &r->tails;
+	int computed = r->error[0] == '\0';
+	buf[0] = '\0';
+	switch (c) {
+	case COL_MODEL:
+		snprintf(buf, len, "%s", in->model == MODEL_BINOMIAL ? "binomial" : "poisson");
+		break;
+	case COL_ERRORS:
+		if (present(in->errors))
+			snprintf(buf, len, "%.0f", in->errors);
+		break;
+	case COL_BITS:
+		if (present(r->bits))
+			format_double(buf, len, r->bits);
+		else if (present(in->bits))
+			format_double(buf, len, in->bits);
+		break;
+	case COL_BER:
+		if (present(in->ber))
+			format_double(buf, len, in->ber);
+		break;
+	case COL_RATE:
+		if (present(in->rate_bps)) {
+			if (human)
+				format_si(buf, len, in->rate_bps, "b/s");
+			else
+				format_double(buf, len, in->rate_bps);
+		}
+		break;
+	case COL_LANES:
+		format_double(buf, len, present(in->lanes) ? in->lanes : 1);
+		break;
+	case COL_TIME: {
+		double s = present(r->time_s) ? r->time_s : in->time_s;
+		if (present(s)) {
+			if (human)
+				format_duration(buf, len, s);
+			else
+				format_double(buf, len, s);
+		}
+		break;
+	}
+	case COL_CL:
+		if (present(in->cl)) { /* a target (bits rows) */
+			if (human)
+				format_percent(buf, len, in->cl, in->cl_complement);
+			else
+				format_double(buf, len, in->cl);
+		} else if (computed) {
+			if (human)
+				format_percent(buf, len, t->cl, t->one_minus_cl);
+			else
+				format_probability(buf, len, t->cl, t->ln_cl);
+		}
+		break;
+	case COL_ONE_MINUS_CL:
+		if (present(in->cl))
+			format_double(buf, len, in->cl_complement);
+		else if (computed) {
+			if (human)
+				format_probability_short(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
+			else
+				format_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
+		}
+		break;
+	case COL_CL_ACHIEVED:
+		if (computed) {
+			if (human)
+				format_percent(buf, len, t->cl, t->one_minus_cl);
+			else
+				format_probability(buf, len, t->cl, t->ln_cl);
+		}
+		break;
+	case COL_VERDICT:
+		if (computed && r->verdict >= 0)
+			snprintf(buf, len, "%s", r->verdict ? "pass" : "fail");
+		break;
+	case COL_GSL_CL:
+		if (r->gsl_ok && present(r->gsl_cl))
+			format_double(buf, len, r->gsl_cl);
+		break;
+	case COL_GSL_ONE_MINUS_CL:
+		if (r->gsl_ok && present(r->gsl_one_minus_cl))
+			format_double(buf, len, r->gsl_one_minus_cl);
+		break;
+	case COL_GSL_BITS:
+		if (r->gsl_ok && present(r->gsl_bits))
+			format_double(buf, len, r->gsl_bits);
+		break;
+	case COL_GSL_REL_DIFF:
+		if (r->gsl_ok && present(r->gsl_rel_diff))
+			snprintf(buf, len, human ? "%.2g" : "%.3g", r->gsl_rel_diff);
+		break;
+	case COL_ERROR:
+		snprintf(buf, len, "%s", r->error);
+		break;
+	case NCOLUMNS:
+		break;
+	}
+}
+
+static void put_delimited(FILE *out, const char *s, char sep)
+{
+	if (!strpbrk(s, sep == ',' ? ",\"\r\n" : "\t\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	putc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			putc('"', out);
+		putc(*s, out);
+	}
+	putc('"', out);
+}
+
+static void put_json_string(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			putc(c, out);
+	}
+	putc('"', out);
+}
+
+static int is_string_column(enum column c)
+{
+	return c == COL_MODEL || c == COL_VERDICT || c == COL_ERROR;
+}
+
+/* Column i of a text table: padded to its width, but the last. */
+static void put_text_cell(FILE *out, const struct layout *l, int i, const char *s)
+{
+	if (i > 0)
+		putc(' ', out);
+	fprintf(out, "%-*s", i + 1 < l->ncol ? text_width[l->col[i]] : 0, s);
+}
+
+void format_header(FILE *out, const struct layout *l)
+{
+	char sep = l->format == FMT_TSV ? '\t' : ',';
+	switch (l->format) {
+	case FMT_JSON:
+		return; /* each object names its fields */
+	case FMT_TEXT:
+		for (size_t i = 0; i < l->nextra; i++)
+			fprintf(out, "%-12s ", l->extra_names[i]);
+		for (int i = 0; i < l->ncol; i++)
+			put_text_cell(out, l, i, text_name[l->col[i]]);
+		putc('\n', out);
+		return;
+	case FMT_CSV:
+	case FMT_TSV:
+		for (size_t i = 0; i < l->nextra; i++) {
+			put_delimited(out, l->extra_names[i], sep);
+			putc(sep, out);
+		}
+		for (int i = 0; i < l->ncol; i++) {
+			fputs(csv_name[l->col[i]], out);
+			putc(i + 1 < l->ncol ? sep : '\n', out);
+		}
+		return;
+	}
+}
+
+void format_row(FILE *out, const struct layout *l, const struct row *r)
+{
+	char buf[ROW_ERROR_MAX + 64];
+	char sep = l->format == FMT_TSV ? '\t' : ',';
+	switch (l->format) {
+	case FMT_TEXT:
+		for (size_t i = 0; i < l->nextra; i++)
+			fprintf(out, "%-12s ", r->extra ? r->extra[i] : "");
+		for (int i = 0; i < l->ncol; i++) {
+			cell_text(buf, sizeof buf, l->col[i], r, 1);
+			put_text_cell(out, l, i, buf);
+		}
+		putc('\n', out);
+		return;
+	case FMT_CSV:
+	case FMT_TSV:
+		for (size_t i = 0; i < l->nextra; i++) {
+			put_delimited(out, r->extra ? r->extra[i] : "", sep);
+			putc(sep, out);
+		}
+		for (int i = 0; i < l->ncol; i++) {
+			cell_text(buf, sizeof buf, l->col[i], r, 0);
+			put_delimited(out, buf, sep);
+			putc(i + 1 < l->ncol ? sep : '\n', out);
+		}
+		return;
+	case FMT_JSON:
+		putc('{', out);
+		for (size_t i = 0; i < l->nextra; i++) {
+			put_json_string(out, l->extra_names[i]);
+			putc(':', out);
+			put_json_string(out, r->extra ? r->extra[i] : "");
+			putc(',', out);
+		}
+		for (int i = 0; i < l->ncol; i++) {
+			cell_text(buf, sizeof buf, l->col[i], r, 0);
+			fprintf(out, "\"%s\":", csv_name[l->col[i]]);
+			if (buf[0] == '\0')
+				fputs("null", out);
+			else if (is_string_column(l->col[i]))
+				put_json_string(out, buf);
+			else
+				fputs(buf, out);
+			if (i + 1 < l->ncol)
+				putc(',', out);
+		}
+		fputs("}\n", out);
+		return;
+	}
+}

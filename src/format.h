@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * format.h - rows to text, CSV, TSV or JSON lines.
+ *
+ * Machine formats print every number so that it reads back to the same
+ * double (the shortest of %.15g, %.16g, %.17g that does), with '.' as the
+ * decimal point: bercl never calls setlocale(), so printf stays in the C
+ * locale. A probability below the double range is printed from its
+ * logarithm as mantissa e exponent (3.2564076750412156e-2331).
+ */
+#ifndef BERCL_FORMAT_H
+#define BERCL_FORMAT_H
+
+#include <stdio.h>
+
+#include "row.h"
+
+enum format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
+
+enum column {
+	COL_MODEL, COL_ERRORS, COL_BITS, COL_BER, COL_RATE, COL_LANES, COL_TIME,
+	COL_CL, COL_ONE_MINUS_CL, COL_CL_ACHIEVED, COL_VERDICT,
+	COL_GSL_CL, COL_GSL_ONE_MINUS_CL, COL_GSL_BITS, COL_GSL_REL_DIFF,
+	COL_ERROR, NCOLUMNS
+};
+
+struct layout {
+	enum format format;
+	enum column col[NCOLUMNS];
+	int ncol;
+	const char *const *extra_names; /* batch pass-through columns, first */
+	size_t nextra;
+};
+
+/* Parse a format name; returns -1 if unknown. */
+int format_from_name(const char *name);
+void format_header(FILE *out, const struct layout *l);
+void format_row(FILE *out, const struct layout *l, const struct row *r);
+
+/* Shortest "%.Ng" that reads back to v; buf holds at least 32 bytes. */
+void format_double(char *buf, size_t len, double v);
+/* A probability from its tails' log form, as format_double or m e x. */
+void format_probability(char *buf, size_t len, double value, bercl_log ln);
+/* 5025.4 s -> "1 h 23 min 45.4 s". */
+void format_duration(char *buf, size_t len, double seconds);
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * logprob.c - helpers on probabilities held as double-double logarithms.
+ *
+ * bercl_log_decimal splits exp(l) into mantissa * 10^exponent: log10 = l / ln 10
+ * in double-double, exponent = floor(log10), mantissa = 10^(fraction). The
+ * fraction keeps ~1e-31 * |log10| absolute accuracy, so the mantissa keeps
+ * ~16 digits while |log10| < 1e15.
+ */
+#include <math.h>
+
+#include "bercl.h"
+#include "coefficients.h"
+#include "dd.h"
+
+int bercl_log_decimal(bercl_log l, double *mantissa, long long *exponent)
+{
+	dd log10v = dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
+	if (fabs(log10v.hi) > 1e15) {
+		*mantissa = 0.0;
+		*exponent = (long long)nearbyint(log10v.hi);
+		return -1;
+	}
+	double e = floor(log10v.hi);
+	dd frac = dd_add_d(log10v, -e);
+	if (frac.hi < 0) { /* floor landed one too high because of lo */
+		e -= 1.0;
+		frac = dd_add_d(frac, 1.0);
+	}
+	/* 10^f = exp(f ln 10); for f > 1/2 use 10 * 10^(f - 1) so that the
+	 * argument of exp stays small and its rounding does not grow. */
+	double f = frac.hi + frac.lo, scale = 1.0;
+	if (f > 0.5) {
+		f = (frac.hi - 1.0) + frac.lo;
+		scale = 10.0;
+	}
+	double m = scale * exp(f * LN10_HI + f * LN10_LO);
+	if (m >= 10.0) {
+		m /= 10.0;
+		e += 1.0;
+	}
+	*mantissa = m;
+	*exponent = (long long)e;
+	return 0;
+}
+
+double bercl_rel_diff(double a, double b)
+{
+	double m = fmax(fabs(a), fabs(b));
+	return m == 0.0 ? 0.0 : fabs(a - b) / m;
+}

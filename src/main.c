@@ -1,0 +1,488 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * main.c - the bercl command: reads the flags, builds the row stream (a
+ * sweep of the flags' lists, or a batch file), computes each row and prints
+ * it as soon as it is computed. Owns the exit status:
+ *   0 every row computed (and every --require verdict passed)
+ *   1 some --require verdict failed
+ *   2 usage or input error (bad flag, bad value, unreadable file, bad row)
+ *   3 internal or numerical failure, or an output write error
+ * A usage error prints one line naming the flag and value, and nothing on
+ * standard output.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bercl.h"
+#include "compute.h"
+#include "format.h"
+#include "parse.h"
+#include "rows.h"
+#include "verify.h"
+
+enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+
+enum {
+	OPT_MODEL = 256, OPT_VERIFY, OPT_REQUIRE, OPT_TWO_SIDED, OPT_TRIALS, OPT_SEED,
+};
+
+static const char usage_text[] =
+	"usage: bercl cl   [-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]\n"
+	"       bercl bits [-e E] -p P -c C [-r R [-l L]] [options]\n"
+	"       bercl --help | --version\n";
+
+static const char help_text[] =
+	"bercl - confidence levels for bit-error-ratio tests (Poisson model)\n"
+	"\n"
+	"  bercl cl   --errors E --bits N --ber P           confidence level that BER < P\n"
+	"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n"
+	"  bercl bits --errors E --ber P --cl C [--rate R]  minimum bits (and test time)\n"
+	"\n"
+	"  -e, --errors E   errors seen (cl) or allowed (bits); default 0\n"
+	"  -n, --bits N     bits tested; SI suffixes k M G T P E (3T = 3e12)\n"
+	"  -p, --ber P      specified bit error ratio, 0 < P < 1\n"
+	"  -c, --cl C       target confidence level: 0.95 or 95%\n"
+	"  -r, --rate R     line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps\n"
+	"  -l, --lanes L    lanes tested in parallel; default 1\n"
+	"  -t, --time T     test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d\n"
+	"      --model M    poisson (default)\n"
+	"  -f, --format F   text (default), csv, tsv, json (one object per line)\n"
+	"  -i, --input F    batch: one result row per CSV/TSV row; - is stdin\n"
+	"      --verify     recompute with GSL and report the difference\n"
+	"      --require C  cl only: pass/fail verdict, exit status 1 on a fail\n"
+	"  -h, --help       this help;  -V, --version  the version\n"
+	"\n"
+	"Numeric flags take lists and ranges: 1e-12,1e-15  0..10  1e-15..1e-9:7log\n"
+	"Exit status: 0 ok, 1 a --require verdict failed, 2 usage or input error,\n"
+	"3 numerical failure or write error. See bercl(1).\n";
+
+static const char *prog = "bercl";
+
+static void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_USAGE);
+}
+
+struct options {
+	enum command cmd;
+	const char *text[NQ];        /* flag text per quantity */
+	const char *flag[NQ];        /* as typed: "--ber" or "-p" */
+	struct vlist list[NQ];
+	enum model model;
+	enum format format;
+	const char *input;
+	int verify;
+};
+
+static const struct option long_options[] = {
+	{"errors", required_argument, NULL, 'e'},
+	{"bits", required_argument, NULL, 'n'},
+	{"ber", required_argument, NULL, 'p'},
+	{"cl", required_argument, NULL, 'c'},
+	{"rate", required_argument, NULL, 'r'},
+	{"lanes", required_argument, NULL, 'l'},
+	{"time", required_argument, NULL, 't'},
+	{"model", required_argument, NULL, OPT_MODEL},
+	{"format", required_argument, NULL, 'f'},
+	{"input", required_argument, NULL, 'i'},
+	{"verify", no_argument, NULL, OPT_VERIFY},
+	{"require", required_argument, NULL, OPT_REQUIRE},
+	{"two-sided", no_argument, NULL, OPT_TWO_SIDED},
+	{"trials", required_argument, NULL, OPT_TRIALS},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
+};
+
+static int quantity_of_option(int c)
+{
+	switch (c) {
+	case 'e': return Q_ERRORS;
+	case 'n': return Q_BITS;
+	case 'p': return Q_BER;
+	case 'c': return Q_CL;
+	case 'r': return Q_RATE;
+	case 'l': return Q_LANES;
+	case 't': return Q_TIME;
+	case OPT_REQUIRE: return Q_REQUIRE;
+	default: return -1;
+	}
+}
+
+static const char *flag_name(int q)
+{
+	static const char *const names[NQ] = {
+		"--errors", "--bits", "--ber", "--cl", "--rate", "--lanes", "--time", "--require",
+	};
+	return names[q];
+}
+
+/* Quantities each command reads. */
+static int command_uses(enum command cmd, int q)
+{
+	if (cmd == CMD_CL)
+		return q != Q_CL;
+	return q == Q_ERRORS || q == Q_BER || q == Q_CL || q == Q_RATE || q == Q_LANES;
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	memset(o, 0, sizeof *o);
+	if (argc < 2)
+		usage_error("missing subcommand: cl or bits (see bercl --help)");
+	const char *sub = argv[1];
+	if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
+		fputs(usage_text, stdout);
+		fputs("\n", stdout);
+		fputs(help_text, stdout);
+		exit(0);
+	}
+	if (strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0) {
+		printf("bercl %s\n", BERCL_VERSION);
+		exit(0);
+	}
+	if (strcmp(sub, "cl") == 0)
+		o->cmd = CMD_CL;
+	else if (strcmp(sub, "bits") == 0)
+		o->cmd = CMD_BITS;
+	else if (strcmp(sub, "ber") == 0 || strcmp(sub, "simulate") == 0)
+		usage_error("subcommand '%s' is not implemented yet", sub);
+	else if (sub[0] == '-')
+		usage_error("missing subcommand before '%s': cl or bits", sub);
+	else
+		usage_error("unknown subcommand '%s' (cl or bits)", sub);
+
+	int c, format_seen = 0, model_seen = 0;
+	opterr = 0;
+	optind = 2;
+	while ((c = getopt_long(argc, argv, ":e:n:p:c:r:l:t:f:i:hV", long_options, NULL)) != -1) {
+		const char *typed = argv[optind - 1];
+		int q = quantity_of_option(c);
+		if (q >= 0) {
+			if (o->text[q])
+				usage_error("%s given twice", flag_name(q));
+			if (!command_uses(o->cmd, q))
+				usage_error("%s is not used by 'bercl %s'%s", flag_name(q), sub,
+				            q == Q_CL ? " (for a verdict use --require)" : "");
+			o->text[q] = optarg;
+			o->flag[q] = flag_name(q);
+			continue;
+		}
+		switch (c) {
+		case OPT_MODEL:
+			if (model_seen++)
+				usage_error("--model given twice");
+			if (strcmp(optarg, "poisson") == 0)
+				o->model = MODEL_POISSON;
+			else if (strcmp(optarg, "binomial") == 0)
+				usage_error("--model binomial is not implemented yet");
+			else
+				usage_error("--model '%s': unknown model (poisson or binomial)", optarg);
+			break;
+		case 'f': {
+			if (format_seen++)
+				usage_error("--format given twice");
+			int f = format_from_name(optarg);
+			if (f < 0)
+				usage_error("--format '%s': unknown format (text, csv, tsv or json)", optarg);
+			o->format = (enum format)f;
+			break;
+		}
+		case 'i':
+			if (o->input)
+				usage_error("--input given twice");
+			if (optarg[0] == '\0')
+				usage_error("--input: empty file name");
+			o->input = optarg;
+			break;
+		case OPT_VERIFY:
+			o->verify = 1;
+			break;
+		case OPT_TWO_SIDED:
+			usage_error("--two-sided is for 'bercl ber', which is not implemented yet");
+			break;
+		case OPT_TRIALS:
+		case OPT_SEED:
+			usage_error("%s is for 'bercl simulate', which is not implemented yet", typed);
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			fputs("\n", stdout);
+			fputs(help_text, stdout);
+			exit(0);
+		case 'V':
+			printf("bercl %s\n", BERCL_VERSION);
+			exit(0);
+		case ':':
+			usage_error("%s needs a value", argv[optind - 1]);
+			break;
+		default:
+			if (optopt)
+				usage_error("unknown flag '-%c' (see bercl --help)", optopt);
+			usage_error("unknown flag '%s' (see bercl --help)", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+
+	for (int q = 0; q < NQ; q++) {
+		if (!o->text[q])
+			continue;
+		const char *bad;
+		const char *why = parse_vlist(o->text[q], quantity_parser[q], &o->list[q], &bad);
+		if (why)
+			usage_error("%s '%s': %s", o->flag[q], o->text[q], why);
+		/* Check every value's domain: ranges are monotone, so their ends. */
+		struct row_input probe;
+		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
+		for (int k = 0; k < 2; k++) {
+			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
+			if (why)
+				usage_error("%s '%s': %s", o->flag[q], o->text[q], why);
+		}
+		if ((q == Q_ERRORS || q == Q_LANES) && o->list[q].nitems) {
+			for (size_t k = 0; k < o->list[q].nitems; k++) {
+				const struct item *it = &o->list[q].items[k];
+				if (it->kind == ITEM_LIN || it->kind == ITEM_LOG)
+					usage_error("%s '%s': whole numbers only: use A..B", o->flag[q], o->text[q]);
+			}
+		}
+	}
+}
+
+/* Checks that need several flags, made before anything is printed. */
+static void check_combinations(const struct options *o)
+{
+	int has[NQ];
+	for (int q = 0; q < NQ; q++)
+		has[q] = o->text[q] != NULL;
+	if (o->input) {
+		for (int q = 0; q < NQ; q++)
+			if (has[q] && o->list[q].count > 1)
+				usage_error("%s '%s': lists and ranges cannot be used with --input",
+				            o->flag[q], o->text[q]);
+		return; /* the rest is checked row by row */
+	}
+	if (o->cmd == CMD_CL) {
+		if (has[Q_BITS] && has[Q_TIME])
+			usage_error("--bits and --time: give one, not both");
+		if (has[Q_TIME] && !has[Q_RATE])
+			usage_error("--time needs --rate (the line rate)");
+		if (!has[Q_BITS] && !has[Q_TIME])
+			usage_error("missing --bits (or --time with --rate)");
+		if (!has[Q_BER])
+			usage_error("missing --ber");
+		double lanes_min = has[Q_LANES] ? vlist_min(&o->list[Q_LANES]) : 1;
+		double lanes_max = has[Q_LANES] ? vlist_max(&o->list[Q_LANES]) : 1;
+		double bmin, bmax;
+		if (has[Q_BITS]) {
+			bmin = vlist_min(&o->list[Q_BITS]);
+			bmax = vlist_max(&o->list[Q_BITS]);
+		} else {
+			bmin = vlist_min(&o->list[Q_RATE]) * vlist_min(&o->list[Q_TIME]) * lanes_min;
+			bmax = vlist_max(&o->list[Q_RATE]) * vlist_max(&o->list[Q_TIME]) * lanes_max;
+		}
+		double emax = has[Q_ERRORS] ? vlist_max(&o->list[Q_ERRORS]) : 0;
+		if (emax > bmin)
+			usage_error("--errors %.0f exceeds the number of bits tested (%.17g)", emax, bmin);
+		double lmin = bmin * vlist_min(&o->list[Q_BER]);
+		double lmax = bmax * vlist_max(&o->list[Q_BER]);
+		if (!(lmin >= BERCL_MIN_LAMBDA))
+			usage_error("bits * ber = %.3g is below 1e-300", lmin);
+		if (!(lmax <= BERCL_MAX_LAMBDA))
+			usage_error("bits * ber = %.3g is above 1e300", lmax);
+	} else {
+		if (!has[Q_BER])
+			usage_error("missing --ber");
+		if (!has[Q_CL])
+			usage_error("missing --cl (the target confidence level, e.g. 0.95 or 95%%)");
+	}
+}
+
+static void build_layout(const struct options *o, const struct batch *b, struct layout *l)
+{
+	int has_time = o->text[Q_TIME] || o->text[Q_RATE] ||
+	               (b && (batch_has(b, Q_TIME) || batch_has(b, Q_RATE)));
+	int n = 0;
+	memset(l, 0, sizeof *l);
+	l->format = o->format;
+	if (b) {
+		l->extra_names = b->extra_names;
+		l->nextra = b->nextra;
+	}
+	if (o->format != FMT_TEXT)
+		l->col[n++] = COL_MODEL;
+	l->col[n++] = COL_ERRORS;
+	if (o->cmd == CMD_CL) {
+		l->col[n++] = COL_BITS;
+		l->col[n++] = COL_BER;
+		if (has_time) {
+			l->col[n++] = COL_RATE;
+			l->col[n++] = COL_LANES;
+			l->col[n++] = COL_TIME;
+		}
+		l->col[n++] = COL_CL;
+		l->col[n++] = COL_ONE_MINUS_CL;
+		if (o->text[Q_REQUIRE] || (b && batch_has(b, Q_REQUIRE)))
+			l->col[n++] = COL_VERDICT;
+		if (o->verify) {
+			l->col[n++] = COL_GSL_CL;
+			l->col[n++] = COL_GSL_ONE_MINUS_CL;
+			l->col[n++] = COL_GSL_REL_DIFF;
+		}
+	} else {
+		l->col[n++] = COL_BER;
+		l->col[n++] = COL_CL;
+		if (o->format != FMT_TEXT)
+			l->col[n++] = COL_ONE_MINUS_CL;
+		l->col[n++] = COL_BITS;
+		if (has_time) {
+			l->col[n++] = COL_RATE;
+			l->col[n++] = COL_LANES;
+			l->col[n++] = COL_TIME;
+		}
+		l->col[n++] = COL_CL_ACHIEVED;
+		if (o->verify) {
+			l->col[n++] = COL_GSL_BITS;
+			l->col[n++] = COL_GSL_REL_DIFF;
+		}
+	}
+	if (b)
+		l->col[n++] = COL_ERROR;
+	l->ncol = n;
+}
+
+static int exit_status = 0;
+
+static void raise_status(int st)
+{
+	if (st > exit_status)
+		exit_status = st;
+}
+
+/* Compute, verify and print one row; where says which row for messages. */
+static void process(const struct options *o, struct row *r, const char *where)
+{
+	enum compute_status st = compute_row(o->cmd, r);
+	if (st != COMPUTE_OK) {
+		fprintf(stderr, "%s: %s%s\n", prog, where, r->error);
+		raise_status(st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL);
+		return;
+	}
+	if (r->verdict == 0)
+		raise_status(EXIT_VERDICT);
+	if (o->verify) {
+		char note[512];
+		if (verify_row(o->cmd, r, note, sizeof note))
+			fprintf(stderr, "%s: verify: %serrors=%.0f bits=%.17g ber=%.17g: %s\n", prog,
+			        where, r->in.errors, r->bits, r->in.ber, note);
+	}
+}
+
+static int check_output(void)
+{
+	if (ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n", prog, strerror(errno));
+		exit(EXIT_INTERNAL);
+	}
+	return 0;
+}
+
+static void run_batch(const struct options *o, const struct row_input *base)
+{
+	FILE *fp = strcmp(o->input, "-") == 0 ? stdin : fopen(o->input, "r");
+	if (!fp)
+		usage_error("--input '%s': %s", o->input, strerror(errno));
+	const char *name = fp == stdin ? "(stdin)" : o->input;
+	struct batch b;
+	char err[512];
+	if (batch_open(&b, fp, name, err, sizeof err) != 0)
+		usage_error("%s", err);
+	struct layout l;
+	build_layout(o, &b, &l);
+	format_header(stdout, &l);
+	struct row r;
+	int rc;
+	while ((rc = batch_next(&b, base, &r)) == 1) {
+		char where[300];
+		snprintf(where, sizeof where, "%s:%ld: ", name, r.line);
+		process(o, &r, where);
+		format_row(stdout, &l, &r);
+		check_output();
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: %s:%ld: read error: %s\n", prog, name, b.line, strerror(errno));
+		raise_status(EXIT_USAGE);
+	}
+	batch_close(&b);
+	if (fp != stdin)
+		fclose(fp);
+}
+
+static void run_sweep(const struct options *o, const struct row_input *base)
+{
+	const struct vlist *lists[NQ];
+	for (int q = 0; q < NQ; q++)
+		lists[q] = o->text[q] ? &o->list[q] : NULL;
+	struct sweep s;
+	sweep_init(&s, lists);
+	struct layout l;
+	build_layout(o, NULL, &l);
+	struct row r;
+	int first = 1;
+	while (sweep_next(&s, base, &r)) {
+		process(o, &r, "");
+		if (first && r.error[0])
+			exit(exit_status); /* a usage error: nothing printed */
+		if (first)
+			format_header(stdout, &l);
+		first = 0;
+		if (!r.error[0])
+			format_row(stdout, &l, &r);
+		check_output();
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	parse_options(argc, argv, &o);
+	check_combinations(&o);
+
+	struct row_input base;
+	base.errors = base.bits = base.ber = base.cl = base.cl_complement = NAN;
+	base.rate_bps = base.lanes = base.time_s = base.require = base.require_complement = NAN;
+	base.model = o.model;
+	if (o.input) /* flags fill the columns a file lacks */
+		for (int q = 0; q < NQ; q++)
+			if (o.text[q]) {
+				double c = NAN;
+				double v = vlist_value(&o.list[q], 0, &c);
+				row_set(&base, (enum quantity)q, v, c);
+			}
+
+	if (o.input)
+		run_batch(&o, &base);
+	else
+		run_sweep(&o, &base);
+
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n", prog, strerror(errno));
+		return EXIT_INTERNAL;
+	}
+	for (int q = 0; q < NQ; q++)
+		vlist_free(&o.list[q]);
+	return exit_status;
+}

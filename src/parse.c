@@ -1,0 +1,443 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * parse.c - numbers, SI suffixes, units and probabilities, exactly as the
+ * man page's NUMBERS section describes them.
+ *
+ * strtod() is locale-dependent, so every number is first copied into a
+ * buffer after checking it has the C locale's shape (digits, one '.', an
+ * optional exponent); the checked text is then converted with the decimal
+ * point made right for the current locale.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+#define MAX_NUMBER 64
+
+/*
+ * Scan a decimal number at s: [+]digits[.digits][(e|E)[+-]digits]. Sets *end
+ * past it and returns its value, or returns NAN with *end = s if there is no
+ * number. An exponent letter not followed by digits is left unread (so "3E"
+ * is 3 with the suffix E).
+ */
+static double scan_number(const char *s, const char **end)
+{
+	const char *p = s;
+	char buf[MAX_NUMBER];
+	int digits = 0;
+	if (*p == '+' || *p == '-')
+		p++;
+	while (isdigit((unsigned char)*p)) {
+		p++;
+		digits++;
+	}
+	if (*p == '.') {
+		p++;
+		while (isdigit((unsigned char)*p)) {
+			p++;
+			digits++;
+		}
+	}
+	if (digits == 0) {
+		*end = s;
+		return NAN;
+	}
+	if (*p == 'e' || *p == 'E') {
+		const char *q = p + 1;
+		if (*q == '+' || *q == '-')
+			q++;
+		if (isdigit((unsigned char)*q)) {
+			while (isdigit((unsigned char)*q))
+				q++;
+			p = q;
+		}
+	}
+	size_t n = (size_t)(p - s);
+	if (n >= sizeof buf) {
+		*end = s;
+		return NAN;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	/* Use the locale's decimal point, whatever it is, for strtod. */
+	const char *dp = localeconv()->decimal_point;
+	char *dot = strchr(buf, '.');
+	if (dot && dp && dp[0] && dp[0] != '.' && dp[1] == '\0')
+		*dot = dp[0];
+	errno = 0;
+	double v = strtod(buf, NULL);
+	*end = p;
+	return v;
+}
+
+static const char *finish(double v, double *out)
+{
+	if (!isfinite(v))
+		return "out of range";
+	*out = v;
+	return NULL;
+}
+
+const char *parse_real(const char *s, double *out)
+{
+	const char *end;
+	double v = scan_number(s, &end);
+	if (end == s)
+		return "not a number";
+	if (*end)
+		return "has trailing characters";
+	return finish(v, out);
+}
+
+/* Multiplier of an SI prefix letter, 0 if none. */
+static double si_multiplier(char c)
+{
+	switch (c) {
+	case 'k': case 'K': return 1e3;
+	case 'M': return 1e6;
+	case 'G': return 1e9;
+	case 'T': return 1e12;
+	case 'P': return 1e15;
+	case 'E': return 1e18;
+	default: return 0;
+	}
+}
+
+static const char *parse_si_unit(const char *s, double *out, int rate)
+{
+	const char *end;
+	double v = scan_number(s, &end);
+	if (end == s)
+		return "not a number";
+	while (*end == ' ')
+		end++;
+	double m = si_multiplier(*end);
+	if (m != 0) {
+		v *= m;
+		end++;
+	}
+	if (rate && *end) {
+		static const char *units[] = {"bps", "b/s", "bit/s", "Bd", "baud", NULL};
+		int ok = 0;
+		for (int i = 0; units[i]; i++)
+			if (strcmp(end, units[i]) == 0)
+				ok = 1;
+		if (!ok)
+			return "has an unknown unit (use e.g. 25.78125G, 10Gb/s, 10Gbps)";
+		end += strlen(end);
+	}
+	if (*end)
+		return "has trailing characters (SI suffixes are k M G T P E)";
+	return finish(v, out);
+}
+
+const char *parse_si(const char *s, double *out)
+{
+	return parse_si_unit(s, out, 0);
+}
+
+const char *parse_rate(const char *s, double *out)
+{
+	return parse_si_unit(s, out, 1);
+}
+
+const char *parse_duration(const char *s, double *out)
+{
+	static const struct {
+		const char *name;
+		double seconds;
+	} units[] = {
+		{"ms", 1e-3}, {"s", 1}, {"sec", 1}, {"min", 60}, {"m", 60},
+		{"h", 3600}, {"hr", 3600}, {"d", 86400}, {"w", 604800},
+	};
+	const char *p = s;
+	double total = 0;
+	int parts = 0;
+	while (*p) {
+		const char *end;
+		double v = scan_number(p, &end);
+		if (end == p)
+			return parts ? "has trailing characters" : "not a duration";
+		p = end;
+		while (*p == ' ')
+			p++;
+		const char *u = p;
+		while (isalpha((unsigned char)*p))
+			p++;
+		size_t n = (size_t)(p - u);
+		double mult = 0;
+		if (n == 0) {
+			if (*p || parts)
+				return "needs a unit (s, min, h, d)";
+			mult = 1;
+		}
+		for (size_t i = 0; n && i < sizeof units / sizeof units[0]; i++)
+			if (strlen(units[i].name) == n && strncmp(u, units[i].name, n) == 0)
+				mult = units[i].seconds;
+		if (mult == 0)
+			return "has an unknown unit (use s, min, h, d: 90s, 1h30m)";
+		if (v < 0)
+			return "must not be negative";
+		total += v * mult;
+		parts++;
+		while (*p == ' ')
+			p++;
+	}
+	if (parts == 0)
+		return "not a duration";
+	return finish(total, out);
+}
+
+const char *parse_count(const char *s, double *out)
+{
+	double v;
+	const char *err = parse_si(s, &v);
+	if (err)
+		return err;
+	if (v < 0)
+		return "must not be negative";
+	if (v != floor(v))
+		return "must be a whole number";
+	if (v > 9007199254740992.0)
+		return "is larger than 2^53";
+	*out = v;
+	return NULL;
+}
+
+/*
+ * 1 - d for a decimal string d = "[0].digits" (the part after the point is
+ * given): the digits of the complement are 9 - d_i, with the last nonzero
+ * digit as 10 - d_n. Exact in decimal, so one rounding in strtod.
+ */
+static double decimal_complement(const char *frac, size_t n)
+{
+	char buf[MAX_NUMBER + 8];
+	size_t last = n;
+	while (last > 0 && frac[last - 1] == '0')
+		last--;
+	if (last == 0 || last + 4 > sizeof buf)
+		return NAN;
+	size_t k = 0;
+	buf[k++] = '0';
+	buf[k++] = '.';
+	for (size_t i = 0; i < last; i++)
+		buf[k++] = (char)('0' + (i + 1 == last ? 10 - (frac[i] - '0') : 9 - (frac[i] - '0')));
+	buf[k] = '\0';
+	double v;
+	return parse_real(buf, &v) ? NAN : v;
+}
+
+const char *parse_probability(const char *s, double *out, double *complement)
+{
+	size_t len = strlen(s);
+	int percent = len > 0 && s[len - 1] == '%';
+	char buf[MAX_NUMBER];
+	if (len >= sizeof buf)
+		return "is too long";
+	memcpy(buf, s, len + 1);
+	if (percent)
+		buf[--len] = '\0';
+	double v;
+	const char *err = parse_real(buf, &v);
+	if (err)
+		return err;
+	if (percent)
+		v /= 100.0;
+	if (!(v > 0 && v < 1))
+		return percent ? "must be between 0% and 100%, exclusive"
+		               : "must be between 0 and 1, exclusive (or a percentage: 95%)";
+	/* Exact complement for plain decimals without exponent. */
+	double c = NAN;
+	if (!strpbrk(buf, "eE")) {
+		const char *dot = strchr(buf, '.');
+		if (!percent && dot)
+			c = decimal_complement(dot + 1, strlen(dot + 1));
+	}
+	if (percent && isnan(c) && !strpbrk(buf, "eE")) {
+		/* A percentage: shift the point two places to the left. */
+		char frac[MAX_NUMBER + 4];
+		const char *dot = strchr(buf, '.');
+		size_t ip = dot ? (size_t)(dot - buf) : len;
+		const char *fp = dot ? dot + 1 : "";
+		if (ip <= 2) {
+			size_t k = 0;
+			for (size_t i = ip; i < 2; i++)
+				frac[k++] = '0';
+			memcpy(frac + k, buf, ip);
+			k += ip;
+			strcpy(frac + k, fp);
+			c = decimal_complement(frac, strlen(frac));
+		}
+	}
+	if (isnan(c) || !(c > 0 && c < 1))
+		c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
+	*out = v;
+	*complement = c;
+	return NULL;
+}
+
+static const char *parse_scalar(scalar_parser parse, const char *s, double *v, double *c)
+{
+	if (parse)
+		return parse(s, v);
+	return parse_probability(s, v, c);
+}
+
+/* One comma-free element: a value or a range. */
+static const char *parse_item(char *s, scalar_parser parse, struct item *it)
+{
+	char *dots = strstr(s, "..");
+	if (!dots) {
+		it->kind = ITEM_ONE;
+		it->n = 1;
+		it->b = NAN;
+		return parse_scalar(parse, s, &it->a, &it->b);
+	}
+	*dots = '\0';
+	char *stop = dots + 2;
+	char *colon = strchr(stop, ':');
+	if (colon)
+		*colon = '\0';
+	double c;
+	const char *err = parse_scalar(parse, s, &it->a, &c);
+	if (!err)
+		err = parse_scalar(parse, stop, &it->b, &c);
+	if (err)
+		return err;
+	if (!colon) {
+		if (it->a != floor(it->a) || it->b != floor(it->b))
+			return "is a range of non-whole numbers: give a point count, A..B:N";
+		it->kind = ITEM_STEP;
+		it->n = (unsigned long long)fabs(it->b - it->a) + 1;
+		return NULL;
+	}
+	char *count = colon + 1;
+	size_t len = strlen(count);
+	it->kind = ITEM_LIN;
+	if (len > 3 && strcmp(count + len - 3, "log") == 0) {
+		it->kind = ITEM_LOG;
+		count[len - 3] = '\0';
+		if (!(it->a > 0 && it->b > 0))
+			return "is a logarithmic range: both ends must be above 0";
+	}
+	double n;
+	if (parse_real(count, &n) || n != floor(n) || n < 1 || n > 9007199254740992.0)
+		return "has a bad point count (A..B:N or A..B:Nlog, N >= 1)";
+	it->n = (unsigned long long)n;
+	return NULL;
+}
+
+const char *parse_vlist(const char *s, scalar_parser parse, struct vlist *out,
+                        const char **bad)
+{
+	memset(out, 0, sizeof *out);
+	out->is_probability = parse == NULL;
+	*bad = s;
+	if (*s == '\0')
+		return "is empty";
+	size_t n = 1;
+	for (const char *p = s; *p; p++)
+		n += *p == ',';
+	char *copy = strdup(s);
+	out->items = calloc(n, sizeof *out->items);
+	if (!copy || !out->items) {
+		free(copy);
+		vlist_free(out);
+		return "is too long (out of memory)";
+	}
+	char *save = copy;
+	const char *err = NULL;
+	for (size_t i = 0; i < n && !err; i++) {
+		char *comma = strchr(save, ',');
+		if (comma)
+			*comma = '\0';
+		if (*save == '\0')
+			err = "has an empty list element";
+		else
+			err = parse_item(save, parse, &out->items[i]);
+		if (err && n > 1)
+			*bad = s + (save - copy);
+		if (!err) {
+			out->count += out->items[i].n;
+			out->nitems++;
+			if (out->count > 9007199254740992ULL)
+				err = "has more than 2^53 values";
+		}
+		save = comma ? comma + 1 : save + strlen(save);
+	}
+	free(copy);
+	if (err)
+		vlist_free(out);
+	return err;
+}
+
+void vlist_free(struct vlist *v)
+{
+	free(v->items);
+	v->items = NULL;
+	v->nitems = 0;
+	v->count = 0;
+}
+
+static double item_value(const struct item *it, unsigned long long i)
+{
+	double t;
+	switch (it->kind) {
+	case ITEM_ONE:
+		return it->a;
+	case ITEM_STEP:
+		return it->b >= it->a ? it->a + (double)i : it->a - (double)i;
+	case ITEM_LIN:
+		if (it->n == 1)
+			return it->a;
+		if (i + 1 == it->n)
+			return it->b;
+		t = (double)i / (double)(it->n - 1);
+		return it->a + (it->b - it->a) * t;
+	case ITEM_LOG:
+		if (it->n == 1)
+			return it->a;
+		if (i + 1 == it->n)
+			return it->b;
+		t = (double)i / (double)(it->n - 1);
+		return exp(log(it->a) + (log(it->b) - log(it->a)) * t);
+	}
+	return NAN;
+}
+
+double vlist_value(const struct vlist *v, unsigned long long i, double *complement)
+{
+	for (size_t k = 0; k < v->nitems; k++) {
+		const struct item *it = &v->items[k];
+		if (i < it->n) {
+			double x = item_value(it, i);
+			if (complement)
+				*complement = it->kind == ITEM_ONE && !isnan(it->b) ? it->b : 1.0 - x;
+			return x;
+		}
+		i -= it->n;
+	}
+	return NAN;
+}
+
+/* Ranges are monotone, so their extremes are their ends. */
+double vlist_min(const struct vlist *v)
+{
+	double m = INFINITY;
+	for (size_t k = 0; k < v->nitems; k++)
+		m = fmin(m, fmin(v->items[k].a, v->items[k].kind == ITEM_ONE ? v->items[k].a : v->items[k].b));
+	return m;
+}
+
+double vlist_max(const struct vlist *v)
+{
+	double m = -INFINITY;
+	for (size_t k = 0; k < v->nitems; k++)
+		m = fmax(m, fmax(v->items[k].a, v->items[k].kind == ITEM_ONE ? v->items[k].a : v->items[k].b));
+	return m;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * parse.h - the number syntax of bercl's flags and batch columns.
+ *
+ * Every parser reads a whole string: leading or trailing junk, an empty
+ * string, NaN and infinity are rejected. Each returns NULL on success or a
+ * short reason ("not a number", "must be a whole number") that the caller
+ * prints after the flag and the value. No I/O, no allocation, locale-free
+ * (a '.' is the decimal point whatever LC_NUMERIC says).
+ */
+#ifndef BERCL_PARSE_H
+#define BERCL_PARSE_H
+
+/* A plain decimal number: 1e-12, 0.5, 42. */
+const char *parse_real(const char *s, double *out);
+/* A number with an optional SI suffix k M G T P E: 3T = 3e12. */
+const char *parse_si(const char *s, double *out);
+/* A line rate: SI number, then optionally bps, b/s or bit/s: 10Gb/s. */
+const char *parse_rate(const char *s, double *out);
+/* A duration in seconds: 90, 90s, 15min, 2.5h, 1h30m, 2d, 1w. */
+const char *parse_duration(const char *s, double *out);
+/* A whole number in [0, 2^53]; 1e6 and 2M are accepted when whole. */
+const char *parse_count(const char *s, double *out);
+/*
+ * A probability: 0.95 or 95%. Also sets *complement = 1 - value, worked out
+ * from the decimal digits so that 0.99999999999999999999 gives exactly 1e-20.
+ */
+const char *parse_probability(const char *s, double *out, double *complement);
+
+
+/*
+ * Lists and ranges of values for one flag:
+ *   1e-12,1e-15         a list
+ *   0..10               whole numbers, step 1 (or -1 when counting down)
+ *   1e-15..1e-9:7       7 evenly spaced points, both ends included
+ *   1e-15..1e-9:7log    7 logarithmically spaced points
+ * and any comma-separated mix of these. Values are produced on demand, so a
+ * range of 1e8 points takes no memory.
+ */
+typedef const char *(*scalar_parser)(const char *s, double *out);
+
+enum item_kind { ITEM_ONE, ITEM_STEP, ITEM_LIN, ITEM_LOG };
+
+struct item {
+	enum item_kind kind;
+	double a, b;        /* ITEM_ONE: value a, complement b */
+	unsigned long long n;
+};
+
+struct vlist {
+	struct item *items;
+	size_t nitems;
+	unsigned long long count; /* total number of values, at most 2^53 */
+	int is_probability;       /* values carry an exact complement */
+};
+
+/*
+ * Parse a list or range with `parse` for each end (NULL for probabilities,
+ * which use parse_probability). On error returns a reason and leaves *out
+ * empty; the caller prints it after the flag and the offending text, which
+ * is stored in *bad (a pointer into s, or s itself).
+ */
+const char *parse_vlist(const char *s, scalar_parser parse, struct vlist *out,
+                        const char **bad);
+void vlist_free(struct vlist *v);
+/* The i-th value (0 <= i < count), and its complement for probabilities. */
+double vlist_value(const struct vlist *v, unsigned long long i, double *complement);
+/* Smallest and largest value. */
+double vlist_min(const struct vlist *v);
+double vlist_max(const struct vlist *v);
+
+#endif

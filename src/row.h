@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * row.h - one row of quantities as it flows through bercl:
+ * argv or a CSV line (rows.c) -> computation (compute.c) -> output (format.c).
+ */
+#ifndef BERCL_ROW_H
+#define BERCL_ROW_H
+
+#include <stddef.h>
+
+#include "bercl.h"
+
+enum command { CMD_CL, CMD_BITS };
+enum model { MODEL_POISSON, MODEL_BINOMIAL };
+
+/* Input quantities; a quantity not given is NAN. */
+struct row_input {
+	double errors;
+	double bits;
+	double ber;
+	double cl, cl_complement;           /* cl and 1 - cl, exact */
+	double rate_bps;
+	double lanes;
+	double time_s;
+	double require, require_complement; /* --require, as cl */
+	enum model model;
+};
+
+#define ROW_ERROR_MAX 256
+
+struct row {
+	long line;                 /* batch input line, 0 for argv rows */
+	const char *const *extra;  /* pass-through cells of a batch row */
+	struct row_input in;
+	/* Results, filled by compute_row(). */
+	double bits;               /* given, from time * rate * lanes, or solved */
+	double time_s;             /* given, or bits / (rate * lanes) */
+	bercl_tails tails;         /* cl rows: at bits; bits rows: achieved */
+	int verdict;               /* -1 no --require, 0 fail, 1 pass */
+	/* --verify */
+	int gsl_ok;                /* GSL returned a value */
+	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_rel_diff;
+	char error[ROW_ERROR_MAX]; /* empty, or why the row has no result */
+};
+
+#endif

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * rows.c - rows from flag lists (sweep) and from CSV/TSV files (batch).
+ *
+ * The sweep is an odometer over the lists' indices: nothing is stored but
+ * one index per flag, so a sweep of any length runs in constant memory.
+ * The batch reader follows RFC 4180: quoted fields with "" for a quote,
+ * fields and records may contain line breaks inside quotes, CRLF or LF line
+ * ends, an optional UTF-8 byte order mark. A record longer than 1 MiB, or one
+ * holding a NUL or another control character, becomes a row error: the row
+ * is still produced, with its reason, so no row is lost or reordered.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rows.h"
+
+#define MAX_RECORD (1L << 20)
+
+const char *const quantity_name[NQ] = {
+	"errors", "bits", "ber", "cl", "rate", "lanes", "time", "require",
+};
+
+const scalar_parser quantity_parser[NQ] = {
+	parse_count, parse_si, parse_real, NULL, parse_rate, parse_count,
+	parse_duration, NULL,
+};
+
+const char *row_set(struct row_input *in, enum quantity q, double v, double complement)
+{
+	switch (q) {
+	case Q_ERRORS:
+		in->errors = v;
+		return NULL;
+	case Q_BITS:
+		if (!(v > 0))
+			return "must be above 0";
+		in->bits = v;
+		return NULL;
+	case Q_BER:
+		if (!(v > 0 && v < 1))
+			return "must be between 0 and 1, exclusive";
+		in->ber = v;
+		return NULL;
+	case Q_CL:
+		in->cl = v;
+		in->cl_complement = complement;
+		return NULL;
+	case Q_RATE:
+		if (!(v > 0))
+			return "must be above 0";
+		in->rate_bps = v;
+		return NULL;
+	case Q_LANES:
+		if (!(v >= 1))
+			return "must be at least 1";
+		in->lanes = v;
+		return NULL;
+	case Q_TIME:
+		if (!(v > 0))
+			return "must be above 0";
+		in->time_s = v;
+		return NULL;
+	case Q_REQUIRE:
+		in->require = v;
+		in->require_complement = complement;
+		return NULL;
+	case NQ:
+		break;
+	}
+	return "is not a quantity";
+}
+
+static void row_reset(struct row *r, const struct row_input *base)
+{
+	memset(r, 0, sizeof *r);
+	r->in = *base;
+	r->bits = r->time_s = NAN;
+	r->verdict = -1;
+	r->gsl_cl = r->gsl_one_minus_cl = r->gsl_bits = r->gsl_rel_diff = NAN;
+}
+
+void sweep_init(struct sweep *s, const struct vlist *const list[NQ])
+{
+	memset(s, 0, sizeof *s);
+	for (int q = 0; q < NQ; q++)
+		s->list[q] = list[q];
+}
+
+int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
+{
+	if (s->started) {
+		int q;
+		for (q = NQ - 1; q >= 0; q--) {
+			if (!s->list[q])
+				continue;
+			if (++s->index[q] < s->list[q]->count)
+				break;
+			s->index[q] = 0;
+		}
+		if (q < 0)
+			return 0;
+	}
+	s->started = 1;
+	row_reset(r, base);
+	for (int q = 0; q < NQ; q++) {
+		if (!s->list[q])
+			continue;
+		double c = NAN;
+		double v = vlist_value(s->list[q], s->index[q], &c);
+		/* Values were checked when the flags were read. */
+		row_set(&r->in, (enum quantity)q, v, c);
+	}
+	return 1;
+}
+
+/* ---- batch ---- */
+
+static int push_char(struct batch *b, char c)
+{
+	if (b->buflen + 1 >= b->bufcap) {
+		size_t cap = b->bufcap ? 2 * b->bufcap : 256;
+		char *p = realloc(b->buf, cap);
+		if (!p)
+			return -1;
+		b->buf = p;
+		b->bufcap = cap;
+	}
+	b->buf[b->buflen++] = c;
+	return 0;
+}
+
+static int push_cell(struct batch *b)
+{
+	if (b->ncells == b->cellcap) {
+		size_t cap = b->cellcap ? 2 * b->cellcap : 16;
+		size_t *p = realloc(b->cell, cap * sizeof *p);
+		if (!p)
+			return -1;
+		b->cell = p;
+		b->cellcap = cap;
+	}
+	b->cell[b->ncells++] = b->buflen;
+	return 0;
+}
+
+/*
+ * Read one record into b->buf / b->cell. Returns 1 with *bad = NULL or a
+ * reason, 0 at the end of input, -1 on a read or memory error.
+ */
+static int read_record(struct batch *b, const char **bad)
+{
+	int c, quoted = 0, at_start = 1, any = 0;
+	long lines = 1;
+	*bad = NULL;
+	b->buflen = 0;
+	b->ncells = 0;
+	if (push_cell(b))
+		return -1;
+	for (;;) {
+		c = getc(b->fp);
+		if (c == EOF) {
+			if (ferror(b->fp))
+				return -1;
+			if (quoted && !*bad)
+				*bad = "a quoted field is not closed";
+			break;
+		}
+		any = 1;
+		if ((long)b->buflen > MAX_RECORD) {
+			if (!*bad)
+				*bad = "line longer than 1 MiB";
+			if (c == '\n' && !quoted)
+				break;
+			if (c == '\n')
+				lines++;
+			continue;
+		}
+		if (quoted) {
+			if (c == '"') {
+				int d = getc(b->fp);
+				if (d == '"') {
+					if (push_char(b, '"'))
+						return -1;
+					continue;
+				}
+				quoted = 0;
+				if (d == EOF)
+					continue;
+				c = d;
+			} else {
+				if (c == '\n')
+					lines++;
+				if (c == '\0' && !*bad)
+					*bad = "binary data (a NUL byte)";
+				if (push_char(b, (char)c))
+					return -1;
+				continue;
+			}
+		}
+		if (c == '"' && at_start) {
+			quoted = 1;
+			at_start = 0;
+			continue;
+		}
+		at_start = 0;
+		if (c == '\n')
+			break;
+		if (c == (unsigned char)b->sep) {
+			if (push_char(b, '\0') || push_cell(b))
+				return -1;
+			at_start = 1;
+			continue;
+		}
+		if (c == '\r') {
+			int d = getc(b->fp);
+			if (d == '\n')
+				break;
+			if (d != EOF)
+				ungetc(d, b->fp);
+			if (!*bad)
+				*bad = "a carriage return inside a field";
+			continue;
+		}
+		if ((c < 0x20 && c != '\t') || c == 0x7f) {
+			if (!*bad)
+				*bad = "binary data (a control character)";
+			continue;
+		}
+		if (push_char(b, (char)c))
+			return -1;
+	}
+	if (push_char(b, '\0'))
+		return -1;
+	b->line += lines;
+	return any ? 1 : 0;
+}
+
+static const char *cell(const struct batch *b, size_t i)
+{
+	return i < b->ncells ? b->buf + b->cell[i] : "";
+}
+
+int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t errlen)
+{
+	memset(b, 0, sizeof *b);
+	b->fp = fp;
+	b->name = name;
+	b->line = 1;
+	b->sep = ',';
+	/* Skip a UTF-8 byte order mark. */
+	int c = getc(fp);
+	if (c == 0xEF) {
+		if (getc(fp) != 0xBB || getc(fp) != 0xBF) {
+			snprintf(err, errlen, "%s:1: not a CSV file (bad byte order mark)", name);
+			return -1;
+		}
+	} else if (c != EOF) {
+		ungetc(c, fp);
+	}
+	/* The header decides the separator: one field holding tabs = TSV. */
+	const char *bad;
+	int r = read_record(b, &bad);
+	if (r <= 0 || bad) {
+		snprintf(err, errlen, "%s:1: %s", name,
+		         r < 0 ? "cannot read" : r == 0 ? "empty file, expected a header row" : bad);
+		return -1;
+	}
+	if (b->ncells == 1 && strchr(b->buf, '\t')) {
+		b->sep = '\t';
+		for (char *p = b->buf; *p; p++)
+			if (*p == '\t') {
+				*p = '\0';
+				if (push_cell(b)) {
+					snprintf(err, errlen, "%s: out of memory", name);
+					return -1;
+				}
+				b->cell[b->ncells - 1] = (size_t)(p - b->buf) + 1;
+			}
+	}
+	size_t n = b->ncells;
+	b->ncols = n;
+	b->header = calloc(n, sizeof *b->header);
+	b->column_quantity = calloc(n, sizeof *b->column_quantity);
+	b->extra_names = calloc(n + 1, sizeof *b->extra_names);
+	b->extra = calloc(n + 1, sizeof *b->extra);
+	if (!b->header || !b->column_quantity || !b->extra_names || !b->extra) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		b->header[i] = strdup(cell(b, i));
+		if (!b->header[i]) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		b->column_quantity[i] = -1;
+		for (int q = 0; q < NQ; q++)
+			if (strcmp(b->header[i], quantity_name[q]) == 0)
+				b->column_quantity[i] = q;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(b->header[i], b->header[j]) == 0 && b->column_quantity[i] >= 0) {
+				snprintf(err, errlen, "%s:1: column '%s' appears twice", name, b->header[i]);
+				return -1;
+			}
+		if (strcmp(b->header[i], "model") == 0) {
+			b->has_model_column = 1;
+			b->model_column = i;
+			b->column_quantity[i] = NQ; /* not pass-through, not numeric */
+		}
+		if (b->column_quantity[i] == -1)
+			b->extra_names[b->nextra++] = b->header[i];
+	}
+	return 0;
+}
+
+int batch_has(const struct batch *b, enum quantity q)
+{
+	for (size_t i = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] == (int)q)
+			return 1;
+	return 0;
+}
+
+int batch_next(struct batch *b, const struct row_input *base, struct row *r)
+{
+	const char *bad;
+	long line;
+	int rc;
+	do {
+		line = b->line;
+		rc = read_record(b, &bad);
+		if (rc <= 0)
+			return rc;
+		/* A blank line is not a row. */
+	} while (!bad && b->ncells == 1 && b->buf[0] == '\0');
+
+	row_reset(r, base);
+	r->line = line;
+	size_t k = 0;
+	for (size_t i = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] == -1)
+			b->extra[k++] = cell(b, i);
+	r->extra = b->extra;
+	if (bad) {
+		snprintf(r->error, sizeof r->error, "%s", bad);
+		return 1;
+	}
+	if (b->ncells != b->ncols) {
+		snprintf(r->error, sizeof r->error, "has %zu fields, the header has %zu",
+		         b->ncells, b->ncols);
+		return 1;
+	}
+	for (size_t i = 0; i < b->ncols; i++) {
+		int q = b->column_quantity[i];
+		const char *text = cell(b, i);
+		if (q < 0 || *text == '\0')
+			continue; /* pass-through, or empty: the flag's value stays */
+		if (q == NQ) {
+			if (strcmp(text, "poisson") == 0)
+				r->in.model = MODEL_POISSON;
+			else if (strcmp(text, "binomial") == 0)
+				r->in.model = MODEL_BINOMIAL;
+			else
+				snprintf(r->error, sizeof r->error,
+				         "model '%.40s' is not poisson or binomial", text);
+			if (r->error[0])
+				return 1;
+			continue;
+		}
+		double v, c = NAN;
+		const char *why = quantity_parser[q] ? quantity_parser[q](text, &v)
+		                                     : parse_probability(text, &v, &c);
+		if (!why)
+			why = row_set(&r->in, (enum quantity)q, v, c);
+		if (why) {
+			snprintf(r->error, sizeof r->error, "%s '%.40s' %s", quantity_name[q], text, why);
+			return 1;
+		}
+	}
+	return 1;
+}
+
+void batch_close(struct batch *b)
+{
+	for (size_t i = 0; i < b->ncols && b->header; i++)
+		free(b->header[i]);
+	free(b->header);
+	free(b->column_quantity);
+	free(b->extra_names);
+	free(b->extra);
+	free(b->buf);
+	free(b->cell);
+	memset(b, 0, sizeof *b);
+}

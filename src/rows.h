@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * rows.h - where rows come from: every combination of the flags' lists
+ * (a sweep), or the lines of a CSV/TSV file (a batch). Both are streams:
+ * one row at a time, in constant memory.
+ */
+#ifndef BERCL_ROWS_H
+#define BERCL_ROWS_H
+
+#include <stdio.h>
+
+#include "parse.h"
+#include "row.h"
+
+/* The numeric quantities a flag or a batch column can give. */
+enum quantity { Q_ERRORS, Q_BITS, Q_BER, Q_CL, Q_RATE, Q_LANES, Q_TIME, Q_REQUIRE, NQ };
+
+extern const char *const quantity_name[NQ]; /* "errors", "bits", ... */
+extern const scalar_parser quantity_parser[NQ];
+
+/* Fill one input quantity; the value is checked against its domain. */
+const char *row_set(struct row_input *in, enum quantity q, double v, double complement);
+
+/* Every combination of the given lists; the first quantity varies slowest. */
+struct sweep {
+	const struct vlist *list[NQ]; /* NULL where the flag was not given */
+	unsigned long long index[NQ];
+	int started;
+};
+
+void sweep_init(struct sweep *s, const struct vlist *const list[NQ]);
+/* Next row into *r (inputs start from *base); returns 0 when done. */
+int sweep_next(struct sweep *s, const struct row_input *base, struct row *r);
+
+/* A CSV (RFC 4180) or TSV file with a header row. */
+struct batch {
+	FILE *fp;
+	const char *name;
+	long line;                /* physical line of the next record */
+	char sep;                 /* ',' or '\t' */
+	size_t ncols;
+	char **header;            /* column names */
+	int *column_quantity;     /* quantity of each column, -1 for pass-through */
+	int has_model_column;
+	size_t model_column;
+	size_t nextra;
+	const char **extra_names; /* names of the pass-through columns */
+	const char **extra;       /* this row's pass-through cells */
+	char *buf;                /* this record's cells, NUL-separated */
+	size_t buflen, bufcap;
+	size_t *cell;             /* offset of each cell in buf */
+	size_t ncells, cellcap;
+};
+
+/* Read the header; on failure returns -1 with a message in err. */
+int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t errlen);
+/* 1 and a row (r->error set if the line is bad), 0 at the end, -1 on a read error. */
+int batch_next(struct batch *b, const struct row_input *base, struct row *r);
+/* Is quantity q a column of the file? */
+int batch_has(const struct batch *b, enum quantity q);
+void batch_close(struct batch *b);
+
+#endif
