@@ -57,9 +57,10 @@ double bercl_poisson_one_minus_cl(double errors, double lambda);
 /*
  * The smallest whole number of bits N with CL(N * ber) >= cl, for `errors`
  * allowed errors. The target is given twice, as cl and as one_minus_cl = 1 -
- * cl computed by the caller without rounding (so 1 - 1e-20 can be asked for);
- * cl must be in (0, 1), one_minus_cl in (0, 1), ber in (0, 1). Found by
- * bisection over whole numbers, bracketed by the closed form
+ * cl computed by the caller without rounding (so 1 - 1e-20 can be asked for).
+ * one_minus_cl must be in (0, 1), cl in (0, 1] (1 only when one_minus_cl is
+ * below 1e-15), ber in (0, 1). Found by bisection over whole numbers,
+ * bracketed by the closed form
  * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. `achieved`,
  * if not NULL, receives the tails at N. Returns BERCL_OK, BERCL_EDOM when

@@ -248,9 +248,10 @@ const char *parse_probability(const char *s, double *out, double *complement)
 		return err;
 	if (percent)
 		v /= 100.0;
-	if (!(v > 0 && v < 1))
-		return percent ? "must be between 0% and 100%, exclusive"
-		               : "must be between 0 and 1, exclusive (or a percentage: 95%)";
+	const char *range = percent ? "must be between 0% and 100%, exclusive"
+	                            : "must be between 0 and 1, exclusive (or a percentage: 95%)";
+	if (!(v > 0 && v <= 1))
+		return range;
 	/* Exact complement for plain decimals without exponent. */
 	double c = NAN;
 	if (!strpbrk(buf, "eE")) {
@@ -276,6 +277,9 @@ const char *parse_probability(const char *s, double *out, double *complement)
 	}
 	if (isnan(c) || !(c > 0 && c < 1))
 		c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
+	/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
+	if (!(c > 0))
+		return range;
 	*out = v;
 	*complement = c;
 	return NULL;
@@ -393,19 +397,20 @@ static double item_value(const struct item *it, unsigned long long i)
 	case ITEM_STEP:
 		return it->b >= it->a ? it->a + (double)i : it->a - (double)i;
 	case ITEM_LIN:
-		if (it->n == 1)
+		if (i == 0 || it->n == 1)
 			return it->a;
 		if (i + 1 == it->n)
 			return it->b;
 		t = (double)i / (double)(it->n - 1);
 		return it->a + (it->b - it->a) * t;
 	case ITEM_LOG:
-		if (it->n == 1)
+		if (i == 0 || it->n == 1)
 			return it->a;
 		if (i + 1 == it->n)
 			return it->b;
+		/* In decades, so that 1e-15..1e-9:7log gives 1e-12 exactly. */
 		t = (double)i / (double)(it->n - 1);
-		return exp(log(it->a) + (log(it->b) - log(it->a)) * t);
+		return pow(10.0, log10(it->a) + (log10(it->b) - log10(it->a)) * t);
 	}
 	return NAN;
 }

@@ -31,9 +31,11 @@
 #include "dd.h"
 #include "poisson_internal.h"
 
+/* cl may round to 1.0 (1 - 1e-20) as long as its exact complement is above 0. */
 static int valid_target(double cl, double one_minus_cl)
 {
-	return cl > 0 && cl < 1 && one_minus_cl > 0 && one_minus_cl < 1;
+	return cl > 0 && cl <= 1 && one_minus_cl > 0 && one_minus_cl < 1 &&
+	       (cl < 1 || one_minus_cl < 1e-15);
 }
 
 /* Normal quantile at lower-tail probability p (A&S 26.2.23, |error| < 5e-4). */

@@ -25,53 +25,77 @@
 
 #define REFEREE_MAX_TERMS 1e7
 
+/* A positive number m * 2^e with m a double-double in [0.5, 1). */
+struct big {
+	dd m;
+	long e;
+};
+
+static struct big big_norm(dd m, long e)
+{
+	int k;
+	frexp(m.hi, &k);
+	struct big b = {dd_make(ldexp(m.hi, -k), ldexp(m.lo, -k)), e + k};
+	return b;
+}
+
+/* a + b; a term more than 2^-1100 below the other does not count. */
+static struct big big_add(struct big a, struct big b)
+{
+	if (a.m.hi == 0)
+		return b;
+	long d = b.e - a.e;
+	if (d < -1100)
+		return a;
+	if (d > 1100)
+		return b;
+	dd bm = dd_make(ldexp(b.m.hi, (int)d), ldexp(b.m.lo, (int)d));
+	return big_norm(dd_add(a.m, bm), a.e);
+}
+
+/* ln(b) - x as a bercl_log. */
+static bercl_log big_log_minus(struct big b, dd x)
+{
+	const dd ln2 = {0.69314718055994529, 2.3190468138462996e-17};
+	dd l = dd_sub(dd_add(dd_log(b.m), dd_mul_d(ln2, (double)b.e)), x);
+	bercl_log out = {l.hi, l.lo};
+	return out;
+}
+
 /*
- * Sum T_k = x^k / k! for k = 0..E (Q = e^-x * sum) with T and the sum kept
- * as double-double mantissas over a shared power of two, rescaled whenever T
- * leaves [2^-500, 2^500]. P is 1 - Q when Q <= 1/2, otherwise the terms
- * beyond E are summed the same way until they no longer count.
+ * Q = e^-x sum_{k=0..E} x^k / k!, the terms made one from the other by
+ * T_k = T_{k-1} x / k in double-double with a separate binary exponent (so
+ * nothing overflows or underflows), summed until they no longer count. P is
+ * 1 - Q when Q <= 1/2; otherwise it is summed the same way from k = E + 1.
  */
 int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_one_minus_cl)
 {
 	if (!(errors >= 0) || !(lambda > 0) || fmin(errors, lambda) > REFEREE_MAX_TERMS)
 		return -1;
 	dd x = dd_from(lambda);
-	dd term = dd_from(1.0), sum = dd_from(1.0);
-	long scale = 0; /* the true values are term * 2^scale, sum * 2^scale */
+	struct big term = big_norm(dd_from(1.0), 0), sum = term;
 	for (double k = 1; k <= errors; k += 1) {
-		term = dd_div(dd_mul(term, x), dd_from(k));
-		sum = dd_add(sum, term);
-		int e;
-		frexp(term.hi, &e);
-		if (e > 500 || e < -500) {
-			/* Rescale both by 2^-e (exact), unless the sum would vanish. */
-			int se;
-			frexp(sum.hi, &se);
-			int shift = e > 500 ? e : (se < -500 ? se : 0);
-			term = dd_make(ldexp(term.hi, -shift), ldexp(term.lo, -shift));
-			sum = dd_make(ldexp(sum.hi, -shift), ldexp(sum.lo, -shift));
-			scale += shift;
-		}
-		if (k > lambda && term.hi < 1e-40 * sum.hi)
-			break;
+		term = big_norm(dd_div(dd_mul(term.m, x), dd_from(k)), term.e);
+		sum = big_add(sum, term);
+		if (k > lambda && term.e - sum.e < -140)
+			break; /* the rest is below 2^-140 of the sum */
 	}
-	/* ln Q = ln(sum) + scale ln 2 - x */
-	dd ln2 = dd_make(0.69314718055994529, 2.3190468138462996e-17);
-	dd lnq = dd_sub(dd_add(dd_log(sum), dd_mul_d(ln2, (double)scale)), x);
-	bercl_log lq = {lnq.hi, lnq.lo}, lp = {0, 0};
+	bercl_log lq = big_log_minus(sum, x), lp = {0, 0};
 	if (bercl_log_value(lq) <= 0.5) {
-		lp.hi = log(-expm1(lnq.hi + lnq.lo));
+		lp.hi = log(-expm1(lq.hi + lq.lo));
 	} else {
-		dd psum = dd_from(0.0);
+		/* Restart from T_E, the last term of Q (recomputed if the loop broke). */
+		term = big_norm(dd_from(1.0), 0);
+		for (double k = 1; k <= errors; k += 1)
+			term = big_norm(dd_div(dd_mul(term.m, x), dd_from(k)), term.e);
+		struct big psum = {dd_from(0.0), 0};
 		for (double k = errors + 1;; k += 1) {
-			term = dd_div(dd_mul(term, x), dd_from(k));
-			psum = dd_add(psum, term);
-			if (k > lambda && term.hi < 1e-40 * psum.hi)
+			term = big_norm(dd_div(dd_mul(term.m, x), dd_from(k)), term.e);
+			psum = big_add(psum, term);
+			if (k > lambda && term.e - psum.e < -140)
 				break;
 		}
-		dd lnp = dd_sub(dd_add(dd_log(psum), dd_mul_d(ln2, (double)scale)), x);
-		lp.hi = lnp.hi;
-		lp.lo = lnp.lo;
+		lp = big_log_minus(psum, x);
 	}
 	*ln_cl = lp;
 	*ln_one_minus_cl = lq;

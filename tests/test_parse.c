@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test_parse.c - the number, unit, probability, list and range syntax. */
+#include "testutil.h"
+
+#include "parse.h"
+
+static void test_si_and_real(void **state)
+{
+	(void)state;
+	double v;
+	assert_null(parse_si("3T", &v));
+	assert_true(v == 3e12);
+	assert_null(parse_si("1.5k", &v));
+	assert_true(v == 1500);
+	assert_null(parse_si("2E", &v)); /* E alone is exa */
+	assert_true(v == 2e18);
+	assert_null(parse_si("2e3", &v));
+	assert_true(v == 2000);
+	assert_null(parse_real("1e-12", &v));
+	assert_true(v == 1e-12);
+	const char *bad[] = {"", "abc", "1e-12abc", "1.2.3", "nan", "inf", "0x10", "1e999",
+	                     "3 T x", "--5", "1,5", " ", "3Q"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (parse_si(bad[i], &v) == NULL)
+			fail_msg("'%s' was accepted as %g", bad[i], v);
+}
+
+static void test_rate(void **state)
+{
+	(void)state;
+	double v;
+	assert_null(parse_rate("25.78125G", &v));
+	assert_true(v == 25.78125e9);
+	assert_null(parse_rate("10Gb/s", &v));
+	assert_true(v == 10e9);
+	assert_null(parse_rate("10Gbps", &v));
+	assert_true(v == 10e9);
+	assert_null(parse_rate("53.125 Gbit/s", &v));
+	assert_true(v == 53.125e9);
+	assert_non_null(parse_rate("10GB/s/", &v));
+	assert_non_null(parse_rate("10 furlongs", &v));
+}
+
+static void test_duration(void **state)
+{
+	(void)state;
+	double v;
+	assert_null(parse_duration("90", &v));
+	assert_true(v == 90);
+	assert_null(parse_duration("90s", &v));
+	assert_true(v == 90);
+	assert_null(parse_duration("15min", &v));
+	assert_true(v == 900);
+	assert_null(parse_duration("2.5h", &v));
+	assert_true(v == 9000);
+	assert_null(parse_duration("1h30m", &v));
+	assert_true(v == 5400);
+	assert_null(parse_duration("2d", &v));
+	assert_true(v == 172800);
+	assert_null(parse_duration("1h 30min 15s", &v));
+	assert_true(v == 5415);
+	const char *bad[] = {"", "h", "1x", "1h30", "-5s", "1h-30m", "s90", "1e999s"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (parse_duration(bad[i], &v) == NULL)
+			fail_msg("'%s' was accepted as %g", bad[i], v);
+}
+
+static void test_count(void **state)
+{
+	(void)state;
+	double v;
+	assert_null(parse_count("0", &v));
+	assert_true(v == 0);
+	assert_null(parse_count("1e6", &v));
+	assert_true(v == 1e6);
+	assert_null(parse_count("9007199254740992", &v));
+	assert_non_null(parse_count("9007199254740994", &v));
+	assert_non_null(parse_count("-1", &v));
+	assert_non_null(parse_count("1.5", &v));
+	assert_non_null(parse_count("1e-3", &v));
+}
+
+static void test_probability(void **state)
+{
+	(void)state;
+	double v, c;
+	assert_null(parse_probability("0.95", &v, &c));
+	assert_true(v == 0.95 && c == 0.05);
+	assert_null(parse_probability("95%", &v, &c));
+	assert_true(v == 0.95 && c == 0.05);
+	assert_null(parse_probability("99.9999%", &v, &c));
+	assert_true(c == 1e-6);
+	assert_null(parse_probability("5%", &v, &c));
+	assert_true(v == 0.05 && c == 0.95);
+	/* 1 - 1e-20 is 1.0 as a double; the complement is kept exactly. */
+	assert_null(parse_probability("0.99999999999999999999", &v, &c));
+	assert_true(c == 1e-20);
+	assert_null(parse_probability("1e-9", &v, &c));
+	assert_true(v == 1e-9 && c == 1 - 1e-9);
+	const char *bad[] = {"0", "1", "1.0", "100%", "0%", "-0.5", "95", "1.5", "95%%", "%",
+	                     "0.95x", ""};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (parse_probability(bad[i], &v, &c) == NULL)
+			fail_msg("'%s' was accepted as %g", bad[i], v);
+}
+
+static void test_lists_and_ranges(void **state)
+{
+	(void)state;
+	struct vlist l;
+	const char *bad;
+	assert_null(parse_vlist("1e-12,1e-15", parse_real, &l, &bad));
+	assert_int_equal(l.count, 2);
+	assert_true(vlist_value(&l, 1, NULL) == 1e-15);
+	assert_true(vlist_min(&l) == 1e-15 && vlist_max(&l) == 1e-12);
+	vlist_free(&l);
+
+	assert_null(parse_vlist("0..10", parse_count, &l, &bad));
+	assert_int_equal(l.count, 11);
+	assert_true(vlist_value(&l, 10, NULL) == 10);
+	vlist_free(&l);
+
+	assert_null(parse_vlist("10..8,20", parse_count, &l, &bad));
+	assert_int_equal(l.count, 4);
+	assert_true(vlist_value(&l, 1, NULL) == 9 && vlist_value(&l, 3, NULL) == 20);
+	vlist_free(&l);
+
+	assert_null(parse_vlist("1e-15..1e-9:7log", parse_real, &l, &bad));
+	assert_int_equal(l.count, 7);
+	assert_true(vlist_value(&l, 0, NULL) == 1e-15 && vlist_value(&l, 6, NULL) == 1e-9);
+	assert_true(fabs(vlist_value(&l, 3, NULL) - 1e-12) < 1e-26);
+	vlist_free(&l);
+
+	assert_null(parse_vlist("0..1:5", parse_real, &l, &bad));
+	assert_true(vlist_value(&l, 2, NULL) == 0.5);
+	vlist_free(&l);
+
+	assert_null(parse_vlist("0..100000000", parse_count, &l, &bad));
+	assert_int_equal(l.count, 100000001ULL);
+	assert_int_equal(l.nitems, 1); /* constant memory */
+	vlist_free(&l);
+
+	double c;
+	assert_null(parse_vlist("90%,0.999", NULL, &l, &bad));
+	assert_true(vlist_value(&l, 1, &c) == 0.999 && c == 0.001);
+	vlist_free(&l);
+
+	assert_null(parse_vlist("1h..2h:3", parse_duration, &l, &bad));
+	assert_true(vlist_value(&l, 1, NULL) == 5400);
+	vlist_free(&l);
+
+	const char *badlists[] = {"", ",", "1,", "1..", "..2", "1e-15..1e-9", "1..2:0", "1..2:x",
+	                          "0..1:3log", "1,,2", "1..2:3lin"};
+	for (size_t i = 0; i < sizeof badlists / sizeof *badlists; i++) {
+		if (parse_vlist(badlists[i], parse_real, &l, &bad) == NULL)
+			fail_msg("'%s' was accepted", badlists[i]);
+		assert_null(l.items);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_si_and_real),
+		cmocka_unit_test(test_rate),
+		cmocka_unit_test(test_duration),
+		cmocka_unit_test(test_count),
+		cmocka_unit_test(test_probability),
+		cmocka_unit_test(test_lists_and_ranges),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test_solve.c - minimum bits against tests/data/bits_ref.csv (smallest whole
+ * N with CL >= target, from 60-digit roots by gen_bits_ref.py), and the
+ * continuous root lambda* against the same table.
+ */
+#include "testutil.h"
+
+static void test_bits_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bits_ref.csv");
+	char line[512];
+	char *f[5];
+	int rows = 0, exact = 0;
+	double worst_lambda = 0;
+	while (table_next(fp, line, sizeof line, f, 5) == 5) {
+		double e = strtod(f[0], NULL), ber = strtod(f[1], NULL), cl = strtod(f[2], NULL);
+		double ref = strtod(f[3], NULL), ref_lambda = strtod(f[4], NULL);
+		double bits, lambda;
+		bercl_tails t;
+		/* The table's targets are doubles; 1 - cl is exact for cl >= 0.5. */
+		assert_int_equal(bercl_min_bits(e, ber, cl, 1.0 - cl, &bits, &t), BERCL_OK);
+		if (ref <= 1e14) {
+			if (bits != ref)
+				fail_msg("E=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2], bits, f[3]);
+			exact++;
+		} else if (!(fabs(bits - ref) <= 1e-14 * ref)) {
+			fail_msg("E=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2], bits, f[3]);
+		}
+		/* cl_achieved >= cl, and one bit fewer would not do. */
+		assert_true(cl <= 0.5 ? t.cl >= cl : t.one_minus_cl <= 1.0 - cl);
+		if (bits > 1 && bits <= 1e14) { /* where the answer must be exact */
+			double lam = (bits - 1) * ber, lo = fma(bits - 1, ber, -lam);
+			bercl_tails below;
+			if (lam >= BERCL_MIN_LAMBDA) {
+				assert_int_equal(bercl_poisson_tails(e, lam, lo, &below), BERCL_OK);
+				if (!(cl <= 0.5 ? below.cl < cl : below.one_minus_cl > 1.0 - cl))
+					fail_msg("E=%s ber=%s cl=%s: %.17g - 1 bits also reach the target",
+					         f[0], f[1], f[2], bits);
+			}
+		}
+		assert_int_equal(bercl_poisson_lambda_for_cl(e, cl, 1.0 - cl, &lambda), BERCL_OK);
+		worst_lambda = fmax(worst_lambda, fabs(lambda - ref_lambda) / ref_lambda);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows > 500);
+	assert_true(exact > 300);
+	print_message("bits_ref.csv: %d rows, %d exact whole numbers, lambda* worst %.3g\n", rows,
+	              exact, worst_lambda);
+	assert_true(worst_lambda < 1e-13);
+}
+
+static void test_known_answers(void **state)
+{
+	(void)state;
+	double bits;
+	/* The textbook bound of 100,000 bits gave 100,195 here; 6,296 suffice. */
+	assert_int_equal(bercl_min_bits(2, 1e-3, 0.95, 0.05, &bits, NULL), BERCL_OK);
+	assert_true(bits == 6296);
+	/* ln(20) / 1e-12 = 2.99573e12, rounded up. */
+	assert_int_equal(bercl_min_bits(0, 1e-12, 0.95, 0.05, &bits, NULL), BERCL_OK);
+	assert_true(bits == 2995732273554);
+	/* A target of 1 - 1e-20, which is 1.0 as a double, given by its complement. */
+	assert_int_equal(bercl_min_bits(0, 1e-12, 1.0 - 1e-20, 1e-20, &bits, NULL), BERCL_OK);
+	assert_true(fabs(bits - 46.051701859880914e12) <= 1);
+}
+
+static void test_domain(void **state)
+{
+	(void)state;
+	double bits, lambda;
+	assert_int_equal(bercl_min_bits(0, 0, 0.95, 0.05, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(0, 1, 0.95, 0.05, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(0, 1e-12, 1, 0, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(0, 1e-12, 0, 1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(-1, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(0.5, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(NAN, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_poisson_lambda_for_cl(0, NAN, 0.1, &lambda), BERCL_EDOM);
+	/* More than 1e300 bits is refused, not returned as inf. */
+	assert_int_equal(bercl_min_bits(1e6, 1e-299, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bits_table),
+		cmocka_unit_test(test_known_answers),
+		cmocka_unit_test(test_domain),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

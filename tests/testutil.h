@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* testutil.h - helpers shared by the cmocka suites: reference tables, decimals. */
+#ifndef BERCL_TESTUTIL_H
+#define BERCL_TESTUTIL_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "bercl.h"
+
+#ifndef DATA_DIR
+#define DATA_DIR "tests/data/"
+#endif
+
+/* Read the next non-comment line of a table into fields (split on ','). */
+static inline int table_next(FILE *fp, char *line, size_t len, char **field, int nfield)
+{
+	while (fgets(line, (int)len, fp)) {
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		line[strcspn(line, "\r\n")] = '\0';
+		int n = 0;
+		char *p = line;
+		while (n < nfield) {
+			field[n++] = p;
+			p = strchr(p, ',');
+			if (!p)
+				break;
+			*p++ = '\0';
+		}
+		return n;
+	}
+	return 0;
+}
+
+static inline FILE *table_open(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s%s", DATA_DIR, name);
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		fail_msg("cannot open reference table %s", path);
+	return fp;
+}
+
+/*
+ * Split a decimal "m.mmmme-eeee" (any exponent) into mantissa in [1, 10) and
+ * exponent, without converting the whole to a double (which underflows).
+ */
+static inline void decimal_split(const char *s, double *m, long long *e)
+{
+	char *end;
+	double mant = strtod(s, &end); /* strtod stops at 'e' only if we cut it */
+	const char *ep = strpbrk(s, "eE");
+	char buf[64];
+	size_t n = ep ? (size_t)(ep - s) : strlen(s);
+	if (n >= sizeof buf)
+		n = sizeof buf - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	mant = strtod(buf, &end);
+	long long ex = ep ? strtoll(ep + 1, NULL, 10) : 0;
+	while (mant >= 10) {
+		mant /= 10;
+		ex++;
+	}
+	while (mant > 0 && mant < 1) {
+		mant *= 10;
+		ex--;
+	}
+	*m = mant;
+	*e = ex;
+}
+
+/* Relative difference between exp(ln) and a decimal reference string. */
+static inline double rel_error_vs_decimal(bercl_log ln, const char *ref)
+{
+	double m1, m2;
+	long long e1, e2;
+	if (bercl_log_decimal(ln, &m1, &e1) != 0)
+		return INFINITY;
+	decimal_split(ref, &m2, &e2);
+	if (m2 == 0)
+		return INFINITY;
+	if (e1 == e2 + 1)
+		m1 *= 10;
+	else if (e1 == e2 - 1)
+		m1 /= 10;
+	else if (e1 != e2)
+		return INFINITY;
+	return fabs(m1 - m2) / m2;
+}
+
+#endif
