@@ -10,6 +10,7 @@
  * A usage error prints one line naming the flag and value, and nothing on
  * standard output.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -229,9 +230,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			usage_error("%s needs a value", argv[optind - 1]);
 			break;
 		default:
-			if (optopt)
+			if (optopt > 0 && optopt < 128 && isalnum(optopt) && argv[optind - 1][1] != '-')
 				usage_error("unknown flag '-%c' (see bercl --help)", optopt);
-			usage_error("unknown flag '%s' (see bercl --help)", argv[optind - 1]);
+			usage_error("unknown or malformed flag '%s' (see bercl --help)", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)

@@ -364,11 +364,9 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 				r->in.model = MODEL_POISSON;
 			else if (strcmp(text, "binomial") == 0)
 				r->in.model = MODEL_BINOMIAL;
-			else
+			else if (!r->error[0])
 				snprintf(r->error, sizeof r->error,
-				         "model '%.40s' is not poisson or binomial", text);
-			if (r->error[0])
-				return 1;
+				         "model '%.40s': not poisson or binomial", text);
 			continue;
 		}
 		double v, c = NAN;
@@ -376,10 +374,9 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 		                                     : parse_probability(text, &v, &c);
 		if (!why)
 			why = row_set(&r->in, (enum quantity)q, v, c);
-		if (why) {
-			snprintf(r->error, sizeof r->error, "%s '%.40s' %s", quantity_name[q], text, why);
-			return 1;
-		}
+		/* Keep reading the other columns, so the row shows what it can. */
+		if (why && !r->error[0])
+			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", quantity_name[q], text, why);
 	}
 	return 1;
 }

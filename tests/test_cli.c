@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test_cli.c - drives the built ./bercl as a user would: good invocations
+ * with their values, and bad ones, each of which must exit 2 with one line
+ * "bercl: ..." on standard error and nothing on standard output.
+ */
+#include "testutil.h"
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#define TMP "tests/tmp/"
+
+struct run {
+	int status;
+	char out[1 << 16];
+	char err[1 << 12];
+};
+
+static void slurp(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+	size_t n = fp ? fread(buf, 1, len - 1, fp) : 0;
+	buf[n] = '\0';
+	if (fp)
+		fclose(fp);
+}
+
+/* Run "./bercl ARGS" through sh; ARGS may hold quotes and redirections. */
+static void run(struct run *r, const char *env, const char *args)
+{
+	char cmd[4096];
+	mkdir(TMP, 0755);
+	snprintf(cmd, sizeof cmd, "%s ./bercl %s >" TMP "out 2>" TMP "err", env ? env : "", args);
+	int st = system(cmd);
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	slurp(TMP "out", r->out, sizeof r->out);
+	slurp(TMP "err", r->err, sizeof r->err);
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* The value of column `name` in CSV line `row` (1 = first data row). */
+static double csv_value(const char *csv, const char *name, int row)
+{
+	char buf[1 << 16];
+	snprintf(buf, sizeof buf, "%s", csv);
+	char *save, *line = strtok_r(buf, "\n", &save);
+	int col = -1, i = 0;
+	for (char *p = line; p; i++) {
+		char *comma = strchr(p, ',');
+		if (comma)
+			*comma = '\0';
+		if (strcmp(p, name) == 0)
+			col = i;
+		p = comma ? comma + 1 : NULL;
+	}
+	if (col < 0)
+		fail_msg("no column %s in: %s", name, csv);
+	for (int k = 0; k < row; k++)
+		line = strtok_r(NULL, "\n", &save);
+	if (!line)
+		fail_msg("no row %d", row);
+	char *p = line;
+	for (i = 0; i < col && p; i++) {
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return p ? strtod(p, NULL) : NAN;
+}
+
+static void test_bad_invocations(void **state)
+{
+	(void)state;
+	static const char *const bad[] = {
+		"",
+		"frobnicate",
+		"--frob",
+		"cl",
+		"cl -n 1e12",
+		"cl -p 1e-12",
+		"cl -n 1e12 -p 1e-12 -e -1",
+		"cl -n 1e12 -p 1e-12 -e 1.5",
+		"cl -n 1e12 -p 1e-12 -e 1e20",
+		"cl -n 1e12 -p 1e-12 -e 99999999999999999999",
+		"cl -n 10 -p 0.1 -e 20",
+		"cl -n 0 -p 1e-12",
+		"cl -n -5 -p 1e-12",
+		"cl -n nan -p 1e-12",
+		"cl -n inf -p 1e-12",
+		"cl -n '' -p 1e-12",
+		"cl -n 1e12x -p 1e-12",
+		"cl -n 1e999 -p 1e-12",
+		"cl -n 1e12 -p 0",
+		"cl -n 1e12 -p 1",
+		"cl -n 1e12 -p 1.5",
+		"cl -n 1e12 -p -1e-12",
+		"cl -n 1e12 -p 1e-12abc",
+		"bits -p 1e-12 -c 0",
+		"bits -p 1e-12 -c 1",
+		"bits -p 1e-12 -c 101%",
+		"bits -p 1e-12 -c 100%",
+		"bits -p 1e-12 -c 95",
+		"bits -p 1e-12 -c 0.95x",
+		"bits -p 1e-12",
+		"bits -c 0.95",
+		"bits -p 1e-12 -c 0.9 -n 1e12",
+		"cl -c 0.9 -n 1e12 -p 1e-12",
+		"cl -n 1e12 -t 1h -r 10G -p 1e-12",
+		"cl -t 1h -p 1e-12",
+		"cl -t 5x -r 10G -p 1e-12",
+		"cl -t 1h -r 10Q -p 1e-12",
+		"cl -t 1h -r 0 -p 1e-12",
+		"cl -t 0s -r 10G -p 1e-12",
+		"cl -t 1h -r 10G -l 0 -p 1e-12",
+		"cl -t 1h -r 10G -l 1.5 -p 1e-12",
+		"cl -n 1e12 -p 1e-12 --frob",
+		"cl -n 1e12 -p 1e-12 -x",
+		"cl -n 1e12 -p 1e-12 --format xml",
+		"cl -n 1e12 -p 1e-12 --model gaussian",
+		"cl -n 1e12 --ber",
+		"cl -n 1e12 -p 1e-12 -f",
+		"cl -n 1e12 -p 1e-12 -p 1e-13",
+		"cl -n 1e12 -p 1e-12 extra",
+		"cl -n 1e-310 -p 1e-12",
+		"cl -n 1e12 -p 1e-12 --require 2",
+		"cl -n 1e12 -p 1e-12 --verify=3",
+		"cl -n 1e12 -p 1e-15..1e-9",
+		"cl -n 1e12 -p 1e-15..1e-9:0",
+		"cl -n 1e12 -p 1e-12,,1e-13",
+		"cl -n 1e12 -p 1e-12 --input /nonexistent/file.csv",
+		"cl -n 1e12 -p 1e-12 --input tests",
+		"cl -p 1e-12 --input /dev/null",
+		"cl -p 1e-12,1e-13 --input tests/data/batch/bad_row.csv",
+		"cl -n 1e12 -p 1e-12 --two-sided",
+		"bits -p 1e-300 -c 0.999 -e 1000000",
+	};
+	struct run r;
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		run(&r, NULL, bad[i]);
+		if (r.status != 2 || r.out[0] != '\0' || count_lines(r.err) != 1 ||
+		    strncmp(r.err, "bercl: ", 7) != 0)
+			fail_msg("bercl %s: status %d, stdout '%.80s', stderr '%s'", bad[i], r.status,
+			         r.out, r.err);
+	}
+	print_message("%zu bad invocations: each exit 2, one line, empty stdout\n",
+	              sizeof bad / sizeof *bad);
+	/* The message names the flag and the value at fault. */
+	run(&r, NULL, "cl -n 1e12 -p 1e-12abc");
+	assert_non_null(strstr(r.err, "--ber"));
+	assert_non_null(strstr(r.err, "1e-12abc"));
+	run(&r, NULL, "cl -n 10 -p 0.1 -e 20");
+	assert_non_null(strstr(r.err, "--errors"));
+}
+
+static void test_cl(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, NULL, "cl -e 0 -n 3T -p 1e-12 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
+	assert_true(fabs(csv_value(r.out, "one_minus_cl", 1) - 0.049787068367863944) < 1e-17);
+	/* --time with --rate and --lanes: bits = rate * time * lanes */
+	run(&r, NULL, "cl -e 0 -t 1min -r 25G -l 2 -p 1e-12 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "bits", 1) == 3e12);
+	assert_true(csv_value(r.out, "time_s", 1) == 60);
+	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
+	/* Far below the double range: printed from the logarithm. */
+	run(&r, NULL, "cl -e 1000000 -n 1.1e18 -p 1e-12 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, ",7.57228928342897"));
+	assert_non_null(strstr(r.out, "e-2040"));
+	/* Text for people: a percentage. */
+	run(&r, NULL, "cl -e 0 -n 3T -p 1e-12");
+	assert_non_null(strstr(r.out, "95.0213 %"));
+}
+
+static void test_bits(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, NULL, "bits -e 2 -p 1e-3 -c 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "bits", 1) == 6296);
+	assert_true(csv_value(r.out, "cl_achieved", 1) >= 0.95);
+	run(&r, NULL, "bits -p 1e-12 -c 0.99999999999999999999 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "one_minus_cl", 1) == 1e-20);
+	run(&r, NULL, "bits -e 0 -p 1e-12 -c 0.95 -r 10G -l 4 -f csv");
+	assert_true(csv_value(r.out, "bits", 1) == 2995732273554);
+	assert_true(fabs(csv_value(r.out, "time_s", 1) - 2995732273554 / 4e10) < 1e-9);
+	run(&r, NULL, "bits -e 0 -p 1e-12 -c 0.95 -r 10G");
+	assert_non_null(strstr(r.out, "4 min 59.6 s"));
+}
+
+static void test_sweeps_and_formats(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, NULL, "cl -e 0..10 -p 1e-12,1e-15 -n 1e13 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 23);
+	/* errors vary slowest, then the BER */
+	assert_true(csv_value(r.out, "errors", 2) == 0 && csv_value(r.out, "ber", 2) == 1e-15);
+	assert_true(csv_value(r.out, "errors", 22) == 10);
+	run(&r, NULL, "cl -e 0..2 -n 1e13 -p 1e-12 -f json");
+	assert_int_equal(count_lines(r.out), 3);
+	assert_true(r.out[0] == '{');
+	assert_non_null(strstr(r.out, "\"model\":\"poisson\",\"errors\":0,"));
+	run(&r, NULL, "cl -e 0 -n 1e13 -p 1e-12 -f tsv");
+	assert_non_null(strstr(r.out, "model\terrors\tbits"));
+	/* A long sweep piped into head ends at once, quietly. */
+	run(&r, NULL, "cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv | head -n 3");
+	assert_int_equal(count_lines(r.out), 3);
+	assert_string_equal(r.err, "");
+}
+
+static void test_require(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, NULL, "cl -e 0 -n 3T -p 1e-12 --require 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, ",pass"));
+	run(&r, NULL, "cl -e 1 -n 3T -p 1e-12 --require 95% -f csv");
+	assert_int_equal(r.status, 1);
+	assert_non_null(strstr(r.out, ",fail"));
+}
+
+static void test_batch(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, NULL, "cl -f csv --input tests/data/batch/bad_row.csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 6);
+	assert_non_null(strstr(r.out, "id,model,errors,bits,ber,cl,one_minus_cl,error\n"));
+	assert_non_null(strstr(r.out, "\nA,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+	assert_non_null(strstr(r.out, "\nC,poisson,2,,1e-12,,,bits 'banana': not a number\n"));
+	assert_non_null(strstr(r.out, "\n\"E, quoted\",poisson,3,"));
+	assert_true(strstr(r.out, "\nB,") < strstr(r.out, "\nC,"));
+	assert_true(strstr(r.out, "\nD,") < strstr(r.out, "\n\"E"));
+	assert_non_null(strstr(r.err, "tests/data/batch/bad_row.csv:4: "));
+	/* Flags fill missing columns; standard input as '-'. */
+	run(&r, NULL, "cl -f csv -p 1e-12 --input - < tests/data/batch/bad_row.csv");
+	assert_int_equal(r.status, 2);
+	FILE *fp = fopen(TMP "in.csv", "w");
+	assert_non_null(fp);
+	fputs("\xEF\xBB\xBF" "errors,bits\r\n0,3T\r\n", fp); /* BOM and CRLF */
+	fclose(fp);
+	run(&r, NULL, "cl -f csv -p 1e-12 -i - < " TMP "in.csv");
+	assert_int_equal(r.status, 0);
+	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
+}
+
+static void test_output_faults(void **state)
+{
+	(void)state;
+	struct run r;
+	int st = system("./bercl cl -e 0 -n 3T -p 1e-12 >/dev/full 2>" TMP "err");
+	slurp(TMP "err", r.err, sizeof r.err);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 3);
+	assert_non_null(strstr(r.err, "write error"));
+	struct run c, de;
+	run(&c, "LC_ALL=C", "cl -e 0..3 -n 3T -p 1e-12 -f csv --verify");
+	run(&de, "LC_ALL=de_DE.UTF-8", "cl -e 0..3 -n 3T -p 1e-12 -f csv --verify");
+	assert_string_equal(c.out, de.out);
+	run(&r, NULL, "--help");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "--errors"));
+	run(&r, NULL, "--version");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "bercl " BERCL_VERSION));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bad_invocations),
+		cmocka_unit_test(test_cl),
+		cmocka_unit_test(test_bits),
+		cmocka_unit_test(test_sweeps_and_formats),
+		cmocka_unit_test(test_require),
+		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_output_faults),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
