@@ -458,7 +458,7 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 
 int main(int argc, char **argv)
 {
-	struct options o;
+	static struct options o; /* static: still reachable when a helper exits */
 	parse_options(argc, argv, &o);
 	check_combinations(&o);
 
