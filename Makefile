@@ -17,13 +17,13 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = src/poisson.c src/solve.c src/logprob.c
+LIB_SRC = src/poisson.c src/binomial.c src/solve.c src/logprob.c
 CLI_SRC = src/parse.c src/rows.c src/compute.c src/format.c src/verify.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 HDR = $(wildcard src/*.h)
 
-TESTS = tests/test_poisson tests/test_solve tests/test_parse tests/test_verify tests/test_cli
+TESTS = tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
 
 .PHONY: all check bench install uninstall clean deps coefficients reference
 

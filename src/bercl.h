@@ -30,6 +30,9 @@ enum bercl_status {
 	BERCL_ENOCONV = 2, /* a numerical method failed to converge (a bug) */
 };
 
+/* The error model: X ~ Poisson(bits * ber), or exactly X ~ Binomial(bits, ber). */
+enum bercl_model { BERCL_POISSON, BERCL_BINOMIAL };
+
 /* A probability p > 0 as its natural logarithm, hi + lo (double-double). */
 typedef struct {
 	double hi, lo;
@@ -50,6 +53,14 @@ typedef struct {
 int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
                         bercl_tails *out);
 
+/*
+ * CL = P[X > E] and 1 - CL = P[X <= E] for X ~ Binomial(bits, ber), the
+ * exact model: errors whole and below bits, bits whole (up to 1e300),
+ * ber in (0, 1). Cost grows with sqrt(bits * ber) only when errors is near
+ * the mean.
+ */
+int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out);
+
 /* Convenience forms of bercl_poisson_tails(); NaN outside the domain. */
 double bercl_poisson_cl(double errors, double lambda);
 double bercl_poisson_one_minus_cl(double errors, double lambda);
@@ -68,6 +79,28 @@ double bercl_poisson_one_minus_cl(double errors, double lambda);
  */
 int bercl_min_bits(double errors, double ber, double cl, double one_minus_cl,
                    double *bits, bercl_tails *achieved);
+
+/*
+ * The same for either model. Binomial: the smallest whole N with
+ * P[X > E | N, ber] >= cl, by bisection over whole numbers around the
+ * Poisson answer (they differ by O(ber) relative).
+ */
+int bercl_min_bits_model(enum bercl_model model, double errors, double ber, double cl,
+                         double one_minus_cl, double *bits, bercl_tails *achieved);
+
+/*
+ * The BER a measurement of `errors` errors in `bits` bits supports at
+ * confidence cl (with its exact complement one_minus_cl):
+ * bercl_ber_upper, the one-sided upper bound (Poisson: P^-1(cl; E+1) / bits;
+ * binomial: Clopper-Pearson, P[X <= E | upper] = 1 - cl);
+ * bercl_ber_interval, the two-sided interval at confidence cl (Poisson: the
+ * exact Garwood interval; binomial: Clopper-Pearson); lower is 0 when E = 0.
+ * Binomial bits must be whole and above errors.
+ */
+int bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
+                    double one_minus_cl, double *upper);
+int bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
+                       double one_minus_cl, double *lower, double *upper);
 
 /*
  * lambda = P^-1(cl; E+1): the Poisson mean at which CL reaches the target,

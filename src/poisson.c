@@ -55,7 +55,7 @@
 #define SERIES_EPS 1e-17
 
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2 for whole k >= 1. */
-static double stirlerr(double k)
+double bercl_stirlerr(double k)
 {
 	if (k <= 30)
 		return STIRLERR_SMALL[(int)k];
@@ -65,30 +65,38 @@ static double stirlerr(double k)
 	return s * r;
 }
 
-/* k phi(x/k) = x - k - k ln(x/k) in double-double, for whole k >= 1. */
-static dd k_phi(double k, dd x)
+/*
+ * bd0(k, x) = k ln(k/x) + x - k = k phi(x/k), Loader's deviance term, in
+ * double-double for k >= 1 and x > 0 (both double-double).
+ */
+dd bercl_bd0(dd k, dd x)
 {
-	dd lam = dd_div(x, dd_from(k));
+	dd lam = dd_div(x, k);
 	dd ln_lam;
 	if (lam.hi > 1e-290 && lam.hi < 1e290)
 		ln_lam = dd_log(lam);
 	else
-		ln_lam = dd_sub(dd_log(x), dd_log(dd_from(k)));
-	return dd_sub(dd_add_d(x, -k), dd_mul_d(ln_lam, k));
+		ln_lam = dd_sub(dd_log(x), dd_log(k));
+	return dd_sub(dd_sub(x, k), dd_mul(ln_lam, k));
+}
+
+static dd k_phi(double k, dd x)
+{
+	return bercl_bd0(dd_from(k), x);
 }
 
 dd bercl_ln_poisson_pmf(double k, dd x)
 {
 	if (k == 0)
 		return dd_neg(x);
-	double c = 0.5 * log(k) + stirlerr(k);
+	double c = 0.5 * log(k) + bercl_stirlerr(k);
 	dd l = dd_neg(k_phi(k, x));
 	l = dd_add(l, dd_make(-HALF_LN_2PI_HI, -HALF_LN_2PI_LO));
 	return dd_add_d(l, -c);
 }
 
 /* ln(s) + l, where s is a double of moderate size. */
-static bercl_log log_times(dd l, double s)
+bercl_log bercl_log_times(dd l, double s)
 {
 	dd r = dd_add_d(l, log(s));
 	bercl_log out = {r.hi, r.lo};
@@ -102,7 +110,7 @@ static bercl_log log_of(double p)
 }
 
 /* ln(1 - exp(l)) for a tail exp(l) below about 0.6. */
-static bercl_log log_complement(bercl_log l)
+bercl_log bercl_log_complement(bercl_log l)
 {
 	bercl_log out = {log1p(-bercl_log_value(l)), 0.0};
 	return out;
@@ -152,7 +160,7 @@ static double temme_sum(double eta, double a)
 	return s;
 }
 
-static void set_both(bercl_tails *t, bercl_log ln_cl, bercl_log ln_omc)
+void bercl_tails_set(bercl_tails *t, bercl_log ln_cl, bercl_log ln_omc)
 {
 	t->ln_cl = ln_cl;
 	t->ln_one_minus_cl = ln_omc;
@@ -171,7 +179,7 @@ static bercl_log lower_series(double a, dd x)
 		if (ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 	}
-	return log_times(bercl_ln_poisson_pmf(a, x), sum);
+	return bercl_log_times(bercl_ln_poisson_pmf(a, x), sum);
 }
 
 /* Q(a, x) = pois(a-1; x) * sum_j (a-1)...(a-j) / x^j, downward from k = a-1. */
@@ -185,7 +193,7 @@ static bercl_log upper_sum_down(double a, dd x)
 		if (ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 	}
-	return log_times(bercl_ln_poisson_pmf(a - 1.0, x), sum);
+	return bercl_log_times(bercl_ln_poisson_pmf(a - 1.0, x), sum);
 }
 
 /* Q(a, x) = exp(-x) sum_{k<a} x^k / k!, upward from k = 0; for x < a < 25. */
@@ -196,7 +204,7 @@ static bercl_log upper_sum_up(double a, dd x)
 		term *= x.hi / k;
 		sum += term;
 	}
-	return log_times(dd_neg(x), sum);
+	return bercl_log_times(dd_neg(x), sum);
 }
 
 static void temme(double a, dd x, bercl_tails *t)
@@ -211,16 +219,16 @@ static void temme(double a, dd x, bercl_tails *t)
 	if (aphi.hi < 1.0) {
 		/* Both tails are of order one: evaluate each directly. */
 		double r = exp(-aphi.hi) * sum;
-		set_both(t, log_of(0.5 * erfc(-z) - r), log_of(0.5 * erfc(z) + r));
+		bercl_tails_set(t, log_of(0.5 * erfc(-z) - r), log_of(0.5 * erfc(z) + r));
 		return;
 	}
 	dd neg = dd_neg(aphi);
 	if (eta > 0) {
-		bercl_log lq = log_times(neg, 0.5 * erfcx(z) + sum);
-		set_both(t, log_complement(lq), lq);
+		bercl_log lq = bercl_log_times(neg, 0.5 * erfcx(z) + sum);
+		bercl_tails_set(t, bercl_log_complement(lq), lq);
 	} else {
-		bercl_log lp = log_times(neg, 0.5 * erfcx(-z) - sum);
-		set_both(t, lp, log_complement(lp));
+		bercl_log lp = bercl_log_times(neg, 0.5 * erfcx(-z) - sum);
+		bercl_tails_set(t, lp, bercl_log_complement(lp));
 	}
 }
 
@@ -238,18 +246,18 @@ int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
 	if (a < A_TEMME) {
 		bercl_log lq = x.hi >= a - 1.0 ? upper_sum_down(a, x) : upper_sum_up(a, x);
 		if (bercl_log_value(lq) <= 0.5)
-			set_both(out, log_complement(lq), lq);
+			bercl_tails_set(out, bercl_log_complement(lq), lq);
 		else
-			set_both(out, lower_series(a, x), lq);
+			bercl_tails_set(out, lower_series(a, x), lq);
 		return BERCL_OK;
 	}
 	double lam = x.hi / a;
 	if (lam < 0.7) {
 		bercl_log lp = lower_series(a, x);
-		set_both(out, lp, log_complement(lp));
+		bercl_tails_set(out, lp, bercl_log_complement(lp));
 	} else if (lam > 1.3) {
 		bercl_log lq = upper_sum_down(a, x);
-		set_both(out, log_complement(lq), lq);
+		bercl_tails_set(out, bercl_log_complement(lq), lq);
 	} else {
 		temme(a, x, out);
 	}

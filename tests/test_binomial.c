@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test_binomial.c - the exact binomial model and the BER bounds of both
+ * models, against tables from tests/data/gen_binomial_ref.py (exact sums at
+ * 80 digits, roots by bisection to 1e-40).
+ */
+#include "testutil.h"
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_gamma.h>
+
+static double rel(double a, const char *ref)
+{
+	double r = strtod(ref, NULL);
+	if (r == 0)
+		return a == 0 ? 0 : INFINITY;
+	return fabs(a - r) / fabs(r);
+}
+
+static void test_tails_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("binomial_ref.csv");
+	char line[512];
+	char *f[5];
+	int rows = 0;
+	double worst = 0;
+	while (table_next(fp, line, sizeof line, f, 5) == 5) {
+		double e = strtod(f[0], NULL), n = strtod(f[1], NULL), p = strtod(f[2], NULL);
+		bercl_tails t;
+		assert_int_equal(bercl_binomial_tails(e, n, p, &t), BERCL_OK);
+		double d = fmax(rel_error_vs_decimal(t.ln_cl, f[3]),
+		                rel_error_vs_decimal(t.ln_one_minus_cl, f[4]));
+		if (!(d <= 1e-12))
+			fail_msg("errors=%s bits=%s ber=%s: error %.3g", f[0], f[1], f[2], d);
+		worst = fmax(worst, d);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows > 400);
+	print_message("binomial_ref.csv: %d rows, worst %.3g\n", rows, worst);
+}
+
+static void test_bits_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("binomial_bits_ref.csv");
+	char line[512];
+	char *f[4];
+	int rows = 0;
+	while (table_next(fp, line, sizeof line, f, 4) == 4) {
+		double e = strtod(f[0], NULL), p = strtod(f[1], NULL), c = strtod(f[2], NULL);
+		double ref = strtod(f[3], NULL), bits;
+		bercl_tails t;
+		assert_int_equal(bercl_min_bits_model(BERCL_BINOMIAL, e, p, c, 1 - c, &bits, &t),
+		                 BERCL_OK);
+		if (bits != ref)
+			fail_msg("errors=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2],
+			         bits, f[3]);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows > 150);
+	print_message("binomial_bits_ref.csv: %d rows, all exact\n", rows);
+}
+
+static void test_bounds_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bounds_ref.csv");
+	char line[512];
+	char *f[7];
+	int rows = 0;
+	double worst = 0;
+	while (table_next(fp, line, sizeof line, f, 7) == 7) {
+		enum bercl_model m = strcmp(f[0], "binomial") == 0 ? BERCL_BINOMIAL : BERCL_POISSON;
+		double e = strtod(f[1], NULL), n = strtod(f[2], NULL), c = strtod(f[3], NULL);
+		double up, lo2, up2;
+		assert_int_equal(bercl_ber_upper(m, e, n, c, 1 - c, &up), BERCL_OK);
+		assert_int_equal(bercl_ber_interval(m, e, n, c, 1 - c, &lo2, &up2), BERCL_OK);
+		double d = fmax(rel(up, f[4]), fmax(rel(lo2, f[5]), rel(up2, f[6])));
+		if (!(d <= 1e-12))
+			fail_msg("%s errors=%s bits=%s cl=%s: %.17g %.17g %.17g vs %s %s %s (%.3g)", f[0],
+			         f[1], f[2], f[3], up, lo2, up2, f[4], f[5], f[6], d);
+		worst = fmax(worst, d);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows > 250);
+	print_message("bounds_ref.csv: %d rows (both models), worst %.3g\n", rows, worst);
+}
+
+/* The Poisson and binomial bounds agree with GSL's quantiles where GSL works. */
+static void test_bounds_vs_gsl(void **state)
+{
+	(void)state;
+	gsl_set_error_handler_off();
+	double up, lo, hi;
+	assert_int_equal(bercl_ber_upper(BERCL_POISSON, 0, 3e12, 0.95, 0.05, &up), BERCL_OK);
+	assert_true(fabs(up - gsl_cdf_gamma_Pinv(0.95, 1, 1) / 3e12) < 1e-14 * up);
+	assert_int_equal(bercl_ber_interval(BERCL_BINOMIAL, 7, 1000, 0.95, 0.05, &lo, &hi), BERCL_OK);
+	assert_true(fabs(lo - gsl_cdf_beta_Pinv(0.025, 7, 994)) < 1e-12 * lo);
+	assert_true(fabs(hi - gsl_cdf_beta_Pinv(0.975, 8, 993)) < 1e-12 * hi);
+}
+
+static void test_domain(void **state)
+{
+	(void)state;
+	bercl_tails t;
+	double x, y;
+	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &t), BERCL_EDOM);  /* E = N */
+	assert_int_equal(bercl_binomial_tails(1, 10.5, 0.1, &t), BERCL_EDOM);
+	assert_int_equal(bercl_binomial_tails(1, 10, 1, &t), BERCL_EDOM);
+	assert_int_equal(bercl_binomial_tails(-1, 10, 0.1, &t), BERCL_EDOM);
+	assert_int_equal(bercl_ber_upper(BERCL_BINOMIAL, 3, 3, 0.9, 0.1, &x), BERCL_EDOM);
+	assert_int_equal(bercl_ber_upper(BERCL_BINOMIAL, 3, 30.5, 0.9, 0.1, &x), BERCL_EDOM);
+	assert_int_equal(bercl_ber_interval(BERCL_POISSON, 3, 0, 0.9, 0.1, &x, &y), BERCL_EDOM);
+	/* E = 0: the lower bound is 0. */
+	assert_int_equal(bercl_ber_interval(BERCL_POISSON, 0, 1e12, 0.95, 0.05, &x, &y), BERCL_OK);
+	assert_true(x == 0 && y > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tails_table),
+		cmocka_unit_test(test_bits_table),
+		cmocka_unit_test(test_bounds_table),
+		cmocka_unit_test(test_bounds_vs_gsl),
+		cmocka_unit_test(test_domain),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
