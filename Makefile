@@ -18,7 +18,7 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = src/poisson.c src/binomial.c src/solve.c src/logprob.c
-CLI_SRC = src/parse.c src/rows.c src/compute.c src/format.c src/verify.c
+CLI_SRC = src/parse.c src/rows.c src/compute.c src/simulate.c src/format.c src/verify.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 HDR = $(wildcard src/*.h)
@@ -46,7 +46,7 @@ check: bercl $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; ./$$t; done; echo "all tests passed"
 
 bench: bercl bench/bench_cl
-	./bench/bench_cl
+	./bench/run.sh
 
 bench/bench_cl: bench/bench_cl.c libbercl.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm

@@ -12,17 +12,34 @@
 static const char *const csv_name[NCOLUMNS] = {
 	"model", "errors", "bits", "ber", "rate_bps", "lanes", "time_s",
 	"cl", "one_minus_cl", "cl_achieved", "verdict",
-	"gsl_cl", "gsl_one_minus_cl", "gsl_bits", "gsl_rel_diff", "error",
+	"ber_estimate", "ber_lower", "ber_upper",
+	"trials", "seed", "one_minus_cl_sim", "sim_stderr",
+	"gsl_cl", "gsl_one_minus_cl", "gsl_bits", "gsl_ber_lower", "gsl_ber_upper",
+	"gsl_rel_diff",
+	"poisson_cl", "poisson_bits", "poisson_ber_upper",
+	"error",
 };
 
 static const char *const text_name[NCOLUMNS] = {
 	"model", "errors", "bits", "BER", "rate", "lanes", "test time",
 	"CL", "1 - CL", "CL achieved", "verdict",
-	"GSL CL", "GSL 1 - CL", "GSL bits", "GSL rel. diff", "error",
+	"BER estimate", "BER lower", "BER upper",
+	"trials", "seed", "simulated", "std. error",
+	"GSL CL", "GSL 1 - CL", "GSL bits", "GSL lower", "GSL upper",
+	"GSL rel. diff",
+	"Poisson CL (rel. diff)", "Poisson bits (rel. diff)", "Poisson upper (rel. diff)",
+	"error",
 };
 
 static const int text_width[NCOLUMNS] = {
-	8, 9, 18, 10, 14, 5, 22, 20, 13, 20, 7, 20, 13, 18, 13, 0,
+	8, 9, 18, 10, 14, 5, 22,
+	20, 13, 20, 7,
+	12, 12, 12,
+	9, 10, 13, 10,
+	20, 13, 18, 12, 12,
+	13,
+	28, 28, 28,
+	0,
 };
 
 int format_from_name(const char *name)
@@ -141,6 +158,23 @@ static int present(double v)
 	return !isnan(v);
 }
 
+/* Full precision for programs, 6 digits for people. */
+static void snprintf_number(char *buf, size_t len, double v, int human)
+{
+	if (human)
+		snprintf(buf, len, "%.6g", v);
+	else
+		format_double(buf, len, v);
+}
+
+/* " (+1.2e-05)": how far the Poisson value is from the binomial one. */
+static void append_rel_diff(char *buf, size_t len, double poisson, double exact)
+{
+	size_t k = strlen(buf);
+	if (k < len && exact != 0)
+		snprintf(buf + k, len - k, " (%+.2g)", (poisson - exact) / exact);
+}
+
 /* The cell of column c for a machine format; empty string if absent. */
 static void cell_text(char *buf, size_t len, enum column c, const struct row *r, int human)
 {
@@ -150,7 +184,7 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 	buf[0] = '\0';
 	switch (c) {
 	case COL_MODEL:
-		snprintf(buf, len, "%s", in->model == MODEL_BINOMIAL ? "binomial" : "poisson");
+		snprintf(buf, len, "%s", in->model == BERCL_BINOMIAL ? "binomial" : "poisson");
 		break;
 	case COL_ERRORS:
 		if (present(in->errors))
@@ -222,13 +256,67 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 		if (computed && r->verdict >= 0)
 			snprintf(buf, len, "%s", r->verdict ? "pass" : "fail");
 		break;
+	case COL_BER_ESTIMATE:
+		if (computed && present(r->ber_estimate))
+			snprintf_number(buf, len, r->ber_estimate, human);
+		break;
+	case COL_BER_LOWER:
+		if (computed && present(r->ber_lower))
+			snprintf_number(buf, len, r->ber_lower, human);
+		break;
+	case COL_BER_UPPER:
+		if (computed && present(r->ber_upper))
+			snprintf_number(buf, len, r->ber_upper, human);
+		break;
+	case COL_TRIALS:
+		if (present(in->trials))
+			snprintf(buf, len, "%.0f", in->trials);
+		break;
+	case COL_SEED:
+		if (present(in->seed))
+			snprintf(buf, len, "%.0f", in->seed);
+		break;
+	case COL_ONE_MINUS_CL_SIM:
+		if (computed && present(r->one_minus_cl_sim))
+			snprintf_number(buf, len, r->one_minus_cl_sim, human);
+		break;
+	case COL_SIM_STDERR:
+		if (computed && present(r->sim_stderr))
+			snprintf_number(buf, len, r->sim_stderr, human);
+		break;
+	case COL_GSL_BER_LOWER:
+		if (r->gsl_ok && present(r->gsl_ber_lower))
+			snprintf_number(buf, len, r->gsl_ber_lower, human);
+		break;
+	case COL_GSL_BER_UPPER:
+		if (r->gsl_ok && present(r->gsl_ber_upper))
+			snprintf_number(buf, len, r->gsl_ber_upper, human);
+		break;
+	case COL_POISSON_CL:
+		if (computed && present(r->poisson_alt)) {
+			format_percent(buf, len, r->poisson_alt, 1 - r->poisson_alt);
+			append_rel_diff(buf, len, r->poisson_alt, t->cl);
+		}
+		break;
+	case COL_POISSON_BITS:
+		if (computed && present(r->poisson_alt)) {
+			format_double(buf, len, r->poisson_alt);
+			append_rel_diff(buf, len, r->poisson_alt, r->bits);
+		}
+		break;
+	case COL_POISSON_BER_UPPER:
+		if (computed && present(r->poisson_alt)) {
+			snprintf(buf, len, "%.6g", r->poisson_alt);
+			append_rel_diff(buf, len, r->poisson_alt, r->ber_upper);
+		}
+		break;
 	case COL_GSL_CL:
 		if (r->gsl_ok && present(r->gsl_cl))
-			format_double(buf, len, r->gsl_cl);
+			snprintf_number(buf, len, r->gsl_cl, human);
 		break;
 	case COL_GSL_ONE_MINUS_CL:
 		if (r->gsl_ok && present(r->gsl_one_minus_cl))
-			format_double(buf, len, r->gsl_one_minus_cl);
+			snprintf_number(buf, len, r->gsl_one_minus_cl, human);
 		break;
 	case COL_GSL_BITS:
 		if (r->gsl_ok && present(r->gsl_bits))
@@ -289,6 +377,18 @@ static void put_text_cell(FILE *out, const struct layout *l, int i, const char *
 	fprintf(out, "%-*s", i + 1 < l->ncol ? text_width[l->col[i]] : 0, s);
 }
 
+/* A simulate row in words. */
+static void put_sentence(FILE *out, const struct row *r)
+{
+	fprintf(out,
+	        "  if the true BER were exactly %.6g, %.3g%% of such tests would still pass "
+	        "(at most %.0f errors in %.6g bits); simulated: %.3g%% of %.0f (%+.1f standard "
+	        "errors)\n",
+	        r->in.ber, 100 * r->tails.one_minus_cl, r->in.errors, r->bits,
+	        100 * r->one_minus_cl_sim, r->in.trials,
+	        r->sim_stderr > 0 ? (r->one_minus_cl_sim - r->tails.one_minus_cl) / r->sim_stderr : 0.0);
+}
+
 void format_header(FILE *out, const struct layout *l)
 {
 	char sep = l->format == FMT_TSV ? '\t' : ',';
@@ -329,6 +429,8 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 			put_text_cell(out, l, i, buf);
 		}
 		putc('\n', out);
+		if (l->sentence && r->error[0] == '\0')
+			put_sentence(out, r);
 		return;
 	case FMT_CSV:
 	case FMT_TSV:

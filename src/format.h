@@ -20,7 +20,11 @@ enum format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
 enum column {
 	COL_MODEL, COL_ERRORS, COL_BITS, COL_BER, COL_RATE, COL_LANES, COL_TIME,
 	COL_CL, COL_ONE_MINUS_CL, COL_CL_ACHIEVED, COL_VERDICT,
-	COL_GSL_CL, COL_GSL_ONE_MINUS_CL, COL_GSL_BITS, COL_GSL_REL_DIFF,
+	COL_BER_ESTIMATE, COL_BER_LOWER, COL_BER_UPPER,
+	COL_TRIALS, COL_SEED, COL_ONE_MINUS_CL_SIM, COL_SIM_STDERR,
+	COL_GSL_CL, COL_GSL_ONE_MINUS_CL, COL_GSL_BITS, COL_GSL_BER_LOWER, COL_GSL_BER_UPPER,
+	COL_GSL_REL_DIFF,
+	COL_POISSON_CL, COL_POISSON_BITS, COL_POISSON_BER_UPPER, /* text only */
 	COL_ERROR, NCOLUMNS
 };
 
@@ -30,6 +34,7 @@ struct layout {
 	int ncol;
 	const char *const *extra_names; /* batch pass-through columns, first */
 	size_t nextra;
+	int sentence;                   /* text: say a simulate row in words */
 };
 
 /* Parse a format name; returns -1 if unknown. */

@@ -33,29 +33,36 @@ enum {
 };
 
 static const char usage_text[] =
-	"usage: bercl cl   [-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]\n"
-	"       bercl bits [-e E] -p P -c C [-r R [-l L]] [options]\n"
+	"usage: bercl cl       [-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]\n"
+	"       bercl bits     [-e E] -p P -c C [-r R [-l L]] [options]\n"
+	"       bercl ber      [-e E] (-n N | -t T -r R [-l L]) -c C [--two-sided] [options]\n"
+	"       bercl simulate [-e E] (-n N | -t T -r R [-l L]) -p P [--trials T] [--seed S]\n"
 	"       bercl --help | --version\n";
 
 static const char help_text[] =
-	"bercl - confidence levels for bit-error-ratio tests (Poisson model)\n"
+	"bercl - confidence levels for bit-error-ratio tests\n"
 	"\n"
 	"  bercl cl   --errors E --bits N --ber P           confidence level that BER < P\n"
 	"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n"
 	"  bercl bits --errors E --ber P --cl C [--rate R]  minimum bits (and test time)\n"
+	"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n"
+	"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n"
 	"\n"
 	"  -e, --errors E   errors seen (cl) or allowed (bits); default 0\n"
 	"  -n, --bits N     bits tested; SI suffixes k M G T P E (3T = 3e12)\n"
 	"  -p, --ber P      specified bit error ratio, 0 < P < 1\n"
-	"  -c, --cl C       target confidence level: 0.95 or 95%\n"
+	"  -c, --cl C       confidence level (bits: target; ber: of the bound): 0.95, 95%\n"
 	"  -r, --rate R     line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps\n"
 	"  -l, --lanes L    lanes tested in parallel; default 1\n"
 	"  -t, --time T     test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d\n"
-	"      --model M    poisson (default)\n"
+	"      --model M    poisson (default) or binomial (exact)\n"
 	"  -f, --format F   text (default), csv, tsv, json (one object per line)\n"
 	"  -i, --input F    batch: one result row per CSV/TSV row; - is stdin\n"
 	"      --verify     recompute with GSL and report the difference\n"
 	"      --require C  cl only: pass/fail verdict, exit status 1 on a fail\n"
+	"      --two-sided  ber only: the interval [ber_lower, ber_upper] at confidence C\n"
+	"      --trials T   simulate only: simulated tests (default 1000000)\n"
+	"      --seed S     simulate only: random seed (default 1)\n"
 	"  -h, --help       this help;  -V, --version  the version\n"
 	"\n"
 	"Numeric flags take lists and ranges: 1e-12,1e-15  0..10  1e-15..1e-9:7log\n"
@@ -80,10 +87,11 @@ struct options {
 	const char *text[NQ];        /* flag text per quantity */
 	const char *flag[NQ];        /* as typed: "--ber" or "-p" */
 	struct vlist list[NQ];
-	enum model model;
+	enum bercl_model model;
 	enum format format;
 	const char *input;
 	int verify;
+	int two_sided;
 };
 
 static const struct option long_options[] = {
@@ -118,6 +126,8 @@ static int quantity_of_option(int c)
 	case 'l': return Q_LANES;
 	case 't': return Q_TIME;
 	case OPT_REQUIRE: return Q_REQUIRE;
+	case OPT_TRIALS: return Q_TRIALS;
+	case OPT_SEED: return Q_SEED;
 	default: return -1;
 	}
 }
@@ -126,6 +136,7 @@ static const char *flag_name(int q)
 {
 	static const char *const names[NQ] = {
 		"--errors", "--bits", "--ber", "--cl", "--rate", "--lanes", "--time", "--require",
+		"--trials", "--seed",
 	};
 	return names[q];
 }
@@ -133,10 +144,20 @@ static const char *flag_name(int q)
 /* Quantities each command reads. */
 static int command_uses(enum command cmd, int q)
 {
-	if (cmd == CMD_CL)
-		return q != Q_CL;
-	return q == Q_ERRORS || q == Q_BER || q == Q_CL || q == Q_RATE || q == Q_LANES;
+	switch (cmd) {
+	case CMD_CL:
+		return q != Q_CL && q != Q_TRIALS && q != Q_SEED;
+	case CMD_BITS:
+		return q == Q_ERRORS || q == Q_BER || q == Q_CL || q == Q_RATE || q == Q_LANES;
+	case CMD_BER:
+		return q != Q_BER && q != Q_REQUIRE && q != Q_TRIALS && q != Q_SEED;
+	case CMD_SIMULATE:
+		return q != Q_CL && q != Q_REQUIRE;
+	}
+	return 0;
 }
+
+static const char *const command_name[] = {"cl", "bits", "ber", "simulate"};
 
 static void parse_options(int argc, char **argv, struct options *o)
 {
@@ -154,29 +175,28 @@ static void parse_options(int argc, char **argv, struct options *o)
 		printf("bercl %s\n", BERCL_VERSION);
 		exit(0);
 	}
-	if (strcmp(sub, "cl") == 0)
-		o->cmd = CMD_CL;
-	else if (strcmp(sub, "bits") == 0)
-		o->cmd = CMD_BITS;
-	else if (strcmp(sub, "ber") == 0 || strcmp(sub, "simulate") == 0)
-		usage_error("subcommand '%s' is not implemented yet", sub);
-	else if (sub[0] == '-')
-		usage_error("missing subcommand before '%s': cl or bits", sub);
-	else
-		usage_error("unknown subcommand '%s' (cl or bits)", sub);
+	int found = 0;
+	for (int i = 0; i < 4; i++)
+		if (strcmp(sub, command_name[i]) == 0) {
+			o->cmd = (enum command)i;
+			found = 1;
+		}
+	if (!found && sub[0] == '-')
+		usage_error("missing subcommand before '%s': cl, bits, ber or simulate", sub);
+	if (!found)
+		usage_error("unknown subcommand '%s' (cl, bits, ber or simulate)", sub);
 
 	int c, format_seen = 0, model_seen = 0;
 	opterr = 0;
 	optind = 2;
 	while ((c = getopt_long(argc, argv, ":e:n:p:c:r:l:t:f:i:hV", long_options, NULL)) != -1) {
-		const char *typed = argv[optind - 1];
 		int q = quantity_of_option(c);
 		if (q >= 0) {
 			if (o->text[q])
 				usage_error("%s given twice", flag_name(q));
 			if (!command_uses(o->cmd, q))
 				usage_error("%s is not used by 'bercl %s'%s", flag_name(q), sub,
-				            q == Q_CL ? " (for a verdict use --require)" : "");
+				            q == Q_CL && o->cmd == CMD_CL ? " (for a verdict use --require)" : "");
 			o->text[q] = optarg;
 			o->flag[q] = flag_name(q);
 			continue;
@@ -186,9 +206,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (model_seen++)
 				usage_error("--model given twice");
 			if (strcmp(optarg, "poisson") == 0)
-				o->model = MODEL_POISSON;
+				o->model = BERCL_POISSON;
 			else if (strcmp(optarg, "binomial") == 0)
-				usage_error("--model binomial is not implemented yet");
+				o->model = BERCL_BINOMIAL;
 			else
 				usage_error("--model '%s': unknown model (poisson or binomial)", optarg);
 			break;
@@ -212,11 +232,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->verify = 1;
 			break;
 		case OPT_TWO_SIDED:
-			usage_error("--two-sided is for 'bercl ber', which is not implemented yet");
-			break;
-		case OPT_TRIALS:
-		case OPT_SEED:
-			usage_error("%s is for 'bercl simulate', which is not implemented yet", typed);
+			if (o->cmd != CMD_BER)
+				usage_error("--two-sided is only for 'bercl ber'");
+			o->two_sided = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -276,46 +294,54 @@ static void check_combinations(const struct options *o)
 				            o->flag[q], o->text[q]);
 		return; /* the rest is checked row by row */
 	}
-	if (o->cmd == CMD_CL) {
-		if (has[Q_BITS] && has[Q_TIME])
-			usage_error("--bits and --time: give one, not both");
-		if (has[Q_TIME] && !has[Q_RATE])
-			usage_error("--time needs --rate (the line rate)");
-		if (!has[Q_BITS] && !has[Q_TIME])
-			usage_error("missing --bits (or --time with --rate)");
-		if (!has[Q_BER])
-			usage_error("missing --ber");
-		double lanes_min = has[Q_LANES] ? vlist_min(&o->list[Q_LANES]) : 1;
-		double lanes_max = has[Q_LANES] ? vlist_max(&o->list[Q_LANES]) : 1;
-		double bmin, bmax;
-		if (has[Q_BITS]) {
-			bmin = vlist_min(&o->list[Q_BITS]);
-			bmax = vlist_max(&o->list[Q_BITS]);
-		} else {
-			bmin = vlist_min(&o->list[Q_RATE]) * vlist_min(&o->list[Q_TIME]) * lanes_min;
-			bmax = vlist_max(&o->list[Q_RATE]) * vlist_max(&o->list[Q_TIME]) * lanes_max;
-		}
-		double emax = has[Q_ERRORS] ? vlist_max(&o->list[Q_ERRORS]) : 0;
-		if (emax > bmin)
-			usage_error("--errors %.0f exceeds the number of bits tested (%.17g)", emax, bmin);
-		double lmin = bmin * vlist_min(&o->list[Q_BER]);
-		double lmax = bmax * vlist_max(&o->list[Q_BER]);
-		if (!(lmin >= BERCL_MIN_LAMBDA))
-			usage_error("bits * ber = %.3g is below 1e-300", lmin);
-		if (!(lmax <= BERCL_MAX_LAMBDA))
-			usage_error("bits * ber = %.3g is above 1e300", lmax);
-	} else {
+	if (o->cmd == CMD_BITS) {
 		if (!has[Q_BER])
 			usage_error("missing --ber");
 		if (!has[Q_CL])
 			usage_error("missing --cl (the target confidence level, e.g. 0.95 or 95%%)");
+		return;
 	}
+	/* cl, ber, simulate: bits tested, given or from time * rate * lanes */
+	if (has[Q_BITS] && has[Q_TIME])
+		usage_error("--bits and --time: give one, not both");
+	if (has[Q_TIME] && !has[Q_RATE])
+		usage_error("--time needs --rate (the line rate)");
+	if (!has[Q_BITS] && !has[Q_TIME])
+		usage_error("missing --bits (or --time with --rate)");
+	if (o->cmd == CMD_BER && !has[Q_CL])
+		usage_error("missing --cl (the confidence level of the bound, e.g. 95%%)");
+	if (o->cmd != CMD_BER && !has[Q_BER])
+		usage_error("missing --ber");
+	double lanes_min = has[Q_LANES] ? vlist_min(&o->list[Q_LANES]) : 1;
+	double lanes_max = has[Q_LANES] ? vlist_max(&o->list[Q_LANES]) : 1;
+	double bmin, bmax;
+	if (has[Q_BITS]) {
+		bmin = vlist_min(&o->list[Q_BITS]);
+		bmax = vlist_max(&o->list[Q_BITS]);
+	} else {
+		bmin = vlist_min(&o->list[Q_RATE]) * vlist_min(&o->list[Q_TIME]) * lanes_min;
+		bmax = vlist_max(&o->list[Q_RATE]) * vlist_max(&o->list[Q_TIME]) * lanes_max;
+	}
+	double emax = has[Q_ERRORS] ? vlist_max(&o->list[Q_ERRORS]) : 0;
+	if (emax > bmin || (o->model == BERCL_BINOMIAL && emax >= bmin))
+		usage_error("--errors %.0f %s the number of bits tested (%.17g)", emax,
+		            o->model == BERCL_BINOMIAL ? "must be below" : "exceeds", bmin);
+	if (o->cmd == CMD_BER)
+		return;
+	double lmin = bmin * vlist_min(&o->list[Q_BER]);
+	double lmax = bmax * vlist_max(&o->list[Q_BER]);
+	if (!(lmin >= BERCL_MIN_LAMBDA))
+		usage_error("bits * ber = %.3g is below 1e-300", lmin);
+	if (!(lmax <= BERCL_MAX_LAMBDA))
+		usage_error("bits * ber = %.3g is above 1e300", lmax);
 }
 
 static void build_layout(const struct options *o, const struct batch *b, struct layout *l)
 {
 	int has_time = o->text[Q_TIME] || o->text[Q_RATE] ||
 	               (b && (batch_has(b, Q_TIME) || batch_has(b, Q_RATE)));
+	int text = o->format == FMT_TEXT;
+	int binomial_text = text && o->model == BERCL_BINOMIAL;
 	int n = 0;
 	memset(l, 0, sizeof *l);
 	l->format = o->format;
@@ -323,10 +349,12 @@ static void build_layout(const struct options *o, const struct batch *b, struct 
 		l->extra_names = b->extra_names;
 		l->nextra = b->nextra;
 	}
-	if (o->format != FMT_TEXT)
+	if (!text || o->model == BERCL_BINOMIAL)
 		l->col[n++] = COL_MODEL;
 	l->col[n++] = COL_ERRORS;
-	if (o->cmd == CMD_CL) {
+	switch (o->cmd) {
+	case CMD_CL:
+	case CMD_SIMULATE:
 		l->col[n++] = COL_BITS;
 		l->col[n++] = COL_BER;
 		if (has_time) {
@@ -334,19 +362,31 @@ static void build_layout(const struct options *o, const struct batch *b, struct 
 			l->col[n++] = COL_LANES;
 			l->col[n++] = COL_TIME;
 		}
-		l->col[n++] = COL_CL;
-		l->col[n++] = COL_ONE_MINUS_CL;
-		if (o->text[Q_REQUIRE] || (b && batch_has(b, Q_REQUIRE)))
-			l->col[n++] = COL_VERDICT;
+		if (o->cmd == CMD_SIMULATE) {
+			l->col[n++] = COL_TRIALS;
+			l->col[n++] = COL_SEED;
+			l->col[n++] = COL_ONE_MINUS_CL;
+			l->col[n++] = COL_ONE_MINUS_CL_SIM;
+			l->col[n++] = COL_SIM_STDERR;
+			l->sentence = text;
+		} else {
+			l->col[n++] = COL_CL;
+			l->col[n++] = COL_ONE_MINUS_CL;
+			if (binomial_text)
+				l->col[n++] = COL_POISSON_CL;
+			if (o->text[Q_REQUIRE] || (b && batch_has(b, Q_REQUIRE)))
+				l->col[n++] = COL_VERDICT;
+		}
 		if (o->verify) {
 			l->col[n++] = COL_GSL_CL;
 			l->col[n++] = COL_GSL_ONE_MINUS_CL;
 			l->col[n++] = COL_GSL_REL_DIFF;
 		}
-	} else {
+		break;
+	case CMD_BITS:
 		l->col[n++] = COL_BER;
 		l->col[n++] = COL_CL;
-		if (o->format != FMT_TEXT)
+		if (!text)
 			l->col[n++] = COL_ONE_MINUS_CL;
 		l->col[n++] = COL_BITS;
 		if (has_time) {
@@ -355,10 +395,36 @@ static void build_layout(const struct options *o, const struct batch *b, struct 
 			l->col[n++] = COL_TIME;
 		}
 		l->col[n++] = COL_CL_ACHIEVED;
+		if (binomial_text)
+			l->col[n++] = COL_POISSON_BITS;
 		if (o->verify) {
 			l->col[n++] = COL_GSL_BITS;
 			l->col[n++] = COL_GSL_REL_DIFF;
 		}
+		break;
+	case CMD_BER:
+		l->col[n++] = COL_BITS;
+		if (has_time) {
+			l->col[n++] = COL_RATE;
+			l->col[n++] = COL_LANES;
+			l->col[n++] = COL_TIME;
+		}
+		l->col[n++] = COL_CL;
+		if (!text)
+			l->col[n++] = COL_ONE_MINUS_CL;
+		l->col[n++] = COL_BER_ESTIMATE;
+		if (o->two_sided)
+			l->col[n++] = COL_BER_LOWER;
+		l->col[n++] = COL_BER_UPPER;
+		if (binomial_text)
+			l->col[n++] = COL_POISSON_BER_UPPER;
+		if (o->verify) {
+			if (o->two_sided)
+				l->col[n++] = COL_GSL_BER_LOWER;
+			l->col[n++] = COL_GSL_BER_UPPER;
+			l->col[n++] = COL_GSL_REL_DIFF;
+		}
+		break;
 	}
 	if (b)
 		l->col[n++] = COL_ERROR;
@@ -387,8 +453,9 @@ static void process(const struct options *o, struct row *r, const char *where)
 	if (o->verify) {
 		char note[512];
 		if (verify_row(o->cmd, r, note, sizeof note))
-			fprintf(stderr, "%s: verify: %serrors=%.0f bits=%.17g ber=%.17g: %s\n", prog,
-			        where, r->in.errors, r->bits, r->in.ber, note);
+			fprintf(stderr, "%s: verify: %serrors=%.0f bits=%.17g%s%.17g: %s\n", prog, where,
+			        r->in.errors, r->bits, o->cmd == CMD_BER ? " cl=" : " ber=",
+			        o->cmd == CMD_BER ? r->in.cl : r->in.ber, note);
 	}
 }
 
@@ -465,7 +532,9 @@ int main(int argc, char **argv)
 	struct row_input base;
 	base.errors = base.bits = base.ber = base.cl = base.cl_complement = NAN;
 	base.rate_bps = base.lanes = base.time_s = base.require = base.require_complement = NAN;
+	base.trials = base.seed = NAN;
 	base.model = o.model;
+	base.two_sided = o.two_sided;
 	if (o.input) /* flags fill the columns a file lacks */
 		for (int q = 0; q < NQ; q++)
 			if (o.text[q]) {

@@ -10,8 +10,7 @@
 
 #include "bercl.h"
 
-enum command { CMD_CL, CMD_BITS };
-enum model { MODEL_POISSON, MODEL_BINOMIAL };
+enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE };
 
 /* Input quantities; a quantity not given is NAN. */
 struct row_input {
@@ -23,7 +22,9 @@ struct row_input {
 	double lanes;
 	double time_s;
 	double require, require_complement; /* --require, as cl */
-	enum model model;
+	double trials, seed;                /* simulate */
+	enum bercl_model model;
+	int two_sided;                      /* ber: the interval */
 };
 
 #define ROW_ERROR_MAX 256
@@ -35,12 +36,18 @@ struct row {
 	/* Results, filled by compute_row(). */
 	double bits;               /* given, from time * rate * lanes, or solved */
 	double time_s;             /* given, or bits / (rate * lanes) */
-	bercl_tails tails;         /* cl rows: at bits; bits rows: achieved */
+	bercl_tails tails;         /* cl, simulate: at bits; bits: achieved */
+	double ber_estimate, ber_lower, ber_upper;   /* ber rows */
+	double poisson_alt;        /* binomial rows: the Poisson answer */
 	int verdict;               /* -1 no --require, 0 fail, 1 pass */
+	double one_minus_cl_sim, sim_stderr;         /* simulate rows */
 	/* --verify */
 	int gsl_ok;                /* GSL returned a value */
-	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_rel_diff;
+	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_ber_lower, gsl_ber_upper, gsl_rel_diff;
 	char error[ROW_ERROR_MAX]; /* empty, or why the row has no result */
 };
+
+/* A row with every input and result absent (NAN), from the given inputs. */
+void row_reset(struct row *r, const struct row_input *in);
 
 #endif

@@ -19,12 +19,12 @@
 #define MAX_RECORD (1L << 20)
 
 const char *const quantity_name[NQ] = {
-	"errors", "bits", "ber", "cl", "rate", "lanes", "time", "require",
+	"errors", "bits", "ber", "cl", "rate", "lanes", "time", "require", "trials", "seed",
 };
 
 const scalar_parser quantity_parser[NQ] = {
 	parse_count, parse_si, parse_real, NULL, parse_rate, parse_count,
-	parse_duration, NULL,
+	parse_duration, NULL, parse_count, parse_count,
 };
 
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement)
@@ -66,19 +66,32 @@ const char *row_set(struct row_input *in, enum quantity q, double v, double comp
 		in->require = v;
 		in->require_complement = complement;
 		return NULL;
+	case Q_TRIALS:
+		if (!(v >= 1))
+			return "must be at least 1";
+		in->trials = v;
+		return NULL;
+	case Q_SEED:
+		if (!(v <= 4294967295.0))
+			return "must be at most 4294967295";
+		in->seed = v;
+		return NULL;
 	case NQ:
 		break;
 	}
 	return "is not a quantity";
 }
 
-static void row_reset(struct row *r, const struct row_input *base)
+void row_reset(struct row *r, const struct row_input *base)
 {
 	memset(r, 0, sizeof *r);
 	r->in = *base;
 	r->bits = r->time_s = NAN;
+	r->ber_estimate = r->ber_lower = r->ber_upper = r->poisson_alt = NAN;
+	r->one_minus_cl_sim = r->sim_stderr = NAN;
 	r->verdict = -1;
 	r->gsl_cl = r->gsl_one_minus_cl = r->gsl_bits = r->gsl_rel_diff = NAN;
+	r->gsl_ber_lower = r->gsl_ber_upper = NAN;
 }
 
 void sweep_init(struct sweep *s, const struct vlist *const list[NQ])
@@ -361,9 +374,9 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 			continue; /* pass-through, or empty: the flag's value stays */
 		if (q == NQ) {
 			if (strcmp(text, "poisson") == 0)
-				r->in.model = MODEL_POISSON;
+				r->in.model = BERCL_POISSON;
 			else if (strcmp(text, "binomial") == 0)
-				r->in.model = MODEL_BINOMIAL;
+				r->in.model = BERCL_BINOMIAL;
 			else if (!r->error[0])
 				snprintf(r->error, sizeof r->error,
 				         "model '%.40s': not poisson or binomial", text);

@@ -13,7 +13,9 @@
 #include "row.h"
 
 /* The numeric quantities a flag or a batch column can give. */
-enum quantity { Q_ERRORS, Q_BITS, Q_BER, Q_CL, Q_RATE, Q_LANES, Q_TIME, Q_REQUIRE, NQ };
+enum quantity {
+	Q_ERRORS, Q_BITS, Q_BER, Q_CL, Q_RATE, Q_LANES, Q_TIME, Q_REQUIRE, Q_TRIALS, Q_SEED, NQ
+};
 
 extern const char *const quantity_name[NQ]; /* "errors", "bits", ... */
 extern const scalar_parser quantity_parser[NQ];

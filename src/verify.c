@@ -53,53 +53,81 @@ static struct big big_add(struct big a, struct big b)
 	return big_norm(dd_add(a.m, bm), a.e);
 }
 
-/* ln(b) - x as a bercl_log. */
-static bercl_log big_log_minus(struct big b, dd x)
+/* exp(l) as a big, for a double-double l. */
+static struct big big_from_log(dd l)
 {
 	const dd ln2 = {0.69314718055994529, 2.3190468138462996e-17};
-	dd l = dd_sub(dd_add(dd_log(b.m), dd_mul_d(ln2, (double)b.e)), x);
-	bercl_log out = {l.hi, l.lo};
-	return out;
+	double e = floor(l.hi / ln2.hi);
+	dd frac = dd_sub(l, dd_mul_d(ln2, e));
+	return big_norm(dd_exp(frac), (long)e);
 }
 
 /*
- * Q = e^-x sum_{k=0..E} x^k / k!, the terms made one from the other by
- * T_k = T_{k-1} x / k in double-double with a separate binary exponent (so
- * nothing overflows or underflows), summed until they no longer count. P is
- * 1 - Q when Q <= 1/2; otherwise it is summed the same way from k = E + 1.
+ * The referee. Poisson: Q = e^-x sum_{k<=E} x^k / k!, the terms made one
+ * from the other by T_k = T_{k-1} x / k. Binomial: P[X <= E] = sum_{k<=E}
+ * T_k, T_0 = q^N, T_k = T_{k-1} (N-k+1) p / (k q). Each term is a
+ * double-double with its own binary exponent (so nothing overflows or
+ * underflows), summed until the rest no longer counts. The upper tail is
+ * 1 minus the lower when that is at most 1/2; otherwise it is summed the
+ * same way from k = E + 1.
  */
-int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_one_minus_cl)
+int referee_tails_model(enum bercl_model model, double errors, double bits, double ber,
+                        bercl_log *ln_cl, bercl_log *ln_one_minus_cl)
 {
-	if (!(errors >= 0) || !(lambda > 0) || fmin(errors, lambda) > REFEREE_MAX_TERMS)
+	double mean = bits * ber;
+	if (!(errors >= 0) || !(mean > 0) || fmin(errors, mean) > REFEREE_MAX_TERMS)
 		return -1;
-	dd x = dd_from(lambda);
-	struct big term = big_norm(dd_from(1.0), 0), sum = term;
+	int binomial = model == BERCL_BINOMIAL;
+	if (binomial && !(bits > errors))
+		return -1;
+	dd x = dd_from(mean), n = dd_from(bits), p = dd_from(ber), q = dd_two_sum(1.0, -ber);
+	struct big term = binomial ? big_from_log(dd_mul(n, dd_log(q))) : big_norm(dd_from(1.0), 0);
+	struct big sum = term, last = term;
+	dd ln_scale = binomial ? dd_from(0.0) : dd_neg(x); /* e^-x for Poisson */
+	int broke = 0;
 	for (double k = 1; k <= errors; k += 1) {
-		term = big_norm(dd_div(dd_mul(term.m, x), dd_from(k)), term.e);
+		dd ratio = binomial ? dd_div(dd_mul(dd_add_d(n, 1.0 - k), p), dd_mul_d(q, k))
+		                    : dd_div(x, dd_from(k));
+		term = big_norm(dd_mul(term.m, ratio), term.e);
 		sum = big_add(sum, term);
-		if (k > lambda && term.e - sum.e < -140)
+		if (k > mean && term.e - sum.e < -140) {
+			broke = 1;
 			break; /* the rest is below 2^-140 of the sum */
+		}
 	}
-	bercl_log lq = big_log_minus(sum, x), lp = {0, 0};
+	last = term;
+	const dd ln2 = {0.69314718055994529, 2.3190468138462996e-17};
+	dd lqd = dd_add(dd_add(dd_log(sum.m), dd_mul_d(ln2, (double)sum.e)), ln_scale);
+	bercl_log lq = {lqd.hi, lqd.lo}, lp = {0, 0};
 	if (bercl_log_value(lq) <= 0.5) {
 		lp.hi = log(-expm1(lq.hi + lq.lo));
 	} else {
-		/* Restart from T_E, the last term of Q (recomputed if the loop broke). */
-		term = big_norm(dd_from(1.0), 0);
-		for (double k = 1; k <= errors; k += 1)
-			term = big_norm(dd_div(dd_mul(term.m, x), dd_from(k)), term.e);
+		if (broke)
+			return -1; /* cannot happen: a sum past its mode is below 1/2 */
+		term = last;
 		struct big psum = {dd_from(0.0), 0};
 		for (double k = errors + 1;; k += 1) {
-			term = big_norm(dd_div(dd_mul(term.m, x), dd_from(k)), term.e);
+			if (binomial && k > bits)
+				break;
+			dd ratio = binomial ? dd_div(dd_mul(dd_add_d(n, 1.0 - k), p), dd_mul_d(q, k))
+			                    : dd_div(x, dd_from(k));
+			term = big_norm(dd_mul(term.m, ratio), term.e);
 			psum = big_add(psum, term);
-			if (k > lambda && term.e - psum.e < -140)
+			if (k > mean && term.e - psum.e < -140)
 				break;
 		}
-		lp = big_log_minus(psum, x);
+		dd lpd = dd_add(dd_add(dd_log(psum.m), dd_mul_d(ln2, (double)psum.e)), ln_scale);
+		lp.hi = lpd.hi;
+		lp.lo = lpd.lo;
 	}
 	*ln_cl = lp;
 	*ln_one_minus_cl = lq;
 	return 0;
+}
+
+int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_one_minus_cl)
+{
+	return referee_tails_model(BERCL_POISSON, errors, lambda, 1.0, ln_cl, ln_one_minus_cl);
 }
 
 /*
@@ -119,24 +147,37 @@ static double log_diff(bercl_log a, bercl_log b)
 	return fabs(expm1((a.hi - b.hi) + (a.lo - b.lo)));
 }
 
-static int verify_cl(struct row *r, bercl_tails *same, char *note, size_t notelen)
+static int gsl_failed(struct row *r, char *note, size_t notelen, const char *what)
 {
-	double a = r->in.errors + 1.0;
-	double lambda = r->bits * r->in.ber;
+	r->gsl_ok = 0;
+	snprintf(note, notelen, "GSL failed (%s)", what);
+	return 1;
+}
+
+/* cl and simulate rows: GSL's tails at the same (double) lambda or p. */
+static int verify_tails(struct row *r, bercl_tails *same, char *note, size_t notelen)
+{
+	double e = r->in.errors, n = r->bits, ber = r->in.ber;
 	gsl_sf_result p, q;
-	int sp = gsl_sf_gamma_inc_P_e(a, lambda, &p);
-	int sq = gsl_sf_gamma_inc_Q_e(a, lambda, &q);
-	if (sp || sq || !isfinite(p.val) || !isfinite(q.val)) {
-		r->gsl_ok = 0;
-		snprintf(note, notelen, "GSL failed (%s)", gsl_strerror(sp ? sp : sq ? sq : GSL_EDOM));
-		return 1;
+	int sp, sq;
+	if (r->in.model == BERCL_BINOMIAL) {
+		/* P[X > E] = I_p(E+1, N-E), P[X <= E] = I_q(N-E, E+1) */
+		sp = gsl_sf_beta_inc_e(e + 1, n - e, ber, &p);
+		sq = gsl_sf_beta_inc_e(n - e, e + 1, 1.0 - ber, &q);
+		*same = r->tails;
+	} else {
+		double lambda = n * ber;
+		sp = gsl_sf_gamma_inc_P_e(e + 1, lambda, &p);
+		sq = gsl_sf_gamma_inc_Q_e(e + 1, lambda, &q);
+		/* GSL sees lambda rounded to a double: compare at that same lambda. */
+		if (bercl_poisson_tails(e, lambda, 0.0, same) != BERCL_OK)
+			return 0;
 	}
+	if (sp || sq || !isfinite(p.val) || !isfinite(q.val))
+		return gsl_failed(r, note, notelen, gsl_strerror(sp ? sp : sq ? sq : GSL_EDOM));
 	r->gsl_ok = 1;
 	r->gsl_cl = p.val;
 	r->gsl_one_minus_cl = q.val;
-	/* GSL sees lambda rounded to a double: compare at that same lambda. */
-	if (bercl_poisson_tails(r->in.errors, lambda, 0.0, same) != BERCL_OK)
-		return 0;
 	r->gsl_rel_diff = fmax(tail_diff(same->ln_cl, p.val),
 	                       tail_diff(same->ln_one_minus_cl, q.val));
 	if (r->gsl_rel_diff <= VERIFY_TOLERANCE)
@@ -145,32 +186,11 @@ static int verify_cl(struct row *r, bercl_tails *same, char *note, size_t notele
 	return 1;
 }
 
-static int verify_bits(struct row *r, char *note, size_t notelen)
-{
-	double a = r->in.errors + 1.0;
-	double lambda = r->in.cl <= 0.5 ? gsl_cdf_gamma_Pinv(r->in.cl, a, 1.0)
-	                                : gsl_cdf_gamma_Qinv(r->in.cl_complement, a, 1.0);
-	if (!isfinite(lambda)) {
-		r->gsl_ok = 0;
-		snprintf(note, notelen, "GSL's gamma quantile failed (NaN)");
-		return 1;
-	}
-	r->gsl_ok = 1;
-	r->gsl_bits = ceil(lambda / r->in.ber);
-	r->gsl_rel_diff = bercl_rel_diff(r->bits, r->gsl_bits);
-	if (r->gsl_rel_diff <= VERIFY_TOLERANCE)
-		return 0;
-	snprintf(note, notelen, "GSL's minimum bits %.17g differ from bercl's by %.2g",
-	         r->gsl_bits, r->gsl_rel_diff);
-	return 1;
-}
-
-/* Which side does the direct sum take? Appends its verdict to note. */
 static void referee_cl(struct row *r, const bercl_tails *same, char *note, size_t notelen)
 {
 	bercl_log cl, omc;
 	size_t n = strlen(note);
-	if (referee_tails(r->in.errors, r->bits * r->in.ber, &cl, &omc) != 0) {
+	if (referee_tails_model(r->in.model, r->in.errors, r->bits, r->in.ber, &cl, &omc) != 0) {
 		snprintf(note + n, notelen - n, "; too large for the direct-sum referee");
 		return;
 	}
@@ -180,6 +200,34 @@ static void referee_cl(struct row *r, const bercl_tails *same, char *note, size_
 	snprintf(note + n, notelen - n,
 	         "; a double-double direct sum supports %s (differences from it: bercl %.2g, GSL %.2g)",
 	         ours <= gsl ? "bercl" : "GSL", ours, gsl);
+}
+
+/* Gamma (Poisson) or beta (binomial) quantile at lower-tail p, upper-tail q. */
+static double gsl_quantile(const struct row *r, double shape_e, double p, double q)
+{
+	double a = shape_e, n = r->bits;
+	if (r->in.model == BERCL_BINOMIAL) /* Beta(a, N - a + 1) */
+		return p <= 0.5 ? gsl_cdf_beta_Pinv(p, a, n - a + 1) : gsl_cdf_beta_Qinv(q, a, n - a + 1);
+	return (p <= 0.5 ? gsl_cdf_gamma_Pinv(p, a, 1.0) : gsl_cdf_gamma_Qinv(q, a, 1.0)) / n;
+}
+
+static int verify_bits(struct row *r, char *note, size_t notelen)
+{
+	if (r->in.model == BERCL_BINOMIAL)
+		return 0; /* GSL has no binomial counterpart; the tables check it */
+	double a = r->in.errors + 1.0;
+	double lambda = r->in.cl <= 0.5 ? gsl_cdf_gamma_Pinv(r->in.cl, a, 1.0)
+	                                : gsl_cdf_gamma_Qinv(r->in.cl_complement, a, 1.0);
+	if (!isfinite(lambda))
+		return gsl_failed(r, note, notelen, "its gamma quantile returned NaN");
+	r->gsl_ok = 1;
+	r->gsl_bits = ceil(lambda / r->in.ber);
+	r->gsl_rel_diff = bercl_rel_diff(r->bits, r->gsl_bits);
+	if (r->gsl_rel_diff <= VERIFY_TOLERANCE)
+		return 0;
+	snprintf(note, notelen, "GSL's minimum bits %.17g differ from bercl's by %.2g",
+	         r->gsl_bits, r->gsl_rel_diff);
+	return 1;
 }
 
 /* Does the direct sum reach the target at n bits? */
@@ -209,21 +257,90 @@ static void referee_bits(struct row *r, char *note, size_t notelen)
 	         reach_n && !reach_m ? "confirms" : "does not confirm");
 }
 
+static int verify_ber(struct row *r, char *note, size_t notelen)
+{
+	double e = r->in.errors, c = r->in.cl, a = r->in.cl_complement;
+	if (r->in.two_sided) {
+		r->gsl_ber_upper = gsl_quantile(r, e + 1, 1 - a / 2, a / 2);
+		r->gsl_ber_lower = e == 0 ? 0.0 : gsl_quantile(r, e, a / 2, 1 - a / 2);
+	} else {
+		r->gsl_ber_upper = gsl_quantile(r, e + 1, c, a);
+	}
+	if (!isfinite(r->gsl_ber_upper) || (r->in.two_sided && !isfinite(r->gsl_ber_lower)))
+		return gsl_failed(r, note, notelen, "its quantile returned NaN");
+	r->gsl_ok = 1;
+	r->gsl_rel_diff = bercl_rel_diff(r->ber_upper, r->gsl_ber_upper);
+	if (r->in.two_sided)
+		r->gsl_rel_diff = fmax(r->gsl_rel_diff, bercl_rel_diff(r->ber_lower, r->gsl_ber_lower));
+	if (r->gsl_rel_diff <= VERIFY_TOLERANCE)
+		return 0;
+	snprintf(note, notelen, "GSL's bound differs from bercl's by %.2g", r->gsl_rel_diff);
+	return 1;
+}
+
+/* How far the direct-sum tail at the bound `ber` is from its target. */
+static double bound_miss(const struct row *r, double errors, double ber, double cl, double omc)
+{
+	bercl_log lcl, lomc;
+	if (!(ber > 0 && ber < 1) ||
+	    referee_tails_model(r->in.model, errors, r->bits, ber, &lcl, &lomc) != 0)
+		return INFINITY;
+	return cl <= 0.5 ? fabs(expm1(lcl.hi + lcl.lo - log(cl)))
+	                 : fabs(expm1(lomc.hi + lomc.lo - log(omc)));
+}
+
+static void referee_ber(struct row *r, char *note, size_t notelen)
+{
+	size_t n = strlen(note);
+	double e = r->in.errors, c = r->in.cl, a = r->in.cl_complement;
+	double ours, gsl;
+	if (r->in.two_sided) {
+		ours = bound_miss(r, e, r->ber_upper, 1 - a / 2, a / 2);
+		gsl = r->gsl_ok ? bound_miss(r, e, r->gsl_ber_upper, 1 - a / 2, a / 2) : INFINITY;
+		if (e > 0) {
+			ours = fmax(ours, bound_miss(r, e - 1, r->ber_lower, a / 2, 1 - a / 2));
+			gsl = fmax(gsl, r->gsl_ok ? bound_miss(r, e - 1, r->gsl_ber_lower, a / 2, 1 - a / 2)
+			                          : INFINITY);
+		}
+	} else {
+		ours = bound_miss(r, e, r->ber_upper, c, a);
+		gsl = r->gsl_ok ? bound_miss(r, e, r->gsl_ber_upper, c, a) : INFINITY;
+	}
+	if (isinf(ours) && isinf(gsl)) {
+		snprintf(note + n, notelen - n, "; too large for the direct-sum referee");
+		return;
+	}
+	snprintf(note + n, notelen - n,
+	         "; at each bound a double-double direct sum misses the target by bercl %.2g, GSL "
+	         "%.2g: it supports %s",
+	         ours, gsl, ours <= gsl ? "bercl" : "GSL");
+}
+
 int verify_row(enum command cmd, struct row *r, char *note, size_t notelen)
 {
 	gsl_set_error_handler_off();
 	note[0] = '\0';
 	if (r->error[0])
 		return 0;
-	if (cmd == CMD_CL) {
-		bercl_tails same = r->tails;
-		if (!verify_cl(r, &same, note, notelen))
+	switch (cmd) {
+	case CMD_CL:
+	case CMD_SIMULATE: {
+		bercl_tails same;
+		if (!verify_tails(r, &same, note, notelen))
 			return 0;
 		referee_cl(r, &same, note, notelen);
-	} else {
+		return 1;
+	}
+	case CMD_BITS:
 		if (!verify_bits(r, note, notelen))
 			return 0;
 		referee_bits(r, note, notelen);
+		return 1;
+	case CMD_BER:
+		if (!verify_ber(r, note, notelen))
+			return 0;
+		referee_ber(r, note, notelen);
+		return 1;
 	}
-	return 1;
+	return 0;
 }

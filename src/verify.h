@@ -25,5 +25,8 @@ int verify_row(enum command cmd, struct row *r, char *note, size_t notelen);
  * with min(errors, lambda); returns -1 (no opinion) when both exceed 1e7.
  */
 int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_one_minus_cl);
+/* The same for either model, X ~ Poisson(bits * ber) or Binomial(bits, ber). */
+int referee_tails_model(enum bercl_model model, double errors, double bits, double ber,
+                        bercl_log *ln_cl, bercl_log *ln_one_minus_cl);
 
 #endif

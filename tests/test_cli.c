@@ -140,6 +140,21 @@ static void test_bad_invocations(void **state)
 		"cl -p 1e-12 --input /dev/null",
 		"cl -p 1e-12,1e-13 --input tests/data/batch/bad_row.csv",
 		"cl -n 1e12 -p 1e-12 --two-sided",
+		"ber -n 1e12",
+		"ber -n 1e12 -c 95% -p 1e-12",
+		"ber -e 5 -n 3 -c 95%",
+		"ber -e 3 -n 3 -c 95% --model binomial",
+		"ber -e 3 -n 30.5 -c 95% --model binomial",
+		"cl -e 1 -n 1e3 -p 1e-3 --model binomial --require",
+		"simulate -n 1e12",
+		"simulate -n 1e12 -p 1e-12 --trials 0",
+		"simulate -n 1e12 -p 1e-12 --trials 1.5",
+		"simulate -n 1e12 -p 1e-12 --seed -1",
+		"simulate -n 1e12 -p 1e-12 --seed 99999999999",
+		"simulate -n 1e12 -p 1e-12 -c 0.9",
+		"simulate -n 1e20 -p 1e-9",
+		"bits -p 1e-12 -c 0.9 --trials 10",
+		"bits -p 1e-12 -c 0.9 --two-sided",
 		"bits -p 1e-300 -c 0.999 -e 1000000",
 	};
 	struct run r;
@@ -262,6 +277,79 @@ static void test_batch(void **state)
 	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
 }
 
+static void test_ber(void **state)
+{
+	(void)state;
+	struct run r;
+	/* E = 0: the upper bound is -ln(1 - CL) / N, the lower bound 0. */
+	run(&r, NULL, "ber -e 0 -n 3T -c 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(fabs(csv_value(r.out, "ber_upper", 1) - 2.995732273553991 / 3e12) < 1e-26);
+	assert_true(csv_value(r.out, "ber_estimate", 1) == 0);
+	run(&r, NULL, "ber -e 0 -n 3T -c 95% --two-sided -f csv");
+	assert_true(csv_value(r.out, "ber_lower", 1) == 0);
+	assert_true(fabs(csv_value(r.out, "ber_upper", 1) - 3.6888794541139363 / 3e12) < 1e-26);
+	/* Clopper-Pearson for 7 in 1000 at 95 %: the roots of the regularized
+	 * incomplete beta, I_p(7, 994) = 0.025 and I_p(8, 993) = 0.975, found
+	 * with mpmath's betainc at 30 digits: 0.00281885875962052566 and
+	 * 0.0143691949789186333. */
+	run(&r, NULL, "ber -e 7 -n 1000 -c 95% --two-sided --model binomial -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(fabs(csv_value(r.out, "ber_lower", 1) - 0.00281885875962052566) < 1e-17);
+	assert_true(fabs(csv_value(r.out, "ber_upper", 1) - 0.0143691949789186333) < 1e-16);
+	/* Time in place of bits; text shows the Poisson comparison for binomial. */
+	run(&r, NULL, "ber -e 1 -t 100s -r 10G -c 0.9 -f csv");
+	assert_true(csv_value(r.out, "bits", 1) == 1e12);
+	run(&r, NULL, "ber -e 3 -n 1000 -c 95% --model binomial");
+	assert_non_null(strstr(r.out, "Poisson upper"));
+}
+
+static void test_binomial_cli(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, NULL, "cl -e 3 -n 1000 -p 0.004 --model binomial -f csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "binomial,3,1000,0.004,"));
+	/* sum_{k<=3} C(1000,k) 0.004^k 0.996^(1000-k) = 0.43307853766503... */
+	assert_true(fabs(csv_value(r.out, "one_minus_cl", 1) - 0.433078537665031) < 1e-14);
+	run(&r, NULL, "bits -e 3 -p 0.004 -c 0.95 --model binomial -f csv");
+	assert_true(csv_value(r.out, "bits", 1) == 1937);
+	run(&r, NULL, "cl -e 3 -n 1000 -p 0.004 --model binomial");
+	assert_non_null(strstr(r.out, "Poisson CL"));
+	assert_non_null(strstr(r.out, "binomial"));
+}
+
+static void test_simulate(void **state)
+{
+	(void)state;
+	struct run a, b;
+	const char *cases[] = {
+		"simulate -e 0 -n 3T -p 1e-12 --trials 200000 --seed 11 -f csv",
+		"simulate -e 5 -n 5e12 -p 1e-12 --trials 200000 --seed 12 -f csv",
+		"simulate -e 2 -n 1000 -p 0.003 --model binomial --trials 200000 --seed 13 -f csv",
+		"simulate -e 2 -n 1e10 -p 3e-10 --model binomial --trials 200000 --seed 14 -f csv",
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		run(&a, NULL, cases[i]);
+		assert_int_equal(a.status, 0);
+		double q = csv_value(a.out, "one_minus_cl", 1);
+		double sim = csv_value(a.out, "one_minus_cl_sim", 1);
+		double se = csv_value(a.out, "sim_stderr", 1);
+		assert_true(se > 0);
+		if (!(fabs(sim - q) <= 5 * se))
+			fail_msg("%s: simulated %g, analytic %g, %g standard errors", cases[i], sim, q,
+			         (sim - q) / se);
+		run(&b, NULL, cases[i]);
+		assert_string_equal(a.out, b.out); /* same seed, same bytes */
+	}
+	run(&a, NULL, "simulate -e 0 -n 3T -p 1e-12 --trials 100000 --seed 1 -f csv");
+	run(&b, NULL, "simulate -e 0 -n 3T -p 1e-12 --trials 100000 --seed 2 -f csv");
+	assert_true(strcmp(a.out, b.out) != 0);
+	run(&a, NULL, "simulate -e 0 -n 3T -p 1e-12 --trials 1000");
+	assert_non_null(strstr(a.out, "if the true BER were exactly 1e-12, 4.98% of such tests would still pass"));
+}
+
 static void test_output_faults(void **state)
 {
 	(void)state;
@@ -291,6 +379,9 @@ int main(void)
 		cmocka_unit_test(test_sweeps_and_formats),
 		cmocka_unit_test(test_require),
 		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_ber),
+		cmocka_unit_test(test_binomial_cli),
+		cmocka_unit_test(test_simulate),
 		cmocka_unit_test(test_output_faults),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
