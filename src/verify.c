@@ -62,6 +62,14 @@ static struct big big_from_log(dd l)
 	return big_norm(dd_exp(frac), (long)e);
 }
 
+/* T_k from T_{k-1}: times x / k (Poisson), (N-k+1) p / (k q) (binomial). */
+static struct big next_term(int binomial, struct big t, double k, dd x, dd n, dd p, dd q)
+{
+	dd ratio = binomial ? dd_div(dd_mul(dd_add_d(n, 1.0 - k), p), dd_mul_d(q, k))
+	                    : dd_div(x, dd_from(k));
+	return big_norm(dd_mul(t.m, ratio), t.e);
+}
+
 /*
  * The referee. Poisson: Q = e^-x sum_{k<=E} x^k / k!, the terms made one
  * from the other by T_k = T_{k-1} x / k. Binomial: P[X <= E] = sum_{k<=E}
@@ -84,16 +92,13 @@ int referee_tails_model(enum bercl_model model, double errors, double bits, doub
 	struct big term = binomial ? big_from_log(dd_mul(n, dd_log(q))) : big_norm(dd_from(1.0), 0);
 	struct big sum = term, last = term;
 	dd ln_scale = binomial ? dd_from(0.0) : dd_neg(x); /* e^-x for Poisson */
-	int broke = 0;
+	double k_last = 0;
 	for (double k = 1; k <= errors; k += 1) {
-		dd ratio = binomial ? dd_div(dd_mul(dd_add_d(n, 1.0 - k), p), dd_mul_d(q, k))
-		                    : dd_div(x, dd_from(k));
-		term = big_norm(dd_mul(term.m, ratio), term.e);
+		term = next_term(binomial, term, k, x, n, p, q);
 		sum = big_add(sum, term);
-		if (k > mean && term.e - sum.e < -140) {
-			broke = 1;
+		k_last = k;
+		if (k > mean && term.e - sum.e < -140)
 			break; /* the rest is below 2^-140 of the sum */
-		}
 	}
 	last = term;
 	const dd ln2 = {0.69314718055994529, 2.3190468138462996e-17};
@@ -102,16 +107,16 @@ int referee_tails_model(enum bercl_model model, double errors, double bits, doub
 	if (bercl_log_value(lq) <= 0.5) {
 		lp.hi = log(-expm1(lq.hi + lq.lo));
 	} else {
-		if (broke)
-			return -1; /* cannot happen: a sum past its mode is below 1/2 */
+		/* Carry the last term on to k = E if the sum stopped early. */
 		term = last;
+		for (double k = k_last + 1; k <= errors; k += 1) {
+			term = next_term(binomial, term, k, x, n, p, q);
+		}
 		struct big psum = {dd_from(0.0), 0};
 		for (double k = errors + 1;; k += 1) {
 			if (binomial && k > bits)
 				break;
-			dd ratio = binomial ? dd_div(dd_mul(dd_add_d(n, 1.0 - k), p), dd_mul_d(q, k))
-			                    : dd_div(x, dd_from(k));
-			term = big_norm(dd_mul(term.m, ratio), term.e);
+			term = next_term(binomial, term, k, x, n, p, q);
 			psum = big_add(psum, term);
 			if (k > mean && term.e - psum.e < -140)
 				break;
