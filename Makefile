@@ -15,10 +15,11 @@ GSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null)
 GSL_LIBS := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
-ALL_CFLAGS = -std=c11 $(WARN) $(GSL_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = src/poisson.c src/binomial.c src/solve.c src/logprob.c
-CLI_SRC = src/parse.c src/rows.c src/compute.c src/simulate.c src/format.c src/verify.c
+CLI_SRC = src/parse.c src/rows.c src/compute.c src/simulate.c src/format.c src/shortest.c \
+	src/verify.c src/pipeline.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 HDR = $(wildcard src/*.h)
@@ -36,11 +37,11 @@ libbercl.a: $(LIB_OBJ)
 	$(AR) rcs $@ $(LIB_OBJ)
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 
 tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
-		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
+		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 
 check: bercl $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; ./$$t; done; echo "all tests passed"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "shortest.h"
 
 static const char *const csv_name[NCOLUMNS] = {
 	"model", "errors", "bits", "ber", "rate_bps", "lanes", "time_s",
@@ -51,18 +52,27 @@ int format_from_name(const char *name)
 	return -1;
 }
 
+/* Copy a string into a cell buffer, truncating if it must. */
+static void put_str(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
 void format_double(char *buf, size_t len, double v)
 {
-	if (v == floor(v) && fabs(v) < 1e15) {
-		snprintf(buf, len, "%.0f", v);
+	if (len >= 32) {
+		shortest_double(buf, v);
 		return;
 	}
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return;
-	}
+	char tmp[32];
+	shortest_double(tmp, v);
+	put_str(buf, len, tmp);
 }
+
 
 void format_probability(char *buf, size_t len, double value, bercl_log ln)
 {
@@ -184,11 +194,11 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 	buf[0] = '\0';
 	switch (c) {
 	case COL_MODEL:
-		snprintf(buf, len, "%s", in->model == BERCL_BINOMIAL ? "binomial" : "poisson");
+		put_str(buf, len, in->model == BERCL_BINOMIAL ? "binomial" : "poisson");
 		break;
 	case COL_ERRORS:
 		if (present(in->errors))
-			snprintf(buf, len, "%.0f", in->errors);
+			format_double(buf, len, in->errors);
 		break;
 	case COL_BITS:
 		if (present(r->bits))
@@ -254,7 +264,7 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 		break;
 	case COL_VERDICT:
 		if (computed && r->verdict >= 0)
-			snprintf(buf, len, "%s", r->verdict ? "pass" : "fail");
+			put_str(buf, len, r->verdict ? "pass" : "fail");
 		break;
 	case COL_BER_ESTIMATE:
 		if (computed && present(r->ber_estimate))
@@ -327,26 +337,56 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 			snprintf(buf, len, human ? "%.2g" : "%.3g", r->gsl_rel_diff);
 		break;
 	case COL_ERROR:
-		snprintf(buf, len, "%s", r->error);
+		put_str(buf, len, r->error);
 		break;
 	case NCOLUMNS:
 		break;
 	}
 }
 
-static void put_delimited(FILE *out, const char *s, char sep)
+/* A growing output line, written with one fwrite. */
+struct line {
+	char buf[8192];
+	size_t n;
+};
+
+static void line_put(struct line *l, const char *s, size_t n)
 {
-	if (!strpbrk(s, sep == ',' ? ",\"\r\n" : "\t\"\r\n")) {
-		fputs(s, out);
+	if (l->n + n > sizeof l->buf)
+		n = sizeof l->buf - l->n; /* cells are bounded; cannot happen */
+	memcpy(l->buf + l->n, s, n);
+	l->n += n;
+}
+
+static void line_putc(struct line *l, char c)
+{
+	if (l->n < sizeof l->buf)
+		l->buf[l->n++] = c;
+}
+
+/* A CSV/TSV cell, quoted (RFC 4180) only when it holds a special character. */
+static void line_cell(struct line *l, const char *s, char sep)
+{
+	size_t n = strcspn(s, sep == ',' ? ",\"\r\n" : "\t\"\r\n");
+	if (s[n] == '\0') {
+		line_put(l, s, n);
 		return;
 	}
-	putc('"', out);
+	line_putc(l, '"');
 	for (; *s; s++) {
 		if (*s == '"')
-			putc('"', out);
-		putc(*s, out);
+			line_putc(l, '"');
+		line_putc(l, *s);
 	}
-	putc('"', out);
+	line_putc(l, '"');
+}
+
+static void put_delimited(FILE *out, const char *s, char sep)
+{
+	struct line l;
+	l.n = 0;
+	line_cell(&l, s, sep);
+	fwrite(l.buf, 1, l.n, out);
 }
 
 static void put_json_string(FILE *out, const char *s)
@@ -433,17 +473,24 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 			put_sentence(out, r);
 		return;
 	case FMT_CSV:
-	case FMT_TSV:
+	case FMT_TSV: {
+		struct line line;
+		line.n = 0;
 		for (size_t i = 0; i < l->nextra; i++) {
-			put_delimited(out, r->extra ? r->extra[i] : "", sep);
-			putc(sep, out);
+			/* pass-through cells are cut at 1 KiB so a row fits the line */
+			char cut[1024];
+			put_str(cut, sizeof cut, r->extra ? r->extra[i] : "");
+			line_cell(&line, cut, sep);
+			line_putc(&line, sep);
 		}
 		for (int i = 0; i < l->ncol; i++) {
 			cell_text(buf, sizeof buf, l->col[i], r, 0);
-			put_delimited(out, buf, sep);
-			putc(i + 1 < l->ncol ? sep : '\n', out);
+			line_cell(&line, buf, sep);
+			line_putc(&line, i + 1 < l->ncol ? sep : '\n');
 		}
+		fwrite(line.buf, 1, line.n, out);
 		return;
+	}
 	case FMT_JSON:
 		putc('{', out);
 		for (size_t i = 0; i < l->nextra; i++) {

@@ -3,7 +3,7 @@
  * format.h - rows to text, CSV, TSV or JSON lines.
  *
  * Machine formats print every number so that it reads back to the same
- * double (the shortest of %.15g, %.16g, %.17g that does), with '.' as the
+ * double (the shortest of %.15g, %.16g, %.17g that does: shortest.c), with '.' as the
  * decimal point: bercl never calls setlocale(), so printf stays in the C
  * locale. A probability below the double range is printed from its
  * logarithm as mantissa e exponent (3.2564076750412156e-2331).

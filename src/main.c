@@ -18,11 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bercl.h"
 #include "compute.h"
 #include "format.h"
 #include "parse.h"
+#include "pipeline.h"
 #include "rows.h"
 #include "verify.h"
 
@@ -439,33 +441,50 @@ static void raise_status(int st)
 		exit_status = st;
 }
 
-/* Compute, verify and print one row; where says which row for messages. */
-static void process(const struct options *o, struct row *r, const char *where)
+/*
+ * Compute and verify one row, with messages on err (where says which row);
+ * returns its exit status. Touches nothing shared: batch rows run on
+ * worker threads.
+ */
+static int process(const struct options *o, struct row *r, const char *where, FILE *err)
 {
 	enum compute_status st = compute_row(o->cmd, r);
 	if (st != COMPUTE_OK) {
-		fprintf(stderr, "%s: %s%s\n", prog, where, r->error);
-		raise_status(st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL);
-		return;
+		fprintf(err, "%s: %s%s\n", prog, where, r->error);
+		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
 	}
-	if (r->verdict == 0)
-		raise_status(EXIT_VERDICT);
 	if (o->verify) {
 		char note[512];
 		if (verify_row(o->cmd, r, note, sizeof note))
-			fprintf(stderr, "%s: verify: %serrors=%.0f bits=%.17g%s%.17g: %s\n", prog, where,
+			fprintf(err, "%s: verify: %serrors=%.0f bits=%.17g%s%.17g: %s\n", prog, where,
 			        r->in.errors, r->bits, o->cmd == CMD_BER ? " cl=" : " ber=",
 			        o->cmd == CMD_BER ? r->in.cl : r->in.ber, note);
 	}
+	return r->verdict == 0 ? EXIT_VERDICT : 0;
 }
 
-static int check_output(void)
+static void check_output(void)
 {
 	if (ferror(stdout)) {
 		fprintf(stderr, "%s: write error on standard output: %s\n", prog, strerror(errno));
 		exit(EXIT_INTERNAL);
 	}
-	return 0;
+}
+
+struct batch_ctx {
+	const struct options *o;
+	const struct layout *l;
+	const char *name;
+};
+
+static int handle_batch_row(struct row *r, FILE *out, FILE *err, const void *ctx)
+{
+	const struct batch_ctx *c = ctx;
+	char where[300];
+	snprintf(where, sizeof where, "%s:%ld: ", c->name, r->line);
+	int st = process(c->o, r, where, err);
+	format_row(out, c->l, r);
+	return st;
 }
 
 static void run_batch(const struct options *o, const struct row_input *base)
@@ -481,19 +500,12 @@ static void run_batch(const struct options *o, const struct row_input *base)
 	struct layout l;
 	build_layout(o, &b, &l);
 	format_header(stdout, &l);
-	struct row r;
-	int rc;
-	while ((rc = batch_next(&b, base, &r)) == 1) {
-		char where[300];
-		snprintf(where, sizeof where, "%s:%ld: ", name, r.line);
-		process(o, &r, where);
-		format_row(stdout, &l, &r);
-		check_output();
-	}
-	if (rc < 0) {
-		fprintf(stderr, "%s: %s:%ld: read error: %s\n", prog, name, b.line, strerror(errno));
-		raise_status(EXIT_USAGE);
-	}
+	check_output();
+	/* Every core computes; rows are still written in input order. */
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	struct batch_ctx ctx = {o, &l, name};
+	raise_status(pipeline_run(&b, base, handle_batch_row, &ctx, stdout, stderr,
+	                          cores > 1 ? (int)cores : 0));
 	batch_close(&b);
 	if (fp != stdin)
 		fclose(fp);
@@ -511,7 +523,7 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	struct row r;
 	int first = 1;
 	while (sweep_next(&s, base, &r)) {
-		process(o, &r, "");
+		raise_status(process(o, &r, "", stderr));
 		if (first && r.error[0])
 			exit(exit_status); /* a usage error: nothing printed */
 		if (first)

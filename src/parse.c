@@ -3,15 +3,14 @@
  * parse.c - numbers, SI suffixes, units and probabilities, exactly as the
  * man page's NUMBERS section describes them.
  *
- * strtod() is locale-dependent, so every number is first copied into a
- * buffer after checking it has the C locale's shape (digits, one '.', an
- * optional exponent); the checked text is then converted with the decimal
- * point made right for the current locale.
+ * Every number is first checked to have the C locale's shape (digits, one
+ * '.', an optional exponent) and copied into a buffer, then converted with
+ * strtod(); bercl never calls setlocale(), so strtod reads '.' whatever the
+ * environment's LC_NUMERIC says.
  */
 #include <ctype.h>
-#include <errno.h>
-#include <locale.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,35 +26,64 @@
  */
 static double scan_number(const char *s, const char **end)
 {
+	static const double exact_pow10[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
 	const char *p = s;
 	char buf[MAX_NUMBER];
-	int digits = 0;
+	int digits = 0, sig = 0, scale = 0, negative = 0;
+	uint64_t m = 0;
 	if (*p == '+' || *p == '-')
-		p++;
-	while (isdigit((unsigned char)*p)) {
-		p++;
-		digits++;
-	}
-	if (*p == '.') {
-		p++;
-		while (isdigit((unsigned char)*p)) {
-			p++;
-			digits++;
+		negative = *p++ == '-';
+	for (; isdigit((unsigned char)*p); p++, digits++)
+		if (sig < 19 && (m || *p != '0')) {
+			m = m * 10 + (uint64_t)(*p - '0');
+			sig++;
+		} else if (m) {
+			scale++; /* a digit beyond 19: the fast path is off */
+			sig = 99;
 		}
+	if (*p == '.') {
+		for (p++; isdigit((unsigned char)*p); p++, digits++)
+			if (sig < 19 && (m || *p != '0')) {
+				m = m * 10 + (uint64_t)(*p - '0');
+				sig++;
+				scale--;
+			} else if (!m) {
+				scale--;
+			} else {
+				sig = 99;
+			}
 	}
 	if (digits == 0) {
 		*end = s;
 		return NAN;
 	}
+	long exp10 = 0;
 	if (*p == 'e' || *p == 'E') {
 		const char *q = p + 1;
+		int eneg = 0;
 		if (*q == '+' || *q == '-')
-			q++;
+			eneg = *q++ == '-';
 		if (isdigit((unsigned char)*q)) {
-			while (isdigit((unsigned char)*q))
-				q++;
+			for (; isdigit((unsigned char)*q); q++)
+				if (exp10 < 100000)
+					exp10 = exp10 * 10 + (*q - '0');
+			exp10 = eneg ? -exp10 : exp10;
 			p = q;
 		}
+	}
+	/*
+	 * Clinger's fast path: a mantissa below 2^53 and a power of ten up to
+	 * 1e22 are both exact doubles, so one multiplication or division rounds
+	 * correctly. Anything else goes to strtod.
+	 */
+	long e = exp10 + scale;
+	if (sig <= 19 && m <= (1ULL << 53) && e >= -22 && e <= 22) {
+		double v = e >= 0 ? (double)m * exact_pow10[e] : (double)m / exact_pow10[-e];
+		*end = p;
+		return negative ? -v : v;
 	}
 	size_t n = (size_t)(p - s);
 	if (n >= sizeof buf) {
@@ -64,12 +92,6 @@ static double scan_number(const char *s, const char **end)
 	}
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	/* Use the locale's decimal point, whatever it is, for strtod. */
-	const char *dp = localeconv()->decimal_point;
-	char *dot = strchr(buf, '.');
-	if (dot && dp && dp[0] && dp[0] != '.' && dp[1] == '\0')
-		*dot = dp[0];
-	errno = 0;
 	double v = strtod(buf, NULL);
 	*end = p;
 	return v;

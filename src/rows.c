@@ -172,7 +172,7 @@ static int read_record(struct batch *b, const char **bad)
 	if (push_cell(b))
 		return -1;
 	for (;;) {
-		c = getc(b->fp);
+		c = getc_unlocked(b->fp);
 		if (c == EOF) {
 			if (ferror(b->fp))
 				return -1;
@@ -192,7 +192,7 @@ static int read_record(struct batch *b, const char **bad)
 		}
 		if (quoted) {
 			if (c == '"') {
-				int d = getc(b->fp);
+				int d = getc_unlocked(b->fp);
 				if (d == '"') {
 					if (push_char(b, '"'))
 						return -1;
@@ -227,7 +227,7 @@ static int read_record(struct batch *b, const char **bad)
 			continue;
 		}
 		if (c == '\r') {
-			int d = getc(b->fp);
+			int d = getc_unlocked(b->fp);
 			if (d == '\n')
 				break;
 			if (d != EOF)

@@ -13,8 +13,8 @@
 
 struct run {
 	int status;
-	char out[1 << 16];
-	char err[1 << 12];
+	char out[1 << 20];
+	char err[1 << 14];
 };
 
 static void slurp(const char *path, char *buf, size_t len)
@@ -157,7 +157,7 @@ static void test_bad_invocations(void **state)
 		"bits -p 1e-12 -c 0.9 --two-sided",
 		"bits -p 1e-300 -c 0.999 -e 1000000",
 	};
-	struct run r;
+	static struct run r;
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		run(&r, NULL, bad[i]);
 		if (r.status != 2 || r.out[0] != '\0' || count_lines(r.err) != 1 ||
@@ -178,7 +178,7 @@ static void test_bad_invocations(void **state)
 static void test_cl(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	run(&r, NULL, "cl -e 0 -n 3T -p 1e-12 -f csv");
 	assert_int_equal(r.status, 0);
 	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
@@ -202,7 +202,7 @@ static void test_cl(void **state)
 static void test_bits(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	run(&r, NULL, "bits -e 2 -p 1e-3 -c 95% -f csv");
 	assert_int_equal(r.status, 0);
 	assert_true(csv_value(r.out, "bits", 1) == 6296);
@@ -220,7 +220,7 @@ static void test_bits(void **state)
 static void test_sweeps_and_formats(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	run(&r, NULL, "cl -e 0..10 -p 1e-12,1e-15 -n 1e13 -f csv");
 	assert_int_equal(r.status, 0);
 	assert_int_equal(count_lines(r.out), 23);
@@ -242,7 +242,7 @@ static void test_sweeps_and_formats(void **state)
 static void test_require(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	run(&r, NULL, "cl -e 0 -n 3T -p 1e-12 --require 95% -f csv");
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, ",pass"));
@@ -254,7 +254,7 @@ static void test_require(void **state)
 static void test_batch(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	run(&r, NULL, "cl -f csv --input tests/data/batch/bad_row.csv");
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.out), 6);
@@ -280,7 +280,7 @@ static void test_batch(void **state)
 static void test_ber(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	/* E = 0: the upper bound is -ln(1 - CL) / N, the lower bound 0. */
 	run(&r, NULL, "ber -e 0 -n 3T -c 95% -f csv");
 	assert_int_equal(r.status, 0);
@@ -307,7 +307,7 @@ static void test_ber(void **state)
 static void test_binomial_cli(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	run(&r, NULL, "cl -e 3 -n 1000 -p 0.004 --model binomial -f csv");
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "binomial,3,1000,0.004,"));
@@ -323,7 +323,7 @@ static void test_binomial_cli(void **state)
 static void test_simulate(void **state)
 {
 	(void)state;
-	struct run a, b;
+	static struct run a, b;
 	const char *cases[] = {
 		"simulate -e 0 -n 3T -p 1e-12 --trials 200000 --seed 11 -f csv",
 		"simulate -e 5 -n 5e12 -p 1e-12 --trials 200000 --seed 12 -f csv",
@@ -350,15 +350,50 @@ static void test_simulate(void **state)
 	assert_non_null(strstr(a.out, "if the true BER were exactly 1e-12, 4.98% of such tests would still pass"));
 }
 
+/* Several thousand rows cross the pipeline's chunks: order and ids kept. */
+static void test_batch_order(void **state)
+{
+	(void)state;
+	FILE *fp = fopen(TMP "many.csv", "w");
+	assert_non_null(fp);
+	fputs("id,errors,bits,ber,note\n", fp);
+	for (int i = 0; i < 5000; i++) {
+		if (i % 997 == 500)
+			fprintf(fp, "row%d,%d,oops,1e-12,\"bad, on purpose\"\n", i, i % 7);
+		else
+			fprintf(fp, "row%d,%d,%de9,1e-12,\"n\"\"%d\"\n", i, i % 7, 1 + i % 50, i);
+	}
+	fclose(fp);
+	static struct run r;
+	run(&r, NULL, "cl -f csv -i " TMP "many.csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 5001);
+	char *line = strchr(r.out, '\n') + 1;
+	for (int i = 0; i < 5000; i++) {
+		char id[32];
+		int n = snprintf(id, sizeof id, "row%d,", i);
+		if (strncmp(line, id, (size_t)n) != 0)
+			fail_msg("line %d: expected %s, got %.40s", i + 2, id, line);
+		int bad = i % 997 == 500;
+		char *eol = strchr(line, '\n');
+		assert_non_null(eol);
+		/* the bad rows, and only they, carry an error */
+		assert_int_equal(eol[-1] != ',', bad);
+		line = eol + 1;
+	}
+	assert_int_equal(count_lines(r.err), 5);
+	assert_non_null(strstr(r.err, TMP "many.csv:502: bits 'oops': not a number"));
+}
+
 static void test_output_faults(void **state)
 {
 	(void)state;
-	struct run r;
+	static struct run r;
 	int st = system("./bercl cl -e 0 -n 3T -p 1e-12 >/dev/full 2>" TMP "err");
 	slurp(TMP "err", r.err, sizeof r.err);
 	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 3);
 	assert_non_null(strstr(r.err, "write error"));
-	struct run c, de;
+	static struct run c, de;
 	run(&c, "LC_ALL=C", "cl -e 0..3 -n 3T -p 1e-12 -f csv --verify");
 	run(&de, "LC_ALL=de_DE.UTF-8", "cl -e 0..3 -n 3T -p 1e-12 -f csv --verify");
 	assert_string_equal(c.out, de.out);
@@ -379,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_sweeps_and_formats),
 		cmocka_unit_test(test_require),
 		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_batch_order),
 		cmocka_unit_test(test_ber),
 		cmocka_unit_test(test_binomial_cli),
 		cmocka_unit_test(test_simulate),

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * pipeline.c - a batch on several cores without reordering a row.
+ *
+ * The calling thread reads rows into chunks of CHUNK_ROWS (copying their
+ * pass-through cells, which the reader's buffer would overwrite); worker
+ * threads take filled chunks, handle each row into the chunk's own memory
+ * streams (open_memstream, kept open and rewound so buffers are reused), and
+ * mark it done; the calling thread writes done
+ * chunks strictly in sequence and recycles their slots. NSLOTS chunks are in
+ * flight at most, so memory stays bounded (a few MiB) whatever the input
+ * length. One mutex and one condition variable guard the slot states.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+
+#define CHUNK_ROWS 1024
+#define NSLOTS 6
+#define MAX_WORKERS 16
+
+enum slot_state { SLOT_FREE, SLOT_FILLED, SLOT_BUSY, SLOT_DONE };
+
+struct slot {
+	enum slot_state state;
+	long seq;
+	int nrows;
+	struct row rows[CHUNK_ROWS];
+	char *cells;              /* pass-through cells, NUL-separated */
+	size_t cells_len, cells_cap;
+	const char **extra;       /* CHUNK_ROWS * nextra pointers into cells */
+	FILE *out_fp, *err_fp;    /* memory streams over out and err */
+	char *out, *err;          /* handled output and messages */
+	size_t out_len, err_len;
+	int status;
+};
+
+struct pipeline {
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	struct slot *slot;
+	int finished;             /* no more chunks will be filled */
+	size_t nextra;
+	row_handler handle;
+	const void *ctx;
+	int failed;               /* a worker could not allocate */
+};
+
+/*
+ * Handle every row of a slot into its memory streams, which stay open from
+ * chunk to chunk (rewound after each write) so their buffers are reused.
+ */
+static int handle_slot(struct pipeline *p, struct slot *s)
+{
+	if (!s->out_fp)
+		s->out_fp = open_memstream(&s->out, &s->out_len);
+	if (!s->err_fp)
+		s->err_fp = open_memstream(&s->err, &s->err_len);
+	if (!s->out_fp || !s->err_fp)
+		return -1;
+	s->status = 0;
+	for (int i = 0; i < s->nrows; i++) {
+		int st = p->handle(&s->rows[i], s->out_fp, s->err_fp, p->ctx);
+		if (st > s->status)
+			s->status = st;
+	}
+	/* fflush publishes out/out_len: the bytes written since the rewind */
+	int bad = fflush(s->out_fp) != 0;
+	bad |= fflush(s->err_fp) != 0;
+	return bad ? -1 : 0;
+}
+
+static void *worker(void *arg)
+{
+	struct pipeline *p = arg;
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		struct slot *pick = NULL;
+		for (int i = 0; i < NSLOTS; i++)
+			if (p->slot[i].state == SLOT_FILLED && (!pick || p->slot[i].seq < pick->seq))
+				pick = &p->slot[i];
+		if (!pick) {
+			if (p->finished)
+				break;
+			pthread_cond_wait(&p->changed, &p->lock);
+			continue;
+		}
+		pick->state = SLOT_BUSY;
+		pthread_mutex_unlock(&p->lock);
+		int rc = handle_slot(p, pick);
+		pthread_mutex_lock(&p->lock);
+		if (rc)
+			p->failed = 1;
+		pick->state = SLOT_DONE;
+		pthread_cond_broadcast(&p->changed);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Keep a copy of this row's pass-through cells in the slot. */
+static int keep_cells(struct pipeline *p, struct slot *s, const struct row *r, size_t *offs)
+{
+	for (size_t i = 0; i < p->nextra; i++) {
+		const char *c = r->extra ? r->extra[i] : "";
+		size_t n = strlen(c) + 1;
+		if (s->cells_len + n > s->cells_cap) {
+			size_t cap = s->cells_cap ? s->cells_cap : 4096;
+			while (cap < s->cells_len + n)
+				cap *= 2;
+			char *q = realloc(s->cells, cap);
+			if (!q)
+				return -1;
+			s->cells = q;
+			s->cells_cap = cap;
+		}
+		memcpy(s->cells + s->cells_len, c, n);
+		offs[i] = s->cells_len;
+		s->cells_len += n;
+	}
+	return 0;
+}
+
+/* Fill a slot with up to CHUNK_ROWS rows; returns the count, -1 on error. */
+static int fill_slot(struct pipeline *p, struct slot *s, struct batch *b,
+                     const struct row_input *base, size_t *offs, int *read_error)
+{
+	s->nrows = 0;
+	s->cells_len = 0;
+	while (s->nrows < CHUNK_ROWS) {
+		struct row *r = &s->rows[s->nrows];
+		int rc = batch_next(b, base, r);
+		if (rc < 0)
+			*read_error = 1;
+		if (rc <= 0)
+			break;
+		if (keep_cells(p, s, r, offs + (size_t)s->nrows * p->nextra))
+			return -1;
+		s->nrows++;
+	}
+	for (int i = 0; i < s->nrows; i++) {
+		for (size_t k = 0; k < p->nextra; k++)
+			s->extra[(size_t)i * p->nextra + k] =
+				s->cells + offs[(size_t)i * p->nextra + k];
+		s->rows[i].extra = p->nextra ? s->extra + (size_t)i * p->nextra : NULL;
+	}
+	return s->nrows;
+}
+
+static int write_slot(struct slot *s, FILE *out, FILE *err)
+{
+	if (s->err_len)
+		fwrite(s->err, 1, s->err_len, err);
+	if (s->out_len)
+		fwrite(s->out, 1, s->out_len, out);
+	if (s->out_fp)
+		rewind(s->out_fp);
+	if (s->err_fp)
+		rewind(s->err_fp);
+	s->out_len = s->err_len = 0;
+	return ferror(out) ? -1 : 0;
+}
+
+int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
+                 const void *ctx, FILE *out, FILE *err, int workers)
+{
+	struct pipeline p;
+	memset(&p, 0, sizeof p);
+	p.nextra = b->nextra;
+	p.handle = handle;
+	p.ctx = ctx;
+	if (workers > MAX_WORKERS)
+		workers = MAX_WORKERS;
+	int nslots = workers > 0 ? NSLOTS : 1;
+	p.slot = calloc(NSLOTS, sizeof *p.slot);
+	size_t *offs = calloc((size_t)CHUNK_ROWS * (p.nextra + 1), sizeof *offs);
+	int status = 0, read_error = 0, write_error = 0, mem_error = !p.slot || !offs;
+	for (int i = 0; !mem_error && i < nslots; i++) {
+		p.slot[i].extra = calloc((size_t)CHUNK_ROWS * (p.nextra + 1), sizeof(char *));
+		mem_error |= !p.slot[i].extra;
+	}
+	pthread_t tid[MAX_WORKERS];
+	int started = 0;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.changed, NULL);
+	for (; !mem_error && started < workers; started++)
+		if (pthread_create(&tid[started], NULL, worker, &p) != 0)
+			break;
+	if (workers > 0 && started == 0)
+		nslots = 1; /* no thread could start: work inline */
+
+	long next_fill = 0, next_write = 0;
+	int eof = mem_error;
+	for (;;) {
+		pthread_mutex_lock(&p.lock);
+		/* Write every done chunk that is next in sequence. */
+		for (;;) {
+			struct slot *w = &p.slot[next_write % nslots];
+			if (next_write >= next_fill || w->state != SLOT_DONE)
+				break;
+			pthread_mutex_unlock(&p.lock);
+			if (w->status > status)
+				status = w->status;
+			write_error |= write_slot(w, out, err);
+			pthread_mutex_lock(&p.lock);
+			w->state = SLOT_FREE;
+			next_write++;
+		}
+		if ((eof || write_error) && next_write == next_fill) {
+			p.finished = 1;
+			pthread_cond_broadcast(&p.changed);
+			pthread_mutex_unlock(&p.lock);
+			break;
+		}
+		struct slot *f = &p.slot[next_fill % nslots];
+		if (eof || write_error || f->state != SLOT_FREE) {
+			if (started == 0 && f->state == SLOT_FILLED) {
+				/* inline: handle it here */
+				f->state = SLOT_BUSY;
+				pthread_mutex_unlock(&p.lock);
+				int rc = handle_slot(&p, f);
+				pthread_mutex_lock(&p.lock);
+				mem_error |= rc != 0;
+				f->state = SLOT_DONE;
+			} else {
+				pthread_cond_wait(&p.changed, &p.lock);
+			}
+			pthread_mutex_unlock(&p.lock);
+			continue;
+		}
+		pthread_mutex_unlock(&p.lock);
+		int n = fill_slot(&p, f, b, base, offs, &read_error);
+		if (n < 0) {
+			mem_error = 1;
+			n = 0;
+		}
+		if (n < CHUNK_ROWS)
+			eof = 1;
+		if (n > 0) {
+			pthread_mutex_lock(&p.lock);
+			f->seq = next_fill++;
+			f->state = SLOT_FILLED;
+			pthread_cond_broadcast(&p.changed);
+			pthread_mutex_unlock(&p.lock);
+		}
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&p.lock);
+	pthread_cond_destroy(&p.changed);
+	for (int i = 0; p.slot && i < NSLOTS; i++) {
+		if (p.slot[i].out_fp)
+			fclose(p.slot[i].out_fp);
+		if (p.slot[i].err_fp)
+			fclose(p.slot[i].err_fp);
+		free(p.slot[i].cells);
+		free(p.slot[i].extra);
+		free(p.slot[i].out);
+		free(p.slot[i].err);
+	}
+	free(p.slot);
+	free(offs);
+	if (read_error) {
+		fprintf(err, "bercl: %s:%ld: read error: %s\n", b->name, b->line, strerror(errno));
+		if (status < 2)
+			status = 2;
+	}
+	if (mem_error || p.failed) {
+		fprintf(err, "bercl: out of memory\n");
+		status = 3;
+	}
+	if (write_error) {
+		fprintf(err, "bercl: write error on standard output: %s\n", strerror(errno));
+		status = 3;
+	}
+	return status;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * pipeline.h - batch rows computed on every core, written in input order.
+ */
+#ifndef BERCL_PIPELINE_H
+#define BERCL_PIPELINE_H
+
+#include <stdio.h>
+
+#include "rows.h"
+
+/*
+ * Handle one row: compute it, print its output line to out and any message
+ * to err; return an exit status (0 to 3). Called from worker threads, so it
+ * must touch no shared state but ctx, which it may only read.
+ */
+typedef int (*row_handler)(struct row *r, FILE *out, FILE *err, const void *ctx);
+
+/*
+ * Read every row of b (inputs from base), hand chunks of rows to `workers`
+ * threads (0: handle them in this thread), and write each chunk's output and
+ * messages to out and err in input order. Returns the highest status, or 3
+ * with a message on err after a read, memory or write error.
+ */
+int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
+                 const void *ctx, FILE *out, FILE *err, int workers);
+
+#endif

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * shortest.c - fast shortest round-trip formatting of doubles.
+ *
+ * For n = 15, 16, 17 significant digits: D = round(v * 10^(n-1-E)) is
+ * computed in double-double arithmetic with a table of double-double powers
+ * of ten (tools/gen_pow10.py), E = floor(log10 v). The candidate D * 10^(E-n+1)
+ * is accepted when it lies inside v's rounding interval, judged again in
+ * double-double: then strtod would give back v. 17 digits always do.
+ * Double-double carries ~106 bits, so a decision is only in doubt when a
+ * rounding lands within ~1e-9 of a tie or of the interval's edge; those
+ * cases, and values outside [1e-270, 1e290] (where the table's low parts
+ * lose bits), take the slow path of
+ * snprintf("%.*g") checked with strtod. The layout follows printf's %g:
+ * exponent form when E < -4 or E >= n, trailing zeros removed.
+ *
+ * References: G. L. Steele, J. L. White, "How to print floating-point
+ * numbers accurately", PLDI 1990 (the round-trip criterion); D. M. Priest,
+ * "Algorithms for arbitrary precision floating point arithmetic", 1991
+ * (double-double).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dd.h"
+#include "pow10.h"
+#include "shortest.h"
+
+#define TIE_MARGIN 1e-9
+
+static dd pow10_dd(int k)
+{
+	return dd_make(POW10[k - POW10_MIN][0], POW10[k - POW10_MIN][1]);
+}
+
+static size_t slow_path(char *buf, double v)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, 32, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return strlen(buf);
+}
+
+/*
+ * round(x) for a double-double x in [0, 2^62); sets *doubt when x is within
+ * TIE_MARGIN of a half-integer.
+ */
+static int64_t round_dd(dd x, int *doubt)
+{
+	double fh = floor(x.hi);
+	int64_t n = (int64_t)fh;
+	double frac = (x.hi - fh) + x.lo; /* exact: x.hi - fh is exact */
+	double fl = floor(frac);
+	n += (int64_t)fl;
+	frac -= fl;
+	if (fabs(frac - 0.5) < TIE_MARGIN)
+		*doubt = 1;
+	return frac >= 0.5 ? n + 1 : n;
+}
+
+/* 1 if d * 10^e reads back to v, 0 if not, -1 if too close to call. */
+static int reads_back(int64_t d, int e, double v)
+{
+	double hi = (double)d;
+	double lo = (double)(d - (int64_t)hi);
+	dd c = dd_mul(dd_make(hi, lo), pow10_dd(e));
+	dd diff = dd_sub(c, dd_from(v));
+	/* Half the gaps to the neighbours; below a power of two the gap halves. */
+	int ex;
+	double mant = frexp(v, &ex);
+	double up = ldexp(1.0, ex - 54);
+	double down = mant == 0.5 ? up * 0.5 : up;
+	double half = diff.hi >= 0 ? up : down;
+	double a = fabs(diff.hi);
+	if (a < half * (1 - TIE_MARGIN))
+		return 1;
+	if (a > half * (1 + TIE_MARGIN))
+		return 0;
+	return -1;
+}
+
+/* Lay out n digits of d (as printf's %.ng would) with decimal exponent e10. */
+static size_t layout(char *buf, int64_t d, int n, int e10)
+{
+	char dig[20];
+	for (int i = n - 1; i >= 0; i--) {
+		dig[i] = (char)('0' + d % 10);
+		d /= 10;
+	}
+	int nd = n;
+	while (nd > 1 && dig[nd - 1] == '0')
+		nd--;
+	size_t k = 0;
+	if (e10 < -4 || e10 >= n) {
+		buf[k++] = dig[0];
+		if (nd > 1) {
+			buf[k++] = '.';
+			for (int i = 1; i < nd; i++)
+				buf[k++] = dig[i];
+		}
+		buf[k++] = 'e';
+		buf[k++] = e10 < 0 ? '-' : '+';
+		int ae = abs(e10);
+		if (ae >= 100)
+			buf[k++] = (char)('0' + ae / 100);
+		buf[k++] = (char)('0' + ae / 10 % 10);
+		buf[k++] = (char)('0' + ae % 10);
+	} else if (e10 < 0) {
+		buf[k++] = '0';
+		buf[k++] = '.';
+		for (int i = -1; i > e10; i--)
+			buf[k++] = '0';
+		for (int i = 0; i < nd; i++)
+			buf[k++] = dig[i];
+	} else {
+		for (int i = 0; i <= e10; i++)
+			buf[k++] = i < nd ? dig[i] : '0';
+		if (nd > e10 + 1) {
+			buf[k++] = '.';
+			for (int i = e10 + 1; i < nd; i++)
+				buf[k++] = dig[i];
+		}
+	}
+	buf[k] = '\0';
+	return k;
+}
+
+size_t shortest_double(char *buf, double v)
+{
+	if (v == 0 || !isfinite(v))
+		return (size_t)snprintf(buf, 32, "%.17g", v);
+	size_t k = 0;
+	if (v < 0) {
+		buf[k++] = '-';
+		v = -v;
+	}
+	if (v < 1e-270 || v > 1e290)
+		return k + slow_path(buf + k, v);
+	int e10 = (int)floor(log10(v));
+	/* log10 may be one off near powers of ten: settle E with the table. */
+	dd ve = dd_from(v);
+	if (v < POW10[e10 - POW10_MIN][0])
+		e10--;
+	else if (e10 + 1 <= POW10_MAX && v >= POW10[e10 + 1 - POW10_MIN][0])
+		e10++;
+	for (int n = 15; n <= 17; n++) {
+		int doubt = 0, e = e10;
+		int64_t d = round_dd(dd_mul(ve, pow10_dd(n - 1 - e)), &doubt);
+		if (d >= (int64_t)POW10[n - POW10_MIN][0]) { /* rounded up to 10^n */
+			d /= 10;
+			e++;
+		}
+		if (doubt)
+			return k + slow_path(buf + k, v);
+		int ok = n == 17 ? 1 : reads_back(d, e - n + 1, v);
+		if (ok < 0)
+			return k + slow_path(buf + k, v);
+		if (ok)
+			return k + layout(buf + k, d, n, e);
+	}
+	return k + slow_path(buf + k, v); /* not reached */
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * shortest.h - a double as the shortest decimal that reads back to it.
+ *
+ * The result is what the first of printf's "%.15g", "%.16g", "%.17g" that
+ * round-trips would print, computed without printf or strtod in all but a
+ * few cases in a billion (see shortest.c).
+ */
+#ifndef BERCL_SHORTEST_H
+#define BERCL_SHORTEST_H
+
+#include <stddef.h>
+
+/* Writes at most 32 bytes including the NUL; returns the length. */
+size_t shortest_double(char *buf, double v);
+
+#endif
