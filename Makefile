@@ -26,7 +26,7 @@ HDR = $(wildcard src/*.h)
 
 TESTS = tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
 
-.PHONY: all check bench install uninstall clean deps coefficients reference
+.PHONY: all check bench fuzz plots install uninstall clean deps coefficients reference
 
 all: bercl
 
@@ -46,11 +46,15 @@ tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
 check: bercl $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; ./$$t; done; echo "all tests passed"
 
-bench: bercl bench/bench_cl
+bench: bercl bench/bench_cl bench/gsl_loop
 	./bench/run.sh
 
 bench/bench_cl: bench/bench_cl.c libbercl.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
+
+# The peer: plain C around GSL, built with the same compiler and flags.
+bench/gsl_loop: bench/gsl_loop.c
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 
 install: bercl
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
@@ -61,8 +65,25 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bercl $(DESTDIR)$(MANDIR)/man1/bercl.1
 
 clean:
-	rm -f bercl libbercl.a src/*.o $(TESTS) bench/bench_cl
-	rm -rf tests/tmp
+	rm -f bercl libbercl.a src/*.o $(TESTS) bench/bench_cl bench/gsl_loop
+	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
+
+# libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
+# tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
+FUZZ_SECONDS ?= 600
+FUZZ_CC ?= clang
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
+tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRC) $(HDR)
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
+		$(FUZZ_SRC) $(GSL_LIBS) -lm -pthread
+fuzz: tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
+	@set -e; for h in parse batch; do \
+		mkdir -p tests/fuzz/tmp/$$h; \
+		echo "== fuzz_$$h for $(FUZZ_SECONDS) s"; \
+		./tests/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-max_len=4096 -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
+	done
 
 # Debian 12 packages needed to build and test; apt-get runs only if one is missing.
 DEB_PACKAGES = gcc make pkg-config libgsl-dev libcmocka-dev mandoc

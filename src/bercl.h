@@ -56,9 +56,11 @@ int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
 /*
  * CL = P[X > E] and 1 - CL = P[X <= E] for X ~ Binomial(bits, ber), the
  * exact model: errors whole and below bits, bits whole (up to 1e300),
- * ber in (0, 1). Cost grows with sqrt(bits * ber) only when errors is near
- * the mean.
+ * ber in (0, 1). Cost grows with the standard deviation s = sqrt(bits ber
+ * (1 - ber)) only when errors is near the mean; within 40 s of the mean,
+ * s must be at most BERCL_BINOMIAL_MAX_SD (else BERCL_EDOM).
  */
+#define BERCL_BINOMIAL_MAX_SD 1e5
 int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out);
 
 /* Convenience forms of bercl_poisson_tails(); NaN outside the domain. */
@@ -69,8 +71,8 @@ double bercl_poisson_one_minus_cl(double errors, double lambda);
  * The smallest whole number of bits N with CL(N * ber) >= cl, for `errors`
  * allowed errors. The target is given twice, as cl and as one_minus_cl = 1 -
  * cl computed by the caller without rounding (so 1 - 1e-20 can be asked for).
- * one_minus_cl must be in (0, 1), cl in (0, 1] (1 only when one_minus_cl is
- * below 1e-15), ber in (0, 1). Found by bisection over whole numbers,
+ * Both must be in (0, 1], either one 1 only when the other is below 1e-15;
+ * ber in (0, 1). Found by bisection over whole numbers,
  * bracketed by the closed form
  * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. `achieved`,
@@ -116,7 +118,7 @@ double bercl_log_value(bercl_log l);
  * Decimal form of exp(l) = mantissa * 10^exponent with 1 <= mantissa < 10,
  * for printing values below the double range. Returns 0, or -1 when the
  * decimal exponent exceeds 1e15 in magnitude and the mantissa is unknowable
- * in double-double (then *mantissa = 0 and *exponent is the rounded log10).
+ * in double-double: then *mantissa = log10 of the value and *exponent = 0.
  */
 int bercl_log_decimal(bercl_log l, double *mantissa, long long *exponent);
 

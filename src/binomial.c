@@ -17,7 +17,10 @@
  *   with bd0 in double-double, so that it keeps full relative accuracy for N
  *   up to 1e18 and far below the double range. The number of terms is
  *   bounded by the distance from the mean in standard deviations: about 40
- *   sqrt(N p q) terms when E is at the mean, far fewer in the tails.
+ *   sqrt(N p q) terms when E is at the mean, far fewer in the tails. So that
+ *   no input runs for long, a row within 40 standard deviations of the mean
+ *   with N p q above 1e10 is refused (BERCL_EDOM); there the Poisson model
+ *   differs from the binomial by O(p) relative.
  *
  * REFERENCES
  *   C. Loader, "Fast and accurate computation of binomial probabilities",
@@ -55,6 +58,11 @@ int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *ou
 	dd n = dd_from(bits);
 	dd q = dd_two_sum(1.0, -ber);
 	double qd = q.hi + q.lo;
+	/* Bound the work: near the mean the sum needs ~40 standard deviations
+	 * of terms; above 1e5 of them (N p q > 1e10) the row is refused. */
+	double sd = sqrt(bits * ber * qd);
+	if (sd > BERCL_BINOMIAL_MAX_SD && fabs(errors + 0.5 - bits * ber) < 40.0 * sd)
+		return BERCL_EDOM;
 	if (errors < bits * ber) {
 		/* P[X <= E], downward from k = E */
 		double term = 1.0, sum = 1.0;

@@ -71,6 +71,10 @@ static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl
 	int rc;
 	if (model == BERCL_BINOMIAL) {
 		rc = bercl_binomial_tails(r->in.errors, r->bits, r->in.ber, t);
+		if (rc == BERCL_EDOM)
+			return fail(r, COMPUTE_INPUT,
+			            "binomial model: bits * ber * (1 - ber) above 1e10 near the mean is "
+			            "not supported (use the Poisson model)");
 	} else {
 		/* lambda = bits * ber exactly, as hi + lo (fma gives the rounding error) */
 		double lambda = r->bits * r->in.ber;

@@ -87,8 +87,10 @@ void format_probability(char *buf, size_t len, double value, bercl_log ln)
 		format_double(mb, sizeof mb, m);
 		snprintf(buf, len, "%se%lld", mb, e);
 	} else {
-		/* Beyond 1e15 decades only the power of ten is known. */
-		snprintf(buf, len, "1e%lld", e);
+		/* Beyond 1e15 decades only the power of ten is known: 10^x. */
+		char xb[32];
+		format_double(xb, sizeof xb, m);
+		snprintf(buf, len, "10^%s", xb);
 	}
 }
 
@@ -102,7 +104,7 @@ static void format_probability_short(char *buf, size_t len, double value, bercl_
 	else if (bercl_log_decimal(ln, &m, &e) == 0)
 		snprintf(buf, len, "%.6ge%lld", m, e);
 	else
-		snprintf(buf, len, "1e%lld", e);
+		snprintf(buf, len, "10^%.6g", m);
 }
 
 void format_duration(char *buf, size_t len, double s)

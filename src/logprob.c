@@ -17,8 +17,8 @@ int bercl_log_decimal(bercl_log l, double *mantissa, long long *exponent)
 {
 	dd log10v = dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
 	if (fabs(log10v.hi) > 1e15) {
-		*mantissa = 0.0;
-		*exponent = (long long)nearbyint(log10v.hi);
+		*mantissa = log10v.hi; /* only the power of ten is known */
+		*exponent = 0;
 		return -1;
 	}
 	double e = floor(log10v.hi);

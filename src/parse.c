@@ -338,6 +338,8 @@ static const char *parse_item(char *s, scalar_parser parse, struct item *it)
 	if (!colon) {
 		if (it->a != floor(it->a) || it->b != floor(it->b))
 			return "is a range of non-whole numbers: give a point count, A..B:N";
+		if (!(fabs(it->b - it->a) < 9007199254740992.0))
+			return "has more than 2^53 values";
 		it->kind = ITEM_STEP;
 		it->n = (unsigned long long)fabs(it->b - it->a) + 1;
 		return NULL;

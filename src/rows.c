@@ -255,7 +255,8 @@ static const char *cell(const struct batch *b, size_t i)
 	return i < b->ncells ? b->buf + b->cell[i] : "";
 }
 
-int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t errlen)
+static int batch_open_inner(struct batch *b, FILE *fp, const char *name, char *err,
+                            size_t errlen)
 {
 	memset(b, 0, sizeof *b);
 	b->fp = fp;
@@ -328,6 +329,14 @@ int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t er
 			b->extra_names[b->nextra++] = b->header[i];
 	}
 	return 0;
+}
+
+int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t errlen)
+{
+	if (batch_open_inner(b, fp, name, err, errlen) == 0)
+		return 0;
+	batch_close(b); /* nothing is kept from a failed open */
+	return -1;
 }
 
 int batch_has(const struct batch *b, enum quantity q)

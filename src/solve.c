@@ -43,11 +43,14 @@
 #include "dd.h"
 #include "poisson_internal.h"
 
-/* cl may round to 1.0 (1 - 1e-20) as long as its exact complement is above 0. */
+/*
+ * cl may round to 1.0 (1 - 1e-20) as long as its exact complement is above
+ * 0, and the complement to 1.0 when cl is below 1e-15.
+ */
 static int valid_target(double cl, double one_minus_cl)
 {
-	return cl > 0 && cl <= 1 && one_minus_cl > 0 && one_minus_cl < 1 &&
-	       (cl < 1 || one_minus_cl < 1e-15);
+	return cl > 0 && cl <= 1 && one_minus_cl > 0 && one_minus_cl <= 1 &&
+	       (cl < 1 || one_minus_cl < 1e-15) && (one_minus_cl < 1 || cl < 1e-15);
 }
 
 static int valid_errors(double errors)
