@@ -56,17 +56,24 @@ bench/bench_cl: bench/bench_cl.c libbercl.a
 bench/gsl_loop: bench/gsl_loop.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 install: bercl
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 bercl $(DESTDIR)$(BINDIR)/bercl
 	install -m 644 man/bercl.1 $(DESTDIR)$(MANDIR)/man1/bercl.1
+	install -m 644 completion/bercl.bash $(DESTDIR)$(COMPLETIONDIR)/bercl
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/bercl $(DESTDIR)$(MANDIR)/man1/bercl.1
+	rm -f $(DESTDIR)$(BINDIR)/bercl $(DESTDIR)$(MANDIR)/man1/bercl.1 \
+		$(DESTDIR)$(COMPLETIONDIR)/bercl
 
 clean:
 	rm -f bercl libbercl.a src/*.o $(TESTS) bench/bench_cl bench/gsl_loop
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
+
+# Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
+plots: bercl
+	gnuplot -c docs/plots.gp ./bercl
 
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.

@@ -506,8 +506,8 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 			fprintf(out, "\"%s\":", csv_name[l->col[i]]);
 			if (buf[0] == '\0')
 				fputs("null", out);
-			else if (is_string_column(l->col[i]))
-				put_json_string(out, buf);
+			else if (is_string_column(l->col[i]) || strncmp(buf, "10^", 3) == 0)
+				put_json_string(out, buf); /* 10^x is not a JSON number */
 			else
 				fputs(buf, out);
 			if (i + 1 < l->ncol)

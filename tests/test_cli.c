@@ -155,6 +155,9 @@ static void test_bad_invocations(void **state)
 		"simulate -n 1e20 -p 1e-9",
 		"bits -p 1e-12 -c 0.9 --trials 10",
 		"bits -p 1e-12 -c 0.9 --two-sided",
+		"cl -n 99.9E120..6T -p 1e-12",
+		"cl -n 1e12 -p 1e-12 -f csv -i tests/fuzz/corpus/batch/regress-bad-header-leak",
+		"cl -e 1000000000000 -n 2e12 -p 0.5 --model binomial",
 		"bits -p 1e-300 -c 0.999 -e 1000000",
 	};
 	static struct run r;
@@ -385,6 +388,143 @@ static void test_batch_order(void **state)
 	assert_non_null(strstr(r.err, TMP "many.csv:502: bits 'oops': not a number"));
 }
 
+/* A small JSON checker: one object per line, values string/number/null. */
+static const char *json_ws(const char *p)
+{
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
+static const char *json_string(const char *p)
+{
+	if (*p++ != '"')
+		return NULL;
+	for (; *p && *p != '"'; p++) {
+		if ((unsigned char)*p < 0x20)
+			return NULL;
+		if (*p == '\\') {
+			p++;
+			if (*p == 'u') {
+				for (int i = 1; i <= 4; i++)
+					if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
+						return NULL;
+				p += 4;
+			} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+				return NULL;
+			}
+		}
+	}
+	return *p == '"' ? p + 1 : NULL;
+}
+
+static const char *json_number(const char *p)
+{
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (*p >= '0' && *p <= '9')
+			p++;
+	else
+		return NULL;
+	if (*p == '.') {
+		p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return p;
+}
+
+static int json_line_ok(const char *p, const char *end)
+{
+	if (*p++ != '{')
+		return 0;
+	for (;;) {
+		p = json_string(json_ws(p));
+		if (!p || *(p = json_ws(p)) != ':')
+			return 0;
+		p = json_ws(p + 1);
+		if (*p == '"')
+			p = json_string(p);
+		else if (strncmp(p, "null", 4) == 0)
+			p += 4;
+		else
+			p = json_number(p);
+		if (!p)
+			return 0;
+		p = json_ws(p);
+		if (*p == '}')
+			return p + 1 == end;
+		if (*p++ != ',')
+			return 0;
+	}
+}
+
+static void test_json_and_robustness(void **state)
+{
+	(void)state;
+	static struct run r;
+	/* Every JSON line parses, including a batch with odd cells. */
+	FILE *fp = fopen(TMP "odd.csv", "w");
+	assert_non_null(fp);
+	fputs("id,errors,bits,ber\n\"a \"\"quoted\"\" id\",0,3e12,1e-12\n"
+	      "back\\slash,1,x,1e-12\ntab\there,0,1e300,0.9\n", fp);
+	fclose(fp);
+	const char *cmds[] = {
+		"cl -e 0..3 -n 1e12,1e18 -p 1e-12 -f json --verify --require 90%",
+		"bits -e 0..2 -p 1e-12 -c 95% -r 10G -f json",
+		"ber -e 0..2 -n 1e12 -c 95% --two-sided -f json",
+		"cl -f json -i " TMP "odd.csv",
+	};
+	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+		run(&r, NULL, cmds[i]);
+		int lines = 0;
+		for (char *p = r.out; *p; lines++) {
+			char *eol = strchr(p, '\n');
+			assert_non_null(eol);
+			if (!json_line_ok(p, eol))
+				fail_msg("%s: not JSON: %.*s", cmds[i], (int)(eol - p), p);
+			p = eol + 1;
+		}
+		assert_true(lines >= 3);
+	}
+	/* An overlong line and binary data are row errors, not crashes. */
+	fp = fopen(TMP "garbage.csv", "w");
+	assert_non_null(fp);
+	fputs("id,errors,bits,ber\nfirst,0,3e12,1e-12\nlong,", fp);
+	for (int i = 0; i < (1 << 21); i++)
+		fputc('9', fp);
+	fputs(",1,1\nbin,\x01\x02\xff,3e12,1e-12\nnul,0", fp);
+	fputc('\0', fp);
+	fputs(",3e12,1e-12\nlast,0,3e12,1e-12\n", fp);
+	fclose(fp);
+	run(&r, NULL, "cl -f csv -i " TMP "garbage.csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 6);
+	assert_non_null(strstr(r.out, "line longer than 1 MiB"));
+	assert_non_null(strstr(r.out, "binary data"));
+	assert_non_null(strstr(r.out, "\nlast,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+	/* A closed pipe with SIGPIPE ignored is a write error: exit 3. */
+	int st = system("trap '' PIPE; ./bercl cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv "
+	                "2>" TMP "err | head -n 1 >/dev/null; exit 0");
+	(void)st;
+	slurp(TMP "err", r.err, sizeof r.err);
+	assert_non_null(strstr(r.err, "write error"));
+}
+
 static void test_output_faults(void **state)
 {
 	(void)state;
@@ -415,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_require),
 		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_batch_order),
+		cmocka_unit_test(test_json_and_robustness),
 		cmocka_unit_test(test_ber),
 		cmocka_unit_test(test_binomial_cli),
 		cmocka_unit_test(test_simulate),
