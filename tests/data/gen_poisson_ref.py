@@ -83,6 +83,10 @@ if __name__ == "__main__":
              (1000000, 1000000.0), (1000000, 1100000.0), (1000000, 900000.0),
              (1000000, 1e-20), (1000000, 1e10), (100000, 100000.0), (100000, 101000.0),
              (700, 700.0), (24, 24.0), (25, 25.0), (10, 1e10), (200, 1e-3)]
+    # the edges of poisson.c's regions: shape 24/25, lambda/shape 0.7 and 1.3
+    for a in (24, 25, 26, 40, 1000, 10 ** 6):
+        for r in (0.69999, 0.7, 0.70001, 0.999999, 1.0, 1.000001, 1.29999, 1.3, 1.30001):
+            fixed.append((a - 1, float("%.15g" % (a * r))))
     pts = fixed + points(seed, n)
     print("# errors,lambda,cl,one_minus_cl  (gen_poisson_ref.py seed=%d n=%d, mpmath %s, %d digits)"
           % (seed, n, mpmath.__version__, mp.dps))
