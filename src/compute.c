@@ -157,15 +157,14 @@ static enum compute_status compute_ber(struct row *r)
 		return fail(r, COMPUTE_INPUT, "no BER bound in range for these values");
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the BER bound");
-	if (in->model == BERCL_BINOMIAL) {
-		double p;
-		if (bercl_ber_upper(BERCL_POISSON, in->errors, r->bits, in->cl, in->cl_complement,
-		                    &p) == BERCL_OK && !in->two_sided)
-			r->poisson_alt = p;
-		double lo;
-		if (in->two_sided && bercl_ber_interval(BERCL_POISSON, in->errors, r->bits, in->cl,
-		                                        in->cl_complement, &lo, &p) == BERCL_OK)
-			r->poisson_alt = p;
+	if (in->model == BERCL_BINOMIAL) { /* the Poisson upper bound, for comparison */
+		double lo, up;
+		rc = in->two_sided ? bercl_ber_interval(BERCL_POISSON, in->errors, r->bits, in->cl,
+		                                        in->cl_complement, &lo, &up)
+		                   : bercl_ber_upper(BERCL_POISSON, in->errors, r->bits, in->cl,
+		                                     in->cl_complement, &up);
+		if (rc == BERCL_OK)
+			r->poisson_alt = up;
 	}
 	return COMPUTE_OK;
 }

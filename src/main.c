@@ -87,7 +87,6 @@ static void usage_error(const char *fmt, ...)
 struct options {
 	enum command cmd;
 	const char *text[NQ];        /* flag text per quantity */
-	const char *flag[NQ];        /* as typed: "--ber" or "-p" */
 	struct vlist list[NQ];
 	enum bercl_model model;
 	enum format format;
@@ -161,22 +160,28 @@ static int command_uses(enum command cmd, int q)
 
 static const char *const command_name[] = {"cl", "bits", "ber", "simulate"};
 
+static void print_help(void)
+{
+	printf("%s\n%s", usage_text, help_text);
+	exit(0);
+}
+
+static void print_version(void)
+{
+	printf("bercl %s\n", BERCL_VERSION);
+	exit(0);
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	memset(o, 0, sizeof *o);
 	if (argc < 2)
-		usage_error("missing subcommand: cl or bits (see bercl --help)");
+		usage_error("missing subcommand: cl, bits, ber or simulate (see bercl --help)");
 	const char *sub = argv[1];
-	if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
-		fputs(usage_text, stdout);
-		fputs("\n", stdout);
-		fputs(help_text, stdout);
-		exit(0);
-	}
-	if (strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0) {
-		printf("bercl %s\n", BERCL_VERSION);
-		exit(0);
-	}
+	if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0)
+		print_help();
+	if (strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0)
+		print_version();
 	int found = 0;
 	for (int i = 0; i < 4; i++)
 		if (strcmp(sub, command_name[i]) == 0) {
@@ -200,7 +205,6 @@ static void parse_options(int argc, char **argv, struct options *o)
 				usage_error("%s is not used by 'bercl %s'%s", flag_name(q), sub,
 				            q == Q_CL && o->cmd == CMD_CL ? " (for a verdict use --require)" : "");
 			o->text[q] = optarg;
-			o->flag[q] = flag_name(q);
 			continue;
 		}
 		switch (c) {
@@ -239,13 +243,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->two_sided = 1;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
-			fputs("\n", stdout);
-			fputs(help_text, stdout);
-			exit(0);
+			print_help();
+			break;
 		case 'V':
-			printf("bercl %s\n", BERCL_VERSION);
-			exit(0);
+			print_version();
+			break;
 		case ':':
 			usage_error("%s needs a value", argv[optind - 1]);
 			break;
@@ -264,20 +266,20 @@ static void parse_options(int argc, char **argv, struct options *o)
 		const char *bad;
 		const char *why = parse_vlist(o->text[q], quantity_parser[q], &o->list[q], &bad);
 		if (why)
-			usage_error("%s '%s': %s", o->flag[q], o->text[q], why);
+			usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
 		/* Check every value's domain: ranges are monotone, so their ends. */
 		struct row_input probe;
 		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
 		for (int k = 0; k < 2; k++) {
 			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
 			if (why)
-				usage_error("%s '%s': %s", o->flag[q], o->text[q], why);
+				usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
 		}
-		if ((q == Q_ERRORS || q == Q_LANES) && o->list[q].nitems) {
+		if (quantity_parser[q] == parse_count) { /* whole numbers stay whole */
 			for (size_t k = 0; k < o->list[q].nitems; k++) {
 				const struct item *it = &o->list[q].items[k];
 				if (it->kind == ITEM_LIN || it->kind == ITEM_LOG)
-					usage_error("%s '%s': whole numbers only: use A..B", o->flag[q], o->text[q]);
+					usage_error("%s '%s': whole numbers only: use A..B", flag_name(q), o->text[q]);
 			}
 		}
 	}
@@ -293,7 +295,7 @@ static void check_combinations(const struct options *o)
 		for (int q = 0; q < NQ; q++)
 			if (has[q] && o->list[q].count > 1)
 				usage_error("%s '%s': lists and ranges cannot be used with --input",
-				            o->flag[q], o->text[q]);
+				            flag_name(q), o->text[q]);
 		return; /* the rest is checked row by row */
 	}
 	if (o->cmd == CMD_BITS) {
