@@ -278,7 +278,9 @@ const char *parse_probability(const char *s, double *out, double *complement)
 	double c = NAN;
 	if (!strpbrk(buf, "eE")) {
 		const char *dot = strchr(buf, '.');
-		if (!percent && dot)
+		/* only below 1: every digit before the point a zero */
+		if (!percent && dot && strspn(buf + (buf[0] == '+'), "0") ==
+		                            (size_t)(dot - buf) - (buf[0] == '+'))
 			c = decimal_complement(dot + 1, strlen(dot + 1));
 	}
 	if (percent && isnan(c) && !strpbrk(buf, "eE")) {

@@ -95,10 +95,13 @@ static void test_probability(void **state)
 	/* 1 - 1e-20 is 1.0 as a double; the complement is kept exactly. */
 	assert_null(parse_probability("0.99999999999999999999", &v, &c));
 	assert_true(c == 1e-20);
+	assert_null(parse_probability("+00.99999999999999999999", &v, &c));
+	assert_true(c == 1e-20);
 	assert_null(parse_probability("1e-9", &v, &c));
 	assert_true(v == 1e-9 && c == 1 - 1e-9);
 	const char *bad[] = {"0", "1", "1.0", "100%", "0%", "-0.5", "95", "1.5", "95%%", "%",
-	                     "0.95x", ""};
+	                     "0.95x", "", "001.0000000000000000599", "1.00000000000000000001",
+	                     "100.000000000000000001%"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		if (parse_probability(bad[i], &v, &c) == NULL)
 			fail_msg("'%s' was accepted as %g", bad[i], v);
