@@ -91,6 +91,36 @@ static void test_bounds_table(void **state)
 	print_message("bounds_ref.csv: %d rows (both models), worst %.3g\n", rows, worst);
 }
 
+/*
+ * R's poisson.test and binom.test intervals (tests/data/gen_r_ref.R, R 4.2.2;
+ * qbeta as binom.test uses it above 1e6 bits) on the same points: 1e-12.
+ */
+static void test_bounds_vs_r(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("r_ref.csv");
+	char line[512];
+	char *f[7];
+	int rows = 0;
+	double worst = 0;
+	while (table_next(fp, line, sizeof line, f, 7) == 7) {
+		enum bercl_model m = strcmp(f[0], "binomial") == 0 ? BERCL_BINOMIAL : BERCL_POISSON;
+		double e = strtod(f[1], NULL), n = strtod(f[2], NULL), c = strtod(f[3], NULL);
+		double up, lo2, up2;
+		assert_int_equal(bercl_ber_upper(m, e, n, c, 1 - c, &up), BERCL_OK);
+		assert_int_equal(bercl_ber_interval(m, e, n, c, 1 - c, &lo2, &up2), BERCL_OK);
+		double d = fmax(rel(up, f[4]), fmax(rel(lo2, f[5]), rel(up2, f[6])));
+		if (!(d <= 1e-12))
+			fail_msg("%s errors=%s bits=%s cl=%s: %.17g %.17g %.17g vs R %s %s %s (%.3g)", f[0],
+			         f[1], f[2], f[3], up, lo2, up2, f[4], f[5], f[6], d);
+		worst = fmax(worst, d);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows > 250);
+	print_message("r_ref.csv: %d rows (R's poisson.test, binom.test), worst %.3g\n", rows, worst);
+}
+
 /* The Poisson and binomial bounds agree with GSL's quantiles where GSL works. */
 static void test_bounds_vs_gsl(void **state)
 {
@@ -127,6 +157,7 @@ int main(void)
 		cmocka_unit_test(test_tails_table),
 		cmocka_unit_test(test_bits_table),
 		cmocka_unit_test(test_bounds_table),
+		cmocka_unit_test(test_bounds_vs_r),
 		cmocka_unit_test(test_bounds_vs_gsl),
 		cmocka_unit_test(test_domain),
 	};
