@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# bercl - GNU Make. Targets: all check bench install uninstall clean deps
-#         coefficients reference (the last two need /usr/bin/python3 + mpmath)
+# bercl - GNU Make. Targets: all check bench install uninstall clean deps,
+#         and for developers: deps-dev fuzz plots coefficients reference
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -26,7 +26,7 @@ HDR = $(wildcard src/*.h)
 
 TESTS = tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
 
-.PHONY: all check bench fuzz plots install uninstall clean deps coefficients reference
+.PHONY: all check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 
 all: bercl
 
@@ -93,7 +93,11 @@ fuzz: tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 	done
 
 # Debian 12 packages needed to build and test; apt-get runs only if one is missing.
+# deps-dev adds what make fuzz, make plots and the reference scripts use.
 DEB_PACKAGES = gcc make pkg-config libgsl-dev libcmocka-dev mandoc
+DEB_DEV_PACKAGES = clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core
+deps-dev:
+	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(DEB_DEV_PACKAGES)"
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
@@ -108,6 +112,9 @@ deps:
 # Regenerate derived data (not needed to build; the outputs are committed).
 coefficients:
 	/usr/bin/python3 tools/gen_coefficients.py > src/coefficients.h
+	/usr/bin/python3 tools/gen_pow10.py > src/pow10.h
 reference:
 	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
+	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
+	cd tests/data && Rscript gen_r_ref.R > r_ref.csv

@@ -272,9 +272,7 @@ int pipeline_run(struct batch *b, const struct row_input *base, row_handler hand
 		fprintf(err, "bercl: out of memory\n");
 		status = 3;
 	}
-	if (write_error) {
-		fprintf(err, "bercl: write error on standard output: %s\n", strerror(errno));
-		status = 3;
-	}
+	if (write_error)
+		status = 3; /* the caller reports it: ferror(out) stays set */
 	return status;
 }

@@ -19,8 +19,9 @@ typedef int (*row_handler)(struct row *r, FILE *out, FILE *err, const void *ctx)
 /*
  * Read every row of b (inputs from base), hand chunks of rows to `workers`
  * threads (0: handle them in this thread), and write each chunk's output and
- * messages to out and err in input order. Returns the highest status, or 3
- * with a message on err after a read, memory or write error.
+ * messages to out and err in input order. Returns the highest status (2
+ * after a read error), or 3 after a memory error (with a message on err) or
+ * a write error (without: ferror(out) stays set for the caller to report).
  */
 int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
                  const void *ctx, FILE *out, FILE *err, int workers);
