@@ -457,10 +457,13 @@ static int process(const struct options *o, struct row *r, const char *where, FI
 	}
 	if (o->verify) {
 		char note[512];
-		if (verify_row(o->cmd, r, note, sizeof note))
-			fprintf(err, "%s: verify: %serrors=%.0f bits=%.17g%s%.17g: %s\n", prog, where,
-			        r->in.errors, r->bits, o->cmd == CMD_BER ? " cl=" : " ber=",
-			        o->cmd == CMD_BER ? r->in.cl : r->in.ber, note);
+		if (verify_row(o->cmd, r, note, sizeof note)) {
+			char bits[32], x[32];
+			format_double(bits, sizeof bits, r->bits);
+			format_double(x, sizeof x, o->cmd == CMD_BER ? r->in.cl : r->in.ber);
+			fprintf(err, "%s: verify: %serrors=%.0f bits=%s %s=%s: %s\n", prog, where,
+			        r->in.errors, bits, o->cmd == CMD_BER ? "cl" : "ber", x, note);
+		}
 	}
 	return r->verdict == 0 ? EXIT_VERDICT : 0;
 }
