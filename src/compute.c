@@ -91,15 +91,21 @@ static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl
 	return COMPUTE_OK;
 }
 
-static enum compute_status compute_cl(struct row *r)
+/* cl and simulate rows: bits tested and the tails at the row's BER. */
+static enum compute_status tested_tails(struct row *r)
 {
-	const struct row_input *in = &r->in;
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if (isnan(in->ber))
+	if (isnan(r->in.ber))
 		return fail(r, COMPUTE_INPUT, "needs ber");
-	st = tails_at(r, in->model, &r->tails);
+	return tails_at(r, r->in.model, &r->tails);
+}
+
+static enum compute_status compute_cl(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
 		return st;
 	if (in->model == BERCL_BINOMIAL) {
@@ -171,12 +177,7 @@ static enum compute_status compute_ber(struct row *r)
 
 static enum compute_status compute_simulate(struct row *r)
 {
-	enum compute_status st = derive_bits(r);
-	if (st != COMPUTE_OK)
-		return st;
-	if (isnan(r->in.ber))
-		return fail(r, COMPUTE_INPUT, "needs ber");
-	st = tails_at(r, r->in.model, &r->tails);
+	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
 		return st;
 	const char *why = simulate_row(r);
