@@ -2,17 +2,20 @@
 /*
  * verify.c - cross-checks against GSL, and a referee when they differ.
  *
- * GSL is an independent implementation (gsl_sf_gamma_inc_P_e / _Q_e for the
- * tails, gsl_cdf_gamma_Pinv / _Qinv for the quantile behind the minimum
- * bits), but not always an accurate one: near the centre at shape 1e5 its
- * tails are off by ~1e-7 relative, at shape 1e6 it stops with an iteration
- * error, and its quantile returns NaN far in the tails. When GSL and bercl
- * differ, the referee decides: the Poisson sum itself, term by term in
- * double-double arithmetic (dd.h), which shares no formula with poisson.c.
+ * GSL is an independent implementation (gsl_sf_gamma_inc_P_e / _Q_e and
+ * gsl_sf_beta_inc_e for the tails, gsl_cdf_gamma_* and gsl_cdf_beta_*
+ * quantiles for the minimum bits and the BER bounds), but not always an
+ * accurate one: near the centre at shape 1e5 its tails are off by ~1e-7
+ * relative, at shape 1e6 it stops with an iteration error, below the double
+ * range it returns 0, and its quantiles return NaN far in the tails. When
+ * GSL and bercl differ, the referee decides: the Poisson or binomial sum
+ * itself, term by term in double-double arithmetic (dd.h), which shares no
+ * formula with poisson.c or binomial.c. For a bound, the referee's tail at
+ * each candidate bound is compared with the target.
  */
 #include <float.h>
-#include <pthread.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
