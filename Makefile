@@ -24,7 +24,7 @@ LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 HDR = $(wildcard src/*.h)
 
-TESTS = tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
+TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
 
 .PHONY: all check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 

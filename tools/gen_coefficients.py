@@ -17,6 +17,8 @@ rational arithmetic (Python's fractions) and rounded once to double.
    Each C_k must come out free of a pole at eta = 0: the script checks it.
 2. The Stirling series of stirlerr(n) = ln(n!) - (n+1/2) ln n + n - ln(2 pi)/2,
    and stirlerr(n) for small n computed with mpmath at 60 digits.
+3. Double-double constants: ln 2, ln 10, ln(2 pi)/2, 1/3, 1/5, and the table
+   of ln(c_j) used by dd_log in src/dd.h.
 """
 from fractions import Fraction as F
 import sys
@@ -142,6 +144,16 @@ out.write("static const double STIRLING[8] = {\n")
 for j in range(1, 9):
     out.write("    %.17g,\n" % float(B[2 * j] / (2 * j * (2 * j - 1))))
 out.write("};\n\n")
+out.write("/* ln(c_j) for c_j = 1/2 + (j + 1/2)/128, j < 64, as {hi, lo}: dd_log's table. */\n")
+out.write("static const double LOG_TABLE[64][2] = {\n")
+for j in range(64):
+    c = mpmath.mpf(0.5) + (mpmath.mpf(j) + mpmath.mpf(0.5)) / 128
+    hi, lo = dd(mpmath.log(c))
+    out.write("    {%.17g, %.17g},\n" % (hi, lo))
+out.write("};\n\n")
+for name, v in (("ONE_THIRD", mpmath.mpf(1) / 3), ("ONE_FIFTH", mpmath.mpf(1) / 5)):
+    hi, lo = dd(v)
+    out.write("#define %s_HI %.17g\n#define %s_LO %.17g\n" % (name, hi, name, lo))
 for name, v in (("LN2", mpmath.log(2)), ("LN10", mpmath.log(10)),
                 ("HALF_LN_2PI", mpmath.log(2 * mpmath.pi) / 2)):
     hi, lo = dd(v)
