@@ -153,6 +153,10 @@ static void format_si(char *buf, size_t len, double v, const char *unit)
 /* CL as a percentage with enough digits to show how far it is from 100 %. */
 static void format_percent(char *buf, size_t len, double cl, double omc)
 {
+	if (cl < 1e-4) { /* 0.0000 % would say nothing */
+		snprintf(buf, len, "%.4g %%", cl * 100);
+		return;
+	}
 	if (cl < 0.9999) {
 		snprintf(buf, len, "%.4f %%", cl * 100);
 		return;
@@ -163,6 +167,19 @@ static void format_percent(char *buf, size_t len, double cl, double omc)
 	}
 	int digits = (int)ceil(-log10(omc * 100)) + 3;
 	snprintf(buf, len, "%.*f %%", digits, cl * 100);
+}
+
+/* A computed CL as a percentage, from its logarithm below the double range. */
+static void format_cl_percent(char *buf, size_t len, const bercl_tails *t)
+{
+	if (t->cl >= DBL_MIN) {
+		format_percent(buf, len, t->cl, t->one_minus_cl);
+		return;
+	}
+	bercl_log pct = {t->ln_cl.hi + 4.6051701859880914, t->ln_cl.lo}; /* times 100 */
+	format_probability_short(buf, len, 0.0, pct);
+	size_t k = strlen(buf);
+	snprintf(buf + k, len - k, " %%");
 }
 
 static int present(double v)
@@ -241,7 +258,7 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 				format_double(buf, len, in->cl);
 		} else if (computed) {
 			if (human)
-				format_percent(buf, len, t->cl, t->one_minus_cl);
+				format_cl_percent(buf, len, t);
 			else
 				format_probability(buf, len, t->cl, t->ln_cl);
 		}
@@ -259,7 +276,7 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 	case COL_CL_ACHIEVED:
 		if (computed) {
 			if (human)
-				format_percent(buf, len, t->cl, t->one_minus_cl);
+				format_cl_percent(buf, len, t);
 			else
 				format_probability(buf, len, t->cl, t->ln_cl);
 		}
