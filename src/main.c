@@ -534,8 +534,9 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 		if (first)
 			format_header(stdout, &l);
 		first = 0;
-		if (!r.error[0])
-			format_row(stdout, &l, &r);
+		/* A later row that fails keeps its place, with empty results; the
+		 * reason went to standard error and the exit status says so. */
+		format_row(stdout, &l, &r);
 		check_output();
 	}
 }
