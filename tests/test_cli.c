@@ -236,6 +236,12 @@ static void test_sweeps_and_formats(void **state)
 	assert_non_null(strstr(r.out, "\"model\":\"poisson\",\"errors\":0,"));
 	run(&r, NULL, "cl -e 0 -n 1e13 -p 1e-12 -f tsv");
 	assert_non_null(strstr(r.out, "model\terrors\tbits"));
+	/* A row that fails later in a sweep keeps its place. */
+	run(&r, NULL, "cl -e 0,1000000000000,1 -n 2e12 -p 0.5 --model binomial -f csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 4);
+	assert_non_null(strstr(r.out, "\nbinomial,1000000000000,2000000000000,0.5,,\n"));
+	assert_int_equal(count_lines(r.err), 1);
 	/* A long sweep piped into head ends at once, quietly. */
 	run(&r, NULL, "cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv | head -n 3");
 	assert_int_equal(count_lines(r.out), 3);
