@@ -150,11 +150,18 @@ static double erfcx(double z)
 	return sum / (z * 1.7724538509055160273);
 }
 
-/* sum_k C_k(eta) a^-k, k < TEMME_K, each C_k a Taylor polynomial in eta. */
+/*
+ * sum_k C_k(eta) a^-k, each C_k a Taylor polynomial in eta. Terms past
+ * a^-k < 1e-20 cannot count (|C_k| < 1 for k < 16 in this band), so large a
+ * needs few of them: 16 at a = 25, 4 at a = 1e7.
+ */
 static double temme_sum(double eta, double a)
 {
 	double inv_a = 1.0 / a, s = 0.0;
-	for (int k = TEMME_K - 1; k >= 0; k--) {
+	int terms = (int)ceil(20.0 / log10(a)) + 1;
+	if (terms > TEMME_K)
+		terms = TEMME_K;
+	for (int k = terms - 1; k >= 0; k--) {
 		double c = 0.0;
 		for (int j = TEMME_D; j >= 0; j--)
 			c = c * eta + TEMME_C[k][j];
