@@ -92,22 +92,13 @@ fuzz: tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 			-max_len=4096 -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
 
-# Debian 12 packages needed to build and test; apt-get runs only if one is missing.
-# deps-dev adds what make fuzz, make plots and the reference scripts use.
-DEB_PACKAGES = gcc make pkg-config libgsl-dev libcmocka-dev mandoc
-DEB_DEV_PACKAGES = clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core
-deps-dev:
-	$(MAKE) deps DEB_PACKAGES="$(DEB_PACKAGES) $(DEB_DEV_PACKAGES)"
+# Debian 12 packages needed to build and test (tools/deps.sh lists them);
+# apt-get runs only if one is missing. deps-dev adds what make fuzz, make
+# plots and the reference scripts use.
 deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
-	done); \
-	if [ -n "$$missing" ]; then \
-		echo "installing:" $$missing; \
-		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	sh tools/deps.sh
+deps-dev:
+	sh tools/deps.sh --dev
 
 # Regenerate derived data (not needed to build; the outputs are committed).
 coefficients:

@@ -1,0 +1,22 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Install the Debian 12 packages bercl needs, only those missing: what it
+# takes to build and test, plus with --dev what make fuzz, make plots and the
+# reference scripts use. Runs apt-get as root, or through sudo.
+# (A plain script, so that a machine without make can run it.)
+set -eu
+packages="gcc make pkg-config libgsl-dev libcmocka-dev mandoc"
+if [ "${1:-}" = "--dev" ]; then
+	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core"
+fi
+missing=
+for p in $packages; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -n "$missing" ] || exit 0
+echo "installing:$missing"
+sudo=
+[ "$(id -u)" = 0 ] || sudo=sudo
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
