@@ -400,14 +400,6 @@ static void line_cell(struct line *l, const char *s, char sep)
 	line_putc(l, '"');
 }
 
-static void put_delimited(FILE *out, const char *s, char sep)
-{
-	struct line l;
-	l.n = 0;
-	line_cell(&l, s, sep);
-	fwrite(l.buf, 1, l.n, out);
-}
-
 static void put_json_string(FILE *out, const char *s)
 {
 	putc('"', out);
@@ -462,16 +454,22 @@ void format_header(FILE *out, const struct layout *l)
 		putc('\n', out);
 		return;
 	case FMT_CSV:
-	case FMT_TSV:
+	case FMT_TSV: {
+		struct line line;
+		line.n = 0;
 		for (size_t i = 0; i < l->nextra; i++) {
-			put_delimited(out, l->extra_names[i], sep);
-			putc(sep, out);
+			char cut[1024]; /* as the rows' cells */
+			put_str(cut, sizeof cut, l->extra_names[i]);
+			line_cell(&line, cut, sep);
+			line_putc(&line, sep);
 		}
 		for (int i = 0; i < l->ncol; i++) {
-			fputs(csv_name[l->col[i]], out);
-			putc(i + 1 < l->ncol ? sep : '\n', out);
+			line_cell(&line, csv_name[l->col[i]], sep);
+			line_putc(&line, i + 1 < l->ncol ? sep : '\n');
 		}
+		fwrite(line.buf, 1, line.n, out);
 		return;
+	}
 	}
 }
 
