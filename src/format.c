@@ -363,24 +363,37 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 	}
 }
 
-/* A growing output line, written with one fwrite. */
+/* An output line assembled in a buffer, written out whenever it fills. */
 struct line {
-	char buf[8192];
+	FILE *out;
 	size_t n;
+	char buf[8192];
 };
+
+static void line_flush(struct line *l)
+{
+	fwrite(l->buf, 1, l->n, l->out);
+	l->n = 0;
+}
 
 static void line_put(struct line *l, const char *s, size_t n)
 {
-	if (l->n + n > sizeof l->buf)
-		n = sizeof l->buf - l->n; /* cells are bounded; cannot happen */
-	memcpy(l->buf + l->n, s, n);
-	l->n += n;
+	while (n > 0) {
+		if (l->n == sizeof l->buf)
+			line_flush(l);
+		size_t k = sizeof l->buf - l->n;
+		if (k > n)
+			k = n;
+		memcpy(l->buf + l->n, s, k);
+		l->n += k;
+		s += k;
+		n -= k;
+	}
 }
 
 static void line_putc(struct line *l, char c)
 {
-	if (l->n < sizeof l->buf)
-		l->buf[l->n++] = c;
+	line_put(l, &c, 1);
 }
 
 /* A CSV/TSV cell, quoted (RFC 4180) only when it holds a special character. */
@@ -456,18 +469,17 @@ void format_header(FILE *out, const struct layout *l)
 	case FMT_CSV:
 	case FMT_TSV: {
 		struct line line;
+		line.out = out;
 		line.n = 0;
 		for (size_t i = 0; i < l->nextra; i++) {
-			char cut[1024]; /* as the rows' cells */
-			put_str(cut, sizeof cut, l->extra_names[i]);
-			line_cell(&line, cut, sep);
+			line_cell(&line, l->extra_names[i], sep);
 			line_putc(&line, sep);
 		}
 		for (int i = 0; i < l->ncol; i++) {
 			line_cell(&line, csv_name[l->col[i]], sep);
 			line_putc(&line, i + 1 < l->ncol ? sep : '\n');
 		}
-		fwrite(line.buf, 1, line.n, out);
+		line_flush(&line);
 		return;
 	}
 	}
@@ -492,12 +504,10 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 	case FMT_CSV:
 	case FMT_TSV: {
 		struct line line;
+		line.out = out;
 		line.n = 0;
 		for (size_t i = 0; i < l->nextra; i++) {
-			/* pass-through cells are cut at 1 KiB so a row fits the line */
-			char cut[1024];
-			put_str(cut, sizeof cut, r->extra ? r->extra[i] : "");
-			line_cell(&line, cut, sep);
+			line_cell(&line, r->extra ? r->extra[i] : "", sep);
 			line_putc(&line, sep);
 		}
 		for (int i = 0; i < l->ncol; i++) {
@@ -505,7 +515,7 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 			line_cell(&line, buf, sep);
 			line_putc(&line, i + 1 < l->ncol ? sep : '\n');
 		}
-		fwrite(line.buf, 1, line.n, out);
+		line_flush(&line);
 		return;
 	}
 	case FMT_JSON:

@@ -507,6 +507,22 @@ static void test_json_and_robustness(void **state)
 		}
 		assert_true(lines >= 3);
 	}
+	/* A wide file (300 pass-through cells of 100 bytes) loses no cell. */
+	fp = fopen(TMP "wide.csv", "w");
+	assert_non_null(fp);
+	for (int i = 0; i < 300; i++)
+		fprintf(fp, "c%d,", i);
+	fputs("errors,bits,ber\n", fp);
+	for (int i = 0; i < 300; i++)
+		fprintf(fp, "%0100d,", i);
+	fputs("0,3e12,1e-12\n", fp);
+	fclose(fp);
+	run(&r, NULL, "cl -f csv -i " TMP "wide.csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "c299,model,errors"));
+	char last[128];
+	snprintf(last, sizeof last, "%0100d,poisson,0,3000000000000,1e-12,0.950212931632136,", 299);
+	assert_non_null(strstr(r.out, last));
 	/* An overlong line and binary data are row errors, not crashes. */
 	fp = fopen(TMP "garbage.csv", "w");
 	assert_non_null(fp);
