@@ -520,7 +520,7 @@ static void test_json_and_robustness(void **state)
 	run(&r, NULL, "cl -f csv -i " TMP "wide.csv");
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "c299,model,errors"));
-	char last[128];
+	char last[256];
 	snprintf(last, sizeof last, "%0100d,poisson,0,3000000000000,1e-12,0.950212931632136,", 299);
 	assert_non_null(strstr(r.out, last));
 	/* An overlong line and binary data are row errors, not crashes. */
