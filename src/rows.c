@@ -8,7 +8,8 @@
  * fields and records may contain line breaks inside quotes, CRLF or LF line
  * ends, an optional UTF-8 byte order mark. A record longer than 1 MiB, or one
  * holding a NUL or another control character, becomes a row error: the row
- * is still produced, with its reason, so no row is lost or reordered.
+ * is still produced, with its reason, so no row is lost or reordered. Past
+ * 1 MiB a record ends at the next line break even inside quotes.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -182,12 +183,13 @@ static int read_record(struct batch *b, const char **bad)
 		}
 		any = 1;
 		if ((long)b->buflen > MAX_RECORD) {
+			/* Past 1 MiB quotes no longer count: the record ends at the
+			 * next line break, so an unclosed quote cannot swallow the
+			 * rows after it. */
 			if (!*bad)
 				*bad = "line longer than 1 MiB";
-			if (c == '\n' && !quoted)
-				break;
 			if (c == '\n')
-				lines++;
+				break;
 			continue;
 		}
 		if (quoted) {
