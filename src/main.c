@@ -443,16 +443,25 @@ static void raise_status(int st)
 		exit_status = st;
 }
 
+/* "FILE:LINE: " for a batch row (file is NULL for sweeps: ""). */
+static void put_where(FILE *err, const char *file, const struct row *r)
+{
+	if (file)
+		fprintf(err, "%s:%ld: ", file, r->line);
+}
+
 /*
- * Compute and verify one row, with messages on err (where says which row);
- * returns its exit status. Touches nothing shared: batch rows run on
- * worker threads.
+ * Compute and verify one row, with messages on err (file names the batch
+ * input, NULL for a sweep); returns its exit status. Touches nothing
+ * shared: batch rows run on worker threads.
  */
-static int process(const struct options *o, struct row *r, const char *where, FILE *err)
+static int process(const struct options *o, struct row *r, const char *file, FILE *err)
 {
 	enum compute_status st = compute_row(o->cmd, r);
 	if (st != COMPUTE_OK) {
-		fprintf(err, "%s: %s%s\n", prog, where, r->error);
+		fprintf(err, "%s: ", prog);
+		put_where(err, file, r);
+		fprintf(err, "%s\n", r->error);
 		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
 	}
 	if (o->verify) {
@@ -461,8 +470,10 @@ static int process(const struct options *o, struct row *r, const char *where, FI
 			char bits[32], x[32];
 			format_double(bits, sizeof bits, r->bits);
 			format_double(x, sizeof x, o->cmd == CMD_BER ? r->in.cl : r->in.ber);
-			fprintf(err, "%s: verify: %serrors=%.0f bits=%s %s=%s: %s\n", prog, where,
-			        r->in.errors, bits, o->cmd == CMD_BER ? "cl" : "ber", x, note);
+			fprintf(err, "%s: verify: ", prog);
+			put_where(err, file, r);
+			fprintf(err, "errors=%.0f bits=%s %s=%s: %s\n", r->in.errors, bits,
+			        o->cmd == CMD_BER ? "cl" : "ber", x, note);
 		}
 	}
 	return r->verdict == 0 ? EXIT_VERDICT : 0;
@@ -485,9 +496,7 @@ struct batch_ctx {
 static int handle_batch_row(struct row *r, FILE *out, FILE *err, const void *ctx)
 {
 	const struct batch_ctx *c = ctx;
-	char where[300];
-	snprintf(where, sizeof where, "%s:%ld: ", c->name, r->line);
-	int st = process(c->o, r, where, err);
+	int st = process(c->o, r, c->name, err);
 	format_row(out, c->l, r);
 	return st;
 }
@@ -528,7 +537,7 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	struct row r;
 	int first = 1;
 	while (sweep_next(&s, base, &r)) {
-		raise_status(process(o, &r, "", stderr));
+		raise_status(process(o, &r, NULL, stderr));
 		if (first && r.error[0])
 			exit(exit_status); /* a usage error: nothing printed */
 		if (first)
