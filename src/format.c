@@ -196,6 +196,13 @@ static void snprintf_number(char *buf, size_t len, double v, int human)
 		format_double(buf, len, v);
 }
 
+/* A number cell, written only when the row has it (shown) and it is not NAN. */
+static void number_cell(char *buf, size_t len, int shown, double v, int human)
+{
+	if (shown && present(v))
+		snprintf_number(buf, len, v, human);
+}
+
 /* " (+1.2e-05)": how far the Poisson value is from the binomial one. */
 static void append_rel_diff(char *buf, size_t len, double poisson, double exact)
 {
@@ -286,16 +293,13 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 			put_str(buf, len, r->verdict ? "pass" : "fail");
 		break;
 	case COL_BER_ESTIMATE:
-		if (computed && present(r->ber_estimate))
-			snprintf_number(buf, len, r->ber_estimate, human);
+		number_cell(buf, len, computed, r->ber_estimate, human);
 		break;
 	case COL_BER_LOWER:
-		if (computed && present(r->ber_lower))
-			snprintf_number(buf, len, r->ber_lower, human);
+		number_cell(buf, len, computed, r->ber_lower, human);
 		break;
 	case COL_BER_UPPER:
-		if (computed && present(r->ber_upper))
-			snprintf_number(buf, len, r->ber_upper, human);
+		number_cell(buf, len, computed, r->ber_upper, human);
 		break;
 	case COL_TRIALS:
 		if (present(in->trials))
@@ -306,20 +310,16 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 			snprintf(buf, len, "%.0f", in->seed);
 		break;
 	case COL_ONE_MINUS_CL_SIM:
-		if (computed && present(r->one_minus_cl_sim))
-			snprintf_number(buf, len, r->one_minus_cl_sim, human);
+		number_cell(buf, len, computed, r->one_minus_cl_sim, human);
 		break;
 	case COL_SIM_STDERR:
-		if (computed && present(r->sim_stderr))
-			snprintf_number(buf, len, r->sim_stderr, human);
+		number_cell(buf, len, computed, r->sim_stderr, human);
 		break;
 	case COL_GSL_BER_LOWER:
-		if (r->gsl_ok && present(r->gsl_ber_lower))
-			snprintf_number(buf, len, r->gsl_ber_lower, human);
+		number_cell(buf, len, r->gsl_ok, r->gsl_ber_lower, human);
 		break;
 	case COL_GSL_BER_UPPER:
-		if (r->gsl_ok && present(r->gsl_ber_upper))
-			snprintf_number(buf, len, r->gsl_ber_upper, human);
+		number_cell(buf, len, r->gsl_ok, r->gsl_ber_upper, human);
 		break;
 	case COL_POISSON_CL:
 		if (computed && present(r->poisson_alt)) {
@@ -340,12 +340,10 @@ static void cell_text(char *buf, size_t len, enum column c, const struct row *r,
 		}
 		break;
 	case COL_GSL_CL:
-		if (r->gsl_ok && present(r->gsl_cl))
-			snprintf_number(buf, len, r->gsl_cl, human);
+		number_cell(buf, len, r->gsl_ok, r->gsl_cl, human);
 		break;
 	case COL_GSL_ONE_MINUS_CL:
-		if (r->gsl_ok && present(r->gsl_one_minus_cl))
-			snprintf_number(buf, len, r->gsl_one_minus_cl, human);
+		number_cell(buf, len, r->gsl_ok, r->gsl_one_minus_cl, human);
 		break;
 	case COL_GSL_BITS:
 		if (r->gsl_ok && present(r->gsl_bits))

@@ -340,6 +340,15 @@ static void check_combinations(const struct options *o)
 		usage_error("bits * ber = %.3g is above 1e300", lmax);
 }
 
+/* rate_bps, lanes, time_s: the columns of a row tested for a time at a rate. */
+static int add_time_columns(struct layout *l, int n)
+{
+	l->col[n++] = COL_RATE;
+	l->col[n++] = COL_LANES;
+	l->col[n++] = COL_TIME;
+	return n;
+}
+
 static void build_layout(const struct options *o, const struct batch *b, struct layout *l)
 {
 	int has_time = o->text[Q_TIME] || o->text[Q_RATE] ||
@@ -361,11 +370,8 @@ static void build_layout(const struct options *o, const struct batch *b, struct 
 	case CMD_SIMULATE:
 		l->col[n++] = COL_BITS;
 		l->col[n++] = COL_BER;
-		if (has_time) {
-			l->col[n++] = COL_RATE;
-			l->col[n++] = COL_LANES;
-			l->col[n++] = COL_TIME;
-		}
+		if (has_time)
+			n = add_time_columns(l, n);
 		if (o->cmd == CMD_SIMULATE) {
 			l->col[n++] = COL_TRIALS;
 			l->col[n++] = COL_SEED;
@@ -393,11 +399,8 @@ static void build_layout(const struct options *o, const struct batch *b, struct 
 		if (!text)
 			l->col[n++] = COL_ONE_MINUS_CL;
 		l->col[n++] = COL_BITS;
-		if (has_time) {
-			l->col[n++] = COL_RATE;
-			l->col[n++] = COL_LANES;
-			l->col[n++] = COL_TIME;
-		}
+		if (has_time)
+			n = add_time_columns(l, n);
 		l->col[n++] = COL_CL_ACHIEVED;
 		if (binomial_text)
 			l->col[n++] = COL_POISSON_BITS;
@@ -408,11 +411,8 @@ static void build_layout(const struct options *o, const struct batch *b, struct 
 		break;
 	case CMD_BER:
 		l->col[n++] = COL_BITS;
-		if (has_time) {
-			l->col[n++] = COL_RATE;
-			l->col[n++] = COL_LANES;
-			l->col[n++] = COL_TIME;
-		}
+		if (has_time)
+			n = add_time_columns(l, n);
 		l->col[n++] = COL_CL;
 		if (!text)
 			l->col[n++] = COL_ONE_MINUS_CL;
