@@ -10,19 +10,19 @@ PKG_CONFIG ?= pkg-config
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude
 GSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null)
 GSL_LIBS := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = src/poisson.c src/binomial.c src/solve.c src/logprob.c
+LIB_SRC = lib/poisson.c lib/binomial.c lib/solve.c lib/logprob.c
 CLI_SRC = src/parse.c src/rows.c src/compute.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
-HDR = $(wildcard src/*.h)
+DEPFLAGS = -MMD -MP
 
 TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
 
@@ -30,8 +30,13 @@ TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve te
 
 all: bercl
 
-src/%.o: src/%.c $(HDR)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+# The library sees only include/ and itself; the program sees include/, its
+# own folder, and lib/dd.h (header-only double-double arithmetic that both
+# sides use, as curl's program shares lib/curlx).
+lib/%.o: lib/%.c
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+src/%.o: src/%.c
+	$(CC) $(CPPFLAGS) -Isrc -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 libbercl.a: $(LIB_OBJ)
 	$(AR) rcs $@ $(LIB_OBJ)
@@ -40,7 +45,7 @@ bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 
 tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
+	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 
 check: bercl $(TESTS)
@@ -68,7 +73,7 @@ uninstall:
 		$(DESTDIR)$(COMPLETIONDIR)/bercl
 
 clean:
-	rm -f bercl libbercl.a src/*.o $(TESTS) bench/bench_cl bench/gsl_loop
+	rm -f bercl libbercl.a src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -81,8 +86,8 @@ FUZZ_SECONDS ?= 600
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
-tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRC) $(HDR)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
+tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRC)
+	$(FUZZ_CC) $(CPPFLAGS) -Isrc -Ilib -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
 		$(FUZZ_SRC) $(GSL_LIBS) -lm -pthread
 fuzz: tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 	@set -e; for h in parse batch; do \
@@ -102,10 +107,12 @@ deps-dev:
 
 # Regenerate derived data (not needed to build; the outputs are committed).
 coefficients:
-	/usr/bin/python3 tools/gen_coefficients.py > src/coefficients.h
-	/usr/bin/python3 tools/gen_pow10.py > src/pow10.h
+	/usr/bin/python3 tools/gen_coefficients.py > lib/coefficients.inc.tmp && mv lib/coefficients.inc.tmp lib/coefficients.inc
+	/usr/bin/python3 tools/gen_pow10.py > src/pow10.inc.tmp && mv src/pow10.inc.tmp src/pow10.inc
 reference:
 	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
+
+-include $(wildcard lib/*.d src/*.d)

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "dd.h"
-#include "pow10.h"
+#include "pow10.inc"
 #include "shortest.h"
 
 #define TIE_MARGIN 1e-9

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate src/coefficients.h: constants for src/poisson.c, derived in exact
+"""Generate lib/coefficients.inc: constants for lib/poisson.c, derived in exact
 rational arithmetic (Python's fractions) and rounded once to double.
 
 1. Temme's uniform asymptotic expansion of the incomplete gamma ratios

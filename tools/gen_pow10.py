@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate src/pow10.h: 10^k for k = -340..340 as double-double (hi + lo),
+"""Generate src/pow10.inc: 10^k for k = -340..340 as double-double (hi + lo),
 each the exact power rounded twice (hi = nearest double, lo = nearest double
 to the rest), from mpmath at 60 digits. Used by src/shortest.c."""
 import mpmath

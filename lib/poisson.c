@@ -50,7 +50,7 @@
 #include <math.h>
 
 #include "bercl.h"
-#include "coefficients.h"
+#include "coefficients.inc"
 #include "dd.h"
 #include "poisson_internal.h"
 

@@ -14,7 +14,7 @@
 
 #include <math.h>
 
-#include "coefficients.h"
+#include "coefficients.inc"
 
 typedef struct {
 	double hi, lo;

@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "bercl.h"
-#include "coefficients.h"
+#include "coefficients.inc"
 #include "dd.h"
 
 int bercl_log_decimal(bercl_log l, double *mantissa, long long *exponent)
