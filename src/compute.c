@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "bercl.h"
+#include "commands.h"
 #include "compute.h"
 #include "simulate.h"
 
@@ -102,7 +103,7 @@ static enum compute_status tested_tails(struct row *r)
 	return tails_at(r, r->in.model, &r->tails);
 }
 
-static enum compute_status compute_cl(struct row *r)
+enum compute_status compute_cl(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	enum compute_status st = tested_tails(r);
@@ -119,7 +120,7 @@ static enum compute_status compute_cl(struct row *r)
 	return COMPUTE_OK;
 }
 
-static enum compute_status compute_bits(struct row *r)
+enum compute_status compute_bits(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	if (!isnan(in->bits) || !isnan(in->time_s))
@@ -145,7 +146,7 @@ static enum compute_status compute_bits(struct row *r)
 	return COMPUTE_OK;
 }
 
-static enum compute_status compute_ber(struct row *r)
+enum compute_status compute_ber(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	enum compute_status st = derive_bits(r);
@@ -175,7 +176,7 @@ static enum compute_status compute_ber(struct row *r)
 	return COMPUTE_OK;
 }
 
-static enum compute_status compute_simulate(struct row *r)
+enum compute_status compute_simulate(struct row *r)
 {
 	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
@@ -190,15 +191,7 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 		return COMPUTE_INPUT;
 	if (isnan(r->in.errors))
 		r->in.errors = 0;
-	switch (cmd) {
-	case CMD_CL:
-		return compute_cl(r);
-	case CMD_BITS:
-		return compute_bits(r);
-	case CMD_BER:
-		return compute_ber(r);
-	case CMD_SIMULATE:
-		return compute_simulate(r);
-	}
-	return fail(r, COMPUTE_NUMERIC, "unknown command");
+	if ((unsigned)cmd >= NCOMMANDS)
+		return fail(r, COMPUTE_NUMERIC, "unknown command");
+	return commands[cmd].compute(r);
 }

@@ -14,4 +14,10 @@ enum compute_status { COMPUTE_OK = 0, COMPUTE_INPUT = 2, COMPUTE_NUMERIC = 3 };
  */
 enum compute_status compute_row(enum command cmd, struct row *r);
 
+/* One per subcommand (commands.c names them); compute_row() calls them. */
+enum compute_status compute_cl(struct row *r);
+enum compute_status compute_bits(struct row *r);
+enum compute_status compute_ber(struct row *r);
+enum compute_status compute_simulate(struct row *r);
+
 #endif

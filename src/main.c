@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "bercl.h"
+#include "commands.h"
 #include "compute.h"
+#include "flags.h"
 #include "format.h"
 #include "parse.h"
 #include "pipeline.h"
@@ -29,47 +31,6 @@
 #include "verify.h"
 
 enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
-
-enum {
-	OPT_MODEL = 256, OPT_VERIFY, OPT_REQUIRE, OPT_TWO_SIDED, OPT_TRIALS, OPT_SEED,
-};
-
-static const char usage_text[] =
-	"usage: bercl cl       [-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]\n"
-	"       bercl bits     [-e E] -p P -c C [-r R [-l L]] [options]\n"
-	"       bercl ber      [-e E] (-n N | -t T -r R [-l L]) -c C [--two-sided] [options]\n"
-	"       bercl simulate [-e E] (-n N | -t T -r R [-l L]) -p P [--trials T] [--seed S]\n"
-	"       bercl --help | --version\n";
-
-static const char help_text[] =
-	"bercl - confidence levels for bit-error-ratio tests\n"
-	"\n"
-	"  bercl cl   --errors E --bits N --ber P           confidence level that BER < P\n"
-	"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n"
-	"  bercl bits --errors E --ber P --cl C [--rate R]  minimum bits (and test time)\n"
-	"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n"
-	"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n"
-	"\n"
-	"  -e, --errors E   errors seen (cl) or allowed (bits); default 0\n"
-	"  -n, --bits N     bits tested; SI suffixes k M G T P E (3T = 3e12)\n"
-	"  -p, --ber P      specified bit error ratio, 0 < P < 1\n"
-	"  -c, --cl C       confidence level (bits: target; ber: of the bound): 0.95, 95%\n"
-	"  -r, --rate R     line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps\n"
-	"  -l, --lanes L    lanes tested in parallel; default 1\n"
-	"  -t, --time T     test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d\n"
-	"      --model M    poisson (default) or binomial (exact)\n"
-	"  -f, --format F   text (default), csv, tsv, json (one object per line)\n"
-	"  -i, --input F    batch: one result row per CSV/TSV row; - is stdin\n"
-	"      --verify     recompute with GSL and report the difference\n"
-	"      --require C  cl only: pass/fail verdict, exit status 1 on a fail\n"
-	"      --two-sided  ber only: the interval [ber_lower, ber_upper] at confidence C\n"
-	"      --trials T   simulate only: simulated tests (default 1000000)\n"
-	"      --seed S     simulate only: random seed (default 1)\n"
-	"  -h, --help       this help;  -V, --version  the version\n"
-	"\n"
-	"Numeric flags take lists and ranges: 1e-12,1e-15  0..10  1e-15..1e-9:7log\n"
-	"Exit status: 0 ok, 1 a --require verdict failed, 2 usage or input error,\n"
-	"3 numerical failure or write error. See bercl(1).\n";
 
 static const char *prog = "bercl";
 
@@ -95,74 +56,47 @@ struct options {
 	int two_sided;
 };
 
-static const struct option long_options[] = {
-	{"errors", required_argument, NULL, 'e'},
-	{"bits", required_argument, NULL, 'n'},
-	{"ber", required_argument, NULL, 'p'},
-	{"cl", required_argument, NULL, 'c'},
-	{"rate", required_argument, NULL, 'r'},
-	{"lanes", required_argument, NULL, 'l'},
-	{"time", required_argument, NULL, 't'},
-	{"model", required_argument, NULL, OPT_MODEL},
-	{"format", required_argument, NULL, 'f'},
-	{"input", required_argument, NULL, 'i'},
-	{"verify", no_argument, NULL, OPT_VERIFY},
-	{"require", required_argument, NULL, OPT_REQUIRE},
-	{"two-sided", no_argument, NULL, OPT_TWO_SIDED},
-	{"trials", required_argument, NULL, OPT_TRIALS},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0},
-};
-
-static int quantity_of_option(int c)
+/* "--name" of a flag. */
+static const char *flag_name(int id)
 {
-	switch (c) {
-	case 'e': return Q_ERRORS;
-	case 'n': return Q_BITS;
-	case 'p': return Q_BER;
-	case 'c': return Q_CL;
-	case 'r': return Q_RATE;
-	case 'l': return Q_LANES;
-	case 't': return Q_TIME;
-	case OPT_REQUIRE: return Q_REQUIRE;
-	case OPT_TRIALS: return Q_TRIALS;
-	case OPT_SEED: return Q_SEED;
-	default: return -1;
-	}
+	static char names[NFLAGS][24];
+	if (!names[id][0])
+		snprintf(names[id], sizeof names[id], "--%s", flags[id].name);
+	return names[id];
 }
 
-static const char *flag_name(int q)
+/* The usage lines, from the subcommand table. */
+static void put_usage(FILE *out)
 {
-	static const char *const names[NQ] = {
-		"--errors", "--bits", "--ber", "--cl", "--rate", "--lanes", "--time", "--require",
-		"--trials", "--seed",
-	};
-	return names[q];
+	for (int c = 0; c < NCOMMANDS; c++)
+		fprintf(out, "%s bercl %-8s %s\n", c == 0 ? "usage:" : "      ", commands[c].name,
+		        commands[c].usage);
+	fprintf(out, "       bercl --help | --version\n");
 }
 
-/* Quantities each command reads. */
-static int command_uses(enum command cmd, int q)
-{
-	switch (cmd) {
-	case CMD_CL:
-		return q != Q_CL && q != Q_TRIALS && q != Q_SEED;
-	case CMD_BITS:
-		return q == Q_ERRORS || q == Q_BER || q == Q_CL || q == Q_RATE || q == Q_LANES;
-	case CMD_BER:
-		return q != Q_BER && q != Q_REQUIRE && q != Q_TRIALS && q != Q_SEED;
-	case CMD_SIMULATE:
-		return q != Q_CL && q != Q_REQUIRE;
-	}
-	return 0;
-}
-
-static const char *const command_name[] = {"cl", "bits", "ber", "simulate"};
-
+/* --help, from the subcommand and flag tables. */
 static void print_help(void)
 {
-	printf("%s\n%s", usage_text, help_text);
+	put_usage(stdout);
+	printf("\nbercl - confidence levels for bit-error-ratio tests\n\n");
+	for (int c = 0; c < NCOMMANDS; c++)
+		fputs(commands[c].synopsis, stdout);
+	putchar('\n');
+	for (int id = 0; id < NFLAGS; id++) {
+		const struct flag_desc *f = &flags[id];
+		if (!f->help)
+			continue;
+		char left[32];
+		snprintf(left, sizeof left, "--%s%s%s", f->name, f->arg ? " " : "", f->arg ? f->arg : "");
+		if (f->letter)
+			printf("  -%c, %-13s%s\n", f->letter, left, f->help);
+		else
+			printf("      %-13s%s\n", left, f->help);
+	}
+	printf("\n"
+	       "Numeric flags take lists and ranges: 1e-12,1e-15  0..10  1e-15..1e-9:7log\n"
+	       "Exit status: 0 ok, 1 a --require verdict failed, 2 usage or input error,\n"
+	       "3 numerical failure or write error. See bercl(1).\n");
 	exit(0);
 }
 
@@ -170,6 +104,54 @@ static void print_version(void)
 {
 	printf("bercl %s\n", BERCL_VERSION);
 	exit(0);
+}
+
+/*
+ * getopt's view of the flag table: long options return 256 + id, short
+ * letters themselves (flag_of_option maps both back to an id).
+ */
+static struct option long_options[NFLAGS + 1];
+static char short_options[2 * NFLAGS + 2];
+
+static void build_getopt_tables(void)
+{
+	size_t k = 0;
+	short_options[k++] = ':';
+	for (int id = 0; id < NFLAGS; id++) {
+		long_options[id].name = flags[id].name;
+		long_options[id].has_arg = flags[id].arg ? required_argument : no_argument;
+		long_options[id].flag = NULL;
+		long_options[id].val = 256 + id;
+		if (flags[id].letter) {
+			short_options[k++] = flags[id].letter;
+			if (flags[id].arg)
+				short_options[k++] = ':';
+		}
+	}
+	short_options[k] = '\0';
+}
+
+static int flag_of_option(int c)
+{
+	if (c >= 256 && c < 256 + NFLAGS)
+		return c - 256;
+	for (int id = 0; id < NFLAGS; id++)
+		if (flags[id].letter && flags[id].letter == c)
+			return id;
+	return -1;
+}
+
+/* "bercl X" for each subcommand that takes the flag: 'bercl ber'. */
+static const char *commands_of(int id)
+{
+	static char buf[128];
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int c = 0; c < NCOMMANDS; c++)
+		if (flags[id].commands & ON(c))
+			k += (size_t)snprintf(buf + k, sizeof buf - k, "%s'bercl %s'", k ? " or " : "",
+			                      commands[c].name);
+	return buf;
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -183,8 +165,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 	if (strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0)
 		print_version();
 	int found = 0;
-	for (int i = 0; i < 4; i++)
-		if (strcmp(sub, command_name[i]) == 0) {
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (strcmp(sub, commands[i].name) == 0) {
 			o->cmd = (enum command)i;
 			found = 1;
 		}
@@ -194,21 +176,24 @@ static void parse_options(int argc, char **argv, struct options *o)
 		usage_error("unknown subcommand '%s' (cl, bits, ber or simulate)", sub);
 
 	int c, format_seen = 0, model_seen = 0;
+	build_getopt_tables();
 	opterr = 0;
 	optind = 2;
-	while ((c = getopt_long(argc, argv, ":e:n:p:c:r:l:t:f:i:hV", long_options, NULL)) != -1) {
-		int q = quantity_of_option(c);
-		if (q >= 0) {
-			if (o->text[q])
-				usage_error("%s given twice", flag_name(q));
-			if (!command_uses(o->cmd, q))
-				usage_error("%s is not used by 'bercl %s'%s", flag_name(q), sub,
-				            q == Q_CL && o->cmd == CMD_CL ? " (for a verdict use --require)" : "");
-			o->text[q] = optarg;
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		int id = flag_of_option(c);
+		if (id >= 0 && id < NQ) { /* a quantity: its values are read below */
+			if (o->text[id])
+				usage_error("%s given twice", flag_name(id));
+			if (!(flags[id].commands & ON(o->cmd)))
+				usage_error("%s is not used by 'bercl %s'%s", flag_name(id), sub,
+				            id == Q_CL && o->cmd == CMD_CL ? " (for a verdict use --require)" : "");
+			o->text[id] = optarg;
 			continue;
 		}
-		switch (c) {
-		case OPT_MODEL:
+		if (id >= 0 && !(flags[id].commands & ON(o->cmd)))
+			usage_error("%s is only for %s", flag_name(id), commands_of(id));
+		switch (id) {
+		case F_MODEL:
 			if (model_seen++)
 				usage_error("--model given twice");
 			if (strcmp(optarg, "poisson") == 0)
@@ -218,7 +203,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			else
 				usage_error("--model '%s': unknown model (poisson or binomial)", optarg);
 			break;
-		case 'f': {
+		case F_FORMAT: {
 			if (format_seen++)
 				usage_error("--format given twice");
 			int f = format_from_name(optarg);
@@ -227,31 +212,28 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->format = (enum format)f;
 			break;
 		}
-		case 'i':
+		case F_INPUT:
 			if (o->input)
 				usage_error("--input given twice");
 			if (optarg[0] == '\0')
 				usage_error("--input: empty file name");
 			o->input = optarg;
 			break;
-		case OPT_VERIFY:
+		case F_VERIFY:
 			o->verify = 1;
 			break;
-		case OPT_TWO_SIDED:
-			if (o->cmd != CMD_BER)
-				usage_error("--two-sided is only for 'bercl ber'");
+		case F_TWO_SIDED:
 			o->two_sided = 1;
 			break;
-		case 'h':
+		case F_HELP:
 			print_help();
 			break;
-		case 'V':
+		case F_VERSION:
 			print_version();
 			break;
-		case ':':
-			usage_error("%s needs a value", argv[optind - 1]);
-			break;
 		default:
+			if (c == ':')
+				usage_error("%s needs a value", argv[optind - 1]);
 			if (optopt > 0 && optopt < 128 && isalnum(optopt) && argv[optind - 1][1] != '-')
 				usage_error("unknown flag '-%c' (see bercl --help)", optopt);
 			usage_error("unknown or malformed flag '%s' (see bercl --help)", argv[optind - 1]);
@@ -264,7 +246,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		if (!o->text[q])
 			continue;
 		const char *bad;
-		const char *why = parse_vlist(o->text[q], quantity_parser[q], &o->list[q], &bad);
+		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
 		if (why)
 			usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
 		/* Check every value's domain: ranges are monotone, so their ends. */
@@ -275,7 +257,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (why)
 				usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
 		}
-		if (quantity_parser[q] == parse_count) { /* whole numbers stay whole */
+		if (flags[q].parse == parse_count) { /* whole numbers stay whole */
 			for (size_t k = 0; k < o->list[q].nitems; k++) {
 				const struct item *it = &o->list[q].items[k];
 				if (it->kind == ITEM_LIN || it->kind == ITEM_LOG)
@@ -340,99 +322,33 @@ static void check_combinations(const struct options *o)
 		usage_error("bits * ber = %.3g is above 1e300", lmax);
 }
 
-/* rate_bps, lanes, time_s: the columns of a row tested for a time at a rate. */
-static int add_time_columns(struct layout *l, int n)
+/* The output columns, from the subcommand's layout (commands.c). */
+static void make_layout(const struct options *o, const struct batch *b, struct layout *l)
 {
-	l->col[n++] = COL_RATE;
-	l->col[n++] = COL_LANES;
-	l->col[n++] = COL_TIME;
-	return n;
-}
-
-static void build_layout(const struct options *o, const struct batch *b, struct layout *l)
-{
-	int has_time = o->text[Q_TIME] || o->text[Q_RATE] ||
-	               (b && (batch_has(b, Q_TIME) || batch_has(b, Q_RATE)));
-	int text = o->format == FMT_TEXT;
-	int binomial_text = text && o->model == BERCL_BINOMIAL;
-	int n = 0;
+	unsigned have = 0;
+	if (o->format != FMT_TEXT)
+		have |= WHEN_MACHINE;
+	if (o->format != FMT_TEXT || o->model == BERCL_BINOMIAL)
+		have |= WHEN_MODEL_SHOWN;
+	if (o->format == FMT_TEXT && o->model == BERCL_BINOMIAL)
+		have |= WHEN_BINOMIAL_TEXT;
+	if (o->text[Q_TIME] || o->text[Q_RATE] || (b && (batch_has(b, Q_TIME) || batch_has(b, Q_RATE))))
+		have |= WHEN_TIME;
+	if (o->text[Q_REQUIRE] || (b && batch_has(b, Q_REQUIRE)))
+		have |= WHEN_REQUIRE;
+	if (o->verify)
+		have |= WHEN_VERIFY;
+	if (o->two_sided)
+		have |= WHEN_TWO_SIDED;
 	memset(l, 0, sizeof *l);
 	l->format = o->format;
 	if (b) {
 		l->extra_names = b->extra_names;
 		l->nextra = b->nextra;
 	}
-	if (!text || o->model == BERCL_BINOMIAL)
-		l->col[n++] = COL_MODEL;
-	l->col[n++] = COL_ERRORS;
-	switch (o->cmd) {
-	case CMD_CL:
-	case CMD_SIMULATE:
-		l->col[n++] = COL_BITS;
-		l->col[n++] = COL_BER;
-		if (has_time)
-			n = add_time_columns(l, n);
-		if (o->cmd == CMD_SIMULATE) {
-			l->col[n++] = COL_TRIALS;
-			l->col[n++] = COL_SEED;
-			l->col[n++] = COL_ONE_MINUS_CL;
-			l->col[n++] = COL_ONE_MINUS_CL_SIM;
-			l->col[n++] = COL_SIM_STDERR;
-			l->sentence = text;
-		} else {
-			l->col[n++] = COL_CL;
-			l->col[n++] = COL_ONE_MINUS_CL;
-			if (binomial_text)
-				l->col[n++] = COL_POISSON_CL;
-			if (o->text[Q_REQUIRE] || (b && batch_has(b, Q_REQUIRE)))
-				l->col[n++] = COL_VERDICT;
-		}
-		if (o->verify) {
-			l->col[n++] = COL_GSL_CL;
-			l->col[n++] = COL_GSL_ONE_MINUS_CL;
-			l->col[n++] = COL_GSL_REL_DIFF;
-		}
-		break;
-	case CMD_BITS:
-		l->col[n++] = COL_BER;
-		l->col[n++] = COL_CL;
-		if (!text)
-			l->col[n++] = COL_ONE_MINUS_CL;
-		l->col[n++] = COL_BITS;
-		if (has_time)
-			n = add_time_columns(l, n);
-		l->col[n++] = COL_CL_ACHIEVED;
-		if (binomial_text)
-			l->col[n++] = COL_POISSON_BITS;
-		if (o->verify) {
-			l->col[n++] = COL_GSL_BITS;
-			l->col[n++] = COL_GSL_REL_DIFF;
-		}
-		break;
-	case CMD_BER:
-		l->col[n++] = COL_BITS;
-		if (has_time)
-			n = add_time_columns(l, n);
-		l->col[n++] = COL_CL;
-		if (!text)
-			l->col[n++] = COL_ONE_MINUS_CL;
-		l->col[n++] = COL_BER_ESTIMATE;
-		if (o->two_sided)
-			l->col[n++] = COL_BER_LOWER;
-		l->col[n++] = COL_BER_UPPER;
-		if (binomial_text)
-			l->col[n++] = COL_POISSON_BER_UPPER;
-		if (o->verify) {
-			if (o->two_sided)
-				l->col[n++] = COL_GSL_BER_LOWER;
-			l->col[n++] = COL_GSL_BER_UPPER;
-			l->col[n++] = COL_GSL_REL_DIFF;
-		}
-		break;
-	}
-	if (b)
-		l->col[n++] = COL_ERROR;
-	l->ncol = n;
+	build_layout(o->cmd, have, l);
+	if (b) /* a batch row that cannot be computed says why */
+		l->col[l->ncol++] = COL_ERROR;
 }
 
 static int exit_status = 0;
@@ -512,7 +428,7 @@ static void run_batch(const struct options *o, const struct row_input *base)
 	if (batch_open(&b, fp, name, err, sizeof err) != 0)
 		usage_error("%s", err);
 	struct layout l;
-	build_layout(o, &b, &l);
+	make_layout(o, &b, &l);
 	format_header(stdout, &l);
 	check_output();
 	/* Every core computes; rows are still written in input order. */
@@ -533,7 +449,7 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	struct sweep s;
 	sweep_init(&s, lists);
 	struct layout l;
-	build_layout(o, NULL, &l);
+	make_layout(o, NULL, &l);
 	struct row r;
 	int first = 1;
 	while (sweep_next(&s, base, &r)) {
@@ -557,11 +473,7 @@ int main(int argc, char **argv)
 	check_combinations(&o);
 
 	struct row_input base;
-	base.errors = base.bits = base.ber = base.cl = base.cl_complement = NAN;
-	base.rate_bps = base.lanes = base.time_s = base.require = base.require_complement = NAN;
-	base.trials = base.seed = NAN;
-	base.model = o.model;
-	base.two_sided = o.two_sided;
+	row_input_init(&base, o.model, o.two_sided);
 	if (o.input) /* flags fill the columns a file lacks */
 		for (int q = 0; q < NQ; q++)
 			if (o.text[q]) {

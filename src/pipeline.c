@@ -42,11 +42,18 @@ struct pipeline {
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 	struct slot *slot;
+	int nslots;               /* NSLOTS with worker threads, 1 inline */
 	int finished;             /* no more chunks will be filled */
 	size_t nextra;
 	row_handler handle;
 	const void *ctx;
 	int failed;               /* a worker could not allocate */
+	/* the calling thread's own state */
+	pthread_t tid[MAX_WORKERS];
+	int started;              /* worker threads running */
+	size_t *offs;             /* cell offsets of a chunk being filled */
+	long next_fill, next_write; /* sequence numbers of chunks */
+	int eof, status, read_error, write_error, mem_error;
 };
 
 /*
@@ -164,115 +171,160 @@ static int write_slot(struct slot *s, FILE *out, FILE *err)
 	return ferror(out) ? -1 : 0;
 }
 
+/*
+ * Set up: the slots (NSLOTS with worker threads, 1 inline), the offsets
+ * buffer, and up to `workers` threads. Returns 0, or -1 after a memory
+ * error (the caller still calls pipeline_stop()).
+ */
+static int pipeline_start(struct pipeline *p, struct batch *b, row_handler handle,
+                          const void *ctx, int workers)
+{
+	memset(p, 0, sizeof *p);
+	p->nextra = b->nextra;
+	p->handle = handle;
+	p->ctx = ctx;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->changed, NULL);
+	if (workers > MAX_WORKERS)
+		workers = MAX_WORKERS;
+	p->nslots = workers > 0 ? NSLOTS : 1;
+	p->slot = calloc(NSLOTS, sizeof *p->slot);
+	p->offs = calloc((size_t)CHUNK_ROWS * (p->nextra + 1), sizeof *p->offs);
+	if (!p->slot || !p->offs)
+		return -1;
+	for (int i = 0; i < p->nslots; i++) {
+		p->slot[i].extra = calloc((size_t)CHUNK_ROWS * (p->nextra + 1), sizeof(char *));
+		if (!p->slot[i].extra)
+			return -1;
+	}
+	for (; p->started < workers; p->started++)
+		if (pthread_create(&p->tid[p->started], NULL, worker, p) != 0)
+			break;
+	if (workers > 0 && p->started == 0)
+		p->nslots = 1; /* no thread could start: work inline */
+	return 0;
+}
+
+/* Write every done chunk that is next in sequence (called with the lock held). */
+static void write_done_chunks(struct pipeline *p, FILE *out, FILE *err)
+{
+	for (;;) {
+		struct slot *w = &p->slot[p->next_write % p->nslots];
+		if (p->next_write >= p->next_fill || w->state != SLOT_DONE)
+			return;
+		pthread_mutex_unlock(&p->lock);
+		if (w->status > p->status)
+			p->status = w->status;
+		p->write_error |= write_slot(w, out, err);
+		pthread_mutex_lock(&p->lock);
+		w->state = SLOT_FREE;
+		p->next_write++;
+	}
+}
+
+/*
+ * The next slot to fill is not free (or there is nothing more to fill):
+ * without threads, handle a filled slot here; with them, wait for a change
+ * (called with the lock held).
+ */
+static void handle_inline_or_wait(struct pipeline *p, struct slot *f)
+{
+	if (p->started == 0 && f->state == SLOT_FILLED) {
+		f->state = SLOT_BUSY;
+		pthread_mutex_unlock(&p->lock);
+		int rc = handle_slot(p, f);
+		pthread_mutex_lock(&p->lock);
+		p->mem_error |= rc != 0;
+		f->state = SLOT_DONE;
+	} else {
+		pthread_cond_wait(&p->changed, &p->lock);
+	}
+}
+
+/* Read the next chunk of rows into the free slot f and hand it to the workers. */
+static void fill_next(struct pipeline *p, struct slot *f, struct batch *b,
+                      const struct row_input *base)
+{
+	int n = fill_slot(p, f, b, base, p->offs, &p->read_error);
+	if (n < 0) {
+		p->mem_error = 1;
+		n = 0;
+	}
+	if (n < CHUNK_ROWS)
+		p->eof = 1;
+	if (n > 0) {
+		pthread_mutex_lock(&p->lock);
+		f->seq = p->next_fill++;
+		f->state = SLOT_FILLED;
+		pthread_cond_broadcast(&p->changed);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+/* Join the workers, free everything, and report what went wrong on err. */
+static int pipeline_stop(struct pipeline *p, struct batch *b, FILE *err)
+{
+	for (int i = 0; i < p->started; i++)
+		pthread_join(p->tid[i], NULL);
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->changed);
+	for (int i = 0; p->slot && i < NSLOTS; i++) {
+		if (p->slot[i].out_fp)
+			fclose(p->slot[i].out_fp);
+		if (p->slot[i].err_fp)
+			fclose(p->slot[i].err_fp);
+		free(p->slot[i].cells);
+		free(p->slot[i].extra);
+		free(p->slot[i].out);
+		free(p->slot[i].err);
+	}
+	free(p->slot);
+	free(p->offs);
+	int status = p->status;
+	if (p->read_error) {
+		fprintf(err, "bercl: %s:%ld: read error: %s\n", b->name, b->line, strerror(errno));
+		if (status < 2)
+			status = 2;
+	}
+	if (p->mem_error || p->failed) {
+		fprintf(err, "bercl: out of memory\n");
+		status = 3;
+	}
+	if (p->write_error)
+		status = 3; /* the caller reports it: ferror(out) stays set */
+	return status;
+}
+
+/*
+ * The calling thread's loop: write what is done (in sequence), stop when
+ * everything read is written, else fill the next free slot with rows, or
+ * wait (or, without threads, handle a chunk) while none is free.
+ */
 int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
                  const void *ctx, FILE *out, FILE *err, int workers)
 {
 	struct pipeline p;
-	memset(&p, 0, sizeof p);
-	p.nextra = b->nextra;
-	p.handle = handle;
-	p.ctx = ctx;
-	if (workers > MAX_WORKERS)
-		workers = MAX_WORKERS;
-	int nslots = workers > 0 ? NSLOTS : 1;
-	p.slot = calloc(NSLOTS, sizeof *p.slot);
-	size_t *offs = calloc((size_t)CHUNK_ROWS * (p.nextra + 1), sizeof *offs);
-	int status = 0, read_error = 0, write_error = 0, mem_error = !p.slot || !offs;
-	for (int i = 0; !mem_error && i < nslots; i++) {
-		p.slot[i].extra = calloc((size_t)CHUNK_ROWS * (p.nextra + 1), sizeof(char *));
-		mem_error |= !p.slot[i].extra;
-	}
-	pthread_t tid[MAX_WORKERS];
-	int started = 0;
-	pthread_mutex_init(&p.lock, NULL);
-	pthread_cond_init(&p.changed, NULL);
-	for (; !mem_error && started < workers; started++)
-		if (pthread_create(&tid[started], NULL, worker, &p) != 0)
-			break;
-	if (workers > 0 && started == 0)
-		nslots = 1; /* no thread could start: work inline */
-
-	long next_fill = 0, next_write = 0;
-	int eof = mem_error;
+	if (pipeline_start(&p, b, handle, ctx, workers) != 0)
+		p.mem_error = 1;
+	p.eof = p.mem_error;
 	for (;;) {
 		pthread_mutex_lock(&p.lock);
-		/* Write every done chunk that is next in sequence. */
-		for (;;) {
-			struct slot *w = &p.slot[next_write % nslots];
-			if (next_write >= next_fill || w->state != SLOT_DONE)
-				break;
-			pthread_mutex_unlock(&p.lock);
-			if (w->status > status)
-				status = w->status;
-			write_error |= write_slot(w, out, err);
-			pthread_mutex_lock(&p.lock);
-			w->state = SLOT_FREE;
-			next_write++;
-		}
-		if ((eof || write_error) && next_write == next_fill) {
+		write_done_chunks(&p, out, err);
+		int stopping = p.eof || p.write_error;
+		if (stopping && p.next_write == p.next_fill) {
 			p.finished = 1;
 			pthread_cond_broadcast(&p.changed);
 			pthread_mutex_unlock(&p.lock);
 			break;
 		}
-		struct slot *f = &p.slot[next_fill % nslots];
-		if (eof || write_error || f->state != SLOT_FREE) {
-			if (started == 0 && f->state == SLOT_FILLED) {
-				/* inline: handle it here */
-				f->state = SLOT_BUSY;
-				pthread_mutex_unlock(&p.lock);
-				int rc = handle_slot(&p, f);
-				pthread_mutex_lock(&p.lock);
-				mem_error |= rc != 0;
-				f->state = SLOT_DONE;
-			} else {
-				pthread_cond_wait(&p.changed, &p.lock);
-			}
+		struct slot *f = &p.slot[p.next_fill % p.nslots];
+		if (stopping || f->state != SLOT_FREE) {
+			handle_inline_or_wait(&p, f);
 			pthread_mutex_unlock(&p.lock);
 			continue;
 		}
 		pthread_mutex_unlock(&p.lock);
-		int n = fill_slot(&p, f, b, base, offs, &read_error);
-		if (n < 0) {
-			mem_error = 1;
-			n = 0;
-		}
-		if (n < CHUNK_ROWS)
-			eof = 1;
-		if (n > 0) {
-			pthread_mutex_lock(&p.lock);
-			f->seq = next_fill++;
-			f->state = SLOT_FILLED;
-			pthread_cond_broadcast(&p.changed);
-			pthread_mutex_unlock(&p.lock);
-		}
+		fill_next(&p, f, b, base);
 	}
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	pthread_mutex_destroy(&p.lock);
-	pthread_cond_destroy(&p.changed);
-	for (int i = 0; p.slot && i < NSLOTS; i++) {
-		if (p.slot[i].out_fp)
-			fclose(p.slot[i].out_fp);
-		if (p.slot[i].err_fp)
-			fclose(p.slot[i].err_fp);
-		free(p.slot[i].cells);
-		free(p.slot[i].extra);
-		free(p.slot[i].out);
-		free(p.slot[i].err);
-	}
-	free(p.slot);
-	free(offs);
-	if (read_error) {
-		fprintf(err, "bercl: %s:%ld: read error: %s\n", b->name, b->line, strerror(errno));
-		if (status < 2)
-			status = 2;
-	}
-	if (mem_error || p.failed) {
-		fprintf(err, "bercl: out of memory\n");
-		status = 3;
-	}
-	if (write_error)
-		status = 3; /* the caller reports it: ferror(out) stays set */
-	return status;
+	return pipeline_stop(&p, b, err);
 }

@@ -10,7 +10,8 @@
 
 #include "bercl.h"
 
-enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE };
+/* The subcommands; commands.c describes each. */
+enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, NCOMMANDS };
 
 /* Input quantities; a quantity not given is NAN. */
 struct row_input {

@@ -19,70 +19,6 @@
 
 #define MAX_RECORD (1L << 20)
 
-const char *const quantity_name[NQ] = {
-	"errors", "bits", "ber", "cl", "rate", "lanes", "time", "require", "trials", "seed",
-};
-
-const scalar_parser quantity_parser[NQ] = {
-	parse_count, parse_si, parse_real, NULL, parse_rate, parse_count,
-	parse_duration, NULL, parse_count, parse_count,
-};
-
-const char *row_set(struct row_input *in, enum quantity q, double v, double complement)
-{
-	switch (q) {
-	case Q_ERRORS:
-		in->errors = v;
-		return NULL;
-	case Q_BITS:
-		if (!(v > 0))
-			return "must be above 0";
-		in->bits = v;
-		return NULL;
-	case Q_BER:
-		if (!(v > 0 && v < 1))
-			return "must be between 0 and 1, exclusive";
-		in->ber = v;
-		return NULL;
-	case Q_CL:
-		in->cl = v;
-		in->cl_complement = complement;
-		return NULL;
-	case Q_RATE:
-		if (!(v > 0))
-			return "must be above 0";
-		in->rate_bps = v;
-		return NULL;
-	case Q_LANES:
-		if (!(v >= 1))
-			return "must be at least 1";
-		in->lanes = v;
-		return NULL;
-	case Q_TIME:
-		if (!(v > 0))
-			return "must be above 0";
-		in->time_s = v;
-		return NULL;
-	case Q_REQUIRE:
-		in->require = v;
-		in->require_complement = complement;
-		return NULL;
-	case Q_TRIALS:
-		if (!(v >= 1))
-			return "must be at least 1";
-		in->trials = v;
-		return NULL;
-	case Q_SEED:
-		if (!(v <= 4294967295.0))
-			return "must be at most 4294967295";
-		in->seed = v;
-		return NULL;
-	case NQ:
-		break;
-	}
-	return "is not a quantity";
-}
-
 void row_reset(struct row *r, const struct row_input *base)
 {
 	memset(r, 0, sizeof *r);
@@ -315,7 +251,7 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, char *e
 	for (size_t i = 0; i < n; i++) {
 		b->column_quantity[i] = -1;
 		for (int q = 0; q < NQ; q++)
-			if (strcmp(b->header[i], quantity_name[q]) == 0)
+			if (strcmp(b->header[i], flags[q].name) == 0)
 				b->column_quantity[i] = q;
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(b->header[i], b->header[j]) == 0 && b->column_quantity[i] >= 0) {
@@ -393,14 +329,13 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 				         "model '%.40s': not poisson or binomial", text);
 			continue;
 		}
-		double v, c = NAN;
-		const char *why = quantity_parser[q] ? quantity_parser[q](text, &v)
-		                                     : parse_probability(text, &v, &c);
+		double v, c;
+		const char *why = quantity_parse((enum quantity)q, text, &v, &c);
 		if (!why)
 			why = row_set(&r->in, (enum quantity)q, v, c);
 		/* Keep reading the other columns, so the row shows what it can. */
 		if (why && !r->error[0])
-			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", quantity_name[q], text, why);
+			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
 	}
 	return 1;
 }

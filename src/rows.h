@@ -9,19 +9,9 @@
 
 #include <stdio.h>
 
+#include "flags.h"
 #include "parse.h"
 #include "row.h"
-
-/* The numeric quantities a flag or a batch column can give. */
-enum quantity {
-	Q_ERRORS, Q_BITS, Q_BER, Q_CL, Q_RATE, Q_LANES, Q_TIME, Q_REQUIRE, Q_TRIALS, Q_SEED, NQ
-};
-
-extern const char *const quantity_name[NQ]; /* "errors", "bits", ... */
-extern const scalar_parser quantity_parser[NQ];
-
-/* Fill one input quantity; the value is checked against its domain. */
-const char *row_set(struct row_input *in, enum quantity q, double v, double complement);
 
 /* Every combination of the given lists; the first quantity varies slowest. */
 struct sweep {

@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * columns.c - the column table and the getters that write each cell.
+ *
+ * To add a column: add its id to enum column (columns.h), write its getter
+ * below (a cell_getter: "" where the row has no value), add its row to the
+ * table at the end of this file, and name it in the layout of each
+ * subcommand that shows it (commands.c). The CSV header, the JSON field
+ * name, the text header and width all come from its row.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "columns.h"
+#include "format.h"
+
+/* Copy a string into a cell buffer, truncating if it must. */
+static void put_str(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+static int present(double v)
+{
+	return !isnan(v);
+}
+
+/* A probability with 6 significant digits, for people. */
+static void format_probability_short(char *buf, size_t len, double value, bercl_log ln)
+{
+	double m;
+	long long e;
+	if (value >= DBL_MIN)
+		snprintf(buf, len, "%.6g", value);
+	else if (bercl_log_decimal(ln, &m, &e) == 0)
+		snprintf(buf, len, "%.6ge%lld", m, e);
+	else
+		snprintf(buf, len, "10^%.6g", m);
+}
+
+/* 25.78125e9 -> "25.78125 G" */
+static void format_si(char *buf, size_t len, double v, const char *unit)
+{
+	static const char prefix[] = " kMGTPE";
+	int p = 0;
+	while (fabs(v) >= 1000 && p < 6) {
+		v /= 1000;
+		p++;
+	}
+	snprintf(buf, len, "%.10g %s%s", v, p ? (char[]){prefix[p], 0} : "", unit);
+}
+
+/* CL as a percentage with enough digits to show how far it is from 100 %. */
+static void format_percent(char *buf, size_t len, double cl, double omc)
+{
+	if (cl < 1e-4) { /* 0.0000 % would say nothing */
+		snprintf(buf, len, "%.4g %%", cl * 100);
+		return;
+	}
+	if (cl < 0.9999) {
+		snprintf(buf, len, "%.4f %%", cl * 100);
+		return;
+	}
+	if (omc < 1e-15) {
+		snprintf(buf, len, "> 99.9999999999999 %%");
+		return;
+	}
+	int digits = (int)ceil(-log10(omc * 100)) + 3;
+	snprintf(buf, len, "%.*f %%", digits, cl * 100);
+}
+
+/* A computed CL as a percentage, from its logarithm below the double range. */
+static void format_cl_percent(char *buf, size_t len, const bercl_tails *t)
+{
+	if (t->cl >= DBL_MIN) {
+		format_percent(buf, len, t->cl, t->one_minus_cl);
+		return;
+	}
+	bercl_log pct = {t->ln_cl.hi + 4.6051701859880914, t->ln_cl.lo}; /* times 100 */
+	format_probability_short(buf, len, 0.0, pct);
+	size_t k = strlen(buf);
+	snprintf(buf + k, len - k, " %%");
+}
+
+/* A number cell: full precision for programs, 6 digits for people; "" if absent. */
+static void number_cell(char *buf, size_t len, int shown, double v, int human)
+{
+	if (!shown || !present(v))
+		return;
+	if (human)
+		snprintf(buf, len, "%.6g", v);
+	else
+		format_double(buf, len, v);
+}
+
+/* " (+1.2e-05)": how far the Poisson value is from the binomial one. */
+static void append_rel_diff(char *buf, size_t len, double poisson, double exact)
+{
+	size_t k = strlen(buf);
+	if (k < len && exact != 0)
+		snprintf(buf + k, len - k, " (%+.2g)", (poisson - exact) / exact);
+}
+
+static int computed(const struct row *r)
+{
+	return r->error[0] == '\0';
+}
+
+/* ---- the getters, one per column, in table order ---- */
+
+static void cell_model(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	put_str(buf, len, r->in.model == BERCL_BINOMIAL ? "binomial" : "poisson");
+}
+
+static void cell_errors(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.errors))
+		format_double(buf, len, r->in.errors);
+}
+
+static void cell_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->bits))
+		format_double(buf, len, r->bits);
+	else if (present(r->in.bits))
+		format_double(buf, len, r->in.bits);
+}
+
+static void cell_ber(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.ber))
+		format_double(buf, len, r->in.ber);
+}
+
+static void cell_rate(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!present(r->in.rate_bps))
+		return;
+	if (human)
+		format_si(buf, len, r->in.rate_bps, "b/s");
+	else
+		format_double(buf, len, r->in.rate_bps);
+}
+
+static void cell_lanes(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	format_double(buf, len, present(r->in.lanes) ? r->in.lanes : 1);
+}
+
+static void cell_time(char *buf, size_t len, const struct row *r, int human)
+{
+	double s = present(r->time_s) ? r->time_s : r->in.time_s;
+	if (!present(s))
+		return;
+	if (human)
+		format_duration(buf, len, s);
+	else
+		format_double(buf, len, s);
+}
+
+/* cl: the target of a bits or ber row, or the computed CL of a cl row. */
+static void cell_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	const struct row_input *in = &r->in;
+	if (present(in->cl)) {
+		if (human)
+			format_percent(buf, len, in->cl, in->cl_complement);
+		else
+			format_double(buf, len, in->cl);
+	} else if (computed(r)) {
+		if (human)
+			format_cl_percent(buf, len, &r->tails);
+		else
+			format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
+	}
+}
+
+static void cell_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	const bercl_tails *t = &r->tails;
+	if (present(r->in.cl))
+		format_double(buf, len, r->in.cl_complement);
+	else if (computed(r)) {
+		if (human)
+			format_probability_short(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
+		else
+			format_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
+	}
+}
+
+static void cell_cl_achieved(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!computed(r))
+		return;
+	if (human)
+		format_cl_percent(buf, len, &r->tails);
+	else
+		format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
+}
+
+static void cell_verdict(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (computed(r) && r->verdict >= 0)
+		put_str(buf, len, r->verdict ? "pass" : "fail");
+}
+
+static void cell_ber_estimate(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->ber_estimate, human);
+}
+
+static void cell_ber_lower(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->ber_lower, human);
+}
+
+static void cell_ber_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->ber_upper, human);
+}
+
+static void cell_trials(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.trials))
+		snprintf(buf, len, "%.0f", r->in.trials);
+}
+
+static void cell_seed(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.seed))
+		snprintf(buf, len, "%.0f", r->in.seed);
+}
+
+static void cell_one_minus_cl_sim(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->one_minus_cl_sim, human);
+}
+
+static void cell_sim_stderr(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->sim_stderr, human);
+}
+
+static void cell_gsl_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, r->gsl_ok, r->gsl_cl, human);
+}
+
+static void cell_gsl_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, r->gsl_ok, r->gsl_one_minus_cl, human);
+}
+
+static void cell_gsl_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->gsl_ok && present(r->gsl_bits))
+		format_double(buf, len, r->gsl_bits);
+}
+
+static void cell_gsl_ber_lower(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, r->gsl_ok, r->gsl_ber_lower, human);
+}
+
+static void cell_gsl_ber_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, r->gsl_ok, r->gsl_ber_upper, human);
+}
+
+static void cell_gsl_rel_diff(char *buf, size_t len, const struct row *r, int human)
+{
+	if (r->gsl_ok && present(r->gsl_rel_diff))
+		snprintf(buf, len, human ? "%.2g" : "%.3g", r->gsl_rel_diff);
+}
+
+static void cell_poisson_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (computed(r) && present(r->poisson_alt)) {
+		format_percent(buf, len, r->poisson_alt, 1 - r->poisson_alt);
+		append_rel_diff(buf, len, r->poisson_alt, r->tails.cl);
+	}
+}
+
+static void cell_poisson_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (computed(r) && present(r->poisson_alt)) {
+		format_double(buf, len, r->poisson_alt);
+		append_rel_diff(buf, len, r->poisson_alt, r->bits);
+	}
+}
+
+static void cell_poisson_ber_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (computed(r) && present(r->poisson_alt)) {
+		snprintf(buf, len, "%.6g", r->poisson_alt);
+		append_rel_diff(buf, len, r->poisson_alt, r->ber_upper);
+	}
+}
+
+static void cell_error(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	put_str(buf, len, r->error);
+}
+
+/* ---- the table: one row per column ---- */
+
+#define NUMBER 0
+#define STRING 1
+
+const struct column_desc columns[NCOLUMNS] = {
+	/*                          name            text header     width  JSON    getter */
+	[COL_MODEL] =             {"model",         "model",          8, STRING, cell_model},
+	[COL_ERRORS] =            {"errors",        "errors",         9, NUMBER, cell_errors},
+	[COL_BITS] =              {"bits",          "bits",          18, NUMBER, cell_bits},
+	[COL_BER] =               {"ber",           "BER",           10, NUMBER, cell_ber},
+	[COL_RATE] =              {"rate_bps",      "rate",          14, NUMBER, cell_rate},
+	[COL_LANES] =             {"lanes",         "lanes",          5, NUMBER, cell_lanes},
+	[COL_TIME] =              {"time_s",        "test time",     22, NUMBER, cell_time},
+	[COL_CL] =                {"cl",            "CL",            20, NUMBER, cell_cl},
+	[COL_ONE_MINUS_CL] =      {"one_minus_cl",  "1 - CL",        13, NUMBER, cell_one_minus_cl},
+	[COL_CL_ACHIEVED] =       {"cl_achieved",   "CL achieved",   20, NUMBER, cell_cl_achieved},
+	[COL_VERDICT] =           {"verdict",       "verdict",        7, STRING, cell_verdict},
+	[COL_BER_ESTIMATE] =      {"ber_estimate",  "BER estimate",  12, NUMBER, cell_ber_estimate},
+	[COL_BER_LOWER] =         {"ber_lower",     "BER lower",     12, NUMBER, cell_ber_lower},
+	[COL_BER_UPPER] =         {"ber_upper",     "BER upper",     12, NUMBER, cell_ber_upper},
+	[COL_TRIALS] =            {"trials",        "trials",         9, NUMBER, cell_trials},
+	[COL_SEED] =              {"seed",          "seed",          10, NUMBER, cell_seed},
+	[COL_ONE_MINUS_CL_SIM] =  {"one_minus_cl_sim", "simulated",  13, NUMBER, cell_one_minus_cl_sim},
+	[COL_SIM_STDERR] =        {"sim_stderr",    "std. error",    10, NUMBER, cell_sim_stderr},
+	[COL_GSL_CL] =            {"gsl_cl",        "GSL CL",        20, NUMBER, cell_gsl_cl},
+	[COL_GSL_ONE_MINUS_CL] =  {"gsl_one_minus_cl", "GSL 1 - CL", 13, NUMBER, cell_gsl_one_minus_cl},
+	[COL_GSL_BITS] =          {"gsl_bits",      "GSL bits",      18, NUMBER, cell_gsl_bits},
+	[COL_GSL_BER_LOWER] =     {"gsl_ber_lower", "GSL lower",     12, NUMBER, cell_gsl_ber_lower},
+	[COL_GSL_BER_UPPER] =     {"gsl_ber_upper", "GSL upper",     12, NUMBER, cell_gsl_ber_upper},
+	[COL_GSL_REL_DIFF] =      {"gsl_rel_diff",  "GSL rel. diff", 13, NUMBER, cell_gsl_rel_diff},
+	/* text only: the Poisson answer beside a binomial one */
+	[COL_POISSON_CL] =        {"poisson_cl",    "Poisson CL (rel. diff)",    28, STRING, cell_poisson_cl},
+	[COL_POISSON_BITS] =      {"poisson_bits",  "Poisson bits (rel. diff)",  28, STRING, cell_poisson_bits},
+	[COL_POISSON_BER_UPPER] = {"poisson_ber_upper", "Poisson upper (rel. diff)", 28, STRING,
+	                           cell_poisson_ber_upper},
+	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
+};

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * commands.h - every subcommand of bercl, described once (commands.c holds
+ * the table): its name, usage and help lines, how a row is computed, and
+ * which output columns it shows in which order.
+ */
+#ifndef BERCL_COMMANDS_H
+#define BERCL_COMMANDS_H
+
+#include "columns.h"
+#include "compute.h"
+#include "format.h"
+#include "row.h"
+
+/*
+ * When a column of a layout is shown: every condition named must hold
+ * (0: always). A layout lists the columns in output order.
+ */
+enum show_when {
+	WHEN_MACHINE = 1 << 0,      /* csv, tsv, json (not text) */
+	WHEN_MODEL_SHOWN = 1 << 1,  /* a machine format, or the binomial model */
+	WHEN_BINOMIAL_TEXT = 1 << 2, /* text with --model binomial */
+	WHEN_TIME = 1 << 3,         /* a rate or a time was given (flag or column) */
+	WHEN_REQUIRE = 1 << 4,      /* --require given (flag or column) */
+	WHEN_VERIFY = 1 << 5,       /* --verify */
+	WHEN_TWO_SIDED = 1 << 6,    /* --two-sided */
+};
+
+struct layout_entry {
+	enum column col;
+	unsigned when;              /* enum show_when bits; 0 = always */
+};
+
+struct command_desc {
+	const char *name;
+	const char *usage;          /* its usage line, after "bercl NAME " */
+	const char *synopsis;       /* its lines at the top of --help */
+	enum compute_status (*compute)(struct row *r);
+	const struct layout_entry *layout; /* ends with {NCOLUMNS, 0} */
+	int sentence;               /* text: each row also said in words */
+};
+
+extern const struct command_desc commands[NCOMMANDS];
+
+/* The columns of cmd's output for the conditions `have` (enum show_when bits). */
+void build_layout(enum command cmd, unsigned have, struct layout *l);
+
+#endif

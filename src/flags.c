@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * flags.c - the flag table: one row per flag, every fact about it in one place.
+ *
+ * To add a flag:
+ *   - a quantity (a number that can also be a batch column, varied by
+ *     lists and ranges): add its id to enum quantity in flags.h (before NQ;
+ *     its place is its place in a sweep's odometer), a field in struct
+ *     row_input (row.h), and a row below with its parser, its check, where
+ *     it goes and which subcommands take it. compute.c then reads the field.
+ *   - any other flag: add its id to enum flag_id (flags.h), a row below,
+ *     and its action in the switch of parse_options() in main.c.
+ * getopt's option list, the short-option string, --help, the "not used by"
+ * checks and the batch column names are all made from this table.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "flags.h"
+
+static const char *above_zero(double v)
+{
+	return v > 0 ? NULL : "must be above 0";
+}
+
+static const char *open_unit_interval(double v)
+{
+	return v > 0 && v < 1 ? NULL : "must be between 0 and 1, exclusive";
+}
+
+static const char *at_least_one(double v)
+{
+	return v >= 1 ? NULL : "must be at least 1";
+}
+
+static const char *fits_32_bits(double v)
+{
+	return v <= 4294967295.0 ? NULL : "must be at most 4294967295";
+}
+
+#define IN(field) offsetof(struct row_input, field)
+#define CL ON(CMD_CL)
+#define BITS ON(CMD_BITS)
+#define BER ON(CMD_BER)
+#define SIM ON(CMD_SIMULATE)
+
+const struct flag_desc flags[NFLAGS] = {
+	/* quantities: name, letter, arg, subcommands, help; parser, check, field, complement */
+	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS,
+	              "errors seen (cl) or allowed (bits); default 0",
+	              parse_count, NULL, IN(errors), NO_FIELD},
+	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM,
+	            "bits tested; SI suffixes k M G T P E (3T = 3e12)",
+	            parse_si, above_zero, IN(bits), NO_FIELD},
+	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM,
+	           "specified bit error ratio, 0 < P < 1",
+	           parse_real, open_unit_interval, IN(ber), NO_FIELD},
+	[Q_CL] = {"cl", 'c', "C", BITS | BER,
+	          "confidence level (bits: target; ber: of the bound): 0.95, 95%",
+	          NULL, NULL, IN(cl), IN(cl_complement)},
+	[Q_RATE] = {"rate", 'r', "R", ALL_COMMANDS,
+	            "line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps",
+	            parse_rate, above_zero, IN(rate_bps), NO_FIELD},
+	[Q_LANES] = {"lanes", 'l', "L", ALL_COMMANDS,
+	             "lanes tested in parallel; default 1",
+	             parse_count, at_least_one, IN(lanes), NO_FIELD},
+	[Q_TIME] = {"time", 't', "T", CL | BER | SIM,
+	            "test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d",
+	            parse_duration, above_zero, IN(time_s), NO_FIELD},
+	[Q_REQUIRE] = {"require", 0, "C", CL,
+	               "cl only: pass/fail verdict, exit status 1 on a fail",
+	               NULL, NULL, IN(require), IN(require_complement)},
+	[Q_TRIALS] = {"trials", 0, "T", SIM,
+	              "simulate only: simulated tests (default 1000000)",
+	              parse_count, at_least_one, IN(trials), NO_FIELD},
+	[Q_SEED] = {"seed", 0, "S", SIM,
+	            "simulate only: random seed (default 1)",
+	            parse_count, fits_32_bits, IN(seed), NO_FIELD},
+	/* other flags: name, letter, arg, subcommands, help */
+	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS, "poisson (default) or binomial (exact)",
+	             NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_FORMAT] = {"format", 'f', "F", ALL_COMMANDS,
+	              "text (default), csv, tsv, json (one object per line)",
+	              NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_INPUT] = {"input", 'i', "F", ALL_COMMANDS,
+	             "batch: one result row per CSV/TSV row; - is stdin",
+	             NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_VERIFY] = {"verify", 0, NULL, ALL_COMMANDS,
+	              "recompute with GSL and report the difference",
+	              NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_TWO_SIDED] = {"two-sided", 0, NULL, BER,
+	                 "ber only: the interval [ber_lower, ber_upper] at confidence C",
+	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help;  -V, --version  the version",
+	            NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, NULL,
+	               NULL, NULL, NO_FIELD, NO_FIELD},
+};
+
+const char *row_set(struct row_input *in, enum quantity q, double v, double complement)
+{
+	if ((unsigned)q >= NQ)
+		return "is not a quantity";
+	const struct flag_desc *f = &flags[q];
+	const char *why = f->check ? f->check(v) : NULL;
+	if (why)
+		return why;
+	*(double *)(void *)((char *)in + f->value) = v;
+	if (f->complement != NO_FIELD)
+		*(double *)(void *)((char *)in + f->complement) = complement;
+	return NULL;
+}
+
+void row_input_init(struct row_input *in, enum bercl_model model, int two_sided)
+{
+	for (int q = 0; q < NQ; q++) {
+		*(double *)(void *)((char *)in + flags[q].value) = NAN;
+		if (flags[q].complement != NO_FIELD)
+			*(double *)(void *)((char *)in + flags[q].complement) = NAN;
+	}
+	in->model = model;
+	in->two_sided = two_sided;
+}
+
+const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)
+{
+	*complement = NAN;
+	if (flags[q].parse)
+		return flags[q].parse(text, v);
+	return parse_probability(text, v, complement);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * flags.h - every flag of bercl, described once (flags.c holds the table).
+ *
+ * A numeric quantity (errors, bits, ber, ...) is a flag and a batch column
+ * at once: its row in the table says how one value is read, which values
+ * are allowed, where it goes in struct row_input, and which subcommands take
+ * it. The other flags (--model, --format, ...) have a row for their name,
+ * letter, value and help line, and their action in main.c's parse_options().
+ */
+#ifndef BERCL_FLAGS_H
+#define BERCL_FLAGS_H
+
+#include <stddef.h>
+
+#include "parse.h"
+#include "row.h"
+
+/*
+ * Flag ids, in table order. The quantities come first: a sweep varies the
+ * first quantity slowest, and ids below NQ index the per-quantity arrays.
+ */
+enum quantity {
+	Q_ERRORS, Q_BITS, Q_BER, Q_CL, Q_RATE, Q_LANES, Q_TIME, Q_REQUIRE, Q_TRIALS, Q_SEED,
+	NQ
+};
+enum flag_id {
+	F_MODEL = NQ, F_FORMAT, F_INPUT, F_VERIFY, F_TWO_SIDED, F_HELP, F_VERSION,
+	NFLAGS
+};
+
+/* The subcommands a flag is for, as a bit set: ON(CMD_CL) | ON(CMD_BER). */
+#define ON(cmd) (1u << (cmd))
+#define ALL_COMMANDS ((1u << NCOMMANDS) - 1)
+
+#define NO_FIELD ((size_t)-1)
+
+struct flag_desc {
+	const char *name;       /* --name; for a quantity also its batch column */
+	char letter;            /* -x, or 0 */
+	const char *arg;        /* the value's name in --help, NULL for a switch */
+	unsigned commands;      /* subcommands that take it (ON(...)) */
+	const char *help;       /* its --help line, after "--name ARG" */
+	/* Quantities only (ids below NQ): */
+	scalar_parser parse;    /* one value; NULL: a probability (0.95 or 95%) */
+	const char *(*check)(double v); /* the domain; NULL: any value parse gives */
+	size_t value;           /* offsetof(struct row_input, ...) */
+	size_t complement;      /* probabilities: where 1 - value goes, else NO_FIELD */
+};
+
+extern const struct flag_desc flags[NFLAGS];
+
+/* Fill one input quantity; the value is checked against its domain. */
+const char *row_set(struct row_input *in, enum quantity q, double v, double complement);
+/* Every quantity absent (NAN), with the given model and --two-sided. */
+void row_input_init(struct row_input *in, enum bercl_model model, int two_sided);
+/* Read one value of quantity q from text (with its complement for probabilities). */
+const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement);
+
+#endif
