@@ -2,9 +2,18 @@
 # bercl - GNU Make. Targets: all check bench install uninstall clean deps,
 #         and for developers: deps-dev fuzz plots coefficients reference
 
+# The version is written once, in include/bercl.h.
+VERSION := $(shell sed -n 's/^\#define BERCL_VERSION_STRING "\(.*\)"/\1/p' include/bercl.h)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# Where Debian's /usr/bin/python3 looks for modules under PREFIX.
+PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
 PKG_CONFIG ?= pkg-config
 
 CC ?= cc
@@ -17,39 +26,69 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/binomial.c lib/solve.c lib/logprob.c
+LIB_SRC = lib/poisson.c lib/binomial.c lib/solve.c lib/logprob.c lib/cl.c lib/version.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
 
-TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_parse tests/test_verify tests/test_cli
+# Library suites link the library only; program suites add the program's
+# objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
+LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve
+CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli
+TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
+SHLIB = libbercl.so.$(VERSION)
 
 .PHONY: all check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 
-all: bercl
+.DEFAULT_GOAL := all
 
 # The library sees only include/ and itself; the program sees include/, its
 # own folder, and lib/dd.h (header-only double-double arithmetic that both
 # sides use, as curl's program shares lib/curlx).
+# Position-independent, hidden visibility: one set of objects serves the
+# static and the shared library, and only BERCL_API functions are exported.
 lib/%.o: lib/%.c
-	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) -DBERCL_BUILDING $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden \
+		-c -o $@ $<
 src/%.o: src/%.c
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 libbercl.a: $(LIB_OBJ)
 	$(AR) rcs $@ $(LIB_OBJ)
 
+$(SHLIB): $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libbercl.so.$(SOVERSION) -o $@ \
+		$(LIB_OBJ) -lm
+libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
+	ln -sf $(SHLIB) $@
+
+all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so
+
 bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 
-tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
+$(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
+	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
+		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
+$(CLI_TESTS): tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
+tests/test_api: tests/test_api.c libbercl.so
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
+		$(CMOCKA_LIBS) -lm
 
-check: bercl $(TESTS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; ./$$t; done; echo "all tests passed"
+check: all $(TESTS)
+	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@echo "== tests/test_install.sh"
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
+	@echo "== tests/test_python.py"
+	@if ! [ -x /usr/bin/python3 ]; then echo "SKIPPED: no /usr/bin/python3"; \
+	elif echo "$(CFLAGS)" | grep -q sanitize; then \
+		echo "SKIPPED: a sanitized library cannot be loaded by python3"; \
+	else LD_LIBRARY_PATH=. PYTHONPATH=python /usr/bin/python3 tests/test_python.py; fi
+	@echo "all tests passed"
 
 bench: bercl bench/bench_cl bench/gsl_loop
 	./bench/run.sh
@@ -62,18 +101,35 @@ bench/gsl_loop: bench/gsl_loop.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
-install: bercl
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+# Installed files, one per line, so that uninstall removes exactly these.
+INSTALLED = $(BINDIR)/bercl $(LIBDIR)/libbercl.a $(LIBDIR)/$(SHLIB) \
+	$(LIBDIR)/libbercl.so.$(SOVERSION) $(LIBDIR)/libbercl.so $(INCLUDEDIR)/bercl.h \
+	$(PKGCONFIGDIR)/bercl.pc $(MANDIR)/man1/bercl.1 $(MANDIR)/man3/bercl.3 \
+	$(COMPLETIONDIR)/bercl $(PYTHONDIR)/bercl.py
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+		$(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(PYTHONDIR)
 	install -m 755 bercl $(DESTDIR)$(BINDIR)/bercl
+	install -m 644 libbercl.a $(DESTDIR)$(LIBDIR)/libbercl.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/libbercl.so.$(SOVERSION)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/libbercl.so
+	install -m 644 include/bercl.h $(DESTDIR)$(INCLUDEDIR)/bercl.h
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' bercl.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/bercl.pc
 	install -m 644 man/bercl.1 $(DESTDIR)$(MANDIR)/man1/bercl.1
+	install -m 644 man/bercl.3 $(DESTDIR)$(MANDIR)/man3/bercl.3
 	install -m 644 completion/bercl.bash $(DESTDIR)$(COMPLETIONDIR)/bercl
+	install -m 644 python/bercl.py $(DESTDIR)$(PYTHONDIR)/bercl.py
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then \
+		ldconfig; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/bercl $(DESTDIR)$(MANDIR)/man1/bercl.1 \
-		$(DESTDIR)$(COMPLETIONDIR)/bercl
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
-	rm -f bercl libbercl.a src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop
+	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.

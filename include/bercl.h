@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * bercl.h - the bercl library: confidence levels for bit-error-ratio tests.
+ * bercl.h - libbercl, confidence levels for bit-error-ratio tests: the one
+ * public header of the library (see bercl(3)).
  *
- * Pure functions on numbers: no I/O, no globals, no allocation. Errors in
- * `bits` bits at true BER `ber` are modelled as X ~ Poisson(lambda), with
- * lambda = bits * ber. For E errors seen (or allowed):
+ * Errors in `bits` bits at true BER `ber` are modelled as X ~ Poisson(lambda),
+ * lambda = bits * ber, or exactly as X ~ Binomial(bits, ber). For E errors
+ * seen (or allowed):
  *
  *     CL     = P[X > E]  = P(E + 1, lambda)   regularized lower incomplete gamma
  *     1 - CL = P[X <= E] = Q(E + 1, lambda)   regularized upper incomplete gamma
@@ -12,11 +13,59 @@
  * Both tails are computed directly (never as 1 minus a number near 1), and
  * both are also returned as natural logarithms in double-double precision, so
  * that a value far below the double range (1 - CL = 1e-2331) keeps its digits.
+ *
+ * Contract of every function here:
+ * - Pure: no I/O, no allocation, no global or static mutable state, so every
+ *   function is safe to call from any number of threads at once.
+ * - Floating point: IEEE 754 binary64 in round-to-nearest (the default
+ *   environment); the library neither reads nor changes the floating-point
+ *   environment's flags beyond what arithmetic raises. Arguments that are NaN
+ *   or infinite are domain errors (BERCL_EDOM), never propagated.
+ * - Status: functions that can fail return an enum bercl_status and write
+ *   their results only on BERCL_OK; bercl_strerror() names each status.
+ * - Pointers: result pointers must not be NULL unless the comment says
+ *   "may be NULL"; the library does not check them.
  */
 #ifndef BERCL_H
 #define BERCL_H
 
-#define BERCL_VERSION "0.1.0"
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/*
+ * The version: the one place it is written (the Makefile reads it from here).
+ * BERCL_VERSION_NUMBER is 0xMMmmpp, comparable with <.
+ */
+#define BERCL_VERSION_MAJOR 0
+#define BERCL_VERSION_MINOR 2
+#define BERCL_VERSION_PATCH 0
+#define BERCL_VERSION_STRING "0.2.0"
+#define BERCL_VERSION_NUMBER \
+	((BERCL_VERSION_MAJOR << 16) | (BERCL_VERSION_MINOR << 8) | BERCL_VERSION_PATCH)
+
+/*
+ * BERCL_API marks the exported functions: the library is built with hidden
+ * visibility, so only what this header declares is visible in libbercl.so.
+ */
+#if defined(BERCL_BUILDING) && defined(__GNUC__)
+#define BERCL_API __attribute__((visibility("default")))
+#else
+#define BERCL_API
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/* The version of the library actually linked: BERCL_VERSION_NUMBER and
+ * BERCL_VERSION_STRING as they were when it was built. */
+BERCL_API int bercl_version(void);
+BERCL_API const char *bercl_version_string(void);
 
 /* Largest error count accepted: every whole number up to 2^53 is a double. */
 #define BERCL_MAX_ERRORS 9007199254740992.0
@@ -26,23 +75,27 @@
 
 enum bercl_status {
 	BERCL_OK = 0,
-	BERCL_EDOM = 1,    /* an argument outside the domain documented here */
-	BERCL_ENOCONV = 2, /* a numerical method failed to converge (a bug) */
+	BERCL_EDOM = 1,    /* an argument outside the mathematical domain */
+	BERCL_ELIMIT = 2,  /* inside the domain, beyond a documented work or range limit */
+	BERCL_ENOCONV = 3, /* a numerical method failed to converge (a bug: report it) */
 };
+
+/* A short English description of a status, for messages; never NULL. */
+BERCL_API const char *bercl_strerror(enum bercl_status status);
 
 /* The error model: X ~ Poisson(bits * ber), or exactly X ~ Binomial(bits, ber). */
 enum bercl_model { BERCL_POISSON, BERCL_BINOMIAL };
 
-/* A probability p > 0 as its natural logarithm, hi + lo (double-double). */
+/* A probability p > 0 as its natural logarithm ln p = hi + lo (double-double). */
 typedef struct {
 	double hi, lo;
-} bercl_log;
+} bercl_lnprob;
 
 typedef struct {
 	double cl;               /* P[X > E]; 0 if below the smallest double */
 	double one_minus_cl;     /* P[X <= E]; likewise */
-	bercl_log ln_cl;         /* ln of cl, always exact to ~1e-16 relative */
-	bercl_log ln_one_minus_cl;
+	bercl_lnprob ln_cl;         /* ln of cl, always exact to ~1e-16 relative */
+	bercl_lnprob ln_one_minus_cl;
 } bercl_tails;
 
 /*
@@ -50,8 +103,9 @@ typedef struct {
  * [1e-300, 1e300]. lambda_lo extends lambda to double-double (lambda_hi +
  * lambda_lo); pass 0 for a plain double. Returns BERCL_OK or BERCL_EDOM.
  */
-int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
-                        bercl_tails *out);
+BERCL_API enum bercl_status
+bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
+                    bercl_tails *out);
 
 /*
  * CL = P[X > E] and 1 - CL = P[X <= E] for X ~ Binomial(bits, ber), the
@@ -61,11 +115,22 @@ int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
  * s must be at most BERCL_BINOMIAL_MAX_SD (else BERCL_EDOM).
  */
 #define BERCL_BINOMIAL_MAX_SD 1e5
-int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out);
+BERCL_API enum bercl_status
+bercl_binomial_tails(double errors, double bits, double ber,
+                     bercl_tails *out);
+
+/*
+ * The confidence level of a test of `bits` bits that saw `errors` errors,
+ * at true BER `ber`, under either model: bercl_poisson_tails() at lambda =
+ * bits * ber taken exactly (double-double), or bercl_binomial_tails().
+ * bits > 0, ber in (0, 1).
+ */
+BERCL_API enum bercl_status
+bercl_cl(enum bercl_model model, double errors, double bits, double ber, bercl_tails *out);
 
 /* Convenience forms of bercl_poisson_tails(); NaN outside the domain. */
-double bercl_poisson_cl(double errors, double lambda);
-double bercl_poisson_one_minus_cl(double errors, double lambda);
+BERCL_API double bercl_poisson_cl(double errors, double lambda);
+BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
 
 /*
  * The smallest whole number of bits N with CL(N * ber) >= cl, for `errors`
@@ -75,20 +140,16 @@ double bercl_poisson_one_minus_cl(double errors, double lambda);
  * ber in (0, 1). Found by bisection over whole numbers,
  * bracketed by the closed form
  * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
- * Above 2^53 bits, N is the smallest double with that property. `achieved`,
- * if not NULL, receives the tails at N. Returns BERCL_OK, BERCL_EDOM when
+ * Above 2^53 bits, N is the smallest double with that property. `achieved`
+ * (may be NULL) receives the tails at N. Binomial: the smallest whole N with
+ * P[X > E | N, ber] >= cl, by bisection over whole numbers around the Poisson
+ * answer (they differ by O(ber) relative). Returns BERCL_OK, BERCL_EDOM when
  * the answer would exceed 1e300 bits or the inputs are outside the domain.
  */
-int bercl_min_bits(double errors, double ber, double cl, double one_minus_cl,
-                   double *bits, bercl_tails *achieved);
-
-/*
- * The same for either model. Binomial: the smallest whole N with
- * P[X > E | N, ber] >= cl, by bisection over whole numbers around the
- * Poisson answer (they differ by O(ber) relative).
- */
-int bercl_min_bits_model(enum bercl_model model, double errors, double ber, double cl,
-                         double one_minus_cl, double *bits, bercl_tails *achieved);
+BERCL_API enum bercl_status
+bercl_min_bits(enum bercl_model model, double errors, double ber,
+               double cl, double one_minus_cl, double *bits,
+               bercl_tails *achieved);
 
 /*
  * The BER a measurement of `errors` errors in `bits` bits supports at
@@ -99,20 +160,25 @@ int bercl_min_bits_model(enum bercl_model model, double errors, double ber, doub
  * exact Garwood interval; binomial: Clopper-Pearson); lower is 0 when E = 0.
  * Binomial bits must be whole and above errors.
  */
-int bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
-                    double one_minus_cl, double *upper);
-int bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
-                       double one_minus_cl, double *lower, double *upper);
+BERCL_API enum bercl_status
+bercl_ber_upper(enum bercl_model model, double errors, double bits,
+                double cl, double one_minus_cl, double *upper);
+BERCL_API enum bercl_status
+bercl_ber_interval(enum bercl_model model, double errors, double bits,
+                   double cl, double one_minus_cl, double *lower,
+                   double *upper);
 
 /*
  * lambda = P^-1(cl; E+1): the Poisson mean at which CL reaches the target,
- * the continuous root behind bercl_min_bits(). Same target convention.
+ * the continuous root behind bercl_min_bits() for the Poisson model. Same
+ * target convention.
  */
-int bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
-                                double *lambda);
+BERCL_API enum bercl_status
+bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
+                            double *lambda);
 
 /* exp(l) as a double: 0 below the double range, never inf for l <= 0. */
-double bercl_log_value(bercl_log l);
+BERCL_API double bercl_lnprob_value(bercl_lnprob l);
 
 /*
  * Decimal form of exp(l) = mantissa * 10^exponent with 1 <= mantissa < 10,
@@ -120,9 +186,13 @@ double bercl_log_value(bercl_log l);
  * decimal exponent exceeds 1e15 in magnitude and the mantissa is unknowable
  * in double-double: then *mantissa = log10 of the value and *exponent = 0.
  */
-int bercl_log_decimal(bercl_log l, double *mantissa, long long *exponent);
+BERCL_API int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent);
 
 /* The relative difference |a - b| / max(|a|, |b|), 0 when both are 0. */
-double bercl_rel_diff(double a, double b);
+BERCL_API double bercl_rel_diff(double a, double b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -37,20 +37,20 @@
 #define SERIES_EPS 1e-17
 
 /* ln b(k; n, p) in double-double; 0 <= k <= n whole; q = 1 - p exactly. */
-dd bercl_ln_binomial_pmf(double k, dd n, double p, dd q)
+dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q)
 {
 	if (k == 0)
 		return dd_mul(n, dd_log(q));
 	dd nk = dd_sub(n, dd_from(k));
 	if (nk.hi == 0)
 		return dd_mul(n, dd_log(dd_from(p)));
-	dd l = dd_neg(dd_add(bercl_bd0(dd_from(k), dd_mul_d(n, p)), bercl_bd0(nk, dd_mul(n, q))));
-	double c = bercl_stirlerr(n.hi) - bercl_stirlerr(k) - bercl_stirlerr(nk.hi) +
+	dd l = dd_neg(dd_add(bercli_bd0(dd_from(k), dd_mul_d(n, p)), bercli_bd0(nk, dd_mul(n, q))));
+	double c = bercli_stirlerr(n.hi) - bercli_stirlerr(k) - bercli_stirlerr(nk.hi) +
 	           0.5 * (log(n.hi / (k * nk.hi)) - 1.8378770664093454836);
 	return dd_add_d(l, c);
 }
 
-int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
+enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
 {
 	if (!(errors >= 0) || errors != floor(errors) || !(bits > errors) ||
 	    bits != floor(bits) || !(bits <= 1e300) || !(ber > 0 && ber < 1))
@@ -73,8 +73,8 @@ int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *ou
 			if (ratio < 1.0 && term < SERIES_EPS * sum)
 				break;
 		}
-		bercl_log lo = bercl_log_times(bercl_ln_binomial_pmf(errors, n, ber, q), sum);
-		bercl_tails_set(out, bercl_log_complement(lo), lo);
+		bercl_lnprob lo = bercli_lnprob_times(bercli_ln_binomial_pmf(errors, n, ber, q), sum);
+		bercli_tails_set(out, bercli_lnprob_complement(lo), lo);
 	} else {
 		/* P[X > E], upward from k = E + 1 */
 		double term = 1.0, sum = 1.0;
@@ -85,8 +85,8 @@ int bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *ou
 			if (ratio < 1.0 && term < SERIES_EPS * sum)
 				break;
 		}
-		bercl_log up = bercl_log_times(bercl_ln_binomial_pmf(errors + 1.0, n, ber, q), sum);
-		bercl_tails_set(out, up, bercl_log_complement(up));
+		bercl_lnprob up = bercli_lnprob_times(bercli_ln_binomial_pmf(errors + 1.0, n, ber, q), sum);
+		bercli_tails_set(out, up, bercli_lnprob_complement(up));
 	}
 	return BERCL_OK;
 }

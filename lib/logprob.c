@@ -2,7 +2,7 @@
 /*
  * logprob.c - helpers on probabilities held as double-double logarithms.
  *
- * bercl_log_decimal splits exp(l) into mantissa * 10^exponent: log10 = l / ln 10
+ * bercl_lnprob_decimal splits exp(l) into mantissa * 10^exponent: log10 = l / ln 10
  * in double-double, exponent = floor(log10), mantissa = 10^(fraction). The
  * fraction keeps ~1e-31 * |log10| absolute accuracy, so the mantissa keeps
  * ~16 digits while |log10| < 1e15.
@@ -13,7 +13,7 @@
 #include "coefficients.inc"
 #include "dd.h"
 
-int bercl_log_decimal(bercl_log l, double *mantissa, long long *exponent)
+int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 {
 	dd log10v = dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
 	if (fabs(log10v.hi) > 1e15) {

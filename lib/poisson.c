@@ -58,7 +58,7 @@
 #define SERIES_EPS 1e-17
 
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2 for whole k >= 1. */
-double bercl_stirlerr(double k)
+double bercli_stirlerr(double k)
 {
 	if (k <= 30)
 		return STIRLERR_SMALL[(int)k];
@@ -72,7 +72,7 @@ double bercl_stirlerr(double k)
  * bd0(k, x) = k ln(k/x) + x - k = k phi(x/k), Loader's deviance term, in
  * double-double for k >= 1 and x > 0 (both double-double).
  */
-dd bercl_bd0(dd k, dd x)
+dd bercli_bd0(dd k, dd x)
 {
 	dd lam = dd_div(x, k);
 	dd ln_lam;
@@ -85,41 +85,41 @@ dd bercl_bd0(dd k, dd x)
 
 static dd k_phi(double k, dd x)
 {
-	return bercl_bd0(dd_from(k), x);
+	return bercli_bd0(dd_from(k), x);
 }
 
-dd bercl_ln_poisson_pmf(double k, dd x)
+dd bercli_ln_poisson_pmf(double k, dd x)
 {
 	if (k == 0)
 		return dd_neg(x);
-	double c = 0.5 * log(k) + bercl_stirlerr(k);
+	double c = 0.5 * log(k) + bercli_stirlerr(k);
 	dd l = dd_neg(k_phi(k, x));
 	l = dd_add(l, dd_make(-HALF_LN_2PI_HI, -HALF_LN_2PI_LO));
 	return dd_add_d(l, -c);
 }
 
 /* ln(s) + l, where s is a double of moderate size. */
-bercl_log bercl_log_times(dd l, double s)
+bercl_lnprob bercli_lnprob_times(dd l, double s)
 {
 	dd r = dd_add_d(l, log(s));
-	bercl_log out = {r.hi, r.lo};
+	bercl_lnprob out = {r.hi, r.lo};
 	return out;
 }
 
-static bercl_log log_of(double p)
+static bercl_lnprob log_of(double p)
 {
-	bercl_log out = {log(p), 0.0};
+	bercl_lnprob out = {log(p), 0.0};
 	return out;
 }
 
 /* ln(1 - exp(l)) for a tail exp(l) below about 0.6. */
-bercl_log bercl_log_complement(bercl_log l)
+bercl_lnprob bercli_lnprob_complement(bercl_lnprob l)
 {
-	bercl_log out = {log1p(-bercl_log_value(l)), 0.0};
+	bercl_lnprob out = {log1p(-bercl_lnprob_value(l)), 0.0};
 	return out;
 }
 
-double bercl_log_value(bercl_log l)
+double bercl_lnprob_value(bercl_lnprob l)
 {
 	if (l.hi < -746.0)
 		return 0.0;
@@ -170,16 +170,16 @@ static double temme_sum(double eta, double a)
 	return s;
 }
 
-void bercl_tails_set(bercl_tails *t, bercl_log ln_cl, bercl_log ln_omc)
+void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc)
 {
 	t->ln_cl = ln_cl;
 	t->ln_one_minus_cl = ln_omc;
-	t->cl = bercl_log_value(ln_cl);
-	t->one_minus_cl = bercl_log_value(ln_omc);
+	t->cl = bercl_lnprob_value(ln_cl);
+	t->one_minus_cl = bercl_lnprob_value(ln_omc);
 }
 
 /* P(a, x) = pois(a; x) * sum_n x^n / ((a+1)...(a+n)), any x; fast for x < a. */
-static bercl_log lower_series(double a, dd x)
+static bercl_lnprob lower_series(double a, dd x)
 {
 	double term = 1.0, sum = 1.0;
 	for (double n = 1.0;; n += 1.0) {
@@ -189,11 +189,11 @@ static bercl_log lower_series(double a, dd x)
 		if (ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 	}
-	return bercl_log_times(bercl_ln_poisson_pmf(a, x), sum);
+	return bercli_lnprob_times(bercli_ln_poisson_pmf(a, x), sum);
 }
 
 /* Q(a, x) = pois(a-1; x) * sum_j (a-1)...(a-j) / x^j, downward from k = a-1. */
-static bercl_log upper_sum_down(double a, dd x)
+static bercl_lnprob upper_sum_down(double a, dd x)
 {
 	double term = 1.0, sum = 1.0;
 	for (double k = a - 1.0; k >= 1.0; k -= 1.0) {
@@ -203,18 +203,18 @@ static bercl_log upper_sum_down(double a, dd x)
 		if (ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 	}
-	return bercl_log_times(bercl_ln_poisson_pmf(a - 1.0, x), sum);
+	return bercli_lnprob_times(bercli_ln_poisson_pmf(a - 1.0, x), sum);
 }
 
 /* Q(a, x) = exp(-x) sum_{k<a} x^k / k!, upward from k = 0; for x < a < 25. */
-static bercl_log upper_sum_up(double a, dd x)
+static bercl_lnprob upper_sum_up(double a, dd x)
 {
 	double term = 1.0, sum = 1.0;
 	for (double k = 1.0; k < a; k += 1.0) {
 		term *= x.hi / k;
 		sum += term;
 	}
-	return bercl_log_times(dd_neg(x), sum);
+	return bercli_lnprob_times(dd_neg(x), sum);
 }
 
 static void temme(double a, dd x, bercl_tails *t)
@@ -229,20 +229,20 @@ static void temme(double a, dd x, bercl_tails *t)
 	if (aphi.hi < 1.0) {
 		/* Both tails are of order one: evaluate each directly. */
 		double r = exp(-aphi.hi) * sum;
-		bercl_tails_set(t, log_of(0.5 * erfc(-z) - r), log_of(0.5 * erfc(z) + r));
+		bercli_tails_set(t, log_of(0.5 * erfc(-z) - r), log_of(0.5 * erfc(z) + r));
 		return;
 	}
 	dd neg = dd_neg(aphi);
 	if (eta > 0) {
-		bercl_log lq = bercl_log_times(neg, 0.5 * erfcx(z) + sum);
-		bercl_tails_set(t, bercl_log_complement(lq), lq);
+		bercl_lnprob lq = bercli_lnprob_times(neg, 0.5 * erfcx(z) + sum);
+		bercli_tails_set(t, bercli_lnprob_complement(lq), lq);
 	} else {
-		bercl_log lp = bercl_log_times(neg, 0.5 * erfcx(-z) - sum);
-		bercl_tails_set(t, lp, bercl_log_complement(lp));
+		bercl_lnprob lp = bercli_lnprob_times(neg, 0.5 * erfcx(-z) - sum);
+		bercli_tails_set(t, lp, bercli_lnprob_complement(lp));
 	}
 }
 
-int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
+enum bercl_status bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
                         bercl_tails *out)
 {
 	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors))
@@ -254,20 +254,20 @@ int bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
 	double a = errors + 1.0;
 
 	if (a < A_TEMME) {
-		bercl_log lq = x.hi >= a - 1.0 ? upper_sum_down(a, x) : upper_sum_up(a, x);
-		if (bercl_log_value(lq) <= 0.5)
-			bercl_tails_set(out, bercl_log_complement(lq), lq);
+		bercl_lnprob lq = x.hi >= a - 1.0 ? upper_sum_down(a, x) : upper_sum_up(a, x);
+		if (bercl_lnprob_value(lq) <= 0.5)
+			bercli_tails_set(out, bercli_lnprob_complement(lq), lq);
 		else
-			bercl_tails_set(out, lower_series(a, x), lq);
+			bercli_tails_set(out, lower_series(a, x), lq);
 		return BERCL_OK;
 	}
 	double lam = x.hi / a;
 	if (lam < 0.7) {
-		bercl_log lp = lower_series(a, x);
-		bercl_tails_set(out, lp, bercl_log_complement(lp));
+		bercl_lnprob lp = lower_series(a, x);
+		bercli_tails_set(out, lp, bercli_lnprob_complement(lp));
 	} else if (lam > 1.3) {
-		bercl_log lq = upper_sum_down(a, x);
-		bercl_tails_set(out, bercl_log_complement(lq), lq);
+		bercl_lnprob lq = upper_sum_down(a, x);
+		bercli_tails_set(out, bercli_lnprob_complement(lq), lq);
 	} else {
 		temme(a, x, out);
 	}

@@ -7,22 +7,22 @@
 #include "dd.h"
 
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2, whole k >= 1. */
-double bercl_stirlerr(double k);
+double bercli_stirlerr(double k);
 
 /* Loader's bd0(k, x) = k ln(k/x) + x - k in double-double, k >= 1, x > 0. */
-dd bercl_bd0(dd k, dd x);
+dd bercli_bd0(dd k, dd x);
 
 /* ln(exp(-x) x^k / k!) in double-double, whole k >= 0, x > 0. */
-dd bercl_ln_poisson_pmf(double k, dd x);
+dd bercli_ln_poisson_pmf(double k, dd x);
 
 /* ln(s) + l for a double s of moderate size. */
-bercl_log bercl_log_times(dd l, double s);
+bercl_lnprob bercli_lnprob_times(dd l, double s);
 /* ln(1 - exp(l)) for a tail exp(l) below about 0.6. */
-bercl_log bercl_log_complement(bercl_log l);
+bercl_lnprob bercli_lnprob_complement(bercl_lnprob l);
 /* Fill both tails and their plain doubles from the two logs. */
-void bercl_tails_set(bercl_tails *t, bercl_log ln_cl, bercl_log ln_omc);
+void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc);
 
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
-dd bercl_ln_binomial_pmf(double k, dd n, double p, dd q);
+dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 
 #endif

@@ -108,7 +108,7 @@ static int poisson_gap(const struct target *t, double u, double *h, double *dh)
 	if (bercl_poisson_tails(t->errors, lam, 0.0, &tails) != BERCL_OK)
 		return -1;
 	/* d P / du = lambda pois(E; lambda) */
-	dd ln_deriv = dd_add_d(bercl_ln_poisson_pmf(t->errors, dd_from(lam)), u);
+	dd ln_deriv = dd_add_d(bercli_ln_poisson_pmf(t->errors, dd_from(lam)), u);
 	gap_from_tails(t, &tails, ln_deriv, h, dh);
 	return 0;
 }
@@ -121,7 +121,7 @@ static int binomial_gap(const struct target *t, double u, double *h, double *dh)
 		return -1;
 	/* d P[X > E] / du = p N b(E; N-1, p) */
 	dd n1 = dd_add_d(dd_from(t->bits), -1.0);
-	dd ln_b = bercl_ln_binomial_pmf(t->errors, n1, p, dd_two_sum(1.0, -p));
+	dd ln_b = bercli_ln_binomial_pmf(t->errors, n1, p, dd_two_sum(1.0, -p));
 	dd ln_deriv = dd_add_d(ln_b, u + log(t->bits));
 	gap_from_tails(t, &tails, ln_deriv, h, dh);
 	return 0;
@@ -158,7 +158,7 @@ static int find_root(gap_fn f, const struct target *t, double lo, double hi, dou
 	return BERCL_OK;
 }
 
-int bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
+enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
                                 double *lambda)
 {
 	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl))
@@ -219,7 +219,7 @@ static int ber_for_cl(enum bercl_model model, double errors, double bits, double
 	return rc;
 }
 
-int bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
+enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
                     double one_minus_cl, double *upper)
 {
 	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl) ||
@@ -228,7 +228,7 @@ int bercl_ber_upper(enum bercl_model model, double errors, double bits, double c
 	return ber_for_cl(model, errors, bits, cl, one_minus_cl, upper);
 }
 
-int bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
+enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
                        double one_minus_cl, double *lower, double *upper)
 {
 	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl) ||
@@ -320,7 +320,7 @@ static int bisect_bits(const struct reach *r, double lo, double hi, double *bits
 	return BERCL_OK;
 }
 
-int bercl_min_bits_model(enum bercl_model model, double errors, double ber, double cl,
+enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double ber, double cl,
                          double one_minus_cl, double *bits, bercl_tails *achieved)
 {
 	if (!(ber > 0 && ber < 1))
@@ -351,10 +351,4 @@ int bercl_min_bits_model(enum bercl_model model, double errors, double ber, doub
 		return BERCL_ENOCONV; /* bisection and closed form disagree: a bug */
 	*bits = n;
 	return BERCL_OK;
-}
-
-int bercl_min_bits(double errors, double ber, double cl, double one_minus_cl, double *bits,
-                   bercl_tails *achieved)
-{
-	return bercl_min_bits_model(BERCL_POISSON, errors, ber, cl, one_minus_cl, bits, achieved);
 }

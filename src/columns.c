@@ -32,13 +32,13 @@ static int present(double v)
 }
 
 /* A probability with 6 significant digits, for people. */
-static void format_probability_short(char *buf, size_t len, double value, bercl_log ln)
+static void format_probability_short(char *buf, size_t len, double value, bercl_lnprob ln)
 {
 	double m;
 	long long e;
 	if (value >= DBL_MIN)
 		snprintf(buf, len, "%.6g", value);
-	else if (bercl_log_decimal(ln, &m, &e) == 0)
+	else if (bercl_lnprob_decimal(ln, &m, &e) == 0)
 		snprintf(buf, len, "%.6ge%lld", m, e);
 	else
 		snprintf(buf, len, "10^%.6g", m);
@@ -82,7 +82,7 @@ static void format_cl_percent(char *buf, size_t len, const bercl_tails *t)
 		format_percent(buf, len, t->cl, t->one_minus_cl);
 		return;
 	}
-	bercl_log pct = {t->ln_cl.hi + 4.6051701859880914, t->ln_cl.lo}; /* times 100 */
+	bercl_lnprob pct = {t->ln_cl.hi + 4.6051701859880914, t->ln_cl.lo}; /* times 100 */
 	format_probability_short(buf, len, 0.0, pct);
 	size_t k = strlen(buf);
 	snprintf(buf + k, len - k, " %%");

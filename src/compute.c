@@ -129,7 +129,7 @@ enum compute_status compute_bits(struct row *r)
 		return fail(r, COMPUTE_INPUT, "needs ber");
 	if (isnan(in->cl))
 		return fail(r, COMPUTE_INPUT, "needs cl (the target confidence level)");
-	int rc = bercl_min_bits_model(in->model, in->errors, in->ber, in->cl, in->cl_complement,
+	int rc = bercl_min_bits(in->model, in->errors, in->ber, in->cl, in->cl_complement,
 	                              &r->bits, &r->tails);
 	if (rc == BERCL_EDOM)
 		return fail(r, COMPUTE_INPUT, "the answer is above 1e300 bits");
@@ -137,7 +137,7 @@ enum compute_status compute_bits(struct row *r)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the minimum bits");
 	if (in->model == BERCL_BINOMIAL) {
 		double n;
-		if (bercl_min_bits(in->errors, in->ber, in->cl, in->cl_complement, &n, NULL) ==
+		if (bercl_min_bits(BERCL_POISSON, in->errors, in->ber, in->cl, in->cl_complement, &n, NULL) ==
 		    BERCL_OK)
 			r->poisson_alt = n;
 	}

@@ -34,7 +34,7 @@ void format_double(char *buf, size_t len, double v)
 }
 
 
-void format_probability(char *buf, size_t len, double value, bercl_log ln)
+void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 {
 	if (value >= DBL_MIN) {
 		format_double(buf, len, value);
@@ -42,7 +42,7 @@ void format_probability(char *buf, size_t len, double value, bercl_log ln)
 	}
 	double m;
 	long long e;
-	if (bercl_log_decimal(ln, &m, &e) == 0) {
+	if (bercl_lnprob_decimal(ln, &m, &e) == 0) {
 		char mb[32];
 		format_double(mb, sizeof mb, m);
 		snprintf(buf, len, "%se%lld", mb, e);

@@ -35,7 +35,7 @@ void format_row(FILE *out, const struct layout *l, const struct row *r);
 /* Shortest "%.Ng" that reads back to v; buf holds at least 32 bytes. */
 void format_double(char *buf, size_t len, double v);
 /* A probability from its tails' log form, as format_double or m e x. */
-void format_probability(char *buf, size_t len, double value, bercl_log ln);
+void format_probability(char *buf, size_t len, double value, bercl_lnprob ln);
 /* 5025.4 s -> "1 h 23 min 45.4 s". */
 void format_duration(char *buf, size_t len, double seconds);
 

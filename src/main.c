@@ -102,7 +102,7 @@ static void print_help(void)
 
 static void print_version(void)
 {
-	printf("bercl %s\n", BERCL_VERSION);
+	printf("bercl %s\n", BERCL_VERSION_STRING);
 	exit(0);
 }
 

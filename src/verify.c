@@ -84,7 +84,7 @@ static struct big next_term(int binomial, struct big t, double k, dd x, dd n, dd
  * same way from k = E + 1.
  */
 int referee_tails_model(enum bercl_model model, double errors, double bits, double ber,
-                        bercl_log *ln_cl, bercl_log *ln_one_minus_cl)
+                        bercl_lnprob *ln_cl, bercl_lnprob *ln_one_minus_cl)
 {
 	double mean = bits * ber;
 	if (!(errors >= 0) || !(mean > 0) || fmin(errors, mean) > REFEREE_MAX_TERMS)
@@ -107,8 +107,8 @@ int referee_tails_model(enum bercl_model model, double errors, double bits, doub
 	last = term;
 	const dd ln2 = {0.69314718055994529, 2.3190468138462996e-17};
 	dd lqd = dd_add(dd_add(dd_log(sum.m), dd_mul_d(ln2, (double)sum.e)), ln_scale);
-	bercl_log lq = {lqd.hi, lqd.lo}, lp = {0, 0};
-	if (bercl_log_value(lq) <= 0.5) {
+	bercl_lnprob lq = {lqd.hi, lqd.lo}, lp = {0, 0};
+	if (bercl_lnprob_value(lq) <= 0.5) {
 		lp.hi = log(-expm1(lq.hi + lq.lo));
 	} else {
 		/* Carry the last term on to k = E if the sum stopped early. */
@@ -134,7 +134,7 @@ int referee_tails_model(enum bercl_model model, double errors, double bits, doub
 	return 0;
 }
 
-int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_one_minus_cl)
+int referee_tails(double errors, double lambda, bercl_lnprob *ln_cl, bercl_lnprob *ln_one_minus_cl)
 {
 	return referee_tails_model(BERCL_POISSON, errors, lambda, 1.0, ln_cl, ln_one_minus_cl);
 }
@@ -144,14 +144,14 @@ int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_
  * another's double: exact where ours is below the double range too. A 0
  * from the other side, for a positive probability, counts as 1.
  */
-static double tail_diff(bercl_log ours, double theirs)
+static double tail_diff(bercl_lnprob ours, double theirs)
 {
 	if (!(theirs > 0))
 		return 1.0;
 	return fabs(expm1(log(theirs) - ours.hi - ours.lo));
 }
 
-static double log_diff(bercl_log a, bercl_log b)
+static double log_diff(bercl_lnprob a, bercl_lnprob b)
 {
 	return fabs(expm1((a.hi - b.hi) + (a.lo - b.lo)));
 }
@@ -197,7 +197,7 @@ static int verify_tails(struct row *r, bercl_tails *same, char *note, size_t not
 
 static void referee_cl(struct row *r, const bercl_tails *same, char *note, size_t notelen)
 {
-	bercl_log cl, omc;
+	bercl_lnprob cl, omc;
 	size_t n = strlen(note);
 	if (referee_tails_model(r->in.model, r->in.errors, r->bits, r->in.ber, &cl, &omc) != 0) {
 		snprintf(note + n, notelen - n, "; too large for the direct-sum referee");
@@ -242,7 +242,7 @@ static int verify_bits(struct row *r, char *note, size_t notelen)
 /* Does the direct sum reach the target at n bits? */
 static int referee_reaches(const struct row *r, double n, int *reach)
 {
-	bercl_log cl, omc;
+	bercl_lnprob cl, omc;
 	if (n < 1) {
 		*reach = 0;
 		return 0;
@@ -290,7 +290,7 @@ static int verify_ber(struct row *r, char *note, size_t notelen)
 /* How far the direct-sum tail at the bound `ber` is from its target. */
 static double bound_miss(const struct row *r, double errors, double ber, double cl, double omc)
 {
-	bercl_log lcl, lomc;
+	bercl_lnprob lcl, lomc;
 	if (!(ber > 0 && ber < 1) ||
 	    referee_tails_model(r->in.model, errors, r->bits, ber, &lcl, &lomc) != 0)
 		return INFINITY;

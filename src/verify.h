@@ -24,9 +24,9 @@ int verify_row(enum command cmd, struct row *r, char *note, size_t notelen);
  * double-double arithmetic, with no approximation. Cost grows with errors
  * with min(errors, lambda); returns -1 (no opinion) when both exceed 1e7.
  */
-int referee_tails(double errors, double lambda, bercl_log *ln_cl, bercl_log *ln_one_minus_cl);
+int referee_tails(double errors, double lambda, bercl_lnprob *ln_cl, bercl_lnprob *ln_one_minus_cl);
 /* The same for either model, X ~ Poisson(bits * ber) or Binomial(bits, ber). */
 int referee_tails_model(enum bercl_model model, double errors, double bits, double ber,
-                        bercl_log *ln_cl, bercl_log *ln_one_minus_cl);
+                        bercl_lnprob *ln_cl, bercl_lnprob *ln_one_minus_cl);
 
 #endif

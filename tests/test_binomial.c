@@ -53,7 +53,7 @@ static void test_bits_table(void **state)
 		double e = strtod(f[0], NULL), p = strtod(f[1], NULL), c = strtod(f[2], NULL);
 		double ref = strtod(f[3], NULL), bits;
 		bercl_tails t;
-		assert_int_equal(bercl_min_bits_model(BERCL_BINOMIAL, e, p, c, 1 - c, &bits, &t),
+		assert_int_equal(bercl_min_bits(BERCL_BINOMIAL, e, p, c, 1 - c, &bits, &t),
 		                 BERCL_OK);
 		if (bits != ref)
 			fail_msg("errors=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2],

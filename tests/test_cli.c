@@ -642,7 +642,7 @@ static void test_output_faults(void **state)
 	assert_non_null(strstr(r.out, "--errors"));
 	run(&r, NULL, "--version");
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "bercl " BERCL_VERSION));
+	assert_non_null(strstr(r.out, "bercl " BERCL_VERSION_STRING));
 }
 
 int main(void)

@@ -126,16 +126,16 @@ static void test_log_decimal(void **state)
 	(void)state;
 	double m;
 	long long e;
-	bercl_log l = {-2331 * 2.302585092994046, 0};
-	assert_int_equal(bercl_log_decimal(l, &m, &e), 0);
+	bercl_lnprob l = {-2331 * 2.302585092994046, 0};
+	assert_int_equal(bercl_lnprob_decimal(l, &m, &e), 0);
 	assert_true(e == -2331 || e == -2332);
-	bercl_log one = {-1e-300, 0};
-	assert_int_equal(bercl_log_decimal(one, &m, &e), 0);
+	bercl_lnprob one = {-1e-300, 0};
+	assert_int_equal(bercl_lnprob_decimal(one, &m, &e), 0);
 	assert_true((e == -1 && fabs(m - 10) < 1e-14) || (e == 0 && m == 1));
-	bercl_log tiny = {-1e300, 0};
-	assert_int_equal(bercl_log_decimal(tiny, &m, &e), -1);
-	bercl_log half = {log(0.5), 0};
-	assert_int_equal(bercl_log_decimal(half, &m, &e), 0);
+	bercl_lnprob tiny = {-1e300, 0};
+	assert_int_equal(bercl_lnprob_decimal(tiny, &m, &e), -1);
+	bercl_lnprob half = {log(0.5), 0};
+	assert_int_equal(bercl_lnprob_decimal(half, &m, &e), 0);
 	assert_int_equal(e, -1);
 	assert_true(fabs(m - 5) < 1e-15);
 }

@@ -20,7 +20,7 @@ static void test_bits_table(void **state)
 		double bits, lambda;
 		bercl_tails t;
 		/* The table's targets are doubles; 1 - cl is exact for cl >= 0.5. */
-		assert_int_equal(bercl_min_bits(e, ber, cl, 1.0 - cl, &bits, &t), BERCL_OK);
+		assert_int_equal(bercl_min_bits(BERCL_POISSON, e, ber, cl, 1.0 - cl, &bits, &t), BERCL_OK);
 		if (ref <= 1e14) {
 			if (bits != ref)
 				fail_msg("E=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2], bits, f[3]);
@@ -57,13 +57,13 @@ static void test_known_answers(void **state)
 	(void)state;
 	double bits;
 	/* The textbook bound of 100,000 bits gave 100,195 here; 6,296 suffice. */
-	assert_int_equal(bercl_min_bits(2, 1e-3, 0.95, 0.05, &bits, NULL), BERCL_OK);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 2, 1e-3, 0.95, 0.05, &bits, NULL), BERCL_OK);
 	assert_true(bits == 6296);
 	/* ln(20) / 1e-12 = 2.99573e12, rounded up. */
-	assert_int_equal(bercl_min_bits(0, 1e-12, 0.95, 0.05, &bits, NULL), BERCL_OK);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0, 1e-12, 0.95, 0.05, &bits, NULL), BERCL_OK);
 	assert_true(bits == 2995732273554);
 	/* A target of 1 - 1e-20, which is 1.0 as a double, given by its complement. */
-	assert_int_equal(bercl_min_bits(0, 1e-12, 1.0 - 1e-20, 1e-20, &bits, NULL), BERCL_OK);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0, 1e-12, 1.0 - 1e-20, 1e-20, &bits, NULL), BERCL_OK);
 	assert_true(fabs(bits - 46.051701859880914e12) <= 1);
 }
 
@@ -71,16 +71,16 @@ static void test_domain(void **state)
 {
 	(void)state;
 	double bits, lambda;
-	assert_int_equal(bercl_min_bits(0, 0, 0.95, 0.05, &bits, NULL), BERCL_EDOM);
-	assert_int_equal(bercl_min_bits(0, 1, 0.95, 0.05, &bits, NULL), BERCL_EDOM);
-	assert_int_equal(bercl_min_bits(0, 1e-12, 1, 0, &bits, NULL), BERCL_EDOM);
-	assert_int_equal(bercl_min_bits(0, 1e-12, 0, 1, &bits, NULL), BERCL_EDOM);
-	assert_int_equal(bercl_min_bits(-1, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
-	assert_int_equal(bercl_min_bits(0.5, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
-	assert_int_equal(bercl_min_bits(NAN, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0, 0, 0.95, 0.05, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0, 1, 0.95, 0.05, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0, 1e-12, 1, 0, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0, 1e-12, 0, 1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, -1, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0.5, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, NAN, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
 	assert_int_equal(bercl_poisson_lambda_for_cl(0, NAN, 0.1, &lambda), BERCL_EDOM);
 	/* More than 1e300 bits is refused, not returned as inf. */
-	assert_int_equal(bercl_min_bits(1e6, 1e-299, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 1e6, 1e-299, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
 }
 
 int main(void)

@@ -38,7 +38,7 @@ static void test_referee_vs_table(void **state)
 		double e = strtod(f[0], NULL), lam = strtod(f[1], NULL);
 		if (fmin(e, lam) > 2e5)
 			continue;
-		bercl_log cl, omc;
+		bercl_lnprob cl, omc;
 		assert_int_equal(referee_tails(e, lam, &cl, &omc), 0);
 		double d = fmax(rel_error_vs_decimal(cl, f[2]), rel_error_vs_decimal(omc, f[3]));
 		if (!(d < 1e-13))

@@ -79,11 +79,11 @@ static inline void decimal_split(const char *s, double *m, long long *e)
 }
 
 /* Relative difference between exp(ln) and a decimal reference string. */
-static inline double rel_error_vs_decimal(bercl_log ln, const char *ref)
+static inline double rel_error_vs_decimal(bercl_lnprob ln, const char *ref)
 {
 	double m1, m2;
 	long long e1, e2;
-	if (bercl_log_decimal(ln, &m1, &e1) != 0)
+	if (bercl_lnprob_decimal(ln, &m1, &e1) != 0)
 		return INFINITY;
 	decimal_split(ref, &m2, &e2);
 	if (m2 == 0)

@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# make install into a fresh prefix, then use it as a user would: the man
+# page's example program compiled with pkg-config, the exported symbols
+# against those documented in bercl(3), the installed Python module, and
+# make uninstall removing exactly what was installed. Run by make check
+# (which passes CC, CFLAGS, LDFLAGS so a sanitized build links).
+set -eu
+: "${CC:=cc}" "${CFLAGS:=}" "${LDFLAGS:=}" "${MAKE:=make}"
+fail() { echo "test_install: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+
+$MAKE -s install PREFIX="$prefix" CC="$CC" CFLAGS="$CFLAGS" LDFLAGS="$LDFLAGS" >/dev/null
+for f in bin/bercl lib/libbercl.a lib/libbercl.so lib/libbercl.so.0 include/bercl.h \
+	lib/pkgconfig/bercl.pc share/man/man1/bercl.1 share/man/man3/bercl.3 \
+	lib/python3/dist-packages/bercl.py; do
+	[ -e "$prefix/$f" ] || fail "not installed: $f"
+done
+soname=$(LC_ALL=C readelf -d "$prefix/lib/libbercl.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = libbercl.so.0 ] || fail "soname is '$soname', not libbercl.so.0"
+
+# The example of bercl(3), compiled against the installed copy.
+sed -n '/^\.Sh EXAMPLES/,/^\.Ed/p' man/bercl.3 | sed '1,/^\.Bd/d;$d' |
+	sed 's/\\e/\\/g; s/\\&//g' > "$tmp/example.c"
+want=$(sed -n '/^it prints/{n;s/^\.Dl //p;}' man/bercl.3)
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+# shellcheck disable=SC2046
+$CC $CFLAGS -o "$tmp/example" "$tmp/example.c" $(pkg-config --cflags --libs bercl) $LDFLAGS
+got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/example")
+[ "$got" = "$want" ] || fail "example printed '$got', man page says '$want'"
+
+# The README's C example prints what the README says.
+sed -n '/^<!-- library-c:/,/^```$/p' README.md | sed '1,2d;$d' > "$tmp/readme.c"
+want=$(sed -n '/^<!-- library-c-output/,/^```$/p' README.md | sed '1,2d;$d')
+$CC $CFLAGS -o "$tmp/readme" "$tmp/readme.c" $(pkg-config --cflags --libs bercl) $LDFLAGS
+got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/readme")
+[ "$got" = "$want" ] || fail "README C example printed '$got', README says '$want'"
+
+# Only documented bercl_ symbols are exported.
+nm -D --defined-only "$prefix/lib/libbercl.so" | awk '$2 == "T" { print $3 }' | sort > "$tmp/exported"
+sed -n 's/^\.Nm \(bercl_[a-z_]*\).*/\1/p' man/bercl.3 | sort > "$tmp/documented"
+[ -s "$tmp/exported" ] || fail "no symbols exported"
+undocumented=$(comm -23 "$tmp/exported" "$tmp/documented")
+[ -z "$undocumented" ] || fail "exported but not documented in bercl(3): $undocumented"
+missing=$(comm -13 "$tmp/exported" "$tmp/documented")
+[ -z "$missing" ] || fail "documented in bercl(3) but not exported: $missing"
+
+# The installed Python module finds the installed library by itself, and
+# the README's Python example prints what the README says.
+case "$CFLAGS" in
+*sanitize*) echo "test_install: Python part skipped (sanitized library)" ;;
+*)
+	if [ -x /usr/bin/python3 ]; then
+		sed -n '/^<!-- library-python:/,/^```$/p' README.md | sed '1,2d;$d' > "$tmp/readme.py"
+		want=$(sed -n '/^<!-- library-python-output/,/^```$/p' README.md | sed '1,2d;$d')
+		got=$(cd "$tmp" && PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 readme.py)
+		[ "$got" = "$want" ] || fail "README Python example printed '$got', README says '$want'"
+	fi ;;
+esac
+
+$MAKE -s uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" ! -type d)
+[ -z "$left" ] || fail "left after make uninstall: $left"
+echo "test_install: install, pkg-config example, exports, python, uninstall: ok"
