@@ -32,23 +32,9 @@
 
 #include "bercl.h"
 #include "dd.h"
-#include "poisson_internal.h"
+#include "internal.h"
 
 #define SERIES_EPS 1e-17
-
-/* ln b(k; n, p) in double-double; 0 <= k <= n whole; q = 1 - p exactly. */
-dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q)
-{
-	if (k == 0)
-		return dd_mul(n, dd_log(q));
-	dd nk = dd_sub(n, dd_from(k));
-	if (nk.hi == 0)
-		return dd_mul(n, dd_log(dd_from(p)));
-	dd l = dd_neg(dd_add(bercli_bd0(dd_from(k), dd_mul_d(n, p)), bercli_bd0(nk, dd_mul(n, q))));
-	double c = bercli_stirlerr(n.hi) - bercli_stirlerr(k) - bercli_stirlerr(nk.hi) +
-	           0.5 * (log(n.hi / (k * nk.hi)) - 1.8378770664093454836);
-	return dd_add_d(l, c);
-}
 
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
 {

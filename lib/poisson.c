@@ -50,82 +50,21 @@
 #include <math.h>
 
 #include "bercl.h"
-#include "coefficients.inc"
 #include "dd.h"
-#include "poisson_internal.h"
+#include "internal.h"
 
 #define A_TEMME 25.0
 #define SERIES_EPS 1e-17
-
-/* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2 for whole k >= 1. */
-double bercli_stirlerr(double k)
-{
-	if (k <= 30)
-		return STIRLERR_SMALL[(int)k];
-	double r = 1.0 / k, r2 = r * r, s = 0.0;
-	for (int j = 7; j >= 0; j--)
-		s = s * r2 + STIRLING[j];
-	return s * r;
-}
-
-/*
- * bd0(k, x) = k ln(k/x) + x - k = k phi(x/k), Loader's deviance term, in
- * double-double for k >= 1 and x > 0 (both double-double).
- */
-dd bercli_bd0(dd k, dd x)
-{
-	dd lam = dd_div(x, k);
-	dd ln_lam;
-	if (lam.hi > 1e-290 && lam.hi < 1e290)
-		ln_lam = dd_log(lam);
-	else
-		ln_lam = dd_sub(dd_log(x), dd_log(k));
-	return dd_sub(dd_sub(x, k), dd_mul(ln_lam, k));
-}
 
 static dd k_phi(double k, dd x)
 {
 	return bercli_bd0(dd_from(k), x);
 }
 
-dd bercli_ln_poisson_pmf(double k, dd x)
-{
-	if (k == 0)
-		return dd_neg(x);
-	double c = 0.5 * log(k) + bercli_stirlerr(k);
-	dd l = dd_neg(k_phi(k, x));
-	l = dd_add(l, dd_make(-HALF_LN_2PI_HI, -HALF_LN_2PI_LO));
-	return dd_add_d(l, -c);
-}
-
-/* ln(s) + l, where s is a double of moderate size. */
-bercl_lnprob bercli_lnprob_times(dd l, double s)
-{
-	dd r = dd_add_d(l, log(s));
-	bercl_lnprob out = {r.hi, r.lo};
-	return out;
-}
-
 static bercl_lnprob log_of(double p)
 {
 	bercl_lnprob out = {log(p), 0.0};
 	return out;
-}
-
-/* ln(1 - exp(l)) for a tail exp(l) below about 0.6. */
-bercl_lnprob bercli_lnprob_complement(bercl_lnprob l)
-{
-	bercl_lnprob out = {log1p(-bercl_lnprob_value(l)), 0.0};
-	return out;
-}
-
-double bercl_lnprob_value(bercl_lnprob l)
-{
-	if (l.hi < -746.0)
-		return 0.0;
-	if (l.hi < -700.0) /* keep precision near the bottom of the range */
-		return ldexp(exp(l.hi + 200.0 * LN2_HI) * (1.0 + l.lo), -200);
-	return exp(l.hi) * (1.0 + l.lo);
 }
 
 /*
@@ -168,14 +107,6 @@ static double temme_sum(double eta, double a)
 		s = s * inv_a + c;
 	}
 	return s;
-}
-
-void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc)
-{
-	t->ln_cl = ln_cl;
-	t->ln_one_minus_cl = ln_omc;
-	t->cl = bercl_lnprob_value(ln_cl);
-	t->one_minus_cl = bercl_lnprob_value(ln_omc);
 }
 
 /* P(a, x) = pois(a; x) * sum_n x^n / ((a+1)...(a+n)), any x; fast for x < a. */

@@ -41,7 +41,7 @@
 
 #include "bercl.h"
 #include "dd.h"
-#include "poisson_internal.h"
+#include "internal.h"
 
 /*
  * cl may round to 1.0 (1 - 1e-20) as long as its exact complement is above

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Internal to the library: shared between poisson.c, binomial.c and solve.c. */
-#ifndef BERCL_POISSON_INTERNAL_H
-#define BERCL_POISSON_INTERNAL_H
+/*
+ * internal.h - the library's private declarations, shared by its files and
+ * never installed: pmf.c (log probabilities) and lnprob.c (bercl_lnprob
+ * helpers). Hidden from libbercl.so by -fvisibility=hidden; the bercli_
+ * prefix keeps them apart from the public bercl_ names in libbercl.a.
+ */
+#ifndef BERCL_INTERNAL_H
+#define BERCL_INTERNAL_H
 
 #include "bercl.h"
 #include "dd.h"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * logprob.c - helpers on probabilities held as double-double logarithms.
+ * lnprob.c - probabilities held as double-double logarithms (bercl_lnprob):
+ * to a double, to decimal, scaled, complemented, and stored as a tails pair.
  *
  * bercl_lnprob_decimal splits exp(l) into mantissa * 10^exponent: log10 = l / ln 10
  * in double-double, exponent = floor(log10), mantissa = 10^(fraction). The
@@ -10,8 +11,8 @@
 #include <math.h>
 
 #include "bercl.h"
-#include "coefficients.inc"
 #include "dd.h"
+#include "internal.h"
 
 int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 {
@@ -48,4 +49,36 @@ double bercl_rel_diff(double a, double b)
 {
 	double m = fmax(fabs(a), fabs(b));
 	return m == 0.0 ? 0.0 : fabs(a - b) / m;
+}
+
+/* ln(s) + l, where s is a double of moderate size. */
+bercl_lnprob bercli_lnprob_times(dd l, double s)
+{
+	dd r = dd_add_d(l, log(s));
+	bercl_lnprob out = {r.hi, r.lo};
+	return out;
+}
+
+/* ln(1 - exp(l)) for a tail exp(l) below about 0.6. */
+bercl_lnprob bercli_lnprob_complement(bercl_lnprob l)
+{
+	bercl_lnprob out = {log1p(-bercl_lnprob_value(l)), 0.0};
+	return out;
+}
+
+double bercl_lnprob_value(bercl_lnprob l)
+{
+	if (l.hi < -746.0)
+		return 0.0;
+	if (l.hi < -700.0) /* keep precision near the bottom of the range */
+		return ldexp(exp(l.hi + 200.0 * LN2_HI) * (1.0 + l.lo), -200);
+	return exp(l.hi) * (1.0 + l.lo);
+}
+
+void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc)
+{
+	t->ln_cl = ln_cl;
+	t->ln_one_minus_cl = ln_omc;
+	t->cl = bercl_lnprob_value(ln_cl);
+	t->one_minus_cl = bercl_lnprob_value(ln_omc);
 }

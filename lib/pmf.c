@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * pmf.c - logarithms of Poisson and binomial probabilities in double-double,
+ * shared by poisson.c, binomial.c and solve.c (declared in internal.h).
+ *
+ * Loader's saddle-point form: ln k! is split into Stirling's approximation
+ * and its remainder stirlerr(k), and k ln(k/x) + x - k is the deviance
+ * bd0(k, x), so that neither k ln x against ln k! nor the binomial
+ * equivalent cancels.
+ *
+ * REFERENCES
+ *   C. Loader, "Fast and accurate computation of binomial probabilities",
+ *     2000.
+ */
+#include <math.h>
+
+#include "internal.h"
+
+/* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2 for whole k >= 1. */
+double bercli_stirlerr(double k)
+{
+	if (k <= 30)
+		return STIRLERR_SMALL[(int)k];
+	double r = 1.0 / k, r2 = r * r, s = 0.0;
+	for (int j = 7; j >= 0; j--)
+		s = s * r2 + STIRLING[j];
+	return s * r;
+}
+
+/*
+ * bd0(k, x) = k ln(k/x) + x - k = k phi(x/k), Loader's deviance term, in
+ * double-double for k >= 1 and x > 0 (both double-double).
+ */
+dd bercli_bd0(dd k, dd x)
+{
+	dd lam = dd_div(x, k);
+	dd ln_lam;
+	if (lam.hi > 1e-290 && lam.hi < 1e290)
+		ln_lam = dd_log(lam);
+	else
+		ln_lam = dd_sub(dd_log(x), dd_log(k));
+	return dd_sub(dd_sub(x, k), dd_mul(ln_lam, k));
+}
+
+dd bercli_ln_poisson_pmf(double k, dd x)
+{
+	if (k == 0)
+		return dd_neg(x);
+	double c = 0.5 * log(k) + bercli_stirlerr(k);
+	dd l = dd_neg(bercli_bd0(dd_from(k), x));
+	l = dd_add(l, dd_make(-HALF_LN_2PI_HI, -HALF_LN_2PI_LO));
+	return dd_add_d(l, -c);
+}
+
+/* ln b(k; n, p) in double-double; 0 <= k <= n whole; q = 1 - p exactly. */
+dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q)
+{
+	if (k == 0)
+		return dd_mul(n, dd_log(q));
+	dd nk = dd_sub(n, dd_from(k));
+	if (nk.hi == 0)
+		return dd_mul(n, dd_log(dd_from(p)));
+	dd l = dd_neg(dd_add(bercli_bd0(dd_from(k), dd_mul_d(n, p)), bercli_bd0(nk, dd_mul(n, q))));
+	double c = bercli_stirlerr(n.hi) - bercli_stirlerr(k) - bercli_stirlerr(nk.hi) +
+	           0.5 * (log(n.hi / (k * nk.hi)) - 1.8378770664093454836);
+	return dd_add_d(l, c);
+}
