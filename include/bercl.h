@@ -191,6 +191,86 @@ BERCL_API int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *
 /* The relative difference |a - b| / max(|a|, |b|), 0 when both are 0. */
 BERCL_API double bercl_rel_diff(double a, double b);
 
+/*
+ * Test plans (lib/plan.c). A test accepts a link whose BER is at most
+ * ber / ratio ("good") and rejects one at ber ("bad"): alpha = P[reject |
+ * good] (producer's risk), beta = P[accept | bad] = 1 - CL (consumer's risk).
+ * Risks are in (0, 1), ratio in (1, 1e6], ber in (0, 1).
+ */
+typedef struct {
+	double errors; /* most errors allowed: accept with at most this many */
+	double bits;   /* test length, whole bits */
+	double alpha;  /* exact P[more than errors | lambda = bits ber / ratio] */
+	double beta;   /* exact P[at most errors | lambda = bits ber] */
+} bercl_plan;
+
+/* The exact alpha and beta of a fixed test: `bits` whole, `errors` allowed. */
+BERCL_API enum bercl_status
+bercl_plan_risks(double errors, double bits, double ber, double ratio,
+                 double *alpha, double *beta);
+
+/*
+ * The shortest fixed test (smallest whole number of bits, then the errors
+ * it allows) with exact risks at most alpha and beta. BERCL_EDOM when the
+ * inputs are outside the domain or the plan would exceed 1e300 bits.
+ */
+BERCL_API enum bercl_status
+bercl_plan_fixed(double ber, double alpha, double beta, double ratio,
+                 bercl_plan *out);
+
+/* Outcome of a plan at a true BER: pass and fail probabilities, mean length. */
+typedef struct {
+	double p_pass, p_fail;
+	double expected_bits;
+} bercl_plan_outcome;
+
+typedef struct {
+	double max_errors;         /* rows 0..max_errors; error max_errors + 1 fails */
+	double max_bits;           /* truncation: at most this many bits */
+	double wald_alpha, wald_beta; /* the risks that place Wald's lines (0: none) */
+	double alpha, beta;        /* exact risks of the truncated plan */
+	double expected_bits_good, expected_bits_bad; /* exact mean lengths */
+} bercl_sequential_plan;
+
+/*
+ * Wald's SPRT lines for wald_alpha, wald_beta, truncated at the fixed plan
+ * `trunc` (never longer than trunc->bits; error trunc->errors + 1 fails):
+ * rows k = 0..trunc->errors of pass_bits (pass once this many bits show at
+ * most k errors) and fail_bits (fail when error k + 1 arrives by this bit;
+ * 0: never). Both columns non-decreasing, fail_bits[k] <= pass_bits[k].
+ */
+BERCL_API enum bercl_status
+bercl_plan_sequential_table(double ber, double ratio, double wald_alpha,
+                            double wald_beta, const bercl_plan *trunc,
+                            double *pass_bits, double *fail_bits);
+
+/*
+ * The exact outcome of a sequential table (rows 0..max_errors, as above,
+ * the last row closing with fail_bits = pass_bits) for errors arriving as a
+ * Poisson process at ber_true per bit. `work` holds 2 (max_errors + 1)
+ * doubles.
+ */
+BERCL_API enum bercl_status
+bercl_plan_sequential_outcome(const double *pass_bits, const double *fail_bits,
+                              double max_errors, double ber_true, double *work,
+                              bercl_plan_outcome *out);
+
+/*
+ * The truncated sequential plan for the targets alpha, beta: Wald's lines,
+ * truncated at a fixed plan at most 1.5 times as long as bercl_plan_fixed()'s
+ * (lib/plan.c says which), lowered until the exact risks of the truncated
+ * plan meet both targets. bercl_plan_sequential_rows() gives the number of
+ * rows to provide (an upper bound); pass_bits and fail_bits receive
+ * out->max_errors + 1 rows; work holds 2 rows doubles.
+ */
+BERCL_API enum bercl_status
+bercl_plan_sequential_rows(double ber, double alpha, double beta, double ratio,
+                           double *rows);
+BERCL_API enum bercl_status
+bercl_plan_sequential(double ber, double alpha, double beta, double ratio,
+                      double rows, double *pass_bits, double *fail_bits,
+                      double *work, bercl_sequential_plan *out);
+
 #ifdef __cplusplus
 }
 #endif
