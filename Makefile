@@ -35,7 +35,7 @@ DEPFLAGS = -MMD -MP
 
 # Library suites link the library only; program suites add the program's
 # objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
-LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve
+LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan
 CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
@@ -169,6 +169,7 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
+	cd tests/data && /usr/bin/python3 gen_plan_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 
 -include $(wildcard lib/*.d src/*.d)
