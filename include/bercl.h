@@ -212,7 +212,8 @@ bercl_plan_risks(double errors, double bits, double ber, double ratio,
 /*
  * The shortest fixed test (smallest whole number of bits, then the errors
  * it allows) with exact risks at most alpha and beta. BERCL_EDOM when the
- * inputs are outside the domain or the plan would exceed 1e300 bits.
+ * inputs are outside the domain, BERCL_ELIMIT when the plan would exceed
+ * 1e300 bits or 2^40 errors.
  */
 BERCL_API enum bercl_status
 bercl_plan_fixed(double ber, double alpha, double beta, double ratio,

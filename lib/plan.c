@@ -156,7 +156,7 @@ enum bercl_status bercl_plan_fixed(double ber, double alpha, double beta, double
 		lo = hi;
 		hi = hi == 0 ? 1 : 2 * hi;
 		if (hi > MAX_PLAN_ERRORS)
-			return BERCL_EDOM;
+			return BERCL_ELIMIT;
 	}
 	while (hi - lo > 1) {
 		double mid = floor((lo + hi) / 2);
@@ -182,7 +182,7 @@ enum bercl_status bercl_plan_fixed(double ber, double alpha, double beta, double
 			return BERCL_OK;
 		}
 	}
-	return BERCL_EDOM;
+	return BERCL_ELIMIT;
 }
 
 enum bercl_status bercl_plan_sequential_table(double ber, double ratio, double wald_alpha,
