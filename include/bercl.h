@@ -31,10 +31,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 /*
@@ -56,10 +52,6 @@ extern "C" {
 #define BERCL_API __attribute__((visibility("default")))
 #else
 #define BERCL_API
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 /* The version of the library actually linked: BERCL_VERSION_NUMBER and

@@ -31,6 +31,15 @@ $CC $CFLAGS -o "$tmp/example" "$tmp/example.c" $(pkg-config --cflags --libs berc
 got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/example")
 [ "$got" = "$want" ] || fail "example printed '$got', man page says '$want'"
 
+# The header from C++ (extern "C"): the same example as C++, where a C++
+# compiler is installed.
+if command -v c++ >/dev/null 2>&1; then
+	c++ $CFLAGS -x c++ -o "$tmp/example_cxx" "$tmp/example.c" \
+		$(pkg-config --cflags --libs bercl) $LDFLAGS
+	got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/example_cxx")
+	[ "$got" = "$want" ] || fail "C++ example printed '$got', man page says '$want'"
+fi
+
 # The README's C example prints what the README says.
 sed -n '/^<!-- library-c:/,/^```$/p' README.md | sed '1,2d;$d' > "$tmp/readme.c"
 want=$(sed -n '/^<!-- library-c-output/,/^```$/p' README.md | sed '1,2d;$d')
