@@ -26,7 +26,7 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -90,11 +90,15 @@ check: all $(TESTS)
 	else LD_LIBRARY_PATH=. PYTHONPATH=python /usr/bin/python3 tests/test_python.py; fi
 	@echo "all tests passed"
 
-bench: bercl bench/bench_cl bench/gsl_loop
+bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson
 	./bench/run.sh
 
-bench/bench_cl: bench/bench_cl.c libbercl.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
+bench/bench_cl: bench/bench_cl.c libbercl.a lib/internal.h
+	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
+
+# Units in the last place against tests/data/poisson_ref.csv.
+bench/ulp_poisson: bench/ulp_poisson.c libbercl.a lib/internal.h
+	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a -lm
 
 # The peer: plain C around GSL, built with the same compiler and flags.
 bench/gsl_loop: bench/gsl_loop.c
@@ -129,7 +133,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
-	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop
+	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
+		bench/ulp_poisson
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.

@@ -1,11 +1,90 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# make bench: the library's cost per CL evaluation beside GSL's (bench_cl),
-# then whole-command timings, each the median of several runs.
+# make bench, in one run: (1) the cost of one CL evaluation (both tails) on
+# the issue-12 point sets, bercl beside GSL and, where installed (make
+# deps-dev), Boost.Math, scipy and R, all pinned to one core; how often the
+# certified fast path falls back; (2) whole-command timings; (3) the 1e6-row
+# batch against the hand-written GSL loop on one core and on two.
 set -eu
 cd "$(dirname "$0")/.."
+mkdir -p bench/tmp
+cpu=${BENCH_CPU:-1}
+pin="taskset -c $cpu"
+command -v taskset > /dev/null || pin=
 
-./bench/bench_cl
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# Point sets ("errors lambda" lines), lambda as the batch computes it.
+# sweep: errors 0..999 x every 25th of the bench sweep's 1000 BER points,
+#        lambda = 1e12 * ber (40000 points);
+# e1000: errors 0..999, lambda from -10 to +10 sd in steps of 1 sd;
+# e10, e1e5, e1e7: one error count, -10 to +10 sd in steps of 0.5 sd.
+# Off-centre lambdas below 5 % of the shape are clamped there (as before).
+awk 'BEGIN { for (e = 0; e < 1000; e++) for (i = 0; i < 1000; i += 25) {
+	ber = sprintf("%.6g", 10 ^ (-15 + 7 * i / 999)); printf "%d %.17g\n", e, 1e12 * ber } }' \
+	> bench/tmp/pts_sweep
+sd() { awk -v e0="$1" -v e1="$2" -v step="$3" 'BEGIN { for (e = e0; e <= e1; e++) {
+	a = e + 1; for (z = -10; z <= 10.0001; z += step) {
+		l = a + z * sqrt(a); if (l < 0.05 * a) l = 0.05 * a; printf "%d %.17g\n", e, l } } }'; }
+sd 0 999 1 > bench/tmp/pts_e1000
+sd 10 10 0.5 > bench/tmp/pts_e10
+sd 100000 100000 0.5 > bench/tmp/pts_e1e5
+sd 10000000 10000000 0.5 > bench/tmp/pts_e1e7
+sets="sweep e1000 e10 e1e5 e1e7"
+
+# Peers, built here so that none of them is needed for make all or check.
+boost=; scipy=; r=
+if [ -f /usr/include/boost/math/special_functions/gamma.hpp ] && command -v g++ > /dev/null &&
+	g++ -O2 -o bench/tmp/peer_boost bench/peer_boost.cpp 2> bench/tmp/boost.log; then
+	boost=bench/tmp/peer_boost
+fi
+/usr/bin/python3 -c 'import scipy.special' 2> /dev/null && scipy=1
+command -v Rscript > /dev/null && r=1
+
+: > bench/tmp/evals
+for s in $sets; do
+	f=bench/tmp/pts_$s
+	$pin ./bench/bench_cl "$f" | awk -v s="$s" '{ print s, "bercl", $2, $5, $6;
+		print s, "GSL", $3, $4 }' >> bench/tmp/evals
+	[ -z "$boost" ] || $pin "$boost" "$f" | awk -v s="$s" '{ print s, $1, $2, $3 }' >> bench/tmp/evals
+	[ -z "$scipy" ] || $pin /usr/bin/python3 bench/peer_scipy.py "$f" |
+		awk -v s="$s" '{ print s, $1, $2 }' >> bench/tmp/evals
+	[ -z "$r" ] || $pin Rscript bench/peer_r.R "$f" | awk -v s="$s" '{ print s, $1, $2 }' >> bench/tmp/evals
+done
+echo
+echo "ns per CL evaluation (both tails), median of 7 passes, pinned to cpu $cpu"
+awk '
+	{ key[$1 SUBSEP $2] = $3; if (!($2 in seen)) { seen[$2] = 1; col[++nc] = $2 }
+	  if ($2 == "bercl") { fb[$1] = $4; np[$1] = $5 }
+	  if (($2 == "GSL" || $2 ~ /^boost/) && $4 > 0) failed[$1] = failed[$1] " " $2 ":" $4 }
+	END {
+		split("sweep e1000 e10 e1e5 e1e7", set, " ")
+		name["sweep"] = "errors 0..999, lambda = 1e12*ber"
+		name["e1000"] = "errors 0..999, +-10 sd"
+		name["e10"] = "errors 10, +-10 sd"
+		name["e1e5"] = "errors 1e5, +-10 sd"
+		name["e1e7"] = "errors 1e7, +-10 sd"
+		printf "%-34s", "point set"
+		for (c = 1; c <= nc; c++) printf " %12s", col[c]
+		printf "  %-14s %s\n", "fastest peer", "fallbacks"
+		for (i = 1; i <= 5; i++) {
+			s = set[i]; best = ""; bv = 0
+			printf "%-34s", name[s]
+			for (c = 1; c <= nc; c++) {
+				v = key[s SUBSEP col[c]]
+				printf " %12s", v == "" ? "-" : v
+				if (col[c] != "bercl" && v != "" && (best == "" || v + 0 < bv)) { best = col[c]; bv = v + 0 }
+			}
+			printf "  %-14s %d of %d\n", best, fb[s], np[s]
+			if (failed[s] != "") printf "%34s   (failures:%s)\n", "", failed[s]
+		}
+	}' bench/tmp/evals
+echo "(boost: default policy, long double inside; boost_double: promote_double<false>;"
+echo " scipy and R vectorized over the whole set; fallbacks: points the certified"
+echo " fast path hands to the double-double path)"
+
+echo
+./bench/ulp_poisson
 
 # median wall time in seconds of a command run N times
 median() {
@@ -26,9 +105,9 @@ printf '  binomial %s s (N = 1e9, gsl_ran_binomial)\n' \
 printf '  binomial %s s (N = 3e12, geometric gaps)\n' \
 	"$(median 5 ./bercl simulate -e 0 -n 3T -p 1e-12 --model binomial --trials 1000000)"
 
-# 1e6 batch rows, errors 0..999 at 1000 BER points: bercl against the
-# hand-written GSL loop (bench/gsl_loop.c), runs alternated, medians compared.
-mkdir -p bench/tmp
+# 1e6 batch rows, errors 0..999 at 1000 BER points: the hand-written GSL loop
+# (bench/gsl_loop.c) on one core, bercl on one core and on two; runs
+# alternated, medians and ratios from the same runs.
 rows=bench/tmp/rows.csv
 if [ ! -s "$rows" ]; then
 	awk 'BEGIN { print "errors,bits,ber"
@@ -37,19 +116,23 @@ if [ ! -s "$rows" ]; then
 fi
 runs=7
 : > bench/tmp/times
+stamp() { s=$(date +%s.%N); "$@" > /dev/null; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN { print e - s }'; }
 for i in $(seq "$runs"); do
-	s=$(date +%s.%N); ./bench/gsl_loop < "$rows" > /dev/null; e=$(date +%s.%N)
-	echo "gsl $(awk -v s="$s" -v e="$e" 'BEGIN { print e - s }')" >> bench/tmp/times
-	s=$(date +%s.%N); ./bercl cl --input "$rows" --format csv > /dev/null; e=$(date +%s.%N)
-	echo "bercl $(awk -v s="$s" -v e="$e" 'BEGIN { print e - s }')" >> bench/tmp/times
+	echo "gsl $(stamp $pin ./bench/gsl_loop < "$rows")" >> bench/tmp/times
+	echo "one $(stamp $pin ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
+	echo "two $(stamp ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
 done
 med() { awk -v k="$1" '$1 == k { print $2 }' bench/tmp/times | sort -n |
 	awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-g=$(med gsl); b=$(med bercl)
+g=$(med gsl); b1=$(med one); b2=$(med two)
 echo
 echo "1e6 batch rows (errors 0..999 x 1000 BER points), median of $runs alternated runs:"
-printf '  hand-written GSL loop %.3f s\n  bercl cl --input      %.3f s\n' "$g" "$b"
-awk -v b="$b" -v g="$g" 'BEGIN { printf "  ratio bercl / GSL loop: %.2f (target: <= 1.0)\n", b / g }'
+printf '  hand-written GSL loop, one core  %.3f s\n' "$g"
+printf '  bercl cl --input, one core       %.3f s\n' "$b1"
+printf '  bercl cl --input, two cores      %.3f s\n' "$b2"
+awk -v b="$b1" -v g="$g" 'BEGIN { printf "  one core / GSL loop: %.2f (target: <= 0.5)\n", b / g }'
+awk -v b="$b2" -v g="$b1" 'BEGIN { printf "  two cores / one core: %.2f (target: <= 0.6)\n", b / g }'
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # Peak memory of a 2e6-row sweep (GNU time, if installed).
 if [ -x /usr/bin/time ]; then

@@ -27,6 +27,16 @@ bercl_lnprob bercli_lnprob_complement(bercl_lnprob l);
 /* Fill both tails and their plain doubles from the two logs. */
 void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc);
 
+/*
+ * The certified fast path (poisson_fast.c): both tails in double arithmetic
+ * with a running error bound; 1 when the bound certifies them (out filled),
+ * 0 when the caller must take the double-double path. Arguments checked.
+ */
+int bercli_poisson_fast(double errors, double lambda, bercl_tails *out);
+/* The double-double path alone (poisson.c), for arguments already checked. */
+enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
+                                          bercl_tails *out);
+
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 

@@ -181,6 +181,15 @@ enum bercl_status bercl_poisson_tails(double errors, double lambda_hi, double la
 	if (!(lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA) ||
 	    !isfinite(lambda_lo))
 		return BERCL_EDOM;
+	if (lambda_lo == 0 && bercli_poisson_fast(errors, lambda_hi, out))
+		return BERCL_OK;
+	return bercli_poisson_tails_dd(errors, lambda_hi, lambda_lo, out);
+}
+
+/* The double-double path: every region, any lambda_lo. */
+enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
+                                          bercl_tails *out)
+{
 	dd x = dd_fast_two_sum(lambda_hi, lambda_lo);
 	double a = errors + 1.0;
 

@@ -5,6 +5,7 @@
  * summation, no code of ours), and against GSL where GSL is reliable.
  */
 #include "testutil.h"
+#include "internal.h"
 
 #include <float.h>
 #include <gsl/gsl_errno.h>
@@ -41,6 +42,55 @@ static void test_reference_table(void **state)
 	assert_true(below_range > 20); /* the table reaches below 1e-308 */
 	assert_true(big > 50);         /* and shapes of 1e5 to 1e6 */
 	print_message("poisson_ref.csv: %d rows, worst relative error %.3g\n", rows, worst);
+}
+
+/*
+ * The certified fast path (lib/poisson_fast.c) against the same table: it
+ * answers most points itself (not the double-double path), every answer it
+ * certifies is within its certificate (4e-15 relative for the doubles in
+ * the normal range, 4e-15 on the logarithms), and its plain doubles are
+ * never more than 1/2 ulp farther from the table than the double-double
+ * path's on more than 10 % of the values (measured: 184 of 2338 values;
+ * on most of the others it is nearer).
+ */
+static void test_fast_path(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("poisson_ref.csv");
+	char line[512];
+	char *f[4];
+	int rows = 0, fast = 0, values = 0, worse = 0;
+	while (table_next(fp, line, sizeof line, f, 4) == 4) {
+		double errors = strtod(f[0], NULL), lambda = strtod(f[1], NULL);
+		bercl_tails t, d;
+		rows++;
+		assert_int_equal(bercli_poisson_tails_dd(errors, lambda, 0, &d), BERCL_OK);
+		if (!bercli_poisson_fast(errors, lambda, &t))
+			continue;
+		fast++;
+		double ec = rel_error_vs_decimal(t.ln_cl, f[2]);
+		double eq = rel_error_vs_decimal(t.ln_one_minus_cl, f[3]);
+		if (!(ec <= 4e-15 && eq <= 4e-15))
+			fail_msg("errors=%s lambda=%s: ln cl error %.3g, ln 1-cl error %.3g", f[0], f[1], ec,
+			         eq);
+		const double tv[2] = {t.cl, t.one_minus_cl}, dv[2] = {d.cl, d.one_minus_cl};
+		for (int k = 0; k < 2; k++) {
+			long double r = strtold(f[2 + k], NULL);
+			if (r < DBL_MIN)
+				continue;
+			long double ef = fabsl(tv[k] - r), ed = fabsl(dv[k] - r);
+			if (!(ef <= 4e-15L * r))
+				fail_msg("errors=%s lambda=%s: tail %d relative error %.3Lg", f[0], f[1], k,
+				         ef / r);
+			values++;
+			worse += ef > ed + 0.5L * DBL_EPSILON / 2 * r;
+		}
+	}
+	fclose(fp);
+	print_message("fast path: %d of %d rows, %d of %d values > 1/2 ulp worse than double-double\n",
+	              fast, rows, worse, values);
+	assert_true(fast > rows * 8 / 10);
+	assert_true(worse * 10 < values);
 }
 
 /* The textbook snippet's failures, each with the value it should give. */
@@ -144,6 +194,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reference_table),
+		cmocka_unit_test(test_fast_path),
 		cmocka_unit_test(test_textbook_failures),
 		cmocka_unit_test(test_domain),
 		cmocka_unit_test(test_gsl_agreement),

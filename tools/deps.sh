@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Install the Debian 12 packages bercl needs, only those missing: what it
-# takes to build and test, plus with --dev what make fuzz, make plots and the
-# reference scripts use. Runs apt-get as root, or through sudo.
+# takes to build and test, plus with --dev what make fuzz, make plots, the
+# reference scripts and make bench's peers (Boost.Math, scipy, R) use.
+# Runs apt-get as root, or through sudo.
 # (A plain script, so that a machine without make can run it.)
 set -eu
 packages="gcc make pkg-config libgsl-dev libcmocka-dev mandoc"
 if [ "${1:-}" = "--dev" ]; then
-	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core"
+	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
+		g++ libboost-math-dev python3-scipy"
 fi
 missing=
 for p in $packages; do

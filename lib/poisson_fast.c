@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * poisson_fast.c - the certified fast path for CL = P(a, x) and
+ * 1 - CL = Q(a, x), a = E + 1 whole, x = lambda a double.
+ *
+ * SYNOPSIS
+ *   bercli_poisson_fast(errors, lambda, &tails)
+ *
+ * DESCRIPTION
+ *   Ziv's strategy, as in correctly rounded libms: evaluate cheaply with a
+ *   rigorous running error bound, and return the result only when the bound
+ *   certifies it; otherwise return 0 and let bercl_poisson_tails() take the
+ *   double-double path (poisson.c). The regions and formulas are those of
+ *   poisson.c (finite sums, the two convergent series, Temme's expansion),
+ *   each tail written as exp(-B) * f where B = bd0(k, x) + stirlerr(k) is
+ *   carried as hi + lo and f is of order one. What makes it cheaper:
+ *   - bd0 = k ln(k/x) + x - k without a double-double logarithm: near the
+ *     centre (|w| <= 1/4, w = (k - x)/(k + x)) by Loader's series
+ *     bd0 = (k - x) w + 2k sum_{j>=1} w^(2j+1)/(2j+1), whose leading term
+ *     (k - x)^2/(k + x) is formed exactly (error-free product and division
+ *     remainder) and whose tail is below |w|/3 of it; farther out by a
+ *     64-point table of ln c_j (double-double) plus 2 atanh(tau),
+ *     |tau| < 1/256, whose cubic and higher terms (below 4e-8) need only
+ *     double precision;
+ *   - the values are formed directly, exp(-B_hi) (1 - B_lo) f, not by
+ *     exponentiating a logarithm, and the larger tail as 1 - smaller, so a
+ *     result carries about three roundings;
+ *   - no fma() library call: products are split (Dekker) unless the target
+ *     has FMA instructions.
+ *   Every step adds its worst-case error to a running bound, in units of
+ *   u = 2^-53 (one rounding), with the libm functions charged their
+ *   documented or measured worst errors (EXP_ERR, LOG_ERR, ERFC_ERR below).
+ *   A result is certified when each plain double is within REL_MAX
+ *   relative (or below the normal range, where it comes from its logarithm
+ *   as on the slow path) and each logarithm within LN_MAX absolute.
+ *
+ * NOTES
+ *   Series truncation is bounded by the next term times r/(1-r) for a ratio
+ *   r < 1 that no longer grows. Temme's expansion is used only in the band
+ *   0.7 <= x/a <= 1.3 (|eta| < 0.34), where the degree-28 Taylor forms of
+ *   C_k(eta) and the a^-k terms kept leave less than 1e-19 (TEMME_TRUNC).
+ *
+ * REFERENCES
+ *   A. Ziv, "Fast evaluation of elementary mathematical functions with
+ *     correctly rounded last bit", ACM TOMS 17 (1991) 410-423.
+ *   C. Loader, "Fast and accurate computation of binomial probabilities",
+ *     2000 (bd0 and its series).
+ *   N. J. Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
+ *     SIAM 2002, section 5.1 (running error bound for Horner's rule).
+ *   T. J. Dekker, "A floating-point technique for extending the available
+ *     precision", Numer. Math. 18 (1971) 224-242.
+ *   N. M. Temme, Special Functions, Wiley 1996, section 11.2.4.
+ */
+#include <float.h>
+#include <math.h>
+
+#include "bercl.h"
+#include "dd.h"
+#include "internal.h"
+
+#define U 0x1p-53 /* unit roundoff */
+/* libm worst errors in units of u (glibc 2.36 on x86-64: exp and log below
+ * 0.52 ulp by their authors' analysis, log1p below 1 ulp; erfc measured
+ * below 1.6 ulp over 60000 arguments in [-6, 27] against 40-digit mpmath,
+ * charged 4 ulp). One ulp is at most 2u relative. */
+#define EXP_ERR (2.0 * U)
+#define LOG_ERR (2.0 * U)
+#define LOG1P_ERR (2.0 * U)
+#define ERFC_ERR (8.0 * U)
+#define REL_MAX 4e-15
+#define LN_MAX 4e-15
+#define SERIES_EPS 1e-18
+#define TEMME_TRUNC 1e-19
+
+/* A probability p: its double, the relative error bound of that double,
+ * ln p as hi + lo and the absolute error bound of the logarithm. */
+typedef struct {
+	double val, rel;
+	dd ln;
+	double ln_err;
+} tail;
+
+/* Exact product a * b = hi + lo, by fma where it is an instruction. */
+static inline dd two_prod(double a, double b)
+{
+	double p = a * b;
+#ifdef __FMA__
+	return dd_make(p, fma(a, b, -p));
+#else
+	double ca = 134217729.0 * a, cb = 134217729.0 * b;
+	double ah = ca - (ca - a), al = a - ah;
+	double bh = cb - (cb - b), bl = b - bh;
+	return dd_make(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
+#endif
+}
+
+/* n / d as hi + lo (lo from the exact remainder); relative error ~2u^2. */
+static inline dd div_dd(dd n, dd d)
+{
+	double q = n.hi / d.hi;
+	dd p = two_prod(q, d.hi);
+	double r = ((n.hi - p.hi) - p.lo) + n.lo - q * d.lo;
+	return dd_fast_two_sum(q, r / d.hi);
+}
+
+/*
+ * ln t for a normal t = t.hi + t.lo > 0; *err receives an absolute error
+ * bound. m = t.hi 2^-e in [1/2, 1), c the nearest of LOG_TABLE's points
+ * 1/2 + (j + 1/2)/128 (so m - c is exact and |m - c| <= 1/256), and
+ * ln(m/c) = 2 atanh(tau), tau = (m - c)/(m + c) in double-double, whose
+ * terms past 2 tau (below 4e-8) are summed in double.
+ */
+static dd ln_fast(dd t, double *err)
+{
+	int e;
+	double m = frexp(t.hi, &e);
+	int j = (int)((m - 0.5) * 128.0);
+	if (j > 63)
+		j = 63;
+	double c = 0.5 + (j + 0.5) / 128.0;
+	dd tau = div_dd(dd_from(m - c), dd_two_sum(m, c));
+	double t2 = tau.hi * tau.hi;
+	double rest = 2.0 * tau.hi * t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 / 9)));
+	dd r = dd_add(dd_make(LOG_TABLE[j][0], LOG_TABLE[j][1]), dd_make(2.0 * tau.hi, 2.0 * tau.lo));
+	dd el = two_prod((double)e, LN2_HI);
+	el.lo += (double)e * LN2_LO;
+	r = dd_add(r, el);
+	r = dd_add_d(r, rest + t.lo / t.hi);
+	/* rest: 8u relative, 3e-28 truncation, tau.lo left out of it (6 tau^2
+	 * tau.lo); tau: 2u^2; the table and
+	 * ln 2: 1e-33 each; t.lo / t.hi dropped its square (u^2/2); four
+	 * double-double additions: 2u^2 of their sums each. */
+	*err = 8.0 * U * fabs(rest) + 6.0 * t2 * fabs(tau.lo) + 1e-27 +
+	       10.0 * U * U * (fabs(r.hi) + fabs(el.hi) + 1.0);
+	return r;
+}
+
+/*
+ * B = bd0(k, x) = k ln(k/x) + x - k for whole k >= 1, x > 0, as hi + lo;
+ * *err receives an absolute error bound. Returns 0 when x/k is too far
+ * out for the reduction (below 1e-290 or above 1e290).
+ */
+static int bd0_fast(double k, double x, dd *b, double *err)
+{
+	if (x >= 0.5 * k && x <= 2.0 * k) {
+		double d = k - x; /* exact (Sterbenz) */
+		dd s = dd_two_sum(k, x);
+		dd wd = div_dd(dd_from(d), s);
+		double w = wd.hi;
+		if (fabs(w) <= 0.25) {
+			/* lead = d^2 / s exactly up to 2u^2 */
+			dd lead = div_dd(two_prod(d, d), s);
+			/* tail = 2k w^3 sum_j w^(2j) / (2j + 3) */
+			double w2 = w * w;
+			/* terms kept, and a bound on w^(2 terms) */
+			int terms = w2 < 1e-4 ? 6 : w2 < 4e-3 ? 9 : 16;
+			double wpow = w2 < 1e-4 ? 1e-24 : w2 < 4e-3 ? 2.7e-22 : 5.5e-20;
+			double p = 0.0;
+			for (int jj = terms - 1; jj >= 0; jj--)
+				p = p * w2 + 1.0 / (2 * jj + 3);
+			double tl = (2.0 * k * w) * w2 * p * (1.0 + 3.0 * wd.lo / w);
+			/* truncation: 2k |w|^3 w^(2 terms) / ((2 terms + 3)(1 - w^2)) */
+			double trunc = 2.0 * k * fabs(w) * w2 * wpow / ((2 * terms + 3) * (1.0 - w2));
+			*b = dd_add_d(lead, tl);
+			/* w^3 from w = wd.hi + wd.lo (2u^2): 2u for 2 k w and w^2,
+			 * 1u for the correction; p: 3u; three products: 3u; lead:
+			 * 3u^2; the sum: 2u^2. */
+			*err = 9.0 * U * fabs(tl) + trunc + 5.0 * U * U * fabs(lead.hi);
+			return 1;
+		}
+	}
+	dd t = div_dd(dd_from(x), dd_from(k));
+	if (!(t.hi > 1e-290 && t.hi < 1e290))
+		return 0;
+	double eln;
+	dd lt = ln_fast(t, &eln);
+	/* bd0 = (x - k) - k ln t */
+	dd klt = two_prod(k, lt.hi);
+	klt.lo += k * lt.lo;
+	*b = dd_sub(dd_two_sum(x, -k), klt);
+	*err = k * eln + 6.0 * U * U * (fabs(klt.hi) + fabs(x) + k);
+	return 1;
+}
+
+/*
+ * The tail exp(-b) * f, f > 0 of moderate size with relative error bound
+ * f_rel, b with absolute error bound b_err.
+ */
+static tail make_tail(dd b, double b_err, double f, double f_rel)
+{
+	tail t;
+	double lf_err;
+	dd lf = ln_fast(dd_from(f), &lf_err);
+	t.ln = dd_add(dd_neg(b), lf);
+	t.ln_err = b_err + f_rel + lf_err + 4.0 * U * U * (fabs(b.hi) + fabs(lf.hi));
+	if (t.ln.hi > -708.0) {
+		t.val = exp(-b.hi) * (1.0 - b.lo) * f;
+		t.rel = b_err + EXP_ERR + 3.0 * U + f_rel + b.lo * b.lo + 2.0 * U * U;
+	} else {
+		t.val = bercl_lnprob_value((bercl_lnprob){t.ln.hi, t.ln.lo});
+		t.rel = 0.0; /* below the normal range: from its logarithm */
+	}
+	if (t.val < DBL_MIN)
+		t.rel = 0.0;
+	return t;
+}
+
+/* 1 - s for a tail s below about 0.6. */
+static tail complement(tail s)
+{
+	tail t;
+	double ratio = s.val / (1.0 - s.val);
+	t.val = 1.0 - s.val;
+	t.rel = U + s.rel * ratio;
+	t.ln = dd_from(log1p(-s.val));
+	t.ln_err = LOG1P_ERR * fabs(t.ln.hi) + s.rel * ratio;
+	if (s.rel == 0.0 && s.val > 0.0) /* s below the normal range */
+		t.ln_err += ratio * 1e-16;
+	return t;
+}
+
+/*
+ * pois(m; x) = exp(-B) / sqrt(2 pi m) for whole m >= 0 (exp(-x) at m = 0):
+ * B into *b, its bound into *b_err, the factor into *f and its relative
+ * bound into *f_rel. Returns 0 when bd0_fast cannot.
+ */
+static int pmf_parts(double m, double x, dd *b, double *b_err, double *f, double *f_rel)
+{
+	if (m == 0) {
+		*b = dd_from(x);
+		*b_err = 0.0;
+		*f = 1.0;
+		*f_rel = 0.0;
+		return 1;
+	}
+	if (!bd0_fast(m, x, b, b_err))
+		return 0;
+	double st = bercli_stirlerr(m);
+	*b = dd_add_d(*b, st);
+	/* stirlerr: 4u relative (table or Stirling series); the sum: 2u^2 */
+	*b_err += 4.0 * U * st + 2.0 * U * U * fabs(b->hi);
+	*f = 1.0 / sqrt(6.283185307179586477 * m);
+	*f_rel = 3.0 * U;
+	return 1;
+}
+
+/*
+ * A series sum_n t_n with t_0 = 1, t_n = t_(n-1) r_n, as in poisson.c:
+ * lower (P): r_n = x / (a + n); down (Q): r_n = (a - n) / x, at most a - 1
+ * terms; up (Q, x < a < 25): r_n = x / n, exactly a terms. *rel receives
+ * a relative error bound (term n carries 2n roundings; the sum is
+ * compensated (Fast2Sum), so it adds one rounding in all; truncation: the
+ * next term times r/(1 - r)).
+ */
+enum series { LOWER, DOWN, UP };
+
+static double series(enum series kind, double a, double x, double *rel)
+{
+	double term = 1.0, sum = 1.0, lo = 0.0, err = 0.0, ratio = 0.0;
+	double n = 1.0;
+	for (;; n += 1.0) {
+		if (kind == LOWER)
+			ratio = x / (a + n);
+		else if (kind == DOWN) {
+			if (a - n < 1.0) {
+				ratio = 0.0;
+				break;
+			}
+			ratio = (a - n) / x;
+		} else {
+			if (n >= a) {
+				ratio = 0.0;
+				break;
+			}
+			ratio = x / n;
+		}
+		term *= ratio;
+		double t = sum + term; /* compensated: sum >= term for DOWN, LOWER */
+		lo += kind == UP && term > sum ? (term - t) + sum : (sum - t) + term;
+		sum = t;
+		err += term * n;
+		if (kind != UP && ratio < 1.0 && term < SERIES_EPS * sum)
+			break;
+		if (n > 2000.0) { /* slow convergence: leave it to the slow path */
+			*rel = 1.0;
+			return sum;
+		}
+	}
+	double trunc = ratio < 1.0 ? term * ratio / (1.0 - ratio) : 0.0;
+	if (ratio >= 1.0)
+		trunc = INFINITY;
+	sum += lo;
+	*rel = (2.0 * err * U * 1.01 + trunc) / sum + U;
+	return sum;
+}
+
+/* exp(-b) f S for a series S: the tail, or a rel of 1 when uncertifiable. */
+static int series_tail(double m, double x, enum series kind, double a, tail *out)
+{
+	dd b;
+	double b_err, f, f_rel, s_rel;
+	if (!pmf_parts(m, x, &b, &b_err, &f, &f_rel))
+		return 0;
+	double s = series(kind, a, x, &s_rel);
+	if (s_rel > REL_MAX)
+		return 0;
+	*out = make_tail(b, b_err, f * s, f_rel + s_rel + U);
+	return 1;
+}
+
+/* erfcx(z) = exp(z^2) erfc(z), z >= 0, as in poisson.c; *rel its bound. */
+static double erfcx_fast(double z, double *rel)
+{
+	if (z < 12.0) {
+		dd z2 = two_prod(z, z);
+		*rel = ERFC_ERR + EXP_ERR + 3.0 * U;
+		return erfc(z) * exp(z2.hi) * (1.0 + z2.lo);
+	}
+	double t = 1.0 / (2.0 * z * z), term = 1.0, sum = 1.0;
+	for (int n = 1; n <= 14; n++) {
+		term *= -(2.0 * n - 1.0) * t;
+		sum += term;
+	}
+	*rel = 40.0 * U + 1e-17;
+	return sum / (z * 1.7724538509055160273);
+}
+
+/*
+ * sum_k C_k(eta) a^-k (as temme_sum in poisson.c) with Higham's running
+ * error bound for the nested Horner rules: *err receives an absolute bound.
+ */
+static double temme_sum_fast(double eta, double a, double *err)
+{
+	double inv_a = 1.0 / a, s = 0.0, mu_s = 0.0, ae = fabs(eta);
+	int terms = (int)ceil(20.0 / log10(a)) + 1;
+	if (terms > TEMME_K)
+		terms = TEMME_K;
+	for (int k = terms - 1; k >= 0; k--) {
+		double c = 0.0, mu = 0.0;
+		for (int j = TEMME_D; j >= 0; j--) {
+			c = c * eta + TEMME_C[k][j];
+			mu = mu * ae + 2.0 * fabs(c) + fabs(TEMME_C[k][j]);
+		}
+		s = s * inv_a + c;
+		mu_s = mu_s * inv_a + mu + 2.0 * fabs(s);
+	}
+	*err = U * mu_s * 1.01 + TEMME_TRUNC;
+	return s;
+}
+
+static int temme_fast(double a, double x, tail *p, tail *q)
+{
+	dd b;
+	double b_err;
+	if (!bd0_fast(a, x, &b, &b_err))
+		return 0;
+	double phi = b.hi / a;
+	double eta = sqrt(2.0 * fmax(phi, 0.0));
+	if (x < a)
+		eta = -eta;
+	double z = eta * sqrt(0.5 * a);
+	/* z: B's relative error halved, the roundings of phi, 2 phi, sqrt,
+	 * eta sqrt(a/2) and sqrt(a/2) */
+	double z_rel = 0.5 * (b_err / fmax(b.hi, DBL_MIN) + 2.0 * U) + 4.0 * U;
+	double s_err, s = temme_sum_fast(eta, a, &s_err);
+	double g = 1.0 / sqrt(6.283185307179586477 * a);
+	double ts = s * g;
+	/* C_k' is below 0.1 in the band: the sum's sensitivity to eta */
+	double ts_err = (s_err + 0.1 * fabs(eta) * z_rel) * g + 4.0 * U * fabs(ts);
+	if (b.hi < 1.0) {
+		/* Both tails of order one. erfc(+-z) moves by 2/sqrt(pi) e^-z^2 dz. */
+		double r = exp(-b.hi) * ts;
+		double r_err = ts_err + fabs(r) * (b_err + EXP_ERR + 2.0 * U);
+		double ez = 0.5 * 1.1283791670955126 * exp(-z * z) * fabs(z) * z_rel;
+		double hp = 0.5 * erfc(-z), hq = 0.5 * erfc(z);
+		p->val = hp - r;
+		q->val = hq + r;
+		if (!(p->val > 0 && q->val > 0))
+			return 0;
+		p->rel = (hp * ERFC_ERR + r_err + ez) / p->val + U;
+		q->rel = (hq * ERFC_ERR + r_err + ez) / q->val + U;
+		p->ln = dd_from(log(p->val));
+		q->ln = dd_from(log(q->val));
+		p->ln_err = p->rel + LOG_ERR * fabs(p->ln.hi);
+		q->ln_err = q->rel + LOG_ERR * fabs(q->ln.hi);
+		return 1;
+	}
+	/* The smaller tail exp(-B) (erfcx(|z|)/2 -+ ts). erfcx moves by at
+	 * most |z dz| 2/(|z| + sqrt(z^2 + 2)) < |dz/z| relative, from the
+	 * bounds 2/(sqrt(pi)(z + sqrt(z^2 + 2))) < erfcx(z) < 2/(sqrt(pi)(z +
+	 * sqrt(z^2 + 4/pi))) (Abramowitz & Stegun 7.1.13). */
+	double ex_rel, ex = erfcx_fast(fabs(z), &ex_rel);
+	double h = 0.5 * ex, br = eta > 0 ? h + ts : h - ts;
+	if (!(br > 0))
+		return 0;
+	double br_rel = (h * (ex_rel + z_rel) + ts_err) / br + U;
+	tail sm = make_tail(b, b_err, br, br_rel);
+	if (eta > 0) {
+		*q = sm;
+		*p = complement(sm);
+	} else {
+		*p = sm;
+		*q = complement(sm);
+	}
+	return 1;
+}
+
+static int certified(const tail *t)
+{
+	return t->rel <= REL_MAX && t->ln_err <= fmax(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
+}
+
+int bercli_poisson_fast(double errors, double x, bercl_tails *out)
+{
+	double a = errors + 1.0;
+	tail p, q;
+	if (!(errors < 0x1p52))
+		return 0;
+	if (a < 25.0) {
+		int down = x >= errors;
+		if (!series_tail(down ? errors : 0.0, x, down ? DOWN : UP, a, &q))
+			return 0;
+		if (q.val <= 0.5) {
+			p = complement(q);
+		} else if (!series_tail(a, x, LOWER, a, &p)) {
+			return 0;
+		}
+	} else {
+		double lam = x / a;
+		if (lam < 0.7) {
+			if (!series_tail(a, x, LOWER, a, &p))
+				return 0;
+			q = complement(p);
+		} else if (lam > 1.3) {
+			if (!series_tail(errors, x, DOWN, a, &q))
+				return 0;
+			p = complement(q);
+		} else if (!temme_fast(a, x, &p, &q)) {
+			return 0;
+		}
+	}
+	if (!certified(&p) || !certified(&q))
+		return 0;
+	out->cl = p.val;
+	out->one_minus_cl = q.val;
+	out->ln_cl = (bercl_lnprob){p.ln.hi, p.ln.lo};
+	out->ln_one_minus_cl = (bercl_lnprob){q.ln.hi, q.ln.lo};
+	return 1;
+}
