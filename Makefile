@@ -27,7 +27,7 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c
-CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/simulate.c src/format.c src/shortest.c \
+CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
@@ -36,7 +36,7 @@ DEPFLAGS = -MMD -MP
 # Library suites link the library only; program suites add the program's
 # objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan
-CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli
+CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli tests/test_shell
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
@@ -72,7 +72,7 @@ bercl: src/main.o $(CLI_OBJ) libbercl.a
 $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
-$(CLI_TESTS): tests/%: tests/%.c tests/testutil.h $(CLI_OBJ) libbercl.a
+$(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 tests/test_api: tests/test_api.c libbercl.so

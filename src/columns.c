@@ -15,6 +15,7 @@
 
 #include "columns.h"
 #include "format.h"
+#include "human.h"
 
 /* Copy a string into a cell buffer, truncating if it must. */
 static void put_str(char *buf, size_t len, const char *s)
@@ -31,70 +32,18 @@ static int present(double v)
 	return !isnan(v);
 }
 
-/* A probability with 6 significant digits, for people. */
-static void format_probability_short(char *buf, size_t len, double value, bercl_lnprob ln)
-{
-	double m;
-	long long e;
-	if (value >= DBL_MIN)
-		snprintf(buf, len, "%.6g", value);
-	else if (bercl_lnprob_decimal(ln, &m, &e) == 0)
-		snprintf(buf, len, "%.6ge%lld", m, e);
-	else
-		snprintf(buf, len, "10^%.6g", m);
-}
-
-/* 25.78125e9 -> "25.78125 G" */
-static void format_si(char *buf, size_t len, double v, const char *unit)
-{
-	static const char prefix[] = " kMGTPE";
-	int p = 0;
-	while (fabs(v) >= 1000 && p < 6) {
-		v /= 1000;
-		p++;
-	}
-	snprintf(buf, len, "%.10g %s%s", v, p ? (char[]){prefix[p], 0} : "", unit);
-}
-
-/* CL as a percentage with enough digits to show how far it is from 100 %. */
-static void format_percent(char *buf, size_t len, double cl, double omc)
-{
-	if (cl < 1e-4) { /* 0.0000 % would say nothing */
-		snprintf(buf, len, "%.4g %%", cl * 100);
-		return;
-	}
-	if (cl < 0.9999) {
-		snprintf(buf, len, "%.4f %%", cl * 100);
-		return;
-	}
-	if (omc < 1e-15) {
-		snprintf(buf, len, "> 99.9999999999999 %%");
-		return;
-	}
-	int digits = (int)ceil(-log10(omc * 100)) + 3;
-	snprintf(buf, len, "%.*f %%", digits, cl * 100);
-}
-
-/* A computed CL as a percentage, from its logarithm below the double range. */
-static void format_cl_percent(char *buf, size_t len, const bercl_tails *t)
-{
-	if (t->cl >= DBL_MIN) {
-		format_percent(buf, len, t->cl, t->one_minus_cl);
-		return;
-	}
-	bercl_lnprob pct = {t->ln_cl.hi + 4.6051701859880914, t->ln_cl.lo}; /* times 100 */
-	format_probability_short(buf, len, 0.0, pct);
-	size_t k = strlen(buf);
-	snprintf(buf + k, len - k, " %%");
-}
-
-/* A number cell: full precision for programs, 6 digits for people; "" if absent. */
-static void number_cell(char *buf, size_t len, int shown, double v, int human)
+/*
+ * A number cell: full precision for programs; for people 6 digits, rounded
+ * in direction dir (a BER bound outward, so that it claims no more than it
+ * may). "" if absent.
+ */
+static void number_cell(char *buf, size_t len, int shown, double v, int human,
+                        enum rounding dir)
 {
 	if (!shown || !present(v))
 		return;
 	if (human)
-		snprintf(buf, len, "%.6g", v);
+		snprintf(buf, len, "%.6g", human_round_sig(v, 6, dir));
 	else
 		format_double(buf, len, v);
 }
@@ -110,6 +59,19 @@ static void append_rel_diff(char *buf, size_t len, double poisson, double exact)
 static int computed(const struct row *r)
 {
 	return r->error[0] == '\0';
+}
+
+/* The decimals of the target a computed CL is read against (bits: --cl; cl: --require). */
+static size_t target_decimals(const struct row *r)
+{
+	char t[128];
+	if (present(r->in.cl))
+		human_target_percent(t, sizeof t, r->in.cl, r->in.cl_complement);
+	else if (present(r->in.require))
+		human_target_percent(t, sizeof t, r->in.require, r->in.require_complement);
+	else
+		return 0;
+	return human_decimals(t);
 }
 
 /* ---- the getters, one per column, in table order ---- */
@@ -148,7 +110,7 @@ static void cell_rate(char *buf, size_t len, const struct row *r, int human)
 	if (!present(r->in.rate_bps))
 		return;
 	if (human)
-		format_si(buf, len, r->in.rate_bps, "b/s");
+		human_si(buf, len, r->in.rate_bps, "b/s");
 	else
 		format_double(buf, len, r->in.rate_bps);
 }
@@ -164,8 +126,8 @@ static void cell_time(char *buf, size_t len, const struct row *r, int human)
 	double s = present(r->time_s) ? r->time_s : r->in.time_s;
 	if (!present(s))
 		return;
-	if (human)
-		format_duration(buf, len, s);
+	if (human) /* a required time rounded up */
+		human_duration(buf, len, s, r->time_needed ? ROUND_UP : ROUND_NEAREST);
 	else
 		format_double(buf, len, s);
 }
@@ -176,12 +138,12 @@ static void cell_cl(char *buf, size_t len, const struct row *r, int human)
 	const struct row_input *in = &r->in;
 	if (present(in->cl)) {
 		if (human)
-			format_percent(buf, len, in->cl, in->cl_complement);
+			human_target_percent(buf, len, in->cl, in->cl_complement);
 		else
 			format_double(buf, len, in->cl);
 	} else if (computed(r)) {
 		if (human)
-			format_cl_percent(buf, len, &r->tails);
+			human_cl_percent(buf, len, &r->tails, target_decimals(r));
 		else
 			format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
 	}
@@ -194,7 +156,7 @@ static void cell_one_minus_cl(char *buf, size_t len, const struct row *r, int hu
 		format_double(buf, len, r->in.cl_complement);
 	else if (computed(r)) {
 		if (human)
-			format_probability_short(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
+			human_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl, ROUND_UP);
 		else
 			format_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
 	}
@@ -205,7 +167,7 @@ static void cell_cl_achieved(char *buf, size_t len, const struct row *r, int hum
 	if (!computed(r))
 		return;
 	if (human)
-		format_cl_percent(buf, len, &r->tails);
+		human_cl_percent(buf, len, &r->tails, target_decimals(r));
 	else
 		format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
 }
@@ -219,17 +181,17 @@ static void cell_verdict(char *buf, size_t len, const struct row *r, int human)
 
 static void cell_ber_estimate(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->ber_estimate, human);
+	number_cell(buf, len, computed(r), r->ber_estimate, human, ROUND_NEAREST);
 }
 
 static void cell_ber_lower(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->ber_lower, human);
+	number_cell(buf, len, computed(r), r->ber_lower, human, ROUND_DOWN);
 }
 
 static void cell_ber_upper(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->ber_upper, human);
+	number_cell(buf, len, computed(r), r->ber_upper, human, ROUND_UP);
 }
 
 static void cell_trials(char *buf, size_t len, const struct row *r, int human)
@@ -248,22 +210,22 @@ static void cell_seed(char *buf, size_t len, const struct row *r, int human)
 
 static void cell_one_minus_cl_sim(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->one_minus_cl_sim, human);
+	number_cell(buf, len, computed(r), r->one_minus_cl_sim, human, ROUND_NEAREST);
 }
 
 static void cell_sim_stderr(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->sim_stderr, human);
+	number_cell(buf, len, computed(r), r->sim_stderr, human, ROUND_NEAREST);
 }
 
 static void cell_gsl_cl(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, r->gsl_ok, r->gsl_cl, human);
+	number_cell(buf, len, r->gsl_ok, r->gsl_cl, human, ROUND_DOWN);
 }
 
 static void cell_gsl_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, r->gsl_ok, r->gsl_one_minus_cl, human);
+	number_cell(buf, len, r->gsl_ok, r->gsl_one_minus_cl, human, ROUND_UP);
 }
 
 static void cell_gsl_bits(char *buf, size_t len, const struct row *r, int human)
@@ -275,12 +237,12 @@ static void cell_gsl_bits(char *buf, size_t len, const struct row *r, int human)
 
 static void cell_gsl_ber_lower(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, r->gsl_ok, r->gsl_ber_lower, human);
+	number_cell(buf, len, r->gsl_ok, r->gsl_ber_lower, human, ROUND_DOWN);
 }
 
 static void cell_gsl_ber_upper(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, r->gsl_ok, r->gsl_ber_upper, human);
+	number_cell(buf, len, r->gsl_ok, r->gsl_ber_upper, human, ROUND_UP);
 }
 
 static void cell_gsl_rel_diff(char *buf, size_t len, const struct row *r, int human)
@@ -293,7 +255,7 @@ static void cell_poisson_cl(char *buf, size_t len, const struct row *r, int huma
 {
 	(void)human;
 	if (computed(r) && present(r->poisson_alt)) {
-		format_percent(buf, len, r->poisson_alt, 1 - r->poisson_alt);
+		human_percent_down(buf, len, r->poisson_alt, 1 - r->poisson_alt, 0);
 		append_rel_diff(buf, len, r->poisson_alt, r->tails.cl);
 	}
 }

@@ -29,6 +29,22 @@ static double lanes_of(const struct row_input *in)
 	return isnan(in->lanes) ? 1 : in->lanes;
 }
 
+/*
+ * rate * time * lanes is made of decimal inputs (53.125G, 1.1 s) that are
+ * not exact doubles, so a product that is whole in decimal can come out as
+ * 233750000000.00003. Each factor is within half an ulp, each product adds
+ * half an ulp: a result within 4 ulps of a whole number below 2^53 is
+ * taken to be that whole number (the binomial model needs it, and a
+ * count of bits is whole).
+ */
+static double whole_if_near(double bits)
+{
+	double w = nearbyint(bits);
+	if (w != bits && w <= 9007199254740992.0 && fabs(bits - w) <= 4 * (nextafter(bits, INFINITY) - bits))
+		return w;
+	return bits;
+}
+
 /* bits given, or rate * time * lanes; then errors and the model's demands. */
 static enum compute_status derive_bits(struct row *r)
 {
@@ -39,7 +55,7 @@ static enum compute_status derive_bits(struct row *r)
 		if (isnan(in->rate_bps))
 			return fail(r, COMPUTE_INPUT, "time needs a rate");
 		r->time_s = in->time_s;
-		r->bits = in->rate_bps * in->time_s * lanes_of(in);
+		r->bits = whole_if_near(in->rate_bps * in->time_s * lanes_of(in));
 	} else if (!isnan(in->bits)) {
 		r->bits = in->bits;
 		if (!isnan(in->rate_bps))
@@ -120,6 +136,33 @@ enum compute_status compute_cl(struct row *r)
 	return COMPUTE_OK;
 }
 
+/*
+ * The library's minimum bits reach the target by its own comparison (in
+ * double-double logarithms); the doubles printed must say so too, or the
+ * row would show a cl_achieved 1 ulp below its own target (seen above 1e14
+ * bits), or `bercl cl --require` at these bits could fail. Where they do
+ * not, take more bits: 1, 2, 4, ... until they do.
+ */
+static enum compute_status meet_target(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	double step = 1;
+	for (int i = 0; i < 64; i++) {
+		bercl_tails t;
+		enum compute_status st = tails_at(r, in->model, &t);
+		if (st != COMPUTE_OK)
+			return st;
+		r->tails = t;
+		/* both printed tails on the target's side: cl >= C, 1 - cl <= 1 - C */
+		if (t.cl >= in->cl && t.one_minus_cl <= in->cl_complement)
+			return COMPUTE_OK;
+		double next = r->bits + step;
+		r->bits = next > r->bits ? next : nextafter(r->bits, INFINITY);
+		step *= 2;
+	}
+	return fail(r, COMPUTE_NUMERIC, "numerical failure: the minimum bits do not reach the target");
+}
+
 enum compute_status compute_bits(struct row *r)
 {
 	const struct row_input *in = &r->in;
@@ -135,14 +178,19 @@ enum compute_status compute_bits(struct row *r)
 		return fail(r, COMPUTE_INPUT, "the answer is above 1e300 bits");
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the minimum bits");
+	enum compute_status st = meet_target(r);
+	if (st != COMPUTE_OK)
+		return st;
 	if (in->model == BERCL_BINOMIAL) {
 		double n;
 		if (bercl_min_bits(BERCL_POISSON, in->errors, in->ber, in->cl, in->cl_complement, &n, NULL) ==
 		    BERCL_OK)
 			r->poisson_alt = n;
 	}
-	if (!isnan(in->rate_bps))
+	if (!isnan(in->rate_bps)) {
 		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
+		r->time_needed = 1;
+	}
 	return COMPUTE_OK;
 }
 

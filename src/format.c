@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "human.h"
 #include "shortest.h"
 
 int format_from_name(const char *name)
@@ -21,6 +22,11 @@ int format_from_name(const char *name)
 
 void format_double(char *buf, size_t len, double v)
 {
+	if (v == floor(v) && fabs(v) <= 9007199254740992.0) {
+		/* a whole number up to 2^53 is exact: digits, never 1e+15 */
+		snprintf(buf, len, "%.0f", v == 0 ? 0.0 : v);
+		return;
+	}
 	if (len >= 32) {
 		shortest_double(buf, v);
 		return;
@@ -52,37 +58,6 @@ void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 		format_double(xb, sizeof xb, m);
 		snprintf(buf, len, "10^%s", xb);
 	}
-}
-
-void format_duration(char *buf, size_t len, double s)
-{
-	if (s < 60) {
-		snprintf(buf, len, s < 1 ? "%.3g s" : "%.4g s", s);
-		return;
-	}
-	if (s >= 86400.0 * 365.25 * 100) {
-		snprintf(buf, len, "%.4g years", s / (86400.0 * 365.25));
-		return;
-	}
-	double t = nearbyint(s * 10) / 10; /* to 0.1 s */
-	double d = floor(t / 86400);
-	t -= d * 86400;
-	double h = floor(t / 3600);
-	t -= h * 3600;
-	double m = floor(t / 60);
-	t -= m * 60;
-	size_t k = 0;
-	buf[0] = '\0';
-	if (d > 0)
-		k += (size_t)snprintf(buf + k, len - k, "%.0f d ", d);
-	if (h > 0 && k < len)
-		k += (size_t)snprintf(buf + k, len - k, "%.0f h ", h);
-	if (m > 0 && k < len)
-		k += (size_t)snprintf(buf + k, len - k, "%.0f min ", m);
-	if (t > 0.05 && d == 0 && k < len)
-		k += (size_t)snprintf(buf + k, len - k, "%.3g s ", t);
-	if (k > 0 && k <= len)
-		buf[k - 1] = '\0';
 }
 
 /* The cell of column c of row r ("" if the row has none). */
@@ -145,24 +120,74 @@ static void line_cell(struct line *l, const char *s, char sep)
 static void put_json_string(FILE *out, const char *s)
 {
 	putc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s);
+	while (n > 0) {
+		unsigned c = *p, cp;
+		int k = 1;
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
 		else if (c < 0x20)
 			fprintf(out, "\\u%04x", c);
-		else
-			putc(c, out);
+		else if (c < 0x80)
+			putc((int)c, out);
+		else if ((k = utf8_decode(p, n, &cp)) > 0)
+			fwrite(p, 1, (size_t)k, out);
+		else {
+			fputs("\\ufffd", out); /* not UTF-8: JSON text must be */
+			k = 1;
+		}
+		p += k;
+		n -= (size_t)k;
 	}
 	putc('"', out);
 }
 
-/* Column i of a text table: padded to its width, but the last. */
-static void put_text_cell(FILE *out, const struct layout *l, int i, const char *s)
+/*
+ * A text table line. Each cell starts at its slot (the widths of the cells
+ * before it, plus one space each), or one space after a cell that ran past
+ * its width: a long value pushes only its own line's next cells, which
+ * take up the slack where they can. Widths are display columns (UTF-8).
+ */
+struct text_line {
+	FILE *out;
+	size_t at;   /* display column after the last cell */
+	size_t slot; /* where the next cell should start */
+	int cells;
+};
+
+#define EXTRA_WIDTH 12 /* pass-through columns of a batch */
+
+static void put_text_cell(struct text_line *t, const char *s, int width)
 {
-	if (i > 0)
-		putc(' ', out);
-	fprintf(out, "%-*s", i + 1 < l->ncol ? columns[l->col[i]].width : 0, s);
+	if (t->cells++ > 0) {
+		size_t start = t->slot > t->at ? t->slot : t->at + 1;
+		for (; t->at < start; t->at++)
+			putc(' ', t->out);
+	}
+	fputs(s, t->out);
+	t->at += display_width(s);
+	t->slot += (size_t)width + 1;
+}
+
+/* Extra cells, then the layout's; the last is not padded. */
+static void put_text_line(FILE *out, const struct layout *l, const struct row *r)
+{
+	char buf[ROW_ERROR_MAX + 64];
+	struct text_line t = {out, 0, 0, 0};
+	for (size_t i = 0; i < l->nextra; i++) {
+		const char *s = r ? (r->extra ? r->extra[i] : "") : l->extra_names[i];
+		put_text_cell(&t, s, EXTRA_WIDTH);
+	}
+	for (int i = 0; i < l->ncol; i++) {
+		const char *s = columns[l->col[i]].header;
+		if (r) {
+			cell_text(buf, sizeof buf, l->col[i], r, 1);
+			s = buf;
+		}
+		put_text_cell(&t, s, columns[l->col[i]].width);
+	}
+	putc('\n', out);
 }
 
 /* A simulate row in words. */
@@ -184,11 +209,7 @@ void format_header(FILE *out, const struct layout *l)
 	case FMT_JSON:
 		return; /* each object names its fields */
 	case FMT_TEXT:
-		for (size_t i = 0; i < l->nextra; i++)
-			fprintf(out, "%-12s ", l->extra_names[i]);
-		for (int i = 0; i < l->ncol; i++)
-			put_text_cell(out, l, i, columns[l->col[i]].header);
-		putc('\n', out);
+		put_text_line(out, l, NULL);
 		return;
 	case FMT_CSV:
 	case FMT_TSV: {
@@ -215,13 +236,7 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 	char sep = l->format == FMT_TSV ? '\t' : ',';
 	switch (l->format) {
 	case FMT_TEXT:
-		for (size_t i = 0; i < l->nextra; i++)
-			fprintf(out, "%-12s ", r->extra ? r->extra[i] : "");
-		for (int i = 0; i < l->ncol; i++) {
-			cell_text(buf, sizeof buf, l->col[i], r, 1);
-			put_text_cell(out, l, i, buf);
-		}
-		putc('\n', out);
+		put_text_line(out, l, r);
 		if (l->sentence && r->error[0] == '\0')
 			put_sentence(out, r);
 		return;

@@ -32,11 +32,13 @@ int format_from_name(const char *name);
 void format_header(FILE *out, const struct layout *l);
 void format_row(FILE *out, const struct layout *l, const struct row *r);
 
-/* Shortest "%.Ng" that reads back to v; buf holds at least 32 bytes. */
+/*
+ * Shortest "%.Ng" that reads back to v; a whole number up to 2^53 as its
+ * digits (6295793621871990, not 6.29579362187199e+15). buf holds at least
+ * 32 bytes.
+ */
 void format_double(char *buf, size_t len, double v);
 /* A probability from its tails' log form, as format_double or m e x. */
 void format_probability(char *buf, size_t len, double value, bercl_lnprob ln);
-/* 5025.4 s -> "1 h 23 min 45.4 s". */
-void format_duration(char *buf, size_t len, double seconds);
 
 #endif

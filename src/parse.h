@@ -17,7 +17,7 @@ const char *parse_real(const char *s, double *out);
 const char *parse_si(const char *s, double *out);
 /* A line rate: SI number, then optionally bps, b/s or bit/s: 10Gb/s. */
 const char *parse_rate(const char *s, double *out);
-/* A duration in seconds: 90, 90s, 15min, 2.5h, 1h30m, 2d, 1w. */
+/* A duration in seconds: 90, 90s, 15min, 2.5h, 1h30m, 2d, 1w, 1.5y (365.25 d). */
 const char *parse_duration(const char *s, double *out);
 /* A whole number in [0, 2^53]; 1e6 and 2M are accepted when whole. */
 const char *parse_count(const char *s, double *out);

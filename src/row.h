@@ -37,6 +37,7 @@ struct row {
 	/* Results, filled by compute_row(). */
 	double bits;               /* given, from time * rate * lanes, or solved */
 	double time_s;             /* given, or bits / (rate * lanes) */
+	int time_needed;           /* time_s is a required test time (bits rows) */
 	bercl_tails tails;         /* cl, simulate: at bits; bits: achieved */
 	double ber_estimate, ber_lower, ber_upper;   /* ber rows */
 	double poisson_alt;        /* binomial rows: the Poisson answer */
