@@ -40,7 +40,7 @@ CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli tests/test_shell
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: all check soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 
 .DEFAULT_GOAL := all
 
@@ -79,7 +79,7 @@ tests/test_api: tests/test_api.c libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS)
+check: all $(TESTS) tests/oracle/oracle
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
@@ -88,7 +88,26 @@ check: all $(TESTS)
 	elif echo "$(CFLAGS)" | grep -q sanitize; then \
 		echo "SKIPPED: a sanitized library cannot be loaded by python3"; \
 	else LD_LIBRARY_PATH=. PYTHONPATH=python /usr/bin/python3 tests/test_python.py; fi
+	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	@echo "all tests passed"
+
+# The independent MPFR oracle (tests/oracle): it drives ./bercl as a black
+# box and shares no code with lib/. Built without the sanitizers of CFLAGS
+# (it only computes the truth). oracle-check: its self-check against the
+# mpmath table, then a fixed-seed sample; make soak SEED=... COUNT=...
+# (points per answer) runs any amount.
+ORACLE_SEED ?= 20261130
+ORACLE_COUNT ?= 150
+SEED ?= $(shell date +%s)
+COUNT ?= 10000
+tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth.h
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
+		tests/oracle/truth.c -lmpfr -lgmp -lm
+oracle-check: bercl tests/oracle/oracle
+	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
+	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
+soak: bercl tests/oracle/oracle
+	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) --dir tests/tmp/soak-$(SEED)
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson
 	./bench/run.sh
@@ -134,7 +153,7 @@ uninstall:
 
 clean:
 	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
-		bench/ulp_poisson
+		bench/ulp_poisson tests/oracle/oracle
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -176,5 +195,6 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
 	cd tests/data && /usr/bin/python3 gen_plan_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
+	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
 
 -include $(wildcard lib/*.d src/*.d)

@@ -1,0 +1,1045 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * oracle.c - an independent check of every public answer of bercl.
+ *
+ * SYNOPSIS
+ *   oracle [--bercl PATH] [--seed S] [--count N] [--only ANSWER] [--tol T]
+ *          [--dir DIR] [--quiet]
+ *   oracle --selfcheck tests/data/oracle_ref.csv
+ *
+ * DESCRIPTION
+ *   Draws N random points for each public answer (cl, bits, ber, ber
+ *   --two-sided, each under the Poisson and the binomial model), weighted to
+ *   the edges of the domain (E = 0, N p << 1, E = N, E near N p with a large
+ *   standard deviation, p near 1/2, N near the documented limits, CL within
+ *   1e-15 of 0 or 1, results below 1e-308), runs the built program on them
+ *   as a black box in batch mode (`bercl CMD -i FILE -f csv`), and compares
+ *   what it prints with the truth computed in MPFR (truth.c, no code shared
+ *   with lib/). A failure prints the bercl command that reproduces it.
+ *
+ *   Checks: cl and one_minus_cl to TOL relative; bits exact (CL(N) >= target
+ *   > CL(N - 1), N - 1 being the next double down above 2^53; a call closer
+ *   than TOL to the target is "ambiguous", not a failure) and cl_achieved to
+ *   TOL; ber_upper, ber_lower to TOL. A point inside the documented domain
+ *   that bercl refuses is a failure; outside it, refusing is right and an
+ *   answer must still be right.
+ *
+ *   --selfcheck compares the oracle's own tails and roots with a table made
+ *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits).
+ *
+ * EXIT STATUS
+ *   0 every check passed, 1 a check failed, 2 usage or set-up error.
+ */
+#include <float.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "truth.h"
+
+/* The documented limits (man/bercl.1, include/bercl.h), restated here. */
+#define MAX_ERRORS 9007199254740992.0
+#define MIN_LAMBDA 1e-300
+#define MAX_LAMBDA 1e300
+#define BINOM_MAX_N 1e18
+#define BINOM_MAX_SD 1e5
+#define BINOM_SD_SPAN 40.0
+
+enum answer { A_CL, A_BITS, A_BER, A_BER2, NANSWER };
+static const char *answer_name[NANSWER] = {"cl", "bits", "ber", "ber2"};
+
+struct point {
+	char e[32], n[48], p[48], c[96];
+	double E, N, P;
+};
+
+struct stats {
+	long n, refused_ok, ambiguous, fails, oracle_doubt;
+	double worst;
+	char worst_cmd[512], worst_what[64];
+};
+
+static struct {
+	const char *bercl, *dir;
+	double tol;
+	int quiet;
+	long max_print;
+} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 10};
+
+static struct stats st[NANSWER][2];
+
+/* ---- random numbers: xoshiro256** seeded by splitmix64 ---- */
+static uint64_t rs[4];
+static uint64_t splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+static void seed_rng(uint64_t s)
+{
+	for (int i = 0; i < 4; i++)
+		rs[i] = splitmix(&s);
+}
+static uint64_t next_u64(void)
+{
+	uint64_t r = rs[1] * 5;
+	r = ((r << 7) | (r >> 57)) * 9;
+	uint64_t t = rs[1] << 17;
+	rs[2] ^= rs[0];
+	rs[3] ^= rs[1];
+	rs[1] ^= rs[2];
+	rs[0] ^= rs[3];
+	rs[2] ^= t;
+	rs[3] = (rs[3] << 45) | (rs[3] >> 19);
+	return r;
+}
+static double U(void) /* [0, 1) */
+{
+	return (double)(next_u64() >> 11) * 0x1p-53;
+}
+static double uni(double a, double b)
+{
+	return a + (b - a) * U();
+}
+static double logu(double a, double b)
+{
+	return exp(uni(log(a), log(b)));
+}
+static long irand(long a, long b) /* [a, b] */
+{
+	return a + (long)(next_u64() % (uint64_t)(b - a + 1));
+}
+
+/* ---- point generation ---- */
+
+static void set_e(struct point *pt, double E)
+{
+	if (E < 0)
+		E = 0;
+	if (E > MAX_ERRORS)
+		E = MAX_ERRORS;
+	E = floor(E);
+	pt->E = E;
+	snprintf(pt->e, sizeof pt->e, "%.0f", E);
+}
+static void set_n(struct point *pt, double N, int whole)
+{
+	if (whole)
+		N = floor(N + 0.5);
+	if (whole && N <= MAX_ERRORS)
+		snprintf(pt->n, sizeof pt->n, "%.0f", N);
+	else
+		snprintf(pt->n, sizeof pt->n, "%.17g", N);
+	pt->N = strtod(pt->n, NULL);
+}
+static void set_p(struct point *pt, double p)
+{
+	if (p < DBL_MIN)
+		p = DBL_MIN;
+	if (p >= 1)
+		p = nextafter(1.0, 0.0);
+	snprintf(pt->p, sizeof pt->p, "%.17g", p);
+	pt->P = strtod(pt->p, NULL);
+}
+
+/* A confidence level as a decimal string, weighted to 0, 1 and the usual. */
+static void gen_cl(struct point *pt)
+{
+	double r = U();
+	static const char *usual[] = {"0.95", "0.99", "0.5", "0.9", "0.999", "0.6827",
+	                              "0.999999", "0.01", "0.9999999999", "0.1"};
+	if (r < 0.25) {
+		snprintf(pt->c, sizeof pt->c, "%.6g", uni(1e-6, 1 - 1e-6));
+	} else if (r < 0.45) { /* 1 - 10^-k, k up to 30 */
+		int k = (int)irand(1, 30);
+		char *s = pt->c;
+		s += sprintf(s, "0.");
+		for (int i = 0; i < k; i++)
+			*s++ = '9';
+		sprintf(s, "%ld", irand(0, 999));
+	} else if (r < 0.65) { /* down to 1e-300 */
+		snprintf(pt->c, sizeof pt->c, "%.6ge-%d", uni(1, 9.99), (int)irand(1, 300));
+	} else if (r < 0.75) { /* within 1e-15 of 1 */
+		int k = (int)irand(15, 30);
+		char *s = pt->c;
+		s += sprintf(s, "0.");
+		for (int i = 0; i < k; i++)
+			*s++ = '9';
+		sprintf(s, "%ld", irand(1, 9));
+	} else if (r < 0.85) {
+		snprintf(pt->c, sizeof pt->c, "%s", usual[irand(0, 9)]);
+	} else {
+		snprintf(pt->c, sizeof pt->c, "%.17g", 0.5 + (U() < 0.5 ? -1 : 1) * logu(1e-16, 0.49));
+	}
+}
+
+/* E, lambda for the Poisson model. */
+static void gen_poisson_el(double *E, double *lam)
+{
+	double r = U();
+	if (r < 0.15) {
+		*E = 0;
+		*lam = logu(MIN_LAMBDA, 3e4);
+	} else if (r < 0.3) {
+		*E = (double)irand(1, 40);
+		*lam = logu(MIN_LAMBDA, 1e3);
+	} else if (r < 0.5) { /* near the mean, large standard deviation */
+		*E = floor(logu(1, MAX_ERRORS));
+		*lam = *E + uni(-40, 40) * sqrt(*E + 1);
+		if (*lam <= 0)
+			*lam = 0.5 * (*E + 1);
+	} else if (r < 0.65) {
+		*E = floor(logu(1, MAX_ERRORS));
+		*lam = *E * exp(uni(-6, 6)) + 1e-3;
+	} else if (r < 0.72) { /* at the errors limit */
+		*E = MAX_ERRORS - (double)irand(0, 3);
+		*lam = *E * (1 + uni(-1e-6, 1e-6));
+	} else if (r < 0.8) { /* lambda at its limits */
+		*E = floor(logu(1, 1e6)) - 1;
+		*lam = U() < 0.5 ? logu(MIN_LAMBDA, 1e-250) : logu(1e250, MAX_LAMBDA);
+	} else if (r < 0.9) { /* E next to lambda */
+		*lam = logu(0.5, 1e6);
+		*E = fmax(0, floor(*lam) + (double)irand(-2, 2));
+	} else {
+		*E = floor(logu(1, 1e15)) - 1;
+		*lam = logu(MIN_LAMBDA, MAX_LAMBDA);
+	}
+}
+
+static int gen_cl_poisson(struct point *pt)
+{
+	double E, lam;
+	gen_poisson_el(&E, &lam);
+	set_e(pt, E);
+	/* p with N = lam / p >= E, N <= 1e300, p >= DBL_MIN */
+	double plo = fmax(DBL_MIN, lam / MAX_LAMBDA), phi = fmin(0.999, lam / fmax(pt->E, 1e-300));
+	if (!(plo < phi))
+		return -1;
+	double p = U() < 0.15 ? fmin(phi, 0.5 * (1 + uni(-1e-3, 1e-3))) : logu(plo, phi);
+	set_p(pt, p);
+	double N = lam / pt->P;
+	set_n(pt, N, U() < 0.5 && N > 1);
+	return pt->N >= pt->E && pt->N > 0 ? 0 : -1;
+}
+
+static int gen_cl_binomial(struct point *pt)
+{
+	double r = U(), N, p, E;
+	if (r < 0.15) { /* E = 0, N p << 1 */
+		N = floor(logu(1, 1e18));
+		p = logu(DBL_MIN, fmin(0.5, 1 / N));
+		E = 0;
+	} else if (r < 0.25) { /* E = N */
+		N = floor(logu(1, 1e18));
+		p = U() < 0.5 ? U() : logu(1e-300, 1);
+		E = N;
+	} else if (r < 0.45) { /* near the mean, large sd */
+		N = floor(logu(1e3, 1e18));
+		p = U() < 0.8 ? logu(fmax(1e-300, 1 / N), 0.5) : 1 - logu(1e-12, 0.5);
+		double sd = sqrt(N * p * (1 - p));
+		E = floor(N * p + uni(-40, 40) * sd);
+	} else if (r < 0.55) { /* p near 1/2 */
+		N = floor(logu(1, 1e12));
+		p = 0.5 + (U() < 0.5 ? -1 : 1) * logu(1e-17, 0.1);
+		E = floor(N * p + uni(-10, 10) * sqrt(N) / 2);
+	} else if (r < 0.65) { /* N near its limit, and beyond it */
+		N = U() < 0.6 ? 1e18 - (double)irand(0, 1000) * 128 : logu(1e18, 1e30);
+		p = logu(1e-300, 0.5);
+		E = U() < 0.5 ? floor(logu(1, 1e4)) - 1 : floor(N * p * exp(uni(-1, 1)));
+	} else if (r < 0.8) {
+		N = floor(logu(1, 1e18));
+		p = logu(1e-300, 0.999);
+		E = floor(logu(1, N + 1)) - 1;
+	} else if (r < 0.9) { /* p near 1 */
+		N = floor(logu(1, 1e15));
+		p = 1 - logu(1e-16, 0.1);
+		E = N - floor(logu(1, N + 1)) + 1;
+	} else { /* small N */
+		N = (double)irand(1, 60);
+		p = U();
+		E = (double)irand(0, (long)N);
+	}
+	if (E > N)
+		E = N;
+	set_e(pt, E);
+	set_n(pt, N, 1);
+	set_p(pt, p);
+	if (pt->E > pt->N)
+		return -1;
+	return 0;
+}
+
+static void gen_bits(struct point *pt, int binomial)
+{
+	double r = U(), E, p;
+	if (r < 0.25)
+		E = 0;
+	else if (r < 0.5)
+		E = (double)irand(1, 40);
+	else if (r < 0.6)
+		E = MAX_ERRORS - (double)irand(0, 3);
+	else
+		E = floor(logu(1, binomial ? 1e12 : MAX_ERRORS));
+	double s = U();
+	if (s < 0.15)
+		p = 0.5 + (U() < 0.5 ? -1 : 1) * logu(1e-17, 0.1);
+	else if (s < 0.3)
+		p = logu(DBL_MIN, 1e-250);
+	else if (binomial && s < 0.6)
+		p = logu(1e-18, 0.9);
+	else
+		p = logu(1e-300, 0.9);
+	set_e(pt, E);
+	set_p(pt, p);
+	gen_cl(pt);
+}
+
+static int gen_ber(struct point *pt, int binomial)
+{
+	double r = U(), E, N;
+	if (r < 0.25) {
+		E = 0;
+		N = logu(1, binomial ? 1e18 : 1e300);
+	} else if (r < 0.45) {
+		E = (double)irand(1, 40);
+		N = E + logu(1, binomial ? 1e18 : 1e300);
+	} else if (r < 0.55 && binomial) { /* E = N */
+		N = floor(logu(1, 1e18));
+		E = N;
+	} else if (r < 0.62) { /* N at its limit */
+		N = binomial ? 1e18 - (double)irand(0, 1000) * 128 : logu(1e299, 1e300);
+		E = floor(logu(1, 1e6)) - 1;
+	} else if (r < 0.7) {
+		E = MAX_ERRORS - (double)irand(0, 3);
+		N = binomial ? E * logu(1, 100) : E * logu(1, 1e10);
+	} else if (r < 0.8 && binomial) { /* E close to N */
+		N = floor(logu(2, 1e15));
+		E = N - floor(logu(1, N));
+	} else if (r < 0.85) {
+		E = (double)irand(1, 40);
+		N = E + logu(0.1, 10);
+	} else {
+		E = floor(logu(1, binomial ? 1e12 : MAX_ERRORS));
+		N = E * logu(1, binomial ? 1e18 / (E + 1) : 1e20);
+	}
+	set_e(pt, E);
+	set_n(pt, fmax(N, pt->E), binomial || U() < 0.7);
+	gen_cl(pt);
+	if (pt->N < pt->E || !(pt->N > 0) || (binomial && pt->N > 1e30))
+		return -1;
+	return 0;
+}
+
+static int gen_point(enum answer a, int binomial, struct point *pt)
+{
+	memset(pt, 0, sizeof *pt);
+	for (int tries = 0; tries < 100; tries++) {
+		int rc;
+		switch (a) {
+		case A_CL:
+			rc = binomial ? gen_cl_binomial(pt) : gen_cl_poisson(pt);
+			break;
+		case A_BITS:
+			gen_bits(pt, binomial);
+			rc = 0;
+			break;
+		default:
+			rc = gen_ber(pt, binomial);
+		}
+		if (rc == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* ---- the program under test ---- */
+
+static const char *cmd_name(enum answer a)
+{
+	return a == A_CL ? "cl" : a == A_BITS ? "bits" : "ber";
+}
+
+static void repro(char *buf, size_t len, enum answer a, int binomial, const struct point *pt)
+{
+	switch (a) {
+	case A_CL:
+		snprintf(buf, len, "bercl cl -e %s -n %s -p %s --model %s -f csv", pt->e, pt->n, pt->p,
+		         binomial ? "binomial" : "poisson");
+		break;
+	case A_BITS:
+		snprintf(buf, len, "bercl bits -e %s -p %s -c %s --model %s -f csv", pt->e, pt->p, pt->c,
+		         binomial ? "binomial" : "poisson");
+		break;
+	default:
+		snprintf(buf, len, "bercl ber -e %s -n %s -c %s --model %s%s -f csv", pt->e, pt->n, pt->c,
+		         binomial ? "binomial" : "poisson", a == A_BER2 ? " --two-sided" : "");
+	}
+}
+
+/* Split a CSV line into at most max fields (RFC 4180 quotes), in place. */
+static int split_csv(char *line, char **f, int max)
+{
+	int n = 0;
+	char *p = line;
+	while (n < max) {
+		if (*p == '"') {
+			char *w = ++p;
+			f[n++] = w;
+			for (;;) {
+				if (*p == '"' && p[1] == '"') {
+					*w++ = '"';
+					p += 2;
+				} else if (*p == '"' || !*p) {
+					if (*p)
+						p++;
+					break;
+				} else {
+					*w++ = *p++;
+				}
+			}
+			*w = '\0';
+		} else {
+			f[n++] = p;
+			while (*p && *p != ',' && *p != '\n' && *p != '\r')
+				p++;
+		}
+		if (*p == ',') {
+			*p++ = '\0';
+			continue;
+		}
+		*p = '\0';
+		break;
+	}
+	return n;
+}
+
+/* ---- comparison ---- */
+
+/*
+ * Relative error of a printed probability against exp(ln_t); +inf if empty.
+ * Sets *bad if the printed value is not a probability.
+ */
+static double rel_err_prob(const char *s, const mpfr_t ln_t, int *bad)
+{
+	*bad = 0;
+	if (!s || !*s)
+		return INFINITY;
+	mpfr_t v, t;
+	mpfr_inits2(PREC, v, t, (mpfr_ptr)0);
+	double err;
+	if (strncmp(s, "10^", 3) == 0) { /* only the power of ten is known */
+		double x = strtod(s + 3, NULL);
+		mpfr_const_log2(t, MPFR_RNDN);
+		mpfr_set_ui(v, 10, MPFR_RNDN);
+		mpfr_log(v, v, MPFR_RNDN);
+		mpfr_div(t, ln_t, v, MPFR_RNDN);
+		double xt = mpfr_get_d(t, MPFR_RNDN);
+		err = fabs(x - xt) / fabs(xt);
+		if (!(x <= 0))
+			*bad = 1;
+	} else if (mpfr_set_str(v, s, 10, MPFR_RNDN) != 0) {
+		err = INFINITY;
+		*bad = 1;
+	} else {
+		if (mpfr_sgn(v) < 0 || mpfr_cmp_ui(v, 1) > 0 || mpfr_nan_p(v))
+			*bad = 1;
+		if (mpfr_inf_p(ln_t) && mpfr_sgn(ln_t) < 0) {
+			err = mpfr_zero_p(v) ? 0 : 1;
+		} else {
+			mpfr_exp(t, ln_t, MPFR_RNDN);
+			mpfr_sub(v, v, t, MPFR_RNDN);
+			mpfr_div(v, v, t, MPFR_RNDN);
+			mpfr_abs(v, v, MPFR_RNDN);
+			err = mpfr_get_d(v, MPFR_RNDU);
+		}
+	}
+	mpfr_clears(v, t, (mpfr_ptr)0);
+	return err;
+}
+
+/* Relative error of a printed positive number against t. */
+static double rel_err_num(const char *s, const mpfr_t t)
+{
+	if (!s || !*s)
+		return INFINITY;
+	mpfr_t v;
+	mpfr_init2(v, PREC);
+	double err;
+	if (mpfr_set_str(v, s, 10, MPFR_RNDN) != 0) {
+		err = INFINITY;
+	} else if (mpfr_zero_p(t)) {
+		err = mpfr_zero_p(v) ? 0 : INFINITY;
+	} else {
+		mpfr_sub(v, v, t, MPFR_RNDN);
+		mpfr_div(v, v, t, MPFR_RNDN);
+		mpfr_abs(v, v, MPFR_RNDN);
+		err = mpfr_get_d(v, MPFR_RNDU);
+	}
+	mpfr_clear(v);
+	return err;
+}
+
+static void note(struct stats *s, double err, const char *what, const char *cmd)
+{
+	if (err > s->worst || (isnan(err) && !isnan(s->worst))) {
+		s->worst = err;
+		snprintf(s->worst_cmd, sizeof s->worst_cmd, "%s", cmd);
+		snprintf(s->worst_what, sizeof s->worst_what, "%s", what);
+	}
+}
+
+static void fail(struct stats *s, const char *cmd, const char *fmt, ...)
+{
+	s->fails++;
+	if (s->fails > opt.max_print)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	printf("FAIL ");
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n     %s\n", cmd);
+}
+
+/* The target on its smaller side: side 1 (ln cl) or 0 (ln(1 - cl)). */
+static int target_of(const char *c, mpfr_t ln_t)
+{
+	mpfr_t v;
+	mpfr_init2(v, PREC + 64);
+	mpfr_set_str(v, c, 10, MPFR_RNDN);
+	int side = mpfr_cmp_d(v, 0.5) <= 0;
+	if (!side)
+		mpfr_ui_sub(v, 1, v, MPFR_RNDN);
+	mpfr_log(ln_t, v, MPFR_RNDN);
+	mpfr_clear(v);
+	return side;
+}
+
+/* Poisson mean N * P exactly, or p for the binomial. */
+static void law_x(mpfr_t x, int binomial, double N, double P)
+{
+	mpfr_set_d(x, P, MPFR_RNDN);
+	if (!binomial)
+		mpfr_mul_d(x, x, N, MPFR_RNDN); /* exact at PREC bits */
+}
+
+/* Is (E, N, p) outside the binomial limits? */
+static int binom_beyond(double E, double N, double p)
+{
+	if (N > BINOM_MAX_N)
+		return 1;
+	double sd = sqrt(N * p * (1 - p));
+	return sd > BINOM_MAX_SD * 0.99 && fabs(E + 0.5 - N * p) < (BINOM_SD_SPAN + 1) * sd;
+}
+
+/* ---- the checks, one row at a time ---- */
+
+struct cols {
+	int cl, omc, bits, achieved, upper, lower, error;
+};
+
+static const char *cell(char **f, int n, int i)
+{
+	return i >= 0 && i < n ? f[i] : "";
+}
+
+static void check_cl(int binomial, const struct point *pt, char **f, int nf, const struct cols *c,
+                     const char *cmd)
+{
+	struct stats *s = &st[A_CL][binomial];
+	const char *err = cell(f, nf, c->error);
+	double lam = pt->N * pt->P;
+	int beyond = binomial ? binom_beyond(pt->E, pt->N, pt->P)
+	                      : !(lam >= MIN_LAMBDA && lam <= MAX_LAMBDA);
+	if (*err) {
+		if (beyond)
+			s->refused_ok++;
+		else
+			fail(s, cmd, "cl: refused inside the domain: %s", err);
+		return;
+	}
+	s->n++;
+	mpfr_t x, le, gt;
+	mpfr_inits2(PREC, x, le, gt, (mpfr_ptr)0);
+	law_x(x, binomial, pt->N, pt->P);
+	if (truth_tails(le, gt, binomial, pt->E, pt->N, x) != 0)
+		s->oracle_doubt++;
+	int bad1, bad2;
+	double e1 = rel_err_prob(cell(f, nf, c->cl), gt, &bad1);
+	double e2 = rel_err_prob(cell(f, nf, c->omc), le, &bad2);
+	note(s, e1, "cl", cmd);
+	note(s, e2, "one_minus_cl", cmd);
+	if (bad1 || bad2 || !(e1 <= opt.tol) || !(e2 <= opt.tol)) {
+		mpfr_exp(gt, gt, MPFR_RNDN);
+		mpfr_exp(le, le, MPFR_RNDN);
+		char msg[512];
+		mpfr_snprintf(msg, sizeof msg,
+		              "cl: got cl=%s one_minus_cl=%s, truth %.17Rg %.17Rg (rel %.2g %.2g)%s",
+		              cell(f, nf, c->cl), cell(f, nf, c->omc), gt, le, e1, e2,
+		              bad1 || bad2 ? " NOT A PROBABILITY" : "");
+		fail(s, cmd, "%s", msg);
+	}
+	mpfr_clears(x, le, gt, (mpfr_ptr)0);
+}
+
+/* Does N bits reach the target? 1 yes, 0 no; *margin = |ln tail - ln target|. */
+static int reaches(int binomial, double E, double N, double P, int side, const mpfr_t ln_t,
+                   double *margin, mpfr_t ln_cl)
+{
+	mpfr_t x, le, gt, d;
+	mpfr_inits2(PREC, x, le, gt, d, (mpfr_ptr)0);
+	int r;
+	if (binomial && N <= E) {
+		r = 0;
+		*margin = INFINITY;
+		if (ln_cl)
+			mpfr_set_inf(ln_cl, -1);
+	} else if (!binomial && N * P == 0) {
+		r = 0;
+		*margin = INFINITY;
+		if (ln_cl)
+			mpfr_set_inf(ln_cl, -1);
+	} else {
+		law_x(x, binomial, N, P);
+		truth_tails(le, gt, binomial, E, N, x);
+		if (side)
+			mpfr_sub(d, gt, ln_t, MPFR_RNDN);
+		else
+			mpfr_sub(d, ln_t, le, MPFR_RNDN);
+		r = mpfr_sgn(d) >= 0;
+		*margin = fabs(mpfr_get_d(d, MPFR_RNDN));
+		if (ln_cl)
+			mpfr_set(ln_cl, gt, MPFR_RNDN);
+	}
+	mpfr_clears(x, le, gt, d, (mpfr_ptr)0);
+	return r;
+}
+
+static double below(double N)
+{
+	return N <= MAX_ERRORS ? N - 1 : nextafter(N, 0);
+}
+
+/* The true minimum bits, by bisection over whole numbers (doubles above 2^53). */
+static double true_bits(int binomial, double E, double P, int side, const mpfr_t ln_t, double guess)
+{
+	double m, lo = fmax(binomial ? E : 0, floor(guess / 2)), hi = ceil(guess * 2 + 2);
+	while (reaches(binomial, E, lo, P, side, ln_t, &m, NULL) && lo > 0)
+		lo = floor(lo / 4);
+	while (!reaches(binomial, E, hi, P, side, ln_t, &m, NULL) && hi < 1e305)
+		hi = ceil(hi * 4);
+	while (hi - lo > 1) {
+		double mid = lo + floor((hi - lo) / 2);
+		if (mid <= lo || mid >= hi)
+			break;
+		if (reaches(binomial, E, mid, P, side, ln_t, &m, NULL))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+static void check_bits(int binomial, const struct point *pt, char **f, int nf,
+                       const struct cols *c, const char *cmd)
+{
+	struct stats *s = &st[A_BITS][binomial];
+	const char *err = cell(f, nf, c->error);
+	mpfr_t ln_t, ln_cl, x;
+	mpfr_inits2(PREC, ln_t, ln_cl, x, (mpfr_ptr)0);
+	int side = target_of(pt->c, ln_t);
+	const char *nb = cell(f, nf, c->bits);
+	double N = *err ? NAN : strtod(nb, NULL);
+	if (*err || !(N > 0)) {
+		/* refused: right only if the answer is beyond a limit */
+		mpfr_t lam;
+		mpfr_init2(lam, PREC);
+		double guess = pt->E + 1;
+		int beyond = 1;
+		if (truth_root(lam, 0, pt->E, 0, side, ln_t, guess) == 0) {
+			double nstar = mpfr_get_d(lam, MPFR_RNDN) / pt->P;
+			beyond = !(nstar <= MAX_LAMBDA * 0.999);
+			if (binomial)
+				beyond = beyond || nstar > BINOM_MAX_N * 0.999 ||
+				         binom_beyond(pt->E, nstar, pt->P);
+		}
+		mpfr_clear(lam);
+		if (beyond)
+			s->refused_ok++;
+		else
+			fail(s, cmd, "bits: refused inside the domain: %s", *err ? err : "(no bits)");
+		mpfr_clears(ln_t, ln_cl, x, (mpfr_ptr)0);
+		return;
+	}
+	s->n++;
+	double m1, m0;
+	int r1 = reaches(binomial, pt->E, N, pt->P, side, ln_t, &m1, ln_cl);
+	int r0 = reaches(binomial, pt->E, below(N), pt->P, side, ln_t, &m0, NULL);
+	int bad;
+	double ea = rel_err_prob(cell(f, nf, c->achieved), ln_cl, &bad);
+	note(s, ea, "cl_achieved", cmd);
+	if (bad || !(ea <= opt.tol))
+		fail(s, cmd, "bits: cl_achieved=%s, rel err %.3g", cell(f, nf, c->achieved), ea);
+	if (r1 && !r0) {
+		note(s, 0, "bits", cmd);
+	} else if ((!r1 && m1 < opt.tol) || (r0 && m0 < opt.tol)) {
+		s->ambiguous++;
+	} else {
+		double t = true_bits(binomial, pt->E, pt->P, side, ln_t, N);
+		double e = fabs(N - t) / t;
+		note(s, e, "bits", cmd);
+		fail(s, cmd, "bits: got %s, truth %.17g (rel %.3g)", nb, t, e);
+	}
+	mpfr_clears(ln_t, ln_cl, x, (mpfr_ptr)0);
+}
+
+/* One bound: the p where the tail of side meets ln_t (E errors). */
+static int bound_truth(mpfr_t p, int binomial, double E, double N, int side, const mpfr_t ln_t,
+                       double guess)
+{
+	int rc = truth_root(p, binomial, E, N, side, ln_t, binomial ? guess : guess * N);
+	if (!binomial)
+		mpfr_div_d(p, p, N, MPFR_RNDN);
+	return rc;
+}
+
+static int bound_beyond(int binomial, double E, double N, const mpfr_t p)
+{
+	double pd = mpfr_get_d(p, MPFR_RNDN);
+	if (!binomial) {
+		double lam = pd * N;
+		return !(lam >= MIN_LAMBDA * 1.01 && lam <= MAX_LAMBDA * 0.99);
+	}
+	return binom_beyond(E, N, pd);
+}
+
+static void check_ber(int binomial, int two, const struct point *pt, char **f, int nf,
+                      const struct cols *c, const char *cmd)
+{
+	struct stats *s = &st[two ? A_BER2 : A_BER][binomial];
+	const char *err = cell(f, nf, c->error);
+	mpfr_t ln_t, cv, up, lo;
+	mpfr_inits2(PREC, ln_t, cv, up, lo, (mpfr_ptr)0);
+	int side;
+	if (two) { /* upper: P[X <= E] = a/2; lower: P[X > E-1] = a/2 */
+		mpfr_set_prec(cv, PREC + 64);
+		mpfr_set_str(cv, pt->c, 10, MPFR_RNDN);
+		mpfr_ui_sub(cv, 1, cv, MPFR_RNDN);
+		mpfr_div_2ui(cv, cv, 1, MPFR_RNDN);
+		mpfr_log(ln_t, cv, MPFR_RNDN);
+		side = 0;
+	} else {
+		side = target_of(pt->c, ln_t);
+	}
+	double gu = strtod(cell(f, nf, c->upper), NULL);
+	double gl = strtod(cell(f, nf, c->lower), NULL);
+	int doubt = 0, at_n = binomial && pt->E >= pt->N;
+	/* upper bound: 1 when E = N (binomial) */
+	if (at_n)
+		mpfr_set_ui(up, 1, MPFR_RNDN);
+	else
+		doubt |= bound_truth(up, binomial, pt->E, pt->N, side, ln_t,
+		                     *err || !(gu > 0) ? (pt->E + 1) / pt->N : gu);
+	int beyond = at_n ? 0 : bound_beyond(binomial, pt->E, pt->N, up);
+	if (two && pt->E > 0) {
+		doubt |= bound_truth(lo, binomial, pt->E - 1, pt->N, 1, ln_t,
+		                     *err || !(gl > 0) ? pt->E / pt->N : gl);
+		beyond |= bound_beyond(binomial, pt->E - 1, pt->N, lo);
+	} else {
+		mpfr_set_zero(lo, 1);
+	}
+	if (*err) {
+		if (beyond || doubt)
+			s->refused_ok++;
+		else
+			fail(s, cmd, "ber: refused inside the domain: %s", err);
+		goto out;
+	}
+	s->n++;
+	if (doubt)
+		s->oracle_doubt++;
+	double eu = rel_err_num(cell(f, nf, c->upper), up);
+	note(s, eu, "ber_upper", cmd);
+	char msg[512];
+	if (!(eu <= opt.tol)) {
+		mpfr_snprintf(msg, sizeof msg, "ber_upper: got %s truth %.17Rg (rel %.3g)",
+		              cell(f, nf, c->upper), up, eu);
+		fail(s, cmd, "%s", msg);
+	}
+	if (two) {
+		double el = rel_err_num(cell(f, nf, c->lower), lo);
+		note(s, el, "ber_lower", cmd);
+		if (!(el <= opt.tol)) {
+			mpfr_snprintf(msg, sizeof msg, "ber_lower: got %s truth %.17Rg (rel %.3g)",
+			              cell(f, nf, c->lower), lo, el);
+			fail(s, cmd, "%s", msg);
+		}
+		if (gl > gu)
+			fail(s, cmd, "ber: lower %s above upper %s", cell(f, nf, c->lower),
+			     cell(f, nf, c->upper));
+	}
+out:
+	mpfr_clears(ln_t, cv, up, lo, (mpfr_ptr)0);
+}
+
+/* ---- one batch ---- */
+
+static int run_batch(enum answer a, int binomial, struct point *pts, int n)
+{
+	char in[512], out[600], errf[600], cmd[2048];
+	snprintf(in, sizeof in, "%s/%s-%s.csv", opt.dir, answer_name[a], binomial ? "b" : "p");
+	snprintf(out, sizeof out, "%s.out", in);
+	snprintf(errf, sizeof errf, "%s.err", in);
+	FILE *fp = fopen(in, "w");
+	if (!fp)
+		return -1;
+	fprintf(fp, a == A_CL ? "id,errors,bits,ber\n" : a == A_BITS ? "id,errors,ber,cl\n"
+	                                                            : "id,errors,bits,cl\n");
+	for (int i = 0; i < n; i++) {
+		const struct point *pt = &pts[i];
+		if (a == A_CL)
+			fprintf(fp, "%d,%s,%s,%s\n", i, pt->e, pt->n, pt->p);
+		else if (a == A_BITS)
+			fprintf(fp, "%d,%s,%s,%s\n", i, pt->e, pt->p, pt->c);
+		else
+			fprintf(fp, "%d,%s,%s,%s\n", i, pt->e, pt->n, pt->c);
+	}
+	fclose(fp);
+	snprintf(cmd, sizeof cmd, "timeout 3600 %s %s -i %s -f csv --model %s%s > %s 2> %s",
+	         opt.bercl, cmd_name(a), in, binomial ? "binomial" : "poisson",
+	         a == A_BER2 ? " --two-sided" : "", out, errf);
+	int status = system(cmd);
+	int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	struct stats *s = &st[a][binomial];
+	if (code != 0 && code != 2) {
+		printf("FAIL %s %s: bercl exited with status %d (%s); its messages:\n",
+		       answer_name[a], binomial ? "binomial" : "poisson", code, cmd);
+		char line[1024];
+		FILE *ef = fopen(errf, "r");
+		for (int k = 0; ef && k < 5 && fgets(line, sizeof line, ef); k++)
+			printf("     %s", line);
+		if (ef)
+			fclose(ef);
+		s->fails++;
+	}
+	fp = fopen(out, "r");
+	if (!fp)
+		return -1;
+	static char line[1 << 16];
+	char *f[64];
+	struct cols c = {-1, -1, -1, -1, -1, -1, -1};
+	int id_col = -1;
+	if (!fgets(line, sizeof line, fp)) {
+		fclose(fp);
+		printf("FAIL %s: no output\n", answer_name[a]);
+		s->fails++;
+		return 0;
+	}
+	int nh = split_csv(line, f, 64);
+	for (int i = 0; i < nh; i++) {
+		if (!strcmp(f[i], "id"))
+			id_col = i;
+		else if (!strcmp(f[i], "cl"))
+			c.cl = i;
+		else if (!strcmp(f[i], "one_minus_cl"))
+			c.omc = i;
+		else if (!strcmp(f[i], "bits"))
+			c.bits = i;
+		else if (!strcmp(f[i], "cl_achieved"))
+			c.achieved = i;
+		else if (!strcmp(f[i], "ber_upper"))
+			c.upper = i;
+		else if (!strcmp(f[i], "ber_lower"))
+			c.lower = i;
+		else if (!strcmp(f[i], "error"))
+			c.error = i;
+	}
+	int rows = 0;
+	while (fgets(line, sizeof line, fp)) {
+		int nf = split_csv(line, f, 64);
+		int id = atoi(cell(f, nf, id_col));
+		if (id != rows) {
+			printf("FAIL %s: row %d came out as row %d\n", answer_name[a], rows, id);
+			s->fails++;
+			break;
+		}
+		char rcmd[512];
+		repro(rcmd, sizeof rcmd, a, binomial, &pts[id]);
+		if (a == A_CL)
+			check_cl(binomial, &pts[id], f, nf, &c, rcmd);
+		else if (a == A_BITS)
+			check_bits(binomial, &pts[id], f, nf, &c, rcmd);
+		else
+			check_ber(binomial, a == A_BER2, &pts[id], f, nf, &c, rcmd);
+		rows++;
+	}
+	fclose(fp);
+	if (rows != n) {
+		printf("FAIL %s %s: %d rows in, %d out\n", answer_name[a], binomial ? "binomial" : "poisson",
+		       n, rows);
+		s->fails++;
+	}
+	return 0;
+}
+
+/* ---- self-check against the mpmath table ---- */
+
+/*
+ * Rows: kind,model,errors,bits,x,target,value
+ *   kind tail_le / tail_gt: value = P[X <= E] / P[X > E] at x (Poisson mean,
+ *   or binomial p), as a decimal; kind root_gt / root_le: value = the x at
+ *   which that tail equals target.
+ */
+static int selfcheck(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp) {
+		fprintf(stderr, "oracle: cannot open %s\n", path);
+		return 2;
+	}
+	char line[4096], *f[16];
+	long n = 0, bad = 0;
+	double worst = 0;
+	mpfr_t x, le, gt, v, t;
+	mpfr_inits2(PREC, x, le, gt, v, t, (mpfr_ptr)0);
+	while (fgets(line, sizeof line, fp)) {
+		if (line[0] == '#' || !strncmp(line, "kind", 4))
+			continue;
+		int nf = split_csv(line, f, 16);
+		if (nf < 7)
+			continue;
+		int binomial = !strcmp(f[1], "binomial");
+		double E = strtod(f[2], NULL), N = strtod(f[3], NULL);
+		mpfr_set_str(x, f[4], 10, MPFR_RNDN);
+		mpfr_set_str(v, f[6], 10, MPFR_RNDN);
+		double e;
+		if (!strncmp(f[0], "tail", 4)) {
+			truth_tails(le, gt, binomial, E, N, x);
+			mpfr_exp(t, strcmp(f[0], "tail_le") ? gt : le, MPFR_RNDN);
+		} else {
+			int side = !strcmp(f[0], "root_gt");
+			mpfr_set_str(t, f[5], 10, MPFR_RNDN);
+			mpfr_log(t, t, MPFR_RNDN);
+			mpfr_set(le, t, MPFR_RNDN);
+			truth_root(t, binomial, E, N, side, le, mpfr_get_d(v, MPFR_RNDN) * (1 + 1e-3));
+		}
+		if (mpfr_zero_p(v)) {
+			e = mpfr_zero_p(t) ? 0 : 1;
+		} else {
+			mpfr_sub(t, t, v, MPFR_RNDN);
+			mpfr_div(t, t, v, MPFR_RNDN);
+			e = fabs(mpfr_get_d(t, MPFR_RNDN));
+		}
+		n++;
+		if (e > worst)
+			worst = e;
+		if (!(e < 1e-25)) {
+			bad++;
+			printf("SELFCHECK FAIL %s %s E=%s N=%s x=%s: rel %.3g\n", f[0], f[1], f[2], f[3], f[4],
+			       e);
+		}
+	}
+	fclose(fp);
+	mpfr_clears(x, le, gt, v, t, (mpfr_ptr)0);
+	printf("oracle self-check: %ld points against %s, worst relative difference %.3g, %ld "
+	       "failures\n",
+	       n, path, worst, bad);
+	return bad || n == 0 ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
+	long count = 200, batch = 4000;
+	const char *only = NULL;
+	truth_init();
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--selfcheck") && v)
+			return selfcheck(v);
+		else if (!strcmp(a, "--bercl") && v)
+			opt.bercl = v, i++;
+		else if (!strcmp(a, "--seed") && v)
+			seed = strtoull(v, NULL, 10), i++;
+		else if (!strcmp(a, "--count") && v)
+			count = atol(v), i++;
+		else if (!strcmp(a, "--batch") && v)
+			batch = atol(v), i++;
+		else if (!strcmp(a, "--only") && v)
+			only = v, i++;
+		else if (!strcmp(a, "--tol") && v)
+			opt.tol = strtod(v, NULL), i++;
+		else if (!strcmp(a, "--dir") && v)
+			opt.dir = v, i++;
+		else if (!strcmp(a, "--max-print") && v)
+			opt.max_print = atol(v), i++;
+		else {
+			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
+			                "cl-poisson|...] [--tol T] [--dir DIR]\n"
+			                "       oracle --selfcheck FILE\n");
+			return 2;
+		}
+	}
+	char mk[600];
+	snprintf(mk, sizeof mk, "mkdir -p '%s'", opt.dir);
+	if (system(mk) != 0) {
+		fprintf(stderr, "oracle: cannot create %s\n", opt.dir);
+		return 2;
+	}
+	printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s\n",
+	       (unsigned long long)seed, count, opt.tol, opt.bercl);
+	fflush(stdout);
+	struct point *pts = malloc(sizeof *pts * (size_t)batch);
+	if (!pts)
+		return 2;
+	time_t t0 = time(NULL);
+	for (int a = 0; a < NANSWER; a++)
+		for (int b = 0; b < 2; b++) {
+			char name[64];
+			snprintf(name, sizeof name, "%s-%s", answer_name[a], b ? "binomial" : "poisson");
+			if (only && !strstr(name, only))
+				continue;
+			/* each answer its own stream, so --only reproduces the same points */
+			seed_rng(seed * 16 + (uint64_t)(a * 2 + b));
+			st[a][b].worst = 0;
+			for (long done = 0; done < count;) {
+				int n = (int)(count - done < batch ? count - done : batch);
+				for (int i = 0; i < n; i++)
+					if (gen_point((enum answer)a, b, &pts[i]) != 0)
+						return 2;
+				if (run_batch((enum answer)a, b, pts, n) != 0) {
+					fprintf(stderr, "oracle: cannot write or read in %s\n", opt.dir);
+					return 2;
+				}
+				done += n;
+				fflush(stdout);
+			}
+		}
+	long fails = 0;
+	printf("%-14s %8s %8s %6s %6s %6s %11s  %s\n", "answer", "checked", "refused", "ambig",
+	       "doubt", "FAILS", "worst rel", "worst at");
+	for (int a = 0; a < NANSWER; a++)
+		for (int b = 0; b < 2; b++) {
+			struct stats *s = &st[a][b];
+			char name[64];
+			snprintf(name, sizeof name, "%s-%s", answer_name[a], b ? "binomial" : "poisson");
+			if (only && !strstr(name, only))
+				continue;
+			printf("%-14s %8ld %8ld %6ld %6ld %6ld %11.3g  %s %s\n", name, s->n, s->refused_ok,
+			       s->ambiguous, s->oracle_doubt, s->fails, s->worst, s->worst_what,
+			       s->worst_cmd);
+			fails += s->fails;
+		}
+	printf("oracle: seed %llu, %ld failures, %ld s\n", (unsigned long long)seed, fails,
+	       (long)(time(NULL) - t0));
+	free(pts);
+	return fails ? 1 : 0;
+}
