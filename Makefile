@@ -189,6 +189,7 @@ deps-dev:
 coefficients:
 	/usr/bin/python3 tools/gen_coefficients.py > lib/coefficients.inc.tmp && mv lib/coefficients.inc.tmp lib/coefficients.inc
 	/usr/bin/python3 tools/gen_pow10.py > src/pow10.inc.tmp && mv src/pow10.inc.tmp src/pow10.inc
+	/usr/bin/python3 tools/gen_fast_tables.py > lib/poisson_fast.inc.tmp && mv lib/poisson_fast.inc.tmp lib/poisson_fast.inc
 reference:
 	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv

@@ -15,7 +15,8 @@
  *   each tail written as exp(-B) * f where B = bd0(k, x) + stirlerr(k) is
  *   carried as hi + lo and f is of order one. What makes it cheaper:
  *   - bd0 = k ln(k/x) + x - k without a double-double logarithm: near the
- *     centre (|w| <= 1/4, w = (k - x)/(k + x)) by Loader's series
+ *     centre (|w| <= 1/4 and 2k|w|^3 < 0.09, w = (k - x)/(k + x)) by
+ *     Loader's series
  *     bd0 = (k - x) w + 2k sum_{j>=1} w^(2j+1)/(2j+1), whose leading term
  *     (k - x)^2/(k + x) is formed exactly (error-free product and division
  *     remainder) and whose tail is below |w|/3 of it; farther out by a
@@ -25,8 +26,12 @@
  *   - the values are formed directly, exp(-B_hi) (1 - B_lo) f, not by
  *     exponentiating a logarithm, and the larger tail as 1 - smaller, so a
  *     result carries about three roundings;
+ *   - Temme's sum evaluates only the degree in eta and the powers of 1/a
+ *     that can count (poisson_fast.inc, tools/gen_fast_tables.py);
  *   - no fma() library call: products are split (Dekker) unless the target
  *     has FMA instructions.
+ *   Near the centre with a < 25 both tails are summed and each is taken
+ *   directly or as the complement of the other, whichever bound is smaller.
  *   Every step adds its worst-case error to a running bound, in units of
  *   u = 2^-53 (one rounding), with the libm functions charged their
  *   documented or measured worst errors (EXP_ERR, LOG_ERR, ERFC_ERR below).
@@ -37,8 +42,11 @@
  * NOTES
  *   Series truncation is bounded by the next term times r/(1-r) for a ratio
  *   r < 1 that no longer grows. Temme's expansion is used only in the band
- *   0.7 <= x/a <= 1.3 (|eta| < 0.34), where the degree-28 Taylor forms of
- *   C_k(eta) and the a^-k terms kept leave less than 1e-19 (TEMME_TRUNC).
+ *   0.7 <= x/a <= 1.3 (|eta| < 0.34), where the terms of the stored
+ *   polynomials left out add below 1e-21 and the powers a^-k left out below
+ *   1e-20 / a (TEMME_TRUNC charges 1e-19); the stored polynomials are those
+ *   of the double-double path, whose truncation tests/data/poisson_ref.csv
+ *   measures.
  *
  * REFERENCES
  *   A. Ziv, "Fast evaluation of elementary mathematical functions with
@@ -53,10 +61,13 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "poisson_fast.inc"
 
 #define U 0x1p-53 /* unit roundoff */
 /* libm worst errors in units of u (glibc 2.36 on x86-64: exp and log below
@@ -112,8 +123,13 @@ static inline dd div_dd(dd n, dd d)
  */
 static dd ln_fast(dd t, double *err)
 {
-	int e;
-	double m = frexp(t.hi, &e);
+	/* t.hi = m 2^e, m in [1/2, 1), by its bits (t.hi normal) */
+	uint64_t bits;
+	memcpy(&bits, &t.hi, sizeof bits);
+	int e = (int)((bits >> 52) & 0x7ff) - 1022;
+	bits = (bits & 0x800fffffffffffffULL) | 0x3fe0000000000000ULL;
+	double m;
+	memcpy(&m, &bits, sizeof m);
 	int j = (int)((m - 0.5) * 128.0);
 	if (j > 63)
 		j = 63;
@@ -147,7 +163,9 @@ static int bd0_fast(double k, double x, dd *b, double *err)
 		dd s = dd_two_sum(k, x);
 		dd wd = div_dd(dd_from(d), s);
 		double w = wd.hi;
-		if (fabs(w) <= 0.25) {
+		/* Loader's series while its tail 2k w^3/3 (... ) is below 1/32,
+		 * so that its rounding (9u of it) stays below 3e-17 */
+		if (fabs(w) <= 0.25 && 2.0 * k * fabs(w * w * w) < 0.09) {
 			/* lead = d^2 / s exactly up to 2u^2 */
 			dd lead = div_dd(two_prod(d, d), s);
 			/* tail = 2k w^3 sum_j w^(2j) / (2j + 3) */
@@ -158,7 +176,7 @@ static int bd0_fast(double k, double x, dd *b, double *err)
 			double p = 0.0;
 			for (int jj = terms - 1; jj >= 0; jj--)
 				p = p * w2 + 1.0 / (2 * jj + 3);
-			double tl = (2.0 * k * w) * w2 * p * (1.0 + 3.0 * wd.lo / w);
+			double tl = w == 0 ? 0.0 : (2.0 * k * w) * w2 * p * (1.0 + 3.0 * wd.lo / w);
 			/* truncation: 2k |w|^3 w^(2 terms) / ((2 terms + 3)(1 - w^2)) */
 			double trunc = 2.0 * k * fabs(w) * w2 * wpow / ((2 * terms + 3) * (1.0 - w2));
 			*b = dd_add_d(lead, tl);
@@ -189,8 +207,14 @@ static int bd0_fast(double k, double x, dd *b, double *err)
 static tail make_tail(dd b, double b_err, double f, double f_rel)
 {
 	tail t;
-	double lf_err;
-	dd lf = ln_fast(dd_from(f), &lf_err);
+	/* ln f: the C library's log (as the double-double path takes it) when
+	 * |ln f| < 8, where its error is below 16u; else ln_fast */
+	double lf_err, l1 = log(f);
+	dd lf;
+	if (fabs(l1) < 8.0)
+		lf = dd_from(l1), lf_err = LOG_ERR * fabs(l1);
+	else
+		lf = ln_fast(dd_from(f), &lf_err);
 	t.ln = dd_add(dd_neg(b), lf);
 	t.ln_err = b_err + f_rel + lf_err + 4.0 * U * U * (fabs(b.hi) + fabs(lf.hi));
 	if (t.ln.hi > -708.0) {
@@ -321,30 +345,41 @@ static double erfcx_fast(double z, double *rel)
 		term *= -(2.0 * n - 1.0) * t;
 		sum += term;
 	}
-	*rel = 40.0 * U + 1e-17;
+	/* terms after the first are below t < 1/288 (their 2n roundings add
+	 * under u/100); the last addition, z sqrt(pi) and the division: 4u;
+	 * the first term left out is below 1e-21 */
+	*rel = 5.0 * U + 1e-21;
 	return sum / (z * 1.7724538509055160273);
 }
 
 /*
- * sum_k C_k(eta) a^-k (as temme_sum in poisson.c) with Higham's running
- * error bound for the nested Horner rules: *err receives an absolute bound.
+ * sum_k C_k(eta) a^-k as temme_sum in poisson.c, but only the terms that
+ * can count: the degree in eta and the number of a^-k terms come from
+ * poisson_fast.inc (tools/gen_fast_tables.py), which also bounds the
+ * rounding error of these Horner rules; *err receives an absolute bound
+ * (that, the stored coefficients' own rounding, u/2 of |C_k| < 0.37, and
+ * the terms left out).
  */
 static double temme_sum_fast(double eta, double a, double *err)
 {
-	double inv_a = 1.0 / a, s = 0.0, mu_s = 0.0, ae = fabs(eta);
-	int terms = (int)ceil(20.0 / log10(a)) + 1;
-	if (terms > TEMME_K)
-		terms = TEMME_K;
-	for (int k = terms - 1; k >= 0; k--) {
-		double c = 0.0, mu = 0.0;
-		for (int j = TEMME_D; j >= 0; j--) {
-			c = c * eta + TEMME_C[k][j];
-			mu = mu * ae + 2.0 * fabs(c) + fabs(TEMME_C[k][j]);
-		}
-		s = s * inv_a + c;
-		mu_s = mu_s * inv_a + mu + 2.0 * fabs(s);
+	double ae = fabs(eta), inv_a = 1.0 / a, s = 0.0;
+	int b = 0;
+	while (b < TEMME_BANDS - 1 && ae > TEMME_BAND[b])
+		b++;
+	if (ae > TEMME_BAND[b]) {
+		*err = INFINITY;
+		return 0.0;
 	}
-	*err = U * mu_s * 1.01 + TEMME_TRUNC;
+	int terms = 2;
+	while (a < TEMME_TERMS_A[terms])
+		terms++;
+	for (int k = terms - 1; k >= 0; k--) {
+		double c = 0.0;
+		for (int j = TEMME_DEG[b][k]; j >= 0; j--)
+			c = c * eta + TEMME_C[k][j];
+		s = s * inv_a + c;
+	}
+	*err = U * (TEMME_HORNER_ERR[b] + 0.2) + TEMME_TRUNC;
 	return s;
 }
 
@@ -420,10 +455,19 @@ int bercli_poisson_fast(double errors, double x, bercl_tails *out)
 		int down = x >= errors;
 		if (!series_tail(down ? errors : 0.0, x, down ? DOWN : UP, a, &q))
 			return 0;
-		if (q.val <= 0.5) {
+		if (q.val <= 0.25) {
 			p = complement(q);
-		} else if (!series_tail(a, x, LOWER, a, &p)) {
-			return 0;
+		} else {
+			/* both tails directly, then each from the other where
+			 * that has the smaller bound */
+			tail pc = complement(q);
+			if (!series_tail(a, x, LOWER, a, &p))
+				p = pc;
+			tail qc = complement(p);
+			if (qc.rel < q.rel)
+				q = qc;
+			if (pc.rel < p.rel)
+				p = pc;
 		}
 	} else {
 		double lam = x / a;
