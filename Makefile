@@ -26,7 +26,7 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/lanes.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -35,7 +35,7 @@ DEPFLAGS = -MMD -MP
 
 # Library suites link the library only; program suites add the program's
 # objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
-LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan
+LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_lanes
 CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli tests/test_shell
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
@@ -195,6 +195,7 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
 	cd tests/data && /usr/bin/python3 gen_plan_ref.py
+	cd tests/data && /usr/bin/python3 gen_fec_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
 

@@ -264,6 +264,103 @@ bercl_plan_sequential(double ber, double alpha, double beta, double ratio,
                       double rows, double *pass_bits, double *fail_bits,
                       double *work, bercl_sequential_plan *out);
 
+/* ---- FEC: Reed-Solomon codeword error ratios (lib/fec.c) ---- */
+
+/*
+ * RS(n, k) over m-bit symbols, correcting t = floor((n - k) / 2) symbols per
+ * codeword. IEEE 802.3 clause 91: KR4 = RS(528,514), KP4 = RS(544,514), m = 10.
+ */
+typedef struct {
+	int n, k, m, t;
+} bercl_rs_code;
+
+/* Fill *code: 1 <= m <= 16, 1 <= k < n <= 2^m + 1. BERCL_OK or BERCL_EDOM. */
+BERCL_API enum bercl_status
+bercl_rs_code_make(int n, int k, int m, bercl_rs_code *code);
+
+/* ser = 1 - (1 - ber)^m, ber in [1e-300, 1/2]. */
+BERCL_API enum bercl_status
+bercl_fec_ser(const bercl_rs_code *code, double ber, double *ser);
+
+/* What a pre-FEC BER gives, with independent bit errors. */
+typedef struct {
+	double ser;              /* symbol error ratio */
+	double cer;              /* codeword error ratio P[Binomial(n, ser) > t]; 0 below the double range */
+	double post_fec_ber;     /* (ber / ser) E[i; i > t] / n; likewise */
+	bercl_lnprob ln_cer;        /* ln cer, ~1e-15 relative in cer */
+	bercl_lnprob ln_one_minus_cer;
+	bercl_lnprob ln_post_fec_ber;
+} bercl_fec_rates;
+
+/* ser, cer and post_fec_ber at pre-FEC BER ber in [1e-300, 1/2]. */
+BERCL_API enum bercl_status
+bercl_fec_rates_from_ber(const bercl_rs_code *code, double ber, bercl_fec_rates *out);
+
+/* ln cer for a symbol error ratio ser in (0, 1). */
+BERCL_API enum bercl_status
+bercl_fec_cer_from_ser(const bercl_rs_code *code, double ser, bercl_lnprob *ln_cer);
+
+/*
+ * ber_max: the pre-FEC BER at which cer equals the target cer in (0, 1) (the
+ * largest BER with cer <= target), to a few units in the last place.
+ * BERCL_ELIMIT when it lies outside [1e-300, 1/2].
+ */
+BERCL_API enum bercl_status
+bercl_fec_ber_max(const bercl_rs_code *code, double cer, double *ber);
+
+/* A histogram has t + 2 bins: codewords with 0 .. t corrected symbols, then
+ * the uncorrectable ones; at most BERCL_FEC_MAX_BINS (else BERCL_ELIMIT). */
+#define BERCL_FEC_MAX_BINS 1026
+/* burst is set where the goodness-of-fit p-value is below this. */
+#define BERCL_FEC_BURST_P 0.001
+
+typedef struct {
+	double codewords, uncorrectable;
+	double symbol_errors;    /* an uncorrectable codeword counted as t + 1 */
+	double ser_estimate;     /* symbol_errors / (n codewords): a lower bound when uncorrectable > 0 */
+	double ser_upper;        /* upper bound on ser at the CL */
+	int has_cer_predicted;   /* 0 when ser_estimate = 0 (then cer_predicted = 0) */
+	double cer_predicted, cer_upper;
+	bercl_lnprob ln_cer_predicted, ln_cer_upper;
+	int gof_df;              /* 0: too few pooled bins for a test; gof fields unset */
+	double gof_stat;         /* Pearson's chi-square */
+	double gof_p;            /* its p-value against Binomial(n, ser_estimate) */
+	bercl_lnprob ln_gof_p;
+	int burst;               /* gof_p < BERCL_FEC_BURST_P */
+	int tail_bins;           /* bins in the tail fit; 0: no fit, tail fields unset */
+	double cer_tail, tail_r2;
+	bercl_lnprob ln_cer_tail;
+} bercl_fec_histogram_stats;
+
+/*
+ * Analyse a FEC histogram: bins[0 .. t + 1] whole counts (see lib/fec.c for
+ * every formula), the ser bound at confidence cl (with its exact complement
+ * one_minus_cl) under `model`.
+ */
+BERCL_API enum bercl_status
+bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_model model,
+                    double cl, double one_minus_cl, bercl_fec_histogram_stats *out);
+
+/* ---- Lanes (lib/lanes.c) ---- */
+
+/*
+ * The confidence that every one of `count` independent lanes is below its
+ * BER: CL_all = prod CL_j, with 1 - CL_all computed without cancellation.
+ */
+BERCL_API enum bercl_status
+bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tails *all);
+
+/*
+ * The smallest whole number of bits per lane N at which `lanes` lanes at BER
+ * ber, each allowing `errors` errors, all reach cl together: CL(N)^lanes >=
+ * cl > CL(N - 1)^lanes (each lane at cl^(1/lanes)). Target convention as
+ * bercl_min_bits(); lanes in [1, 1e6]. `achieved` (may be NULL) receives
+ * CL(N)^lanes.
+ */
+BERCL_API enum bercl_status
+bercl_min_bits_all_lanes(enum bercl_model model, double errors, double ber, double cl,
+                         double one_minus_cl, int lanes, double *bits, bercl_tails *achieved);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * fec.c - Reed-Solomon FEC: symbol and codeword error ratios, the post-FEC
+ * BER, their inverse, and the analysis of a FEC symbol-error histogram.
+ *
+ * SYNOPSIS
+ *   bercl_rs_code_make(n, k, m, &code)
+ *   bercl_fec_rates_from_ber(&code, ber, &rates)  ser, cer, post_fec_ber
+ *   bercl_fec_cer_from_ser(&code, ser, &ln_cer)
+ *   bercl_fec_ber_max(&code, cer, &ber)        the inverse of cer(ber)
+ *   bercl_fec_histogram(&code, bins, model, cl, 1 - cl, &stats)
+ *
+ * DESCRIPTION
+ *   An RS(n, k) code over m-bit symbols corrects t = floor((n - k) / 2)
+ *   symbol errors per codeword (IEEE 802.3 clause 91: RS(528,514) "KR4",
+ *   t = 7, and RS(544,514) "KP4", t = 15, both with m = 10; clause 119 uses
+ *   KP4). With independent bit errors at BER p, a symbol is in error with
+ *   probability
+ *     ser = 1 - (1 - p)^m = -expm1(m log1p(-p))       (exact for tiny p),
+ *   the number of errored symbols in a codeword is i ~ Binomial(n, ser), and
+ *     cer = P[i > t]
+ *   is summed term by term by bercl_binomial_tails (saddle-point boundary
+ *   term in double-double, the terms summed away from the mean), so that its
+ *   logarithm keeps full precision far below the double range. An errored
+ *   symbol carries m p / ser bit errors on average, and an uncorrectable
+ *   codeword passes its errored symbols through, so
+ *     post_fec_ber = (p / ser) E[i; i > t] / n = p P[Binomial(n-1, ser) >= t],
+ *   by i C(n, i) = n C(n-1, i-1): again one binomial tail, no cancellation.
+ *   The relative error of cer is about (t + 1) times that of ser, 2e-15 for
+ *   KP4.
+ *
+ *   bercl_fec_ber_max: cer(p) increases with p; the root of ln cer(p) =
+ *   ln X (or of ln(1 - cer(p)) = ln(1 - X) when X > 1/2, where the smaller
+ *   tail carries the precision) is found on a bracket [1e-300, 1/2] by
+ *   secant steps on ln p (ln cer is nearly linear in ln p, with slope t + 1
+ *   for small p), each step kept inside the bracket and replaced by a
+ *   geometric bisection when it is not, until the bracket or the step is
+ *   within 4 units in the last place of p.
+ *
+ *   bercl_fec_histogram: bins[i] codewords with i corrected symbols, i = 0
+ *   .. t, and bins[t + 1] uncorrectable codewords.
+ *   - ser_estimate = S / (n C), C all codewords, S all symbol errors, an
+ *     uncorrectable codeword counted as t + 1 symbol errors (the fewest it
+ *     can have): a lower bound on the observed symbol errors whenever there
+ *     are uncorrectable codewords, exact otherwise.
+ *   - ser_upper: the upper confidence bound for S errors in n C symbols
+ *     (bercl_ber_upper, Poisson or Clopper-Pearson); cer_predicted and
+ *     cer_upper: cer at ser_estimate and at ser_upper.
+ *   - gof: Pearson's chi-square of the t + 2 bins against C Binomial(n,
+ *     ser_estimate) probabilities (the last bin P[i > t]); adjacent bins are
+ *     pooled from the top down until each pooled group expects at least 5
+ *     codewords (Cochran's rule; a remainder below 5 joins the group below),
+ *     so the uncorrectable and high bins form the tail group. Degrees of
+ *     freedom: groups - 2 (one parameter estimated). The p-value is the
+ *     chi-square upper tail Q(df/2, X^2/2), from erfc and the recurrence
+ *     Q(a + 1, x) = Q(a, x) + x^a e^-x / Gamma(a + 1) (Abramowitz and Stegun
+ *     6.5.21, 26.4.4), in logarithms. Fewer than 3 groups: no test.
+ *     Bursts and error propagation put more codewords in the high bins than
+ *     the binomial allows; a small p-value says the independent-error model,
+ *     and cer_predicted with it, does not describe the link.
+ *   - tail: a least-squares line through ln(bins[i]) against i over the
+ *     highest (up to 6) bins i in [mode + 1, t] holding at least 10
+ *     codewords each (at least 3 such bins; below 10 counts the Poisson
+ *     noise of a log count exceeds 0.3), extrapolated beyond t:
+ *     cer_tail = sum_{i > t} e^(a + b i) / C = e^(a + b (t + 1)) / ((1 - e^b) C),
+ *     at most 1; needs slope b < 0. tail_r2 is the fit's R^2. For
+ *     independent errors ln b(i) bends down (concave in i), so the line
+ *     over-predicts and cer_tail >= cer_predicted; a tail bending upward
+ *     (bursts) shows up as cer_tail well above cer_predicted.
+ *
+ * REFERENCES
+ *   IEEE Std 802.3-2022, clauses 91 (RS-FEC, RS(528,514) and RS(544,514)
+ *     over GF(2^10)) and 119 (200GBASE-R/400GBASE-R RS(544,514)).
+ *   K. Pearson (1900), W. G. Cochran, "Some methods for strengthening the
+ *     common chi-square tests", Biometrics 10 (1954) 417-451.
+ *   M. Abramowitz, I. Stegun, Handbook of Mathematical Functions, 6.5.21,
+ *     26.4.4 (the chi-square tail).
+ */
+#include <float.h>
+#include <math.h>
+
+#include "bercl.h"
+#include "dd.h"
+
+#define BER_MIN 1e-300
+#define BER_MAX 0.5
+#define PI 3.14159265358979323846
+
+enum bercl_status bercl_rs_code_make(int n, int k, int m, bercl_rs_code *code)
+{
+	if (!(m >= 1 && m <= 16) || !(k >= 1 && k < n) || n > (1 << m) + 1)
+		return BERCL_EDOM;
+	code->n = n;
+	code->k = k;
+	code->m = m;
+	code->t = (n - k) / 2;
+	return BERCL_OK;
+}
+
+static int valid_code(const bercl_rs_code *c)
+{
+	bercl_rs_code check;
+	return bercl_rs_code_make(c->n, c->k, c->m, &check) == BERCL_OK && check.t == c->t;
+}
+
+enum bercl_status bercl_fec_ser(const bercl_rs_code *code, double ber, double *ser)
+{
+	if (!valid_code(code) || !(ber >= BER_MIN && ber <= BER_MAX))
+		return BERCL_EDOM;
+	*ser = -expm1(code->m * log1p(-ber));
+	return BERCL_OK;
+}
+
+static bercl_lnprob ln_of(double x)
+{
+	bercl_lnprob l = {log(x), 0.0};
+	return l;
+}
+
+/*
+ * P[Binomial(n, s) > e] and its complement. At e = 0 directly: P[X > 0] =
+ * -expm1(n log1p(-s)), exact for any small n s (bercl_binomial_tails takes
+ * it as 1 - P[X = 0], which loses digits when n s < 1).
+ */
+static enum bercl_status binomial_upper(double e, double n, double s, bercl_tails *tails)
+{
+	if (!(s > 0 && s < 1))
+		return BERCL_EDOM;
+	if (e > 0)
+		return bercl_binomial_tails(e, n, s, tails);
+	double ln_q = n * log1p(-s);
+	tails->ln_cl = ln_of(-expm1(ln_q));
+	tails->ln_one_minus_cl = ln_of(1.0);
+	tails->ln_one_minus_cl.hi = ln_q;
+	tails->cl = -expm1(ln_q);
+	tails->one_minus_cl = exp(ln_q);
+	return BERCL_OK;
+}
+
+/* The tails of Binomial(n, ser) at t: cl = P[i > t] = cer. */
+static enum bercl_status cer_tails(const bercl_rs_code *c, double ser, bercl_tails *tails)
+{
+	return binomial_upper(c->t, c->n, ser, tails);
+}
+
+enum bercl_status bercl_fec_cer_from_ser(const bercl_rs_code *code, double ser, bercl_lnprob *ln_cer)
+{
+	if (!valid_code(code))
+		return BERCL_EDOM;
+	bercl_tails tails;
+	enum bercl_status rc = cer_tails(code, ser, &tails);
+	if (rc == BERCL_OK)
+		*ln_cer = tails.ln_cl;
+	return rc;
+}
+
+enum bercl_status bercl_fec_rates_from_ber(const bercl_rs_code *code, double ber, bercl_fec_rates *out)
+{
+	double ser;
+	enum bercl_status rc = bercl_fec_ser(code, ber, &ser);
+	if (rc != BERCL_OK)
+		return rc;
+	bercl_tails cer, pass;
+	rc = cer_tails(code, ser, &cer);
+	if (rc != BERCL_OK)
+		return rc;
+	/* post_fec_ber = p P[Binomial(n - 1, ser) > t - 1]; = p when t = 0 */
+	dd ln_p = dd_log(dd_from(ber));
+	if (code->t > 0) {
+		rc = binomial_upper(code->t - 1, code->n - 1, ser, &pass);
+		if (rc != BERCL_OK)
+			return rc;
+		ln_p = dd_add(ln_p, dd_make(pass.ln_cl.hi, pass.ln_cl.lo));
+	}
+	bercl_lnprob ln_post = {ln_p.hi, ln_p.lo};
+	out->ser = ser;
+	out->ln_cer = cer.ln_cl;
+	out->ln_one_minus_cer = cer.ln_one_minus_cl;
+	out->cer = cer.cl;
+	out->ln_post_fec_ber = ln_post;
+	out->post_fec_ber = bercl_lnprob_value(ln_post);
+	return BERCL_OK;
+}
+
+/* ---- the inverse ---- */
+
+/*
+ * The gap g(p), increasing in p: ln cer(p) - ln X when X <= 1/2, else
+ * ln(1 - X) - ln(1 - cer(p)). Nonzero return: p outside the domain.
+ */
+static int cer_gap(const bercl_rs_code *c, double p, double target, double *g)
+{
+	bercl_fec_rates r;
+	if (bercl_fec_rates_from_ber(c, p, &r) != BERCL_OK)
+		return -1;
+	if (target <= 0.5)
+		*g = (r.ln_cer.hi - log(target)) + r.ln_cer.lo;
+	else
+		*g = (log1p(-target) - r.ln_one_minus_cer.hi) - r.ln_one_minus_cer.lo;
+	return 0;
+}
+
+enum bercl_status bercl_fec_ber_max(const bercl_rs_code *code, double cer, double *ber)
+{
+	if (!valid_code(code) || !(cer > 0 && cer < 1))
+		return BERCL_EDOM;
+	double lo = BER_MIN, hi = BER_MAX, g_lo, g_hi;
+	if (cer_gap(code, lo, cer, &g_lo) || cer_gap(code, hi, cer, &g_hi))
+		return BERCL_ENOCONV;
+	if (g_lo > 0 || g_hi < 0)
+		return BERCL_ELIMIT; /* the root lies below 1e-300 or above 1/2 */
+	/* Start: cer ~ C(n, t+1) (m p)^(t+1) for small p. */
+	double t1 = code->t + 1.0, ln_binom = 0.0;
+	for (int j = 1; j <= code->t + 1; j++)
+		ln_binom += log((double)(code->n - j + 1) / j);
+	double p = exp((log(cer) - ln_binom) / t1) / code->m;
+	if (!(p > lo && p < hi))
+		p = sqrt(lo * hi);
+	double slope = t1, p_prev = 0.0, g_prev = 0.0;
+	for (int iter = 0; iter < 200; iter++) {
+		double g;
+		if (cer_gap(code, p, cer, &g))
+			return BERCL_ENOCONV;
+		if (g == 0) {
+			*ber = p;
+			return BERCL_OK;
+		}
+		if (g > 0)
+			hi = p;
+		else
+			lo = p;
+		if (p_prev > 0 && g != g_prev) {
+			double s = (g - g_prev) / log(p / p_prev);
+			if (s > 0 && isfinite(s))
+				slope = s;
+		}
+		double next = p * exp(-g / slope);
+		if (!(next > lo && next < hi))
+			next = sqrt(lo) * sqrt(hi);
+		if (fabs(next - p) <= 4.0 * DBL_EPSILON * p || hi - lo <= 4.0 * DBL_EPSILON * hi) {
+			*ber = next > lo && next < hi ? next : p;
+			return BERCL_OK;
+		}
+		p_prev = p;
+		g_prev = g;
+		p = next;
+	}
+	return BERCL_ENOCONV;
+}
+
+/* ---- the histogram ---- */
+
+/* ln(exp(a) + exp(b)) */
+static double ln_add(double a, double b)
+{
+	if (a < b) {
+		double s = a;
+		a = b;
+		b = s;
+	}
+	if (b == -INFINITY)
+		return a;
+	return a + log1p(exp(b - a));
+}
+
+/*
+ * ln Q(df/2, x/2), the chi-square upper tail, df >= 1. Q(1/2, y) =
+ * erfc(sqrt y) and Q(1, y) = e^-y; then Q(a + 1, y) = Q(a, y) + y^a e^-y /
+ * Gamma(a + 1), summed in logarithms so that tails below 1e-308 keep a
+ * value. For y > 600, erfc(sqrt y) = e^-y / sqrt(pi y) (1 - 1/(2y) + 3/(4y^2)
+ * - 15/(8y^3)), its asymptotic series (A&S 7.1.23), to 1e-10.
+ */
+static double ln_chisq_upper(int df, double x)
+{
+	double y = 0.5 * x, a, lq, ln_term;
+	if (x <= 0)
+		return 0.0;
+	if (df % 2 == 1) {
+		a = 0.5;
+		if (y <= 600) {
+			lq = log(erfc(sqrt(y)));
+		} else {
+			double s = 1.0 - 1.0 / (2 * y) + 3.0 / (4 * y * y) - 15.0 / (8 * y * y * y);
+			lq = -y - 0.5 * log(PI * y) + log(s);
+		}
+		ln_term = 0.5 * log(y) - y - log(0.5 * sqrt(PI)); /* y^(1/2) e^-y / Gamma(3/2) */
+	} else {
+		a = 1.0;
+		lq = -y;
+		ln_term = log(y) - y; /* y e^-y / Gamma(2) */
+	}
+	for (; a + 1.0 <= 0.5 * df; a += 1.0) {
+		lq = ln_add(lq, ln_term);
+		ln_term += log(y / (a + 1.0));
+	}
+	return fmin(lq, 0.0);
+}
+
+/* Pearson's chi-square with pooled tail groups; 0 and no test below 3 groups. */
+static void goodness_of_fit(const bercl_rs_code *c, const double *bins, double codewords,
+                            double ser, double cer, bercl_fec_histogram_stats *out)
+{
+	int nb = c->t + 2;
+	double expect[BERCL_FEC_MAX_BINS];
+	/* ln b(i; n, ser) by ln C(n, i) summed term by term */
+	double ln_s = log(ser), ln_q = log1p(-ser), ln_c = 0.0;
+	for (int i = 0; i <= c->t; i++) {
+		if (i > 0)
+			ln_c += log((double)(c->n - i + 1) / i);
+		expect[i] = codewords * exp(ln_c + i * ln_s + (c->n - i) * ln_q);
+	}
+	expect[nb - 1] = codewords * cer;
+	double stat = 0.0, obs = 0.0, exp_sum = 0.0;
+	int groups = 0;
+	double pend_obs = 0.0, pend_exp = 0.0;
+	for (int i = nb - 1; i >= 0; i--) {
+		pend_obs += bins[i];
+		pend_exp += expect[i];
+		if (pend_exp >= 5.0 || i == 0) {
+			if (pend_exp < 5.0 && groups > 0) {
+				/* remainder at the bottom: join the group above it */
+				pend_obs += obs;
+				pend_exp += exp_sum;
+				stat -= (obs - exp_sum) * (obs - exp_sum) / exp_sum;
+				groups--;
+			}
+			if (pend_exp > 0)
+				stat += (pend_obs - pend_exp) * (pend_obs - pend_exp) / pend_exp;
+			groups++;
+			obs = pend_obs;
+			exp_sum = pend_exp;
+			pend_obs = pend_exp = 0.0;
+		}
+	}
+	out->gof_df = groups - 2;
+	out->gof_stat = stat;
+	if (out->gof_df >= 1) {
+		out->ln_gof_p = ln_of(1.0);
+		out->ln_gof_p.hi = ln_chisq_upper(out->gof_df, stat);
+		out->gof_p = exp(out->ln_gof_p.hi);
+		out->burst = out->gof_p < BERCL_FEC_BURST_P;
+	} else {
+		out->gof_df = 0;
+	}
+}
+
+/* Least-squares line through ln(bins) over the tail bins; see the top. */
+static void tail_fit(const bercl_rs_code *c, const double *bins, double codewords,
+                     bercl_fec_histogram_stats *out)
+{
+	int mode = 0;
+	for (int i = 1; i <= c->t; i++)
+		if (bins[i] > bins[mode])
+			mode = i;
+	int idx[6], used = 0;
+	for (int i = c->t; i > mode && used < 6; i--)
+		if (bins[i] >= 10.0)
+			idx[used++] = i;
+	if (used < 3)
+		return;
+	double sx = 0, sy = 0;
+	for (int j = 0; j < used; j++) {
+		sx += idx[j];
+		sy += log(bins[idx[j]]);
+	}
+	double mx = sx / used, my = sy / used, sxx = 0, sxy = 0, syy = 0;
+	for (int j = 0; j < used; j++) {
+		double dx = idx[j] - mx, dy = log(bins[idx[j]]) - my;
+		sxx += dx * dx;
+		sxy += dx * dy;
+		syy += dy * dy;
+	}
+	double b = sxy / sxx, a = my - b * mx;
+	if (!(b < 0))
+		return;
+	double ln_tail = a + b * (c->t + 1.0) - log(-expm1(b)) - log(codewords);
+	out->tail_bins = used;
+	out->ln_cer_tail = ln_of(1.0);
+	out->ln_cer_tail.hi = fmin(ln_tail, 0.0);
+	out->cer_tail = exp(out->ln_cer_tail.hi);
+	out->tail_r2 = syy > 0 ? 1.0 - (syy - b * sxy) / syy : 1.0;
+	if (out->tail_r2 < 0)
+		out->tail_r2 = 0;
+}
+
+enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *bins,
+                                      enum bercl_model model, double cl, double one_minus_cl,
+                                      bercl_fec_histogram_stats *out)
+{
+	if (!valid_code(code))
+		return BERCL_EDOM;
+	if (code->t + 2 > BERCL_FEC_MAX_BINS)
+		return BERCL_ELIMIT;
+	double codewords = 0.0, symbols_in_error = 0.0;
+	for (int i = 0; i <= code->t + 1; i++) {
+		if (!(bins[i] >= 0 && bins[i] <= BERCL_MAX_ERRORS) || bins[i] != floor(bins[i]))
+			return BERCL_EDOM;
+		codewords += bins[i];
+		symbols_in_error += (double)i * bins[i];
+	}
+	if (!(codewords > 0) || codewords > BERCL_MAX_ERRORS)
+		return BERCL_EDOM;
+	bercl_fec_histogram_stats s = {0};
+	s.codewords = codewords;
+	s.uncorrectable = bins[code->t + 1];
+	s.symbol_errors = symbols_in_error;
+	double symbols = codewords * code->n;
+	s.ser_estimate = symbols_in_error / symbols;
+	enum bercl_status rc =
+		bercl_ber_upper(model, symbols_in_error, symbols, cl, one_minus_cl, &s.ser_upper);
+	if (rc != BERCL_OK)
+		return rc;
+	if (!(s.ser_upper < 1))
+		return BERCL_EDOM;
+	bercl_tails up;
+	rc = cer_tails(code, s.ser_upper, &up);
+	if (rc != BERCL_OK)
+		return rc;
+	s.ln_cer_upper = up.ln_cl;
+	s.cer_upper = up.cl;
+	if (symbols_in_error > 0) {
+		bercl_tails pred;
+		rc = cer_tails(code, s.ser_estimate, &pred);
+		if (rc != BERCL_OK)
+			return rc;
+		s.has_cer_predicted = 1;
+		s.ln_cer_predicted = pred.ln_cl;
+		s.cer_predicted = pred.cl;
+		goodness_of_fit(code, bins, codewords, s.ser_estimate, pred.cl, &s);
+		tail_fit(code, bins, codewords, &s);
+	}
+	*out = s;
+	return BERCL_OK;
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * lanes.c - confidence for a multi-lane link: all lanes below the BER at
+ * once, and the per-lane test length at which they get there together.
+ *
+ * SYNOPSIS
+ *   bercl_lanes_all(lanes, count, &all)
+ *   bercl_min_bits_all_lanes(model, errors, ber, cl, 1 - cl, lanes, &bits, &all)
+ *
+ * DESCRIPTION
+ *   Lanes with independent errors, each tested with its own count: the
+ *   events "lane j's BER is below p" are independent, so the confidence that
+ *   all are is the product of the lane CLs,
+ *     ln CL_all = sum_j ln CL_j                      (double-double sum),
+ *     1 - CL_all = -expm1(sum_j ln CL_j),
+ *   and, when every 1 - CL_j is below 1e-300, 1 - CL_all = sum_j (1 - CL_j)
+ *   summed from their logarithms (the cross terms are below 1e-300 of it).
+ *   Eight lanes at 95 % each give 0.95^8 = 66 %.
+ *
+ *   All lanes at the same BER, each allowed `errors` errors in N bits,
+ *   reach CL together when CL(N)^L >= cl, that is when each lane reaches
+ *   cl^(1/L). bercl_min_bits() at the per-lane target cl^(1/L) (with its
+ *   complement -expm1(ln(cl) / L)) gives N; N is then checked on both
+ *   sides with CL(N)^L formed as bercl_lanes_all() forms it and compared as
+ *   bercl_min_bits() compares (the log of the smaller tail: ln CL_all >= ln
+ *   cl when cl <= 1/2, else ln(1 - CL_all) <= ln(1 - cl)), and moved by one
+ *   bit if the rounding of the per-lane target put it one off: the answer
+ *   is the smallest whole N with CL(N)^L >= cl, and N - 1 falls short. For
+ *   L = 1 it is bercl_min_bits()'s answer.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "bercl.h"
+#include "dd.h"
+
+/* Probabilities at most 1 and their logs at most 0 (a tail's log may
+ * round to just above 0). */
+static void clamp(bercl_tails *t)
+{
+	if (t->ln_cl.hi > 0 || (t->ln_cl.hi == 0 && t->ln_cl.lo > 0))
+		t->ln_cl.hi = t->ln_cl.lo = 0.0;
+	if (t->ln_one_minus_cl.hi > 0 || (t->ln_one_minus_cl.hi == 0 && t->ln_one_minus_cl.lo > 0))
+		t->ln_one_minus_cl.hi = t->ln_one_minus_cl.lo = 0.0;
+	t->cl = fmin(t->cl, 1.0);
+	t->one_minus_cl = fmin(t->one_minus_cl, 1.0);
+}
+
+/* Accumulates the product of tails: sum of ln CL, and the 1 - CL logs. */
+struct product {
+	dd ln_all;
+	dd cl;      /* the product of the lanes' cl doubles, times 2^-cl_exp */
+	long cl_exp;
+	int all_tiny; /* every 1 - CL_j below 1e-300 so far */
+	double ln_omc_max, omc_scaled; /* sum of exp(ln_omc_j - ln_omc_max) */
+};
+
+static void product_add(struct product *p, const bercl_tails *t, double times)
+{
+	dd ln_cl = t->ln_cl.hi > 0 ? dd_from(0.0) : dd_make(t->ln_cl.hi, t->ln_cl.lo);
+	p->ln_all = dd_add(p->ln_all, dd_mul_d(ln_cl, times));
+	for (int j = 0; j < (int)times; j++) {
+		int e;
+		p->cl = dd_mul_d(p->cl, fmin(t->cl, 1.0));
+		double m = frexp(p->cl.hi, &e);
+		p->cl = dd_make(m, ldexp(p->cl.lo, -e));
+		p->cl_exp += e;
+	}
+	double l = fmin(t->ln_one_minus_cl.hi + t->ln_one_minus_cl.lo, 0.0) + log(times);
+	if (!(t->ln_one_minus_cl.hi < -690.0))
+		p->all_tiny = 0;
+	if (l > p->ln_omc_max) {
+		p->omc_scaled = p->omc_scaled * exp(p->ln_omc_max - l) + 1.0;
+		p->ln_omc_max = l;
+	} else {
+		p->omc_scaled += exp(l - p->ln_omc_max);
+	}
+}
+
+static void product_result(const struct product *p, bercl_tails *all)
+{
+	bercl_lnprob ln_cl = {p->ln_all.hi, p->ln_all.lo}, ln_omc;
+	if (p->all_tiny) {
+		ln_omc.hi = p->ln_omc_max + log(p->omc_scaled);
+		ln_omc.lo = 0.0;
+	} else {
+		ln_omc.hi = log(-expm1(p->ln_all.hi + p->ln_all.lo));
+		ln_omc.lo = 0.0;
+	}
+	all->ln_cl = ln_cl;
+	all->ln_one_minus_cl = ln_omc;
+	/* The product of the lane doubles where it is a normal double (it is
+	 * what a reader multiplies); below that, from the logarithm. */
+	all->cl = p->cl.hi > 0 && p->cl_exp > -1020 ? ldexp(p->cl.hi + p->cl.lo, (int)p->cl_exp)
+	                                            : bercl_lnprob_value(ln_cl);
+	all->one_minus_cl = bercl_lnprob_value(ln_omc);
+	clamp(all);
+}
+
+static void product_init(struct product *p)
+{
+	p->ln_all = dd_from(0.0);
+	p->cl = dd_from(1.0);
+	p->cl_exp = 0;
+	p->all_tiny = 1;
+	p->ln_omc_max = -INFINITY;
+	p->omc_scaled = 0.0;
+}
+
+/* Logs of probabilities: at most 0, allowing a rounding of 1e-15 above it. */
+static int valid_tails(const bercl_tails *t)
+{
+	return t->ln_cl.hi <= 1e-15 && t->ln_one_minus_cl.hi <= 1e-15 && isfinite(t->ln_cl.hi) &&
+	       isfinite(t->ln_one_minus_cl.hi);
+}
+
+enum bercl_status bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tails *all)
+{
+	if (count < 1)
+		return BERCL_EDOM;
+	if (count == 1) {
+		if (!valid_tails(&lanes[0]))
+			return BERCL_EDOM;
+		*all = lanes[0];
+		clamp(all);
+		return BERCL_OK;
+	}
+	struct product p;
+	product_init(&p);
+	for (int j = 0; j < count; j++) {
+		if (!valid_tails(&lanes[j]))
+			return BERCL_EDOM;
+		product_add(&p, &lanes[j], 1.0);
+	}
+	product_result(&p, all);
+	return BERCL_OK;
+}
+
+/* The target, as bercl_min_bits() takes it: the log of the smaller tail. */
+struct goal {
+	int use_cl; /* compare ln CL_all >= ln cl (cl <= 1/2), else ln(1 - CL_all) <= ln(1 - cl) */
+	dd ln;
+};
+
+/* The L-lane product of one lane's tails, as bercl_lanes_all() forms it. */
+static void power_tails(const bercl_tails *t, int lanes, bercl_tails *all)
+{
+	if (lanes == 1) {
+		*all = *t;
+		clamp(all);
+		return;
+	}
+	struct product p;
+	product_init(&p);
+	product_add(&p, t, lanes); /* lanes <= 1e6 multiplications */
+	product_result(&p, all);
+}
+
+/* CL(n)^lanes reaches the goal? 1 yes, 0 no, -1 failure; *all gets CL(n)^lanes. */
+static int all_reach(enum bercl_model model, double errors, double ber, int lanes, double n,
+                     const struct goal *g, bercl_tails *all)
+{
+	bercl_tails t;
+	if (n <= 0 || (model == BERCL_BINOMIAL && n <= errors))
+		return 0;
+	if (bercl_cl(model, errors, n, ber, &t) != BERCL_OK)
+		return -1;
+	power_tails(&t, lanes, all);
+	if (g->use_cl)
+		return dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), g->ln).hi >= 0;
+	return dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo), g->ln).hi <= 0;
+}
+
+enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors, double ber,
+                                           double cl, double one_minus_cl, int lanes,
+                                           double *bits, bercl_tails *achieved)
+{
+	if (lanes < 1 || lanes > 1000000 || !(cl > 0 && cl <= 1) ||
+	    !(one_minus_cl > 0 && one_minus_cl <= 1))
+		return BERCL_EDOM;
+	struct goal g = {cl <= 0.5, dd_log(dd_from(cl <= 0.5 ? cl : one_minus_cl))};
+	double per = (cl <= 0.5 ? log(cl) : log1p(-one_minus_cl)) / lanes;
+	double n;
+	enum bercl_status rc = bercl_min_bits(model, errors, ber, exp(per), -expm1(per), &n, NULL);
+	if (rc != BERCL_OK)
+		return rc;
+	bercl_tails all, below;
+	for (int step = 0;; step++) {
+		int k = all_reach(model, errors, ber, lanes, n, &g, &all);
+		if (k < 0 || step > 8)
+			return BERCL_ENOCONV;
+		if (k)
+			break;
+		n = n < 9007199254740992.0 ? n + 1.0 : nextafter(n, INFINITY);
+	}
+	for (int step = 0;; step++) {
+		double m = n <= 9007199254740992.0 ? n - 1.0 : nextafter(n, 0.0);
+		int k = all_reach(model, errors, ber, lanes, m, &g, &below);
+		if (k < 0 || step > 8)
+			return BERCL_ENOCONV;
+		if (!k)
+			break;
+		n = m;
+		all = below;
+	}
+	*bits = n;
+	if (achieved)
+		*achieved = all;
+	return BERCL_OK;
+}

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test_fec.c - lib/fec.c: ser, cer and post-FEC BER against 60-digit sums
+ * (tests/data/gen_fec_ref.py), the inverse ber_max against 60-digit roots,
+ * and the histogram analysis on seeded draws from an independent-error
+ * model (not flagged) and a bursty one (flagged), with GSL's generator and
+ * chi-square tail as the outside referees.
+ */
+#include "testutil.h"
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+static bercl_rs_code code_of(const char *n, const char *k, const char *m)
+{
+	bercl_rs_code c;
+	assert_int_equal(bercl_rs_code_make(atoi(n), atoi(k), atoi(m), &c), BERCL_OK);
+	return c;
+}
+
+static void test_codes(void **state)
+{
+	(void)state;
+	bercl_rs_code c;
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &c), BERCL_OK);
+	assert_int_equal(c.t, 15);
+	assert_int_equal(bercl_rs_code_make(528, 514, 10, &c), BERCL_OK);
+	assert_int_equal(c.t, 7);
+	assert_int_equal(bercl_rs_code_make(255, 239, 8, &c), BERCL_OK);
+	assert_int_equal(c.t, 8);
+	assert_int_equal(bercl_rs_code_make(1026, 514, 10, &c), BERCL_EDOM); /* n > 2^m + 1 */
+	assert_int_equal(bercl_rs_code_make(514, 514, 10, &c), BERCL_EDOM);
+	assert_int_equal(bercl_rs_code_make(544, 0, 10, &c), BERCL_EDOM);
+	assert_int_equal(bercl_rs_code_make(544, 514, 17, &c), BERCL_EDOM);
+	bercl_fec_rates r;
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &c), BERCL_OK);
+	assert_int_equal(bercl_fec_rates_from_ber(&c, 0.6, &r), BERCL_EDOM);
+	assert_int_equal(bercl_fec_rates_from_ber(&c, 0.0, &r), BERCL_EDOM);
+	assert_int_equal(bercl_fec_rates_from_ber(&c, NAN, &r), BERCL_EDOM);
+	double b;
+	assert_int_equal(bercl_fec_ber_max(&c, 0.0, &b), BERCL_EDOM);
+	assert_int_equal(bercl_fec_ber_max(&c, 1.0, &b), BERCL_EDOM);
+	/* t = 0: cer ~ 6 ber, so cer 1e-305 needs a BER below 1e-300 */
+	assert_int_equal(bercl_rs_code_make(3, 2, 2, &c), BERCL_OK);
+	assert_int_equal(c.t, 0);
+	assert_int_equal(bercl_fec_ber_max(&c, 1e-305, &b), BERCL_ELIMIT);
+}
+
+static void test_rates_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("fec_ref.csv");
+	char line[512];
+	char *f[8];
+	int rows = 0, below = 0;
+	double worst_cer = 0, worst_post = 0, worst_ser = 0;
+	while (table_next(fp, line, sizeof line, f, 8) == 8) {
+		bercl_rs_code c = code_of(f[1], f[2], f[3]);
+		double ber = strtod(f[4], NULL);
+		bercl_fec_rates r;
+		assert_int_equal(bercl_fec_rates_from_ber(&c, ber, &r), BERCL_OK);
+		double ds = fabs(r.ser - strtod(f[5], NULL)) / strtod(f[5], NULL);
+		double dc = rel_error_vs_decimal(r.ln_cer, f[6]);
+		double dp = rel_error_vs_decimal(r.ln_post_fec_ber, f[7]);
+		if (!(ds <= 1e-15 && dc <= 1e-14 && dp <= 1e-14))
+			fail_msg("%s ber=%s: ser %.3g cer %.3g post_fec_ber %.3g relative error", f[0],
+			         f[4], ds, dc, dp);
+		/* the plain doubles where the values are in the double range, 0 below */
+		double cer_ref = strtod(f[6], NULL), post_ref = strtod(f[7], NULL);
+		if (cer_ref > 1e-300) {
+			if (!(bercl_rel_diff(r.cer, cer_ref) <= 1e-14))
+				fail_msg("%s ber=%s: cer %.17g vs %s", f[0], f[4], r.cer, f[6]);
+		} else {
+			assert_true(r.cer < 1e-290);
+			below++;
+		}
+		if (post_ref > 1e-300 && !(bercl_rel_diff(r.post_fec_ber, post_ref) <= 1e-14))
+			fail_msg("%s ber=%s: post_fec_ber %.17g vs %s", f[0], f[4], r.post_fec_ber, f[7]);
+		worst_ser = fmax(worst_ser, ds);
+		worst_cer = fmax(worst_cer, dc);
+		worst_post = fmax(worst_post, dp);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows >= 100);
+	assert_true(below >= 4); /* rows far below the double range */
+	print_message("fec_ref.csv: %d rows (%d below 1e-304), worst relative error ser %.3g, "
+	              "cer %.3g, post_fec_ber %.3g\n",
+	              rows, below, worst_ser, worst_cer, worst_post);
+}
+
+static void test_inverse_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("fec_inv_ref.csv");
+	char line[512];
+	char *f[6];
+	int rows = 0;
+	double worst_root = 0, worst_trip = 0;
+	while (table_next(fp, line, sizeof line, f, 6) == 6) {
+		bercl_rs_code c = code_of(f[1], f[2], f[3]);
+		double x = strtod(f[4], NULL), ref = strtod(f[5], NULL), ber;
+		assert_int_equal(bercl_fec_ber_max(&c, x, &ber), BERCL_OK);
+		double d = fabs(ber - ref) / ref;
+		/* round trip: cer(ber_max) = X */
+		bercl_fec_rates r;
+		assert_int_equal(bercl_fec_rates_from_ber(&c, ber, &r), BERCL_OK);
+		double trip = x <= 0.5 ? fabs(expm1(r.ln_cer.hi + r.ln_cer.lo - log(x)))
+		                       : fabs(expm1(r.ln_one_minus_cer.hi - log1p(-x)));
+		if (!(d <= 1e-13 && trip <= 1e-13))
+			fail_msg("%s cer=%s: ber_max %.17g vs %s (%.3g), round trip %.3g", f[0], f[4],
+			         ber, f[5], d, trip);
+		worst_root = fmax(worst_root, d);
+		worst_trip = fmax(worst_trip, trip);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows >= 40);
+	print_message("fec_inv_ref.csv: %d rows, worst ber_max error %.3g, round trip %.3g\n", rows,
+	              worst_root, worst_trip);
+}
+
+/* ---- histograms ---- */
+
+/* A small histogram worked by hand: RS(15,9) over 4-bit symbols, t = 3. */
+static void test_histogram_by_hand(void **state)
+{
+	(void)state;
+	bercl_rs_code c;
+	assert_int_equal(bercl_rs_code_make(15, 9, 4, &c), BERCL_OK);
+	assert_int_equal(c.t, 3);
+	double bins[5] = {700, 200, 80, 15, 5};
+	bercl_fec_histogram_stats s;
+	assert_int_equal(bercl_fec_histogram(&c, bins, BERCL_POISSON, 0.95, 0.05, &s), BERCL_OK);
+	assert_true(s.codewords == 1000 && s.uncorrectable == 5);
+	/* 200 + 160 + 45 + 5 * 4 (uncorrectable as t + 1) = 425 symbols in 15000 */
+	assert_true(s.symbol_errors == 425);
+	assert_true(bercl_rel_diff(s.ser_estimate, 425.0 / 15000.0) < 1e-16);
+	/* the Poisson upper bound: P(426, 15000 ser_upper) = 0.95 (GSL's inverse) */
+	assert_true(bercl_rel_diff(s.ser_upper, gsl_cdf_gamma_Pinv(0.95, 426, 1) / 15000) < 1e-12);
+	/* cer_predicted against GSL's binomial tail */
+	double ref = gsl_cdf_binomial_Q(3, s.ser_estimate, 15);
+	assert_true(bercl_rel_diff(s.cer_predicted, ref) < 1e-12);
+	assert_true(bercl_rel_diff(s.cer_upper, gsl_cdf_binomial_Q(3, s.ser_upper, 15)) < 1e-12);
+	/* the chi-square: expected counts all above 5 here except the top two,
+	 * pooled into one group: four groups, df = 2, recomputed in full */
+	double p = s.ser_estimate, e[5], pooled_o = bins[3] + bins[4];
+	for (int i = 0; i <= 3; i++)
+		e[i] = 1000 * gsl_ran_binomial_pdf(i, p, 15);
+	e[4] = 1000 * gsl_cdf_binomial_Q(3, p, 15);
+	assert_true(e[3] + e[4] >= 5 && e[4] < 5 && e[2] >= 5);
+	double x2 = 0;
+	for (int i = 0; i <= 2; i++)
+		x2 += (bins[i] - e[i]) * (bins[i] - e[i]) / e[i];
+	x2 += (pooled_o - e[3] - e[4]) * (pooled_o - e[3] - e[4]) / (e[3] + e[4]);
+	assert_int_equal(s.gof_df, 2);
+	assert_true(bercl_rel_diff(s.gof_stat, x2) < 1e-10);
+	assert_true(bercl_rel_diff(s.gof_p, gsl_cdf_chisq_Q(x2, 2)) < 1e-10);
+	/* the tail fit: bins 1..3 above the mode 0, all >= 10 */
+	assert_int_equal(s.tail_bins, 3);
+	double xs[3] = {1, 2, 3}, ys[3] = {log(200), log(80), log(15)}, c0, c1, cov00, cov01,
+	       cov11, sumsq;
+	gsl_fit_linear(xs, 1, ys, 1, 3, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
+	double tail = exp(c0 + 4 * c1) / (1 - exp(c1)) / 1000;
+	assert_true(bercl_rel_diff(s.cer_tail, tail) < 1e-12);
+}
+
+/* Odd degrees of freedom and a far tail: the p-value against GSL. */
+static void test_chisq_odd_df(void **state)
+{
+	(void)state;
+	bercl_rs_code c;
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &c), BERCL_OK);
+	double bins[17] = {0};
+	/* a KP4 histogram at ser 2.4e-3 with a heavy burst tail */
+	double cw = 1e8, p = 2.4e-3;
+	for (int i = 0; i <= 15; i++)
+		bins[i] = round(cw * gsl_ran_binomial_pdf(i, p, 544));
+	bins[9] += 3000;
+	bins[12] += 400;
+	bercl_fec_histogram_stats s;
+	assert_int_equal(bercl_fec_histogram(&c, bins, BERCL_POISSON, 0.95, 0.05, &s), BERCL_OK);
+	assert_true(s.gof_df >= 3);
+	assert_true(s.burst);
+	assert_true(s.ln_gof_p.hi < -745); /* far below the double range */
+	/* Q(a, y) lies between L = y^(a-1) e^-y / Gamma(a) and L y / (y - a + 1)
+	 * for a > 1, y > a - 1 (the terms of its asymptotic series alternate) */
+	double a = s.gof_df / 2.0, y = s.gof_stat / 2;
+	double lead = (a - 1) * log(y) - y - gsl_sf_lngamma(a);
+	assert_true(a > 1 && y > a);
+	assert_true(s.ln_gof_p.hi > lead && s.ln_gof_p.hi < lead - log1p(-(a - 1) / y));
+}
+
+/*
+ * Codeword-level probabilities of i = 0 .. t symbol errors and of more than
+ * t. Independent: Binomial(n, s) (GSL). Bursty: bursts start at a symbol
+ * with probability r, and each burst errs a geometric number of symbols
+ * with mean 1 / (1 - rho) (the next symbol errs with probability rho, as
+ * DFE error propagation does); r = s (1 - rho) keeps the same mean SER.
+ * The number of bursts is Binomial(n, r); the sum of b geometric lengths is
+ * negative binomial: P(i | b) = C(i-1, b-1) (1-rho)^b rho^(i-b).
+ */
+static void model_probs(int n, int t, double s, double rho, double *prob)
+{
+	double tot = 0;
+	for (int i = 0; i <= t; i++) {
+		if (rho == 0) {
+			prob[i] = gsl_ran_binomial_pdf(i, s, n);
+		} else {
+			double r = s * (1 - rho), pi = i == 0 ? gsl_ran_binomial_pdf(0, r, n) : 0;
+			for (int b = 1; b <= i; b++)
+				pi += gsl_ran_binomial_pdf(b, r, n) *
+				      exp(gsl_sf_lnchoose(i - 1, b - 1) + b * log1p(-rho) +
+				          (i - b) * log(rho));
+			prob[i] = pi;
+		}
+		tot += prob[i];
+	}
+	prob[t + 1] = rho == 0 ? gsl_cdf_binomial_Q(t, s, n) : fmax(0.0, 1 - tot);
+}
+
+/* Flag count in `draws` seeded multinomial histograms of `codewords`. */
+static int flagged(double ber, double rho, unsigned codewords, int draws, unsigned long seed)
+{
+	bercl_rs_code c;
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &c), BERCL_OK);
+	double s = -expm1(10 * log1p(-ber)), prob[17], bins[17];
+	unsigned cnt[17];
+	model_probs(544, 15, s, rho, prob);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, seed);
+	int flags = 0;
+	for (int d = 0; d < draws; d++) {
+		gsl_ran_multinomial(rng, 17, codewords, prob, cnt);
+		for (int i = 0; i < 17; i++)
+			bins[i] = cnt[i];
+		bercl_fec_histogram_stats st;
+		assert_int_equal(bercl_fec_histogram(&c, bins, BERCL_POISSON, 0.95, 0.05, &st),
+		                 BERCL_OK);
+		assert_true(st.gof_df >= 1);
+		/* the p-value against GSL's chi-square tail, every df met */
+		double ref = gsl_cdf_chisq_Q(st.gof_stat, st.gof_df);
+		if (ref > 1e-300 && !(bercl_rel_diff(st.gof_p, ref) < 1e-9))
+			fail_msg("chi-square %.17g df %d: p %.17g, GSL %.17g", st.gof_stat, st.gof_df,
+			         st.gof_p, ref);
+		flags += st.burst;
+	}
+	gsl_rng_free(rng);
+	return flags;
+}
+
+static void test_independent_not_flagged(void **state)
+{
+	(void)state;
+	struct {
+		double ber;
+		unsigned codewords;
+	} cases[] = {{2.4e-4, 10000}, {2.4e-4, 1000000}, {2.4e-4, 1000000000}, {1e-5, 1000000000},
+	             {1e-3, 100000}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int f = flagged(cases[i].ber, 0, cases[i].codewords, 1000, 1000 + i);
+		print_message("independent errors, BER %g, %u codewords: %d of 1000 flagged\n",
+		              cases[i].ber, cases[i].codewords, f);
+		assert_true(f <= 10);
+	}
+}
+
+static void test_bursts_flagged(void **state)
+{
+	(void)state;
+	struct {
+		double ber, rho;
+		unsigned codewords;
+	} cases[] = {{2.4e-4, 0.5, 100000}, {2.4e-4, 0.5, 10000000}, {1e-5, 0.5, 10000000},
+	             {2.4e-4, 0.2, 1000000}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int f = flagged(cases[i].ber, cases[i].rho, cases[i].codewords, 1000, 2000 + i);
+		print_message("bursts (rho %g), BER %g, %u codewords: %d of 1000 flagged\n",
+		              cases[i].rho, cases[i].ber, cases[i].codewords, f);
+		assert_true(f >= 990);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_codes),
+		cmocka_unit_test(test_rates_table),
+		cmocka_unit_test(test_inverse_table),
+		cmocka_unit_test(test_histogram_by_hand),
+		cmocka_unit_test(test_chisq_odd_df),
+		cmocka_unit_test(test_independent_not_flagged),
+		cmocka_unit_test(test_bursts_flagged),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
