@@ -32,3 +32,40 @@ array CL[4] = ["90%", "95%", "99%", "99.9%"]
 cmd2(c) = "< ".bercl." bits --errors 0 --ber 1e-16..1e-9:71log --cl ".c." --rate 25.78125G --format csv"
 plot for [i=1:4] cmd2(CL[i]) using (column("ber")):(column("time_s")) \
      with lines linewidth 2 title "CL ".CL[i]
+
+# 3. Test plans: the chance to pass against the true BER, for the classic
+#    zero-error test and the plans for alpha = beta = 5 %, D = 2 at 1e-12.
+unset logscale
+unset format
+set output "docs/plan_pass.png"
+set title "Chance to pass against the true BER (specified 1e-12, good at 5e-13)"
+set xlabel "true BER"
+set ylabel "probability of passing (%)"
+set logscale x
+set format x "10^{%L}"
+set format y "%g"
+set yrange [0:100]
+set key right top
+set arrow 1 from 5e-13, graph 0 to 5e-13, graph 1 nohead dashtype 2
+set arrow 2 from 1e-12, graph 0 to 1e-12, graph 1 nohead dashtype 2
+oc = " --true-ber 1e-14..1e-10:81log --format csv"
+cmd_classic = "< ".bercl." plan --errors 0 --bits 3T --ber 1e-12 --ratio 2".oc
+cmd_fixed = "< ".bercl." plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2".oc
+cmd_seq = "< ".bercl." plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --sequential".oc
+plot cmd_classic using (column("true_ber")):(100 * column("p_pass")) with lines linewidth 2 \
+         title "0 errors in 3e12 bits", \
+     cmd_fixed using (column("true_ber")):(100 * column("p_pass")) with lines linewidth 2 \
+         title "fixed plan: 22 errors in 3.14e13 bits", \
+     cmd_seq using (column("true_ber")):(100 * column("p_pass")) with lines linewidth 2 \
+         linecolor rgb "black" dashtype (8, 8) title "sequential plan (at most 4.5e13 bits)"
+
+# 4. Expected test length against the true BER at 100 Gb/s.
+set output "docs/plan_time.png"
+set title "Expected test time at 100 Gb/s (alpha = beta = 5 %, D = 2, BER 1e-12)"
+set ylabel "expected test time (minutes)"
+set yrange [0:*]
+set key right top
+plot cmd_fixed using (column("true_ber")):(column("expected_bits") / 100e9 / 60) \
+         with lines linewidth 2 title "fixed plan (always its full length)", \
+     cmd_seq using (column("true_ber")):(column("expected_bits") / 100e9 / 60) \
+         with lines linewidth 2 title "sequential plan (at most 7.5 min)"

@@ -278,6 +278,146 @@ static void cell_poisson_ber_upper(char *buf, size_t len, const struct row *r, i
 	}
 }
 
+static void cell_ratio(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.ratio))
+		format_double(buf, len, r->in.ratio);
+}
+
+/* A risk: a percentage for people, full precision for programs. */
+static void risk_cell(char *buf, size_t len, const struct row *r, double v, int human)
+{
+	if (!computed(r) || !present(v))
+		return;
+	if (human)
+		format_percent(buf, len, v, 1 - v);
+	else
+		format_double(buf, len, v);
+}
+
+static void cell_alpha(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->alpha, human);
+}
+
+static void cell_beta(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->beta, human);
+}
+
+/* A whole number of bits, printed in full for people too. */
+static void whole_cell(char *buf, size_t len, const struct row *r, double v)
+{
+	if (computed(r) && present(v))
+		format_double(buf, len, v);
+}
+
+static void cell_max_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	whole_cell(buf, len, r, r->max_bits);
+}
+
+static void cell_expected_bits_good(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->expected_bits_good, human);
+}
+
+static void cell_expected_bits_bad(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->expected_bits_bad, human);
+}
+
+static void cell_pass_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	whole_cell(buf, len, r, r->pass_bits);
+}
+
+static void cell_fail_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	whole_cell(buf, len, r, r->fail_bits);
+}
+
+static void cell_alpha_sim(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->alpha_sim, human);
+}
+
+static void cell_alpha_stderr(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->alpha_stderr, human);
+}
+
+static void cell_beta_sim(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->beta_sim, human);
+}
+
+static void cell_beta_stderr(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->beta_stderr, human);
+}
+
+static void cell_bits_good_sim(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->bits_good_sim, human);
+}
+
+static void cell_bits_good_stderr(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->bits_good_stderr, human);
+}
+
+static void cell_bits_bad_sim(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->bits_bad_sim, human);
+}
+
+static void cell_bits_bad_stderr(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->bits_bad_stderr, human);
+}
+
+static void cell_lane(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->lane)
+		put_str(buf, len, r->lane);
+}
+
+static void cell_decision(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->decision)
+		put_str(buf, len, r->decision);
+}
+
+static void cell_dispersion(char *buf, size_t len, const struct row *r, int human)
+{
+	if (present(r->dispersion))
+		snprintf(buf, len, human ? "%.3g" : "%.6g", r->dispersion);
+}
+
+static void cell_true_ber(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.true_ber))
+		format_double(buf, len, r->in.true_ber);
+}
+
+static void cell_p_pass(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->p_pass, human);
+}
+
+static void cell_expected_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->expected_bits, human);
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -320,5 +460,30 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_POISSON_BITS] =      {"poisson_bits",  "Poisson bits (rel. diff)",  28, STRING, cell_poisson_bits},
 	[COL_POISSON_BER_UPPER] = {"poisson_ber_upper", "Poisson upper (rel. diff)", 28, STRING,
 	                           cell_poisson_ber_upper},
+	/* plans (plan, simulate with a plan, watch) */
+	[COL_RATIO] =             {"ratio",         "D",              5, NUMBER, cell_ratio},
+	[COL_ALPHA] =             {"alpha",         "alpha",         10, NUMBER, cell_alpha},
+	[COL_BETA] =              {"beta",          "beta",          10, NUMBER, cell_beta},
+	[COL_MAX_BITS] =          {"max_bits",      "max bits",      18, NUMBER, cell_max_bits},
+	[COL_EXPECTED_BITS_GOOD] = {"expected_bits_good", "E[bits] good", 12, NUMBER,
+	                            cell_expected_bits_good},
+	[COL_EXPECTED_BITS_BAD] = {"expected_bits_bad", "E[bits] bad", 12, NUMBER,
+	                           cell_expected_bits_bad},
+	[COL_PASS_BITS] =         {"pass_bits",     "pass at bits",  18, NUMBER, cell_pass_bits},
+	[COL_FAIL_BITS] =         {"fail_bits",     "fail by bits",  18, NUMBER, cell_fail_bits},
+	[COL_ALPHA_SIM] =         {"alpha_sim",     "alpha sim.",    10, NUMBER, cell_alpha_sim},
+	[COL_ALPHA_STDERR] =      {"alpha_stderr",  "std. error",    10, NUMBER, cell_alpha_stderr},
+	[COL_BETA_SIM] =          {"beta_sim",      "beta sim.",     10, NUMBER, cell_beta_sim},
+	[COL_BETA_STDERR] =       {"beta_stderr",   "std. error",    10, NUMBER, cell_beta_stderr},
+	[COL_BITS_GOOD_SIM] =     {"bits_good_sim", "bits good sim.", 14, NUMBER, cell_bits_good_sim},
+	[COL_BITS_GOOD_STDERR] =  {"bits_good_stderr", "std. error", 10, NUMBER, cell_bits_good_stderr},
+	[COL_BITS_BAD_SIM] =      {"bits_bad_sim",  "bits bad sim.", 14, NUMBER, cell_bits_bad_sim},
+	[COL_BITS_BAD_STDERR] =   {"bits_bad_stderr", "std. error",  10, NUMBER, cell_bits_bad_stderr},
+	[COL_LANE] =              {"lane",          "lane",           6, STRING, cell_lane},
+	[COL_DECISION] =          {"decision",      "decision",       8, STRING, cell_decision},
+	[COL_DISPERSION] =        {"dispersion",    "dispersion",    10, NUMBER, cell_dispersion},
+	[COL_TRUE_BER] =          {"true_ber",      "true BER",      10, NUMBER, cell_true_ber},
+	[COL_P_PASS] =            {"p_pass",        "P(pass)",       10, NUMBER, cell_p_pass},
+	[COL_EXPECTED_BITS] =     {"expected_bits", "E[bits]",       12, NUMBER, cell_expected_bits},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

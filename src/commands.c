@@ -77,14 +77,59 @@ static const struct layout_entry simulate_layout[] = {
 	{COL_RATE, WHEN_TIME},
 	{COL_LANES, WHEN_TIME},
 	{COL_TIME, WHEN_TIME},
+	{COL_RATIO, WHEN_PLAN},
 	{COL_TRIALS, 0},
 	{COL_SEED, 0},
-	{COL_ONE_MINUS_CL, 0},
-	{COL_ONE_MINUS_CL_SIM, 0},
-	{COL_SIM_STDERR, 0},
+	{COL_ONE_MINUS_CL, WHEN_NOT_PLAN},
+	{COL_ONE_MINUS_CL_SIM, WHEN_NOT_PLAN},
+	{COL_SIM_STDERR, WHEN_NOT_PLAN},
+	{COL_ALPHA, WHEN_PLAN},
+	{COL_ALPHA_SIM, WHEN_PLAN},
+	{COL_ALPHA_STDERR, WHEN_PLAN},
+	{COL_BETA, WHEN_PLAN},
+	{COL_BETA_SIM, WHEN_PLAN},
+	{COL_BETA_STDERR, WHEN_PLAN},
+	{COL_EXPECTED_BITS_GOOD, WHEN_PLAN},
+	{COL_BITS_GOOD_SIM, WHEN_PLAN},
+	{COL_BITS_GOOD_STDERR, WHEN_PLAN},
+	{COL_EXPECTED_BITS_BAD, WHEN_PLAN},
+	{COL_BITS_BAD_SIM, WHEN_PLAN},
+	{COL_BITS_BAD_STDERR, WHEN_PLAN},
 	{COL_GSL_CL, WHEN_VERIFY},
 	{COL_GSL_ONE_MINUS_CL, WHEN_VERIFY},
 	{COL_GSL_REL_DIFF, WHEN_VERIFY},
+	{NCOLUMNS, 0},
+};
+
+static const struct layout_entry plan_layout[] = {
+	{COL_BER, WHEN_SUMMARY},
+	{COL_RATIO, WHEN_SUMMARY},
+	{COL_ERRORS, WHEN_FIXED},
+	{COL_BITS, WHEN_FIXED},
+	{COL_RATE, WHEN_FIXED | WHEN_TIME},
+	{COL_LANES, WHEN_FIXED | WHEN_TIME},
+	{COL_TIME, WHEN_FIXED | WHEN_TIME},
+	{COL_ALPHA, WHEN_SUMMARY},
+	{COL_BETA, WHEN_SUMMARY},
+	{COL_MAX_BITS, WHEN_SEQUENTIAL | WHEN_SUMMARY},
+	{COL_EXPECTED_BITS_GOOD, WHEN_SEQUENTIAL | WHEN_SUMMARY},
+	{COL_EXPECTED_BITS_BAD, WHEN_SEQUENTIAL | WHEN_SUMMARY},
+	{COL_ERRORS, WHEN_TABLE},
+	{COL_PASS_BITS, WHEN_TABLE},
+	{COL_FAIL_BITS, WHEN_TABLE},
+	{COL_TRUE_BER, WHEN_TRUE_BER},
+	{COL_P_PASS, WHEN_TRUE_BER},
+	{COL_EXPECTED_BITS, WHEN_TRUE_BER},
+	{NCOLUMNS, 0},
+};
+
+static const struct layout_entry watch_layout[] = {
+	{COL_LANE, WHEN_LANE},
+	{COL_BITS, 0},
+	{COL_ERRORS, 0},
+	{COL_CL, 0},
+	{COL_DISPERSION, 0},
+	{COL_DECISION, 0},
 	{NCOLUMNS, 0},
 };
 
@@ -106,9 +151,24 @@ const struct command_desc commands[NCOMMANDS] = {
 		compute_ber, ber_layout, 0,
 	},
 	[CMD_SIMULATE] = {
-		"simulate", "[-e E] (-n N | -t T -r R [-l L]) -p P [--trials T] [--seed S]",
-		"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n",
+		"simulate", "[-e E] (-n N | -t T -r R [-l L]) -p P [--ratio D] [--trials T] [--seed S] | "
+		"-p P -c C --alpha A --ratio D [--sequential]",
+		"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n"
+		"  bercl simulate --ber P --cl C --alpha A --ratio D [--sequential]  ... of a plan\n",
 		compute_simulate, simulate_layout, 1,
+	},
+	[CMD_PLAN] = {
+		"plan", "-p P -c C --alpha A --ratio D [--sequential] [-r R [-l L]] | "
+		"-e E (-n N | -t T -r R) -p P --ratio D",
+		"  bercl plan --ber P --cl C --alpha A --ratio D    shortest test meeting both risks\n"
+		"  bercl plan --errors E --bits N --ber P --ratio D the risks of a given test\n"
+		"  bercl plan ... --sequential                      truncated sequential test\n",
+		compute_plan, plan_layout, 0,
+	},
+	[CMD_WATCH] = {
+		"watch", "-p P -c C [-e E] | --plan -p P -c C --alpha A --ratio D  [-r R] < readings",
+		"  bercl watch --ber P --cl C [--plan ...] < readings  decide live from counter readings\n",
+		NULL, watch_layout, 0,
 	},
 };
 

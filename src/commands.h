@@ -24,6 +24,15 @@ enum show_when {
 	WHEN_REQUIRE = 1 << 4,      /* --require given (flag or column) */
 	WHEN_VERIFY = 1 << 5,       /* --verify */
 	WHEN_TWO_SIDED = 1 << 6,    /* --two-sided */
+	WHEN_PLAN = 1 << 7,         /* simulate, watch: a plan (--ratio / --plan) */
+	WHEN_NOT_PLAN = 1 << 8,     /* simulate, watch: no plan */
+	WHEN_SEQUENTIAL = 1 << 9,   /* --sequential (plan, simulate) */
+	WHEN_FIXED = 1 << 10,       /* no --sequential */
+	WHEN_SUMMARY = 1 << 11,     /* plan: the plan's summary on every row (not
+	                               a sequential table in text, which says it below) */
+	WHEN_LANE = 1 << 12,        /* watch: the readings have a lane column */
+	WHEN_TRUE_BER = 1 << 13,    /* plan --true-ber */
+	WHEN_TABLE = 1 << 14,       /* plan --sequential without --true-ber */
 };
 
 struct layout_entry {

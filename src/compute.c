@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "bercl.h"
 #include "commands.h"
@@ -224,8 +225,149 @@ enum compute_status compute_ber(struct row *r)
 	return COMPUTE_OK;
 }
 
+/* --true-ber: the chance to pass and the expected length at that BER. */
+static enum compute_status plan_at_true_ber(struct row *r)
+{
+	double b = r->in.true_ber;
+	if (isnan(b))
+		return COMPUTE_OK;
+	if (!r->seq_table) {
+		bercl_tails t;
+		if (bercl_cl(BERCL_POISSON, r->in.errors, r->bits, b, &t) != BERCL_OK)
+			return fail(r, COMPUTE_INPUT, "bits * true-ber is outside [1e-300, 1e300]");
+		r->p_pass = t.one_minus_cl;
+		r->expected_bits = r->bits;
+		return COMPUTE_OK;
+	}
+	size_t n = (size_t)r->seq_rows;
+	double *work = malloc(2 * n * sizeof *work);
+	if (!work)
+		return fail(r, COMPUTE_NUMERIC, "out of memory");
+	bercl_plan_outcome o;
+	int rc = bercl_plan_sequential_outcome(r->seq_table, r->seq_table + n, r->in.errors, b, work,
+	                                       &o);
+	free(work);
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the plan's outcome");
+	r->p_pass = o.p_pass;
+	r->expected_bits = o.expected_bits;
+	return COMPUTE_OK;
+}
+
+/*
+ * plan: a given test (bits or time given: errors allowed, default 0) gets
+ * its exact alpha and beta; otherwise the shortest fixed test for cl (beta =
+ * 1 - cl) and alpha, or with --sequential the truncated sequential test,
+ * whose table goes to r->seq_table (released by plan_free()).
+ */
+enum compute_status compute_plan(struct row *r)
+{
+	struct row_input *in = &r->in;
+	if (in->model == BERCL_BINOMIAL)
+		return fail(r, COMPUTE_INPUT, "plans use the Poisson model only");
+	if (isnan(in->ber))
+		return fail(r, COMPUTE_INPUT, "needs ber");
+	if (isnan(in->ratio))
+		return fail(r, COMPUTE_INPUT, "needs ratio (a good link has BER ber / ratio)");
+	int rc;
+	if (!isnan(in->bits) || !isnan(in->time_s)) {
+		if (in->sequential)
+			return fail(r, COMPUTE_INPUT,
+			            "--sequential designs a plan: give cl and alpha, not bits or time");
+		if (!isnan(in->cl) || !isnan(in->alpha))
+			return fail(r, COMPUTE_INPUT,
+			            "a given test (bits or time) takes no cl or alpha: its risks are computed");
+		if (isnan(in->errors))
+			in->errors = 0;
+		enum compute_status st = derive_bits(r);
+		if (st != COMPUTE_OK)
+			return st;
+		if (r->bits != floor(r->bits)) {
+			snprintf(r->error, sizeof r->error,
+			         "a plan needs a whole number of bits, not %.17g", r->bits);
+			return COMPUTE_INPUT;
+		}
+		rc = bercl_plan_risks(in->errors, r->bits, in->ber, in->ratio, &r->alpha, &r->beta);
+		if (rc != BERCL_OK)
+			return fail(r, COMPUTE_INPUT, "bits * ber is outside [1e-300, 1e300]");
+		return plan_at_true_ber(r);
+	}
+	if (!isnan(in->errors))
+		return fail(r, COMPUTE_INPUT,
+		            "plan computes the errors allowed: give errors only with bits or time");
+	if (isnan(in->cl))
+		return fail(r, COMPUTE_INPUT, "needs cl (1 - beta, the consumer's risk) and alpha");
+	if (isnan(in->alpha))
+		return fail(r, COMPUTE_INPUT, "needs alpha (the producer's risk)");
+	double beta = in->cl_complement;
+	if (!(beta > 0 && beta < 1) || !(in->alpha > 0 && in->alpha < 1))
+		return fail(r, COMPUTE_INPUT, "cl and alpha must be between 0 and 1, exclusive");
+	bercl_plan p;
+	rc = bercl_plan_fixed(in->ber, in->alpha, beta, in->ratio, &p);
+	if (rc == BERCL_ELIMIT)
+		return fail(r, COMPUTE_INPUT, "the plan would exceed 1e300 bits");
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_INPUT, "no plan for these values");
+	in->errors = p.errors;
+	r->bits = p.bits;
+	r->alpha = p.alpha;
+	r->beta = p.beta;
+	if (in->sequential) {
+		double rows;
+		bercl_sequential_plan s;
+		rc = bercl_plan_sequential_rows(in->ber, in->alpha, beta, in->ratio, &rows);
+		if (rc == BERCL_OK && rows > 1e6)
+			return fail(r, COMPUTE_INPUT,
+			            "a sequential plan above 1e6 errors is not supported (use the fixed plan)");
+		if (rc != BERCL_OK)
+			return fail(r, COMPUTE_INPUT, "no sequential plan for these values");
+		double *t = malloc(4 * (size_t)rows * sizeof *t);
+		if (!t)
+			return fail(r, COMPUTE_NUMERIC, "out of memory");
+		rc = bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, t,
+		                           t + (size_t)rows, t + 2 * (size_t)rows, &s);
+		if (rc != BERCL_OK) {
+			free(t);
+			return fail(r, COMPUTE_NUMERIC, "numerical failure in the sequential plan");
+		}
+		/* pass_bits[0..c] then fail_bits[0..c], packed */
+		size_t n = (size_t)s.max_errors + 1;
+		for (size_t k = 0; k < n; k++)
+			t[n + k] = t[(size_t)rows + k];
+		r->seq_table = t;
+		r->seq_rows = (double)n;
+		in->errors = s.max_errors;
+		r->bits = r->max_bits = s.max_bits;
+		r->alpha = s.alpha;
+		r->beta = s.beta;
+		r->expected_bits_good = s.expected_bits_good;
+		r->expected_bits_bad = s.expected_bits_bad;
+	}
+	if (!isnan(in->rate_bps))
+		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
+	return plan_at_true_ber(r);
+}
+
+void plan_free(struct row *r)
+{
+	free(r->seq_table);
+	r->seq_table = NULL;
+}
+
 enum compute_status compute_simulate(struct row *r)
 {
+	if (!isnan(r->in.ratio)) { /* a plan: its risks and lengths, simulated */
+		enum compute_status st = compute_plan(r);
+		if (st != COMPUTE_OK)
+			return st;
+		const char *why = simulate_plan(r);
+		plan_free(r);
+		return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
+	}
+	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl))
+		return fail(r, COMPUTE_INPUT, "cl, alpha and --sequential simulate a plan: give ratio");
+	if (isnan(r->in.errors))
+		r->in.errors = 0;
 	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
 		return st;
@@ -237,9 +379,9 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 {
 	if (r->error[0])
 		return COMPUTE_INPUT;
-	if (isnan(r->in.errors))
+	if (isnan(r->in.errors) && cmd != CMD_PLAN && cmd != CMD_SIMULATE)
 		r->in.errors = 0;
-	if ((unsigned)cmd >= NCOMMANDS)
+	if ((unsigned)cmd >= NCOMMANDS || !commands[cmd].compute)
 		return fail(r, COMPUTE_NUMERIC, "unknown command");
 	return commands[cmd].compute(r);
 }

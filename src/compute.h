@@ -19,5 +19,8 @@ enum compute_status compute_cl(struct row *r);
 enum compute_status compute_bits(struct row *r);
 enum compute_status compute_ber(struct row *r);
 enum compute_status compute_simulate(struct row *r);
+enum compute_status compute_plan(struct row *r);
+/* Release a sequential plan's table (r->seq_table), if any. */
+void plan_free(struct row *r);
 
 #endif

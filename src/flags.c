@@ -33,6 +33,11 @@ static const char *at_least_one(double v)
 	return v >= 1 ? NULL : "must be at least 1";
 }
 
+static const char *above_one(double v)
+{
+	return v > 1 && v <= 1e6 ? NULL : "must be above 1 (at most 1e6)";
+}
+
 static const char *fits_32_bits(double v)
 {
 	return v <= 4294967295.0 ? NULL : "must be at most 4294967295";
@@ -43,20 +48,22 @@ static const char *fits_32_bits(double v)
 #define BITS ON(CMD_BITS)
 #define BER ON(CMD_BER)
 #define SIM ON(CMD_SIMULATE)
+#define PLAN ON(CMD_PLAN)
+#define WATCH ON(CMD_WATCH)
 
 const struct flag_desc flags[NFLAGS] = {
 	/* quantities: name, letter, arg, subcommands, help; parser, check, field, complement */
 	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS,
 	              "errors seen (cl) or allowed (bits); default 0",
 	              parse_count, NULL, IN(errors), NO_FIELD},
-	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM,
+	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM | PLAN,
 	            "bits tested; SI suffixes k M G T P E (3T = 3e12)",
 	            parse_si, above_zero, IN(bits), NO_FIELD},
-	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM,
+	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM | PLAN | WATCH,
 	           "specified bit error ratio, 0 < P < 1",
 	           parse_real, open_unit_interval, IN(ber), NO_FIELD},
-	[Q_CL] = {"cl", 'c', "C", BITS | BER,
-	          "confidence level (bits: target; ber: of the bound): 0.95, 95%",
+	[Q_CL] = {"cl", 'c', "C", BITS | BER | PLAN | SIM | WATCH,
+	          "confidence level (bits, plan, watch: target; ber: of the bound): 0.95, 95%",
 	          NULL, NULL, IN(cl), IN(cl_complement)},
 	[Q_RATE] = {"rate", 'r', "R", ALL_COMMANDS,
 	            "line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps",
@@ -64,7 +71,7 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_LANES] = {"lanes", 'l', "L", ALL_COMMANDS,
 	             "lanes tested in parallel; default 1",
 	             parse_count, at_least_one, IN(lanes), NO_FIELD},
-	[Q_TIME] = {"time", 't', "T", CL | BER | SIM,
+	[Q_TIME] = {"time", 't', "T", CL | BER | SIM | PLAN,
 	            "test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d",
 	            parse_duration, above_zero, IN(time_s), NO_FIELD},
 	[Q_REQUIRE] = {"require", 0, "C", CL,
@@ -76,21 +83,36 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_SEED] = {"seed", 0, "S", SIM,
 	            "simulate only: random seed (default 1)",
 	            parse_count, fits_32_bits, IN(seed), NO_FIELD},
+	[Q_ALPHA] = {"alpha", 0, "A", PLAN | SIM | WATCH,
+	             "plan: producer's risk, P[fail] at BER P / D: 0.05, 5%",
+	             NULL, NULL, IN(alpha), IN(alpha_complement)},
+	[Q_RATIO] = {"ratio", 0, "D", PLAN | SIM | WATCH,
+	             "plan: discrimination ratio, a good link has BER P / D (D > 1)",
+	             parse_real, above_one, IN(ratio), NO_FIELD},
+	[Q_TRUE_BER] = {"true-ber", 0, "B", PLAN,
+	                "plan: the chance to pass and the expected bits at a true BER B",
+	                parse_real, open_unit_interval, IN(true_ber), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help */
 	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS, "poisson (default) or binomial (exact)",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_FORMAT] = {"format", 'f', "F", ALL_COMMANDS,
 	              "text (default), csv, tsv, json (one object per line)",
 	              NULL, NULL, NO_FIELD, NO_FIELD},
-	[F_INPUT] = {"input", 'i', "F", ALL_COMMANDS,
+	[F_INPUT] = {"input", 'i', "F", ALL_COMMANDS & ~WATCH,
 	             "batch: one result row per CSV/TSV row; - is stdin",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
-	[F_VERIFY] = {"verify", 0, NULL, ALL_COMMANDS,
+	[F_VERIFY] = {"verify", 0, NULL, CL | BITS | BER | SIM,
 	              "recompute with GSL and report the difference",
 	              NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_TWO_SIDED] = {"two-sided", 0, NULL, BER,
 	                 "ber only: the interval [ber_lower, ber_upper] at confidence C",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_SEQUENTIAL] = {"sequential", 0, NULL, PLAN | SIM,
+	                  "plan: the truncated sequential test (table per error count)",
+	                  NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_PLAN] = {"plan", 0, NULL, WATCH,
+	            "watch: decide by the sequential plan of --ber --cl --alpha --ratio",
+	            NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help;  -V, --version  the version",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, NULL,
@@ -111,7 +133,7 @@ const char *row_set(struct row_input *in, enum quantity q, double v, double comp
 	return NULL;
 }
 
-void row_input_init(struct row_input *in, enum bercl_model model, int two_sided)
+void row_input_init(struct row_input *in, enum bercl_model model, int two_sided, int sequential)
 {
 	for (int q = 0; q < NQ; q++) {
 		*(double *)(void *)((char *)in + flags[q].value) = NAN;
@@ -120,6 +142,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided)
 	}
 	in->model = model;
 	in->two_sided = two_sided;
+	in->sequential = sequential;
 }
 
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)

@@ -22,10 +22,12 @@
  */
 enum quantity {
 	Q_ERRORS, Q_BITS, Q_BER, Q_CL, Q_RATE, Q_LANES, Q_TIME, Q_REQUIRE, Q_TRIALS, Q_SEED,
+	Q_ALPHA, Q_RATIO, Q_TRUE_BER,
 	NQ
 };
 enum flag_id {
-	F_MODEL = NQ, F_FORMAT, F_INPUT, F_VERIFY, F_TWO_SIDED, F_HELP, F_VERSION,
+	F_MODEL = NQ, F_FORMAT, F_INPUT, F_VERIFY, F_TWO_SIDED, F_SEQUENTIAL, F_PLAN, F_HELP,
+	F_VERSION,
 	NFLAGS
 };
 
@@ -53,7 +55,7 @@ extern const struct flag_desc flags[NFLAGS];
 /* Fill one input quantity; the value is checked against its domain. */
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement);
 /* Every quantity absent (NAN), with the given model and --two-sided. */
-void row_input_init(struct row_input *in, enum bercl_model model, int two_sided);
+void row_input_init(struct row_input *in, enum bercl_model model, int two_sided, int sequential);
 /* Read one value of quantity q from text (with its complement for probabilities). */
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement);
 

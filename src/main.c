@@ -29,6 +29,7 @@
 #include "pipeline.h"
 #include "rows.h"
 #include "verify.h"
+#include "watch.h"
 
 enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -54,6 +55,8 @@ struct options {
 	const char *input;
 	int verify;
 	int two_sided;
+	int sequential;
+	int plan;                    /* watch --plan */
 };
 
 /* "--name" of a flag. */
@@ -158,7 +161,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 {
 	memset(o, 0, sizeof *o);
 	if (argc < 2)
-		usage_error("missing subcommand: cl, bits, ber or simulate (see bercl --help)");
+		usage_error("missing subcommand: cl, bits, ber, simulate, plan or watch (see bercl --help)");
 	const char *sub = argv[1];
 	if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0)
 		print_help();
@@ -171,9 +174,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			found = 1;
 		}
 	if (!found && sub[0] == '-')
-		usage_error("missing subcommand before '%s': cl, bits, ber or simulate", sub);
+		usage_error("missing subcommand before '%s': cl, bits, ber, simulate, plan or watch", sub);
 	if (!found)
-		usage_error("unknown subcommand '%s' (cl, bits, ber or simulate)", sub);
+		usage_error("unknown subcommand '%s' (cl, bits, ber, simulate, plan or watch)", sub);
 
 	int c, format_seen = 0, model_seen = 0;
 	build_getopt_tables();
@@ -225,6 +228,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case F_TWO_SIDED:
 			o->two_sided = 1;
 			break;
+		case F_SEQUENTIAL:
+			o->sequential = 1;
+			break;
+		case F_PLAN:
+			o->plan = 1;
+			break;
 		case F_HELP:
 			print_help();
 			break;
@@ -273,13 +282,62 @@ static void check_combinations(const struct options *o)
 	int has[NQ];
 	for (int q = 0; q < NQ; q++)
 		has[q] = o->text[q] != NULL;
+	if ((o->cmd == CMD_PLAN || o->cmd == CMD_WATCH) && o->model == BERCL_BINOMIAL)
+		usage_error("--model binomial: 'bercl %s' uses the Poisson model only",
+		            commands[o->cmd].name);
 	if (o->input) {
+		if (o->sequential && o->cmd == CMD_PLAN && !has[Q_TRUE_BER])
+			usage_error("--sequential prints a table per plan: with --input give --true-ber");
 		for (int q = 0; q < NQ; q++)
 			if (has[q] && o->list[q].count > 1)
 				usage_error("%s '%s': lists and ranges cannot be used with --input",
 				            flag_name(q), o->text[q]);
 		return; /* the rest is checked row by row */
 	}
+	if (o->cmd == CMD_WATCH) {
+		for (int q = 0; q < NQ; q++)
+			if (has[q] && o->list[q].count > 1)
+				usage_error("%s '%s': watch takes one value", flag_name(q), o->text[q]);
+		if (!has[Q_BER])
+			usage_error("missing --ber");
+		if (!has[Q_CL])
+			usage_error("missing --cl (the confidence level to reach)");
+		if (o->plan && has[Q_ERRORS])
+			usage_error("--errors: with --plan the plan says how many errors are allowed");
+		if (o->plan && !has[Q_ALPHA])
+			usage_error("--plan needs --alpha (the producer's risk)");
+		if (o->plan && !has[Q_RATIO])
+			usage_error("--plan needs --ratio (a good link has BER P / D)");
+		if (!o->plan && (has[Q_ALPHA] || has[Q_RATIO]))
+			usage_error("%s is for a plan: add --plan", has[Q_ALPHA] ? "--alpha" : "--ratio");
+		return;
+	}
+	int given = has[Q_BITS] || has[Q_TIME];
+	if (o->cmd == CMD_PLAN || (o->cmd == CMD_SIMULATE && has[Q_RATIO])) {
+		if (!has[Q_BER])
+			usage_error("missing --ber");
+		if (!has[Q_RATIO])
+			usage_error("missing --ratio (a good link has BER P / D, D > 1)");
+		if (has[Q_BITS] && has[Q_TIME])
+			usage_error("--bits and --time: give one, not both");
+		if (has[Q_TIME] && !has[Q_RATE])
+			usage_error("--time needs --rate (the line rate)");
+		if (given && o->sequential)
+			usage_error("--sequential designs a plan: give --cl and --alpha, not --bits or --time");
+		if (given && (has[Q_CL] || has[Q_ALPHA]))
+			usage_error("%s: a given test (--bits or --time) has its risks computed, not set",
+			            has[Q_CL] ? "--cl" : "--alpha");
+		if (!given && has[Q_ERRORS])
+			usage_error("--errors: a plan computes the errors allowed (give --errors with --bits)");
+		if (!given && !has[Q_CL])
+			usage_error("missing --cl (1 - beta, the consumer's risk) or --bits");
+		if (!given && !has[Q_ALPHA])
+			usage_error("missing --alpha (the producer's risk)");
+		return;
+	}
+	if (o->cmd == CMD_SIMULATE && (has[Q_CL] || has[Q_ALPHA] || o->sequential))
+		usage_error("%s simulates a plan: it needs --ratio",
+		            has[Q_CL] ? "--cl" : has[Q_ALPHA] ? "--alpha" : "--sequential");
 	if (o->cmd == CMD_BITS) {
 		if (!has[Q_BER])
 			usage_error("missing --ber");
@@ -340,6 +398,17 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 		have |= WHEN_VERIFY;
 	if (o->two_sided)
 		have |= WHEN_TWO_SIDED;
+	int plan = o->cmd == CMD_PLAN || o->text[Q_RATIO] || o->plan ||
+	           (b && batch_has(b, Q_RATIO));
+	have |= plan ? WHEN_PLAN : WHEN_NOT_PLAN;
+	have |= o->sequential ? WHEN_SEQUENTIAL : WHEN_FIXED;
+	int true_ber = o->text[Q_TRUE_BER] || (b && batch_has(b, Q_TRUE_BER));
+	if (true_ber)
+		have |= WHEN_TRUE_BER;
+	else if (o->sequential)
+		have |= WHEN_TABLE;
+	if (!(have & WHEN_TABLE) || o->format != FMT_TEXT)
+		have |= WHEN_SUMMARY;
 	memset(l, 0, sizeof *l);
 	l->format = o->format;
 	if (b) {
@@ -347,6 +416,8 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 		l->nextra = b->nextra;
 	}
 	build_layout(o->cmd, have, l);
+	if (plan)
+		l->sentence = 0;
 	if (b) /* a batch row that cannot be computed says why */
 		l->col[l->ncol++] = COL_ERROR;
 }
@@ -441,6 +512,40 @@ static void run_batch(const struct options *o, const struct row_input *base)
 		fclose(fp);
 }
 
+/*
+ * A sequential plan: one row per error count, the summary repeated on every
+ * row for programs; in text the table, then the summary in words.
+ */
+static void print_sequential(const struct layout *l, struct row *r)
+{
+	size_t n = (size_t)r->seq_rows;
+	double errors = r->in.errors;
+	for (size_t k = 0; k < n; k++) {
+		r->in.errors = (double)k;
+		r->pass_bits = r->seq_table[k];
+		r->fail_bits = r->seq_table[n + k];
+		format_row(stdout, l, r);
+	}
+	r->in.errors = errors;
+	if (l->format != FMT_TEXT)
+		return;
+	char good[64], bad[64], most[64];
+	printf("  the test passes once 'pass at bits' bits show at most 'errors' errors, and fails "
+	       "when error 'errors' + 1\n  comes by 'fail by bits' bits (0: never)\n");
+	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
+	       "%.4f %% (exact)\n",
+	       r->max_bits, errors, errors + 1, 100 * r->alpha, 100 * r->beta);
+	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad)\n",
+	       r->expected_bits_good, r->in.ber / r->in.ratio, r->expected_bits_bad, r->in.ber);
+	if (!isnan(r->in.rate_bps)) {
+		double lanes = isnan(r->in.lanes) ? 1 : r->in.lanes;
+		format_duration(good, sizeof good, r->expected_bits_good / (r->in.rate_bps * lanes));
+		format_duration(bad, sizeof bad, r->expected_bits_bad / (r->in.rate_bps * lanes));
+		format_duration(most, sizeof most, r->max_bits / (r->in.rate_bps * lanes));
+		printf("  expected time: %s (good), %s (bad); at most %s\n", good, bad, most);
+	}
+}
+
 static void run_sweep(const struct options *o, const struct row_input *base)
 {
 	const struct vlist *lists[NQ];
@@ -461,7 +566,11 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 		first = 0;
 		/* A later row that fails keeps its place, with empty results; the
 		 * reason went to standard error and the exit status says so. */
-		format_row(stdout, &l, &r);
+		if (r.seq_table && isnan(r.in.true_ber))
+			print_sequential(&l, &r);
+		else
+			format_row(stdout, &l, &r);
+		plan_free(&r);
 		check_output();
 	}
 }
@@ -473,7 +582,19 @@ int main(int argc, char **argv)
 	check_combinations(&o);
 
 	struct row_input base;
-	row_input_init(&base, o.model, o.two_sided);
+	row_input_init(&base, o.model, o.two_sided, o.sequential);
+	if (o.cmd == CMD_WATCH) {
+		for (int q = 0; q < NQ; q++)
+			if (o.text[q]) {
+				double c = NAN;
+				double v = vlist_value(&o.list[q], 0, &c);
+				row_set(&base, (enum quantity)q, v, c);
+			}
+		int st = watch_run(&base, o.format, o.plan);
+		for (int q = 0; q < NQ; q++)
+			vlist_free(&o.list[q]);
+		return st;
+	}
 	if (o.input) /* flags fill the columns a file lacks */
 		for (int q = 0; q < NQ; q++)
 			if (o.text[q]) {

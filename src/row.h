@@ -11,7 +11,7 @@
 #include "bercl.h"
 
 /* The subcommands; commands.c describes each. */
-enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, NCOMMANDS };
+enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, CMD_PLAN, CMD_WATCH, NCOMMANDS };
 
 /* Input quantities; a quantity not given is NAN. */
 struct row_input {
@@ -24,8 +24,12 @@ struct row_input {
 	double time_s;
 	double require, require_complement; /* --require, as cl */
 	double trials, seed;                /* simulate */
+	double alpha, alpha_complement;     /* plan: producer's risk, as cl */
+	double ratio;                       /* plan: discrimination ratio D */
+	double true_ber;                    /* plan: the outcome at this true BER */
 	enum bercl_model model;
 	int two_sided;                      /* ber: the interval */
+	int sequential;                     /* plan, simulate: the sequential plan */
 };
 
 #define ROW_ERROR_MAX 256
@@ -43,6 +47,20 @@ struct row {
 	double poisson_alt;        /* binomial rows: the Poisson answer */
 	int verdict;               /* -1 no --require, 0 fail, 1 pass */
 	double one_minus_cl_sim, sim_stderr;         /* simulate rows */
+	/* plan rows (and simulate with a plan) */
+	double alpha, beta;        /* exact risks of the plan */
+	double max_bits, expected_bits_good, expected_bits_bad; /* sequential summary */
+	double pass_bits, fail_bits; /* one row of the sequential table */
+	double p_pass, expected_bits; /* plan --true-ber: the outcome at that BER */
+	double *seq_table;         /* sequential: pass_bits[rows] then fail_bits[rows]
+	                              (malloc'd by compute_plan; plan_free() releases) */
+	double seq_rows;           /* rows in seq_table: max_errors + 1 */
+	double alpha_sim, alpha_stderr, beta_sim, beta_stderr;           /* simulate */
+	double bits_good_sim, bits_good_stderr, bits_bad_sim, bits_bad_stderr;
+	/* watch rows */
+	const char *lane;          /* the reading's lane, NULL without a lane column */
+	const char *decision;      /* "", "pass" or "fail" */
+	double dispersion;         /* index of dispersion of the error increments */
 	/* --verify */
 	int gsl_ok;                /* GSL returned a value */
 	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_ber_lower, gsl_ber_upper, gsl_rel_diff;

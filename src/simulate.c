@@ -13,6 +13,13 @@
  *     limited to N p up to 1e4.
  * The standard error printed is the binomial one of the analytic value,
  * sqrt(q (1 - q) / trials), q = 1 - CL: the yardstick for the difference.
+ *
+ * A plan (--ratio): a fixed test draws Poisson(bits ber) errors as above;
+ * a sequential test draws the gaps between errors of the Poisson process,
+ * exponential with mean 1 / BER bits (gsl_ran_exponential), and applies the
+ * table: error k + 1 at or before fail_bits[k] fails, none before
+ * pass_bits[k] passes. Risks get the binomial standard error of the exact
+ * value, mean lengths the sample standard deviation / sqrt(trials).
  */
 #include <math.h>
 
@@ -71,5 +78,74 @@ const char *simulate_row(struct row *r)
 	r->one_minus_cl_sim = pass / trials;
 	double q = r->tails.one_minus_cl;
 	r->sim_stderr = sqrt(q * (1 - q) / trials);
+	return NULL;
+}
+
+/* One sequential test: 1 pass, 0 fail; *bits its length. */
+static int run_sequential(gsl_rng *rng, const double *pass, const double *fail, size_t c,
+                          double ber, double *bits)
+{
+	double t = 0;
+	for (size_t k = 0;; k++) {
+		double arrival = t + gsl_ran_exponential(rng, 1 / ber); /* error k + 1 */
+		if (arrival > pass[k]) {
+			*bits = pass[k];
+			return 1;
+		}
+		if (k == c || arrival <= fail[k]) {
+			*bits = arrival;
+			return 0;
+		}
+		t = arrival;
+	}
+}
+
+const char *simulate_plan(struct row *r)
+{
+	double trials = isnan(r->in.trials) ? SIMULATE_DEFAULT_TRIALS : r->in.trials;
+	double seed = isnan(r->in.seed) ? SIMULATE_DEFAULT_SEED : r->in.seed;
+	if (trials > 1e10)
+		return "trials above 1e10";
+	if (r->in.errors > 1e6)
+		return "simulate supports plans of up to 1e6 errors";
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!rng)
+		return "out of memory";
+	gsl_rng_set(rng, (unsigned long)seed);
+	size_t c = (size_t)r->in.errors;
+	const double *pass = r->seq_table, *fail = r->seq_table ? r->seq_table + c + 1 : NULL;
+	double sim[2], mean[2], se[2];
+	for (int bad = 0; bad < 2; bad++) {
+		double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
+		double wrong = 0, sum = 0, sum2 = 0;
+		for (double t = 0; t < trials; t += 1) {
+			int passed;
+			double bits = r->bits;
+			if (pass)
+				passed = run_sequential(rng, pass, fail, c, ber, &bits);
+			else
+				passed = gsl_ran_poisson(rng, r->bits * ber) <= r->in.errors;
+			wrong += bad ? passed : !passed;
+			sum += bits;
+			sum2 += bits * bits;
+		}
+		sim[bad] = wrong / trials;
+		mean[bad] = pass ? sum / trials : r->bits; /* a fixed test: always its length */
+		double var = sum2 / trials - mean[bad] * mean[bad];
+		se[bad] = pass && var > 0 ? sqrt(var / trials) : 0;
+	}
+	gsl_rng_free(rng);
+	r->in.trials = trials;
+	r->in.seed = seed;
+	if (!pass) /* a fixed test always runs its full length */
+		r->expected_bits_good = r->expected_bits_bad = r->bits;
+	r->alpha_sim = sim[0];
+	r->beta_sim = sim[1];
+	r->alpha_stderr = sqrt(r->alpha * (1 - r->alpha) / trials);
+	r->beta_stderr = sqrt(r->beta * (1 - r->beta) / trials);
+	r->bits_good_sim = mean[0];
+	r->bits_good_stderr = se[0];
+	r->bits_bad_sim = mean[1];
+	r->bits_bad_stderr = se[1];
 	return NULL;
 }

@@ -15,4 +15,12 @@
  */
 const char *simulate_row(struct row *r);
 
+/*
+ * Run a plan (compute_plan() has filled r: a fixed test of r->in.errors
+ * errors in r->bits bits, or the sequential table r->seq_table) r->in.trials
+ * times at the good BER (ber / ratio) and as often at the bad one (ber):
+ * the simulated alpha, beta and mean lengths with their standard errors.
+ */
+const char *simulate_plan(struct row *r);
+
 #endif

@@ -7,8 +7,10 @@
 #include "testutil.h"
 #include "cliutil.h"
 
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 static void test_bad_invocations(void **state)
 {
@@ -559,6 +561,258 @@ static void test_readme_examples(void **state)
 	print_message("README: %d example commands, each as printed\n", commands);
 }
 
+/* The value of column `name` in the last CSV line of out. */
+static double csv_last(const char *csv, const char *name)
+{
+	return csv_value(csv, name, count_lines(csv) - 1);
+}
+
+static void test_plan_cli(void **state)
+{
+	(void)state;
+	static struct run r;
+	/* The classic test's hidden alpha: 1 - e^-1.5 at half the BER. */
+	run(&r, NULL, "plan --errors 0 --bits 3T --ber 1e-12 --ratio 2 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "ber,ratio,errors,bits,alpha,beta\n"
+	                           "1e-12,2,0,3000000000000,0.7768698398515702,0.049787068367863944\n");
+	/* The shortest plan for 5 %, 5 %, D = 2 (tests/data/plan_fixed_ref.csv). */
+	run(&r, NULL, "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --rate 100G -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "errors", 1) == 22);
+	assert_true(csv_value(r.out, "bits", 1) == 31414810205705);
+	assert_true(fabs(csv_value(r.out, "time_s", 1) - 314.14810205705) < 1e-9);
+	/* A sweep of ratios: one row each. */
+	run(&r, NULL, "plan --ber 1e-12 --cl 90% --alpha 10% --ratio 1.5,2,3 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 4);
+	assert_true(csv_value(r.out, "errors", 1) == 40 && csv_value(r.out, "errors", 3) == 5);
+	/* Sequential: one row per error count, summary on every row. */
+	run(&r, NULL, "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --sequential -f csv");
+	assert_int_equal(r.status, 0);
+	int rows = count_lines(r.out) - 1;
+	double c = csv_last(r.out, "errors"), max = csv_last(r.out, "max_bits");
+	assert_true(rows == c + 1);
+	assert_true(csv_last(r.out, "pass_bits") == max && csv_last(r.out, "fail_bits") == max);
+	assert_true(csv_value(r.out, "alpha", 1) <= 0.05 && csv_value(r.out, "beta", 1) <= 0.05);
+	assert_true(csv_value(r.out, "expected_bits_good", 1) < 31414810205705);
+	assert_true(max <= 1.5 * 31414810205705);
+	run(&r, NULL, "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --sequential --rate 10G");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "expected time:"));
+	const char *bad[] = {
+	    "plan --ber 1e-12 --cl 95% --alpha 5%",
+	    "plan --ber 1e-12 --cl 95% --ratio 2",
+	    "plan --ber 1e-12 --alpha 5% --ratio 2",
+	    "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 1",
+	    "plan --ber 1e-12 --cl 95% --alpha 0 --ratio 2",
+	    "plan --errors 2 --ber 1e-12 --cl 95% --alpha 5% --ratio 2",
+	    "plan --bits 3T --ber 1e-12 --cl 95% --ratio 2",
+	    "plan --bits 3T --ber 1e-12 --ratio 2 --sequential",
+	    "plan --bits 3.5 --ber 1e-12 --ratio 2",
+	    "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --model binomial",
+	    "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --verify",
+	    "cl --bits 3T --ber 1e-12 --ratio 2",
+	    "simulate --bits 3T --ber 1e-12 --cl 95%",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		run(&r, NULL, bad[i]);
+		if (r.status != 2 || r.out[0] || strncmp(r.err, "bercl: ", 7) != 0 ||
+		    count_lines(r.err) != 1)
+			fail_msg("bercl %s: status %d, out '%s', err '%s'", bad[i], r.status, r.out, r.err);
+	}
+}
+
+/* simulate runs a plan: the exact risks and lengths within 4 standard errors. */
+static void test_simulate_plan(void **state)
+{
+	(void)state;
+	static struct run r;
+	const char *cases[] = {
+	    "simulate --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --sequential --trials 200000 -f csv",
+	    "simulate --ber 1e-9 --cl 90% --alpha 20% --ratio 3 --sequential --trials 200000 "
+	    "--seed 7 -f csv",
+	    "simulate --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --trials 200000 -f csv",
+	    "simulate --errors 0 --bits 3T --ber 1e-12 --ratio 2 --trials 200000 -f csv",
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		run(&r, NULL, cases[i]);
+		assert_int_equal(r.status, 0);
+		const char *name[4][3] = {{"alpha", "alpha_sim", "alpha_stderr"},
+		                          {"beta", "beta_sim", "beta_stderr"},
+		                          {"expected_bits_good", "bits_good_sim", "bits_good_stderr"},
+		                          {"expected_bits_bad", "bits_bad_sim", "bits_bad_stderr"}};
+		for (int j = 0; j < 4; j++) {
+			double exact = csv_value(r.out, name[j][0], 1);
+			double sim = csv_value(r.out, name[j][1], 1);
+			double se = csv_value(r.out, name[j][2], 1);
+			if (!(fabs(sim - exact) <= 4 * se) && !(se == 0 && sim == exact))
+				fail_msg("%s: %s %g, simulated %g, se %g", cases[i], name[j][0], exact, sim, se);
+		}
+	}
+}
+
+/* A stream of readings through sh: printf '...' | bercl watch ARGS. */
+static void watch(struct run *r, const char *readings, const char *args)
+{
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "watch %s < " TMP "readings", args);
+	mkdir(TMP, 0755);
+	FILE *fp = fopen(TMP "readings", "w");
+	assert_non_null(fp);
+	fputs(readings, fp);
+	fclose(fp);
+	run(r, NULL, cmd);
+}
+
+static void test_watch_streams(void **state)
+{
+	(void)state;
+	static struct run r;
+	/* pass: CL 95 % is first reached at 3e12 bits (line 4); line 5 is not read */
+	watch(&r, "bits,errors\n1e12,0\n2e12,0\n3e12,0\n4e12,0\n", "--ber 1e-12 --cl 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 4);
+	assert_non_null(strstr(r.out, "3000000000000,0,0.950212931632136,,pass\n"));
+	/* fail: the second error (1 allowed) at line 4 */
+	watch(&r, "bits,errors\n1e12,0\n2e12,1\n3e12,2\n4e12,2\n", "-p 1e-12 -c 95% -e 1 -f csv");
+	assert_int_equal(r.status, 1);
+	assert_int_equal(count_lines(r.out), 4);
+	assert_true(strstr(r.out, ",fail\n") && count_lines(strstr(r.out, ",fail\n")) == 1);
+	/* undecided: every reading printed, exit 4 */
+	watch(&r, "bits,errors\n1e12,0\n2e12,0\n", "-p 1e-12 -c 95%");
+	assert_int_equal(r.status, 4);
+	assert_int_equal(count_lines(r.out), 3);
+	assert_non_null(strstr(r.err, "input ended before a decision"));
+	/* backwards: line 4 named, the rows before it printed */
+	watch(&r, "bits,errors\n1e12,0\n2e12,3\n1.5e12,3\n", "-p 1e-12 -c 95% -e 5 -f csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 3);
+	assert_non_null(strstr(r.err, "bercl: (stdin):4: bits went backwards"));
+	assert_int_equal(count_lines(r.err), 1);
+	watch(&r, "bits,errors\n1e12,4\n2e12,3\n", "-p 1e-12 -c 95% -e 5");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "(stdin):3: errors went backwards"));
+	/* bad cells and headers */
+	watch(&r, "bits,errors\n1e12,0\n2e12,x\n", "-p 1e-12 -c 95%");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "(stdin):3: errors 'x'"));
+	watch(&r, "bits,errs\n1e12,0\n", "-p 1e-12 -c 95%");
+	assert_int_equal(r.status, 2);
+	assert_true(r.out[0] == '\0' && strstr(r.err, "(stdin):1: header"));
+	watch(&r, "time,errors\n10,0\n", "-p 1e-12 -c 95%");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "needs --rate"));
+	/* time with a rate, semicolons, extra columns */
+	watch(&r, "when;time;errors\na;100;0\nb;200;0\nc;300;0\n", "-p 1e-12 -c 95% -r 10G -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 4);
+	/* the plan: no error passes at pass_bits of row 0 (6196637724659 bits) */
+	watch(&r, "bits,errors\n5e12,0\n6e12,0\n6.2e12,0\n7e12,0\n",
+	      "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 4);
+	assert_non_null(strstr(r.out, "6200000000000,0,"));
+	/* ... and 5 errors by 1e12 bits fail at once (fail_bits of row 4 is 1027636757686) */
+	watch(&r, "bits,errors\n0.5e12,1\n1e12,5\n2e12,5\n",
+	      "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
+	assert_int_equal(r.status, 1);
+	assert_int_equal(count_lines(r.out), 3);
+	/* lanes: each decides; all passes when the product of CLs reaches 95 % */
+	watch(&r,
+	      "lane,bits,errors\n0,3e12,0\n1,3e12,0\n0,4e12,0\n1,4e12,0\n0,5e12,0\n1,5e12,0\n",
+	      "-p 1e-12 -c 95% -l 2 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 6);
+	assert_non_null(strstr(r.out, "\nall,8000000000000,0,"));
+	watch(&r, "lane,bits,errors\na,1e12,0\nb,1e12,2\nc,1e12,0\n", "-p 1e-12 -c 95% -f csv");
+	assert_int_equal(r.status, 1);
+	assert_non_null(strstr(r.out, "b,1000000000000,2,"));
+	assert_non_null(strstr(r.out, "\nall,2000000000000,2,,,fail\n"));
+	/* bursty: 6 errors every 8th reading warns; the same errors spread do not */
+	char bursty[4096] = "bits,errors\n", smooth[4096] = "bits,errors\n";
+	for (int i = 1; i <= 40; i++) {
+		char line[64];
+		snprintf(line, sizeof line, "%de11,%d\n", i, 6 * (i / 8));
+		strcat(bursty, line);
+		snprintf(line, sizeof line, "%de11,%d\n", i, (3 * i) / 4);
+		strcat(smooth, line);
+	}
+	watch(&r, bursty, "-p 1e-12 -c 95% -e 40 -f csv");
+	assert_int_equal(r.status, 4);
+	assert_non_null(strstr(r.err, "(stdin):9: warning: errors are clustered"));
+	assert_true(csv_last(r.out, "dispersion") > 4);
+	watch(&r, smooth, "-p 1e-12 -c 95% -e 40 -f csv");
+	assert_int_equal(r.status, 4);
+	assert_null(strstr(r.err, "clustered"));
+	assert_true(csv_last(r.out, "dispersion") < 0.5);
+}
+
+/*
+ * Each row is flushed: a reader sees the row of a reading before the next
+ * reading is written (a pipe pair; each read waits at most 20 s).
+ */
+static int read_line_fd(int fd, char *buf, size_t len)
+{
+	size_t n = 0;
+	while (n + 1 < len) {
+		fd_set set;
+		FD_ZERO(&set);
+		FD_SET(fd, &set);
+		struct timeval tv = {20, 0};
+		if (select(fd + 1, &set, NULL, NULL, &tv) <= 0)
+			return -1;
+		char c;
+		if (read(fd, &c, 1) != 1)
+			return -1;
+		buf[n++] = c;
+		if (c == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	return (int)n;
+}
+
+static void test_watch_flushes(void **state)
+{
+	(void)state;
+	int to[2], from[2];
+	assert_int_equal(pipe(to), 0);
+	assert_int_equal(pipe(from), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(to[0], 0);
+		dup2(from[1], 1);
+		close(to[1]);
+		close(from[0]);
+		execl("./bercl", "bercl", "watch", "--ber", "1e-12", "--cl", "95%", "-f", "csv",
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(to[0]);
+	close(from[1]);
+	char line[256];
+	const char *readings[] = {"bits,errors\n", "1e12,0\n", "2e12,0\n", "3e12,0\n"};
+	const char *want[] = {"bits,errors,cl,dispersion,decision\n",
+	                      "1000000000000,0,0.6321205588285577,,\n",
+	                      "2000000000000,0,0.8646647167633873,,\n",
+	                      "3000000000000,0,0.950212931632136,,pass\n"};
+	for (int i = 0; i < 4; i++) {
+		assert_true(write(to[1], readings[i], strlen(readings[i])) ==
+		            (ssize_t)strlen(readings[i]));
+		/* the row arrives while the writer still holds the pipe open */
+		if (read_line_fd(from[0], line, sizeof line) < 0)
+			fail_msg("no row for reading %d within 20 s: not flushed", i);
+		assert_string_equal(line, want[i]);
+	}
+	close(to[1]);
+	int st;
+	waitpid(pid, &st, 0);
+	close(from[0]);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
 static void test_output_faults(void **state)
 {
 	(void)state;
@@ -594,6 +848,10 @@ int main(void)
 		cmocka_unit_test(test_ber),
 		cmocka_unit_test(test_binomial_cli),
 		cmocka_unit_test(test_simulate),
+		cmocka_unit_test(test_plan_cli),
+		cmocka_unit_test(test_simulate_plan),
+		cmocka_unit_test(test_watch_streams),
+		cmocka_unit_test(test_watch_flushes),
 		cmocka_unit_test(test_output_faults),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compute.h"
+#include "flags.h"
 #include "format.h"
 #include "rows.h"
 
@@ -33,10 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512];
 	if (batch_open(&b, in, "fuzz", err, sizeof err) == 0) {
 		struct row_input base;
-		memset(&base, 0, sizeof base);
-		base.errors = base.bits = base.ber = base.cl = base.cl_complement = NAN;
-		base.rate_bps = base.lanes = base.time_s = base.require = NAN;
-		base.require_complement = base.trials = base.seed = NAN;
+		row_input_init(&base, BERCL_POISSON, 0, 0);
 		struct layout l;
 		memset(&l, 0, sizeof l);
 		l.extra_names = b.extra_names;

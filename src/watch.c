@@ -1,0 +1,518 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * watch.c - bercl watch: decide pass or fail while the BERT runs.
+ *
+ * Input: CSV (',' ';' or tab, from the header line) with a header naming
+ * `bits` (or `time`, with --rate: bits = time x rate, x lanes without a lane
+ * column), `errors` and optionally `lane`; other columns are ignored. Each
+ * line is a cumulative reading: bits tested and errors seen since the test
+ * started. Cells are plain (no quoted delimiters); blank lines are skipped.
+ *
+ * Decision at each reading (n bits, k errors) of a lane:
+ *   fixed target (--ber P --cl C, --errors E allowed, default 0):
+ *     pass when k <= E and CL = P[X > k | n P] >= C; fail when k > E.
+ *   --plan (the sequential plan of --ber --cl --alpha --ratio, as
+ *   bercl plan --sequential prints it): fail when k exceeds the plan's
+ *   errors, or when k >= 1 and n <= fail_bits[k - 1] (error k came by
+ *   then); pass when n >= pass_bits[k]. Readings are the only times the plan
+ *   is looked at, so a coarse reading decides at the first reading past a
+ *   boundary.
+ * With lanes, each lane decides on its own readings; the test fails when a
+ * lane fails and passes when every lane has passed (and at least --lanes
+ * lanes were seen): then a row lane=all says so (its cl, fixed target: the
+ * product of the lanes' CLs, the CL that every lane is below P).
+ *
+ * Clustering: the per-reading increments (d_i errors in b_i bits) of
+ * independent errors are Poisson(rate b_i). The dispersion statistic
+ *   X^2 = sum (d_i - r b_i)^2 / (r b_i),  r = K / N (all errors / all bits)
+ *       = (N / K) sum d_i^2 / b_i - K,
+ * is about chi-square with m - 1 degrees of freedom over m increments
+ * (Cochran 1954; the index of dispersion for unequal exposures). The
+ * column `dispersion` is X^2 / (m - 1) (about 1 for independent errors);
+ * a warning goes to standard error, once per lane, when X^2 exceeds the
+ * 0.999 quantile of chi-square(m - 1) by the Wilson-Hilferty approximation
+ * (good to a few percent of the quantile from 3 degrees of freedom): bursts
+ * make every Poisson CL overstate the confidence.
+ *
+ * REFERENCES
+ *   W. G. Cochran, "Some methods for strengthening the common chi-square
+ *     tests", Biometrics 10 (1954) 417-451 (the dispersion test).
+ *   E. B. Wilson, M. M. Hilferty, PNAS 17 (1931) 684-688.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bercl.h"
+#include "commands.h"
+#include "parse.h"
+#include "watch.h"
+
+#define MAX_LANES 4096
+#define MAX_LANE_NAME 64
+#define MAX_CELLS 256
+
+struct watch_lane {
+	char name[MAX_LANE_NAME];
+	double bits, errors;       /* last reading */
+	int seen;                  /* a reading was taken */
+	int state;                 /* WATCH_UNDECIDED, WATCH_PASS or WATCH_FAIL */
+	double cl, one_minus_cl;   /* at the last reading (fixed target) */
+	/* dispersion: increments with bits, their sums, sum d^2 / b */
+	double m, sum_k, sum_n, sum_k2n, pending;
+	int warned;
+};
+
+/* One line on err: "bercl: NAME:LINE: ...". */
+static void message(const struct watch *w, FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(err, "bercl: %s:%ld: ", w->name, w->line);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+	fputc('\n', err);
+}
+
+int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,
+               const char *name, char *err, size_t errlen)
+{
+	memset(w, 0, sizeof *w);
+	w->in = *in;
+	w->plan = plan;
+	w->name = name;
+	w->col_bits = w->col_time = w->col_errors = w->col_lane = -1;
+	if (isnan(w->in.errors))
+		w->in.errors = 0;
+	if (plan) {
+		double rows;
+		bercl_sequential_plan s;
+		double beta = in->cl_complement;
+		if (bercl_plan_sequential_rows(in->ber, in->alpha, beta, in->ratio, &rows) != BERCL_OK ||
+		    rows > 1e6) {
+			snprintf(err, errlen, "no sequential plan for these values");
+			return -1;
+		}
+		w->table = malloc(4 * (size_t)rows * sizeof *w->table);
+		if (!w->table) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, w->table,
+		                          w->table + (size_t)rows, w->table + 2 * (size_t)rows,
+		                          &s) != BERCL_OK) {
+			snprintf(err, errlen, "numerical failure in the sequential plan");
+			free(w->table);
+			w->table = NULL;
+			return -1;
+		}
+		w->rows = (size_t)s.max_errors + 1;
+		for (size_t k = 0; k < w->rows; k++)
+			w->table[w->rows + k] = w->table[(size_t)rows + k];
+	}
+	w->layout.format = format;
+	return 0;
+}
+
+void watch_close(struct watch *w)
+{
+	free(w->table);
+	free(w->lanes);
+	w->table = NULL;
+	w->lanes = NULL;
+}
+
+/* Split line into trimmed cells (modifies line); returns the count. */
+static size_t split(char *line, char sep, char **cell)
+{
+	size_t n = 0;
+	char *p = line;
+	for (;;) {
+		char *end = strchr(p, sep);
+		if (end)
+			*end = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		size_t len = strlen(p);
+		while (len > 0 && isspace((unsigned char)p[len - 1]))
+			p[--len] = '\0';
+		if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
+			p[len - 1] = '\0';
+			p++;
+		}
+		if (n == MAX_CELLS)
+			return n + 1; /* too many: the caller says so */
+		cell[n++] = p;
+		if (!end)
+			return n;
+		p = end + 1;
+	}
+}
+
+static enum watch_state read_header(struct watch *w, char *line, FILE *err)
+{
+	char *cell[MAX_CELLS];
+	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte order mark */
+		line += 3;
+	w->sep = strchr(line, '\t') ? '\t' : (strchr(line, ';') && !strchr(line, ',')) ? ';' : ',';
+	size_t n = split(line, w->sep, cell);
+	if (n > MAX_CELLS) {
+		message(w, err, "header: more than 256 columns");
+		return WATCH_INPUT;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int *col = strcmp(cell[i], "bits") == 0     ? &w->col_bits
+		           : strcmp(cell[i], "time") == 0   ? &w->col_time
+		           : strcmp(cell[i], "errors") == 0 ? &w->col_errors
+		           : strcmp(cell[i], "lane") == 0   ? &w->col_lane
+		                                            : NULL;
+		if (!col)
+			continue;
+		if (*col >= 0) {
+			message(w, err, "header: column '%s' twice", cell[i]);
+			return WATCH_INPUT;
+		}
+		*col = (int)i;
+	}
+	if (w->col_errors < 0 || (w->col_bits < 0 && w->col_time < 0)) {
+		message(w, err, "header: needs columns 'errors' and 'bits' (or 'time')");
+		return WATCH_INPUT;
+	}
+	if (w->col_bits >= 0 && w->col_time >= 0) {
+		message(w, err, "header: give 'bits' or 'time', not both");
+		return WATCH_INPUT;
+	}
+	if (w->col_time >= 0 && isnan(w->in.rate_bps)) {
+		message(w, err, "header: a 'time' column needs --rate");
+		return WATCH_INPUT;
+	}
+	w->have_header = 1;
+	unsigned have = (w->layout.format != FMT_TEXT ? WHEN_MACHINE : 0) |
+	                (w->plan ? WHEN_PLAN : WHEN_NOT_PLAN) | (w->col_lane >= 0 ? WHEN_LANE : 0);
+	enum format f = w->layout.format;
+	memset(&w->layout, 0, sizeof w->layout);
+	w->layout.format = f;
+	build_layout(CMD_WATCH, have, &w->layout);
+	return WATCH_UNDECIDED;
+}
+
+static struct watch_lane *find_lane(struct watch *w, const char *name, FILE *err)
+{
+	for (size_t i = 0; i < w->nlanes; i++)
+		if (strcmp(w->lanes[i].name, name) == 0)
+			return &w->lanes[i];
+	if (strlen(name) >= MAX_LANE_NAME) {
+		message(w, err, "lane name '%.40s...' is longer than 63 bytes", name);
+		return NULL;
+	}
+	if (strcmp(name, "all") == 0) {
+		message(w, err, "lane name 'all' is reserved for the row of all lanes");
+		return NULL;
+	}
+	if (w->nlanes == MAX_LANES) {
+		message(w, err, "more than 4096 lanes");
+		return NULL;
+	}
+	if (w->nlanes == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 8;
+		struct watch_lane *l = realloc(w->lanes, cap * sizeof *l);
+		if (!l) {
+			message(w, err, "out of memory");
+			return NULL;
+		}
+		w->lanes = l;
+		w->cap = cap;
+	}
+	struct watch_lane *l = &w->lanes[w->nlanes++];
+	memset(l, 0, sizeof *l);
+	snprintf(l->name, sizeof l->name, "%s", name);
+	l->state = WATCH_UNDECIDED;
+	l->one_minus_cl = 1; /* no CL yet */
+	return l;
+}
+
+/* "lane X: " in messages when the readings have lanes. */
+static const char *r_lane_prefix(const struct watch *w, const struct watch_lane *l)
+{
+	static char buf[MAX_LANE_NAME + 8];
+	if (w->col_lane < 0)
+		return "";
+	snprintf(buf, sizeof buf, "lane %s: ", l->name);
+	return buf;
+}
+
+/* 0.999 quantile of chi-square(nu), Wilson-Hilferty. */
+static double chi2_999(double nu)
+{
+	double h = 2 / (9 * nu);
+	double c = 1 - h + 3.090232306167814 * sqrt(h);
+	return nu * c * c * c;
+}
+
+/* Add the increment of this reading; returns the index of dispersion or NAN. */
+static double dispersion(struct watch_lane *l, double d_bits, double d_errors, double *x2)
+{
+	*x2 = NAN;
+	if (d_bits > 0) {
+		double k = d_errors + l->pending;
+		l->pending = 0;
+		l->m += 1;
+		l->sum_k += k;
+		l->sum_n += d_bits;
+		l->sum_k2n += k * k / d_bits;
+	} else {
+		l->pending += d_errors; /* no bits: counted with the next increment */
+	}
+	if (l->m < 2 || l->sum_k <= 0)
+		return NAN;
+	double s = l->sum_n / l->sum_k * l->sum_k2n - l->sum_k;
+	*x2 = s > 0 ? s : 0;
+	return *x2 / (l->m - 1);
+}
+
+/* The lane's decision at (bits, errors); fills its CL. */
+static int decide(struct watch *w, struct watch_lane *l, double bits, double errors,
+                  bercl_tails *t, int *have_cl)
+{
+	*have_cl = 0;
+	if (bits > 0 && bits * w->in.ber >= BERCL_MIN_LAMBDA &&
+	    bercl_cl(BERCL_POISSON, errors, bits, w->in.ber, t) == BERCL_OK) {
+		*have_cl = 1;
+		l->cl = t->cl;
+		l->one_minus_cl = t->one_minus_cl;
+	}
+	if (w->plan) {
+		size_t c = w->rows - 1;
+		const double *pass = w->table, *fail = w->table + w->rows;
+		if (errors > (double)c)
+			return WATCH_FAIL;
+		size_t k = (size_t)errors;
+		if (k >= 1 && bits <= fail[k - 1])
+			return WATCH_FAIL;
+		if (bits >= pass[k])
+			return WATCH_PASS;
+		return WATCH_UNDECIDED;
+	}
+	if (errors > w->in.errors)
+		return WATCH_FAIL;
+	if (*have_cl) {
+		int ok = w->in.cl <= 0.5 ? t->cl >= w->in.cl
+		                         : t->one_minus_cl <= w->in.cl_complement;
+		if (ok)
+			return WATCH_PASS;
+	}
+	return WATCH_UNDECIDED;
+}
+
+static void put_row(struct watch *w, FILE *out, struct row *r)
+{
+	format_row(out, &w->layout, r);
+	fflush(out);
+}
+
+/*
+ * With lanes: is the whole test decided? It fails when a lane fails. It
+ * passes, once at least --lanes lanes were seen, when every lane passed its
+ * plan, or (fixed target) when the product of the lanes' CLs, the CL that
+ * every lane is below P, reaches the target. Writes the lane=all row then.
+ */
+static enum watch_state overall(struct watch *w, FILE *out)
+{
+	if (w->col_lane < 0)
+		return WATCH_UNDECIDED;
+	int fail = 0, all_pass = 1;
+	double bits = 0, errors = 0, ln_cl = 0; /* ln of the product of the lanes' CLs */
+	for (size_t i = 0; i < w->nlanes; i++) {
+		fail |= w->lanes[i].state == WATCH_FAIL;
+		all_pass &= w->lanes[i].state == WATCH_PASS;
+		bits += w->lanes[i].bits;
+		errors += w->lanes[i].errors;
+		const struct watch_lane *l = &w->lanes[i];
+		ln_cl += l->cl > 0.5 ? log1p(-l->one_minus_cl) : log(l->cl);
+	}
+	double want = isnan(w->in.lanes) ? 1 : w->in.lanes;
+	int pass = 0;
+	if (!fail && (double)w->nlanes >= want) {
+		if (w->plan)
+			pass = all_pass;
+		else
+			pass = w->in.cl <= 0.5 ? exp(ln_cl) >= w->in.cl
+			                       : -expm1(ln_cl) <= w->in.cl_complement;
+	}
+	if (!fail && !pass)
+		return WATCH_UNDECIDED;
+	struct row r;
+	row_reset(&r, &w->in);
+	r.in.cl = r.in.cl_complement = NAN;
+	r.lane = "all";
+	r.bits = bits;
+	r.in.errors = errors;
+	if (!w->plan && !fail) { /* every lane below P, independent lanes */
+		r.tails.cl = exp(ln_cl);
+		r.tails.ln_cl.hi = ln_cl;
+		r.tails.ln_cl.lo = 0;
+		r.tails.one_minus_cl = -expm1(ln_cl);
+		r.tails.ln_one_minus_cl.hi = log(r.tails.one_minus_cl);
+		r.tails.ln_one_minus_cl.lo = 0;
+	} else {
+		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
+	}
+	r.decision = fail ? "fail" : "pass";
+	put_row(w, out, &r);
+	return fail ? WATCH_FAIL : WATCH_PASS;
+}
+
+enum watch_state watch_line(struct watch *w, const char *text, FILE *out, FILE *err)
+{
+	char buf[4096], *cell[MAX_CELLS];
+	w->line++;
+	size_t len = strlen(text);
+	if (len >= sizeof buf) {
+		message(w, err, "line longer than 4095 bytes");
+		return WATCH_INPUT;
+	}
+	memcpy(buf, text, len + 1);
+	if (len > 0 && buf[len - 1] == '\r')
+		buf[--len] = '\0';
+	size_t blank = strspn(buf, " \t");
+	if (buf[blank] == '\0')
+		return WATCH_UNDECIDED;
+	if (!w->have_header) {
+		enum watch_state st = read_header(w, buf, err);
+		if (st == WATCH_UNDECIDED) {
+			format_header(out, &w->layout);
+			fflush(out);
+		}
+		return st;
+	}
+	size_t n = split(buf, w->sep, cell);
+	int need = w->col_errors;
+	if (w->col_bits > need)
+		need = w->col_bits;
+	if (w->col_time > need)
+		need = w->col_time;
+	if (w->col_lane > need)
+		need = w->col_lane;
+	if (n > MAX_CELLS || n <= (size_t)need) {
+		message(w, err, "expected at least %d cells, found %zu", need + 1, n);
+		return WATCH_INPUT;
+	}
+	double bits, errors;
+	const char *why;
+	const char *bits_cell = w->col_bits >= 0 ? cell[w->col_bits] : cell[w->col_time];
+	if (w->col_bits >= 0) {
+		why = parse_si(bits_cell, &bits);
+	} else {
+		why = parse_duration(bits_cell, &bits);
+		if (!why) {
+			double lanes = w->col_lane < 0 && !isnan(w->in.lanes) ? w->in.lanes : 1;
+			bits = bits * w->in.rate_bps * lanes;
+		}
+	}
+	if (!why && !(bits >= 0 && bits <= 1e300))
+		why = "is outside [0, 1e300]";
+	if (why) {
+		message(w, err, "%s '%s': %s", w->col_bits >= 0 ? "bits" : "time", bits_cell, why);
+		return WATCH_INPUT;
+	}
+	why = parse_count(cell[w->col_errors], &errors);
+	if (why) {
+		message(w, err, "errors '%s': %s", cell[w->col_errors], why);
+		return WATCH_INPUT;
+	}
+	if (errors > bits) {
+		message(w, err, "errors '%s' exceed bits '%s'", cell[w->col_errors], bits_cell);
+		return WATCH_INPUT;
+	}
+	const char *lane_name = w->col_lane >= 0 ? cell[w->col_lane] : "";
+	if (w->col_lane >= 0 && lane_name[0] == '\0') {
+		message(w, err, "empty lane");
+		return WATCH_INPUT;
+	}
+	struct watch_lane *l = find_lane(w, lane_name, err);
+	if (!l)
+		return WATCH_INPUT;
+	if (l->seen && (bits < l->bits || errors < l->errors)) {
+		int b = bits < l->bits;
+		message(w, err, "%s%s%s went backwards (%s after %.17g): a counter reset?",
+		        r_lane_prefix(w, l), b ? "bits" : "errors", "",
+		        b ? bits_cell : cell[w->col_errors], b ? l->bits : l->errors);
+		return WATCH_INPUT;
+	}
+	double x2;
+	double d = dispersion(l, bits - (l->seen ? l->bits : 0), errors - (l->seen ? l->errors : 0),
+	                      &x2);
+	l->seen = 1;
+	l->bits = bits;
+	l->errors = errors;
+
+	struct row r;
+	row_reset(&r, &w->in);
+	r.in.cl = r.in.cl_complement = NAN; /* the cl column is the CL reached */
+	r.lane = w->col_lane >= 0 ? l->name : NULL;
+	r.bits = bits;
+	r.in.errors = errors;
+	r.dispersion = d;
+	int have_cl;
+	if (l->state == WATCH_UNDECIDED)
+		l->state = decide(w, l, bits, errors, &r.tails, &have_cl);
+	else
+		decide(w, l, bits, errors, &r.tails, &have_cl);
+	if (!have_cl)
+		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
+	r.decision = l->state == WATCH_PASS ? "pass" : l->state == WATCH_FAIL ? "fail" : "";
+	put_row(w, out, &r);
+	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
+		l->warned = 1;
+		char idx[64];
+		snprintf(idx, sizeof idx, "%.3g over %.0f readings", d, l->m);
+		fprintf(err, "bercl: %s:%ld: warning: %s%serrors are clustered (index of dispersion %s, "
+		             "P < 0.001 for independent errors): the CL overstates the confidence\n",
+		        w->name, w->line, r.lane ? "lane " : "", r.lane ? r.lane : "", idx);
+	}
+	if (w->col_lane >= 0)
+		return overall(w, out);
+	return (enum watch_state)l->state;
+}
+
+int watch_run(const struct row_input *in, enum format format, int plan)
+{
+	struct watch w;
+	char err[256];
+	if (watch_open(&w, in, plan, format, "(stdin)", err, sizeof err) != 0) {
+		fprintf(stderr, "bercl: %s\n", err);
+		return WATCH_INPUT;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	enum watch_state st = WATCH_UNDECIDED;
+	while (st == WATCH_UNDECIDED && (n = getline(&line, &cap, stdin)) >= 0) {
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (memchr(line, '\0', (size_t)n)) {
+			fprintf(stderr, "bercl: (stdin):%ld: a NUL byte in the line\n", w.line + 1);
+			st = WATCH_INPUT;
+			break;
+		}
+		st = watch_line(&w, line, stdout, stderr);
+	}
+	free(line);
+	if (st == WATCH_UNDECIDED) {
+		if (!w.have_header) {
+			fprintf(stderr, "bercl: (stdin): no header line (bits or time, errors)\n");
+			st = WATCH_INPUT;
+		} else {
+			fprintf(stderr, "bercl: (stdin): input ended before a decision\n");
+			st = WATCH_END;
+		}
+	}
+	watch_close(&w);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "bercl: write error on standard output\n");
+		return WATCH_INTERNAL;
+	}
+	return st;
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * watch.h - bercl watch: live pass/fail decisions from cumulative BERT
+ * counter readings (CSV on standard input), one output row per reading.
+ */
+#ifndef BERCL_WATCH_H
+#define BERCL_WATCH_H
+
+#include <stdio.h>
+
+#include "format.h"
+#include "row.h"
+
+/* What a reading (or the end of input) settled. */
+enum watch_state {
+	WATCH_UNDECIDED = -1, /* keep reading */
+	WATCH_PASS = 0,       /* exit statuses, as SPEC.md gives them */
+	WATCH_FAIL = 1,
+	WATCH_INPUT = 2,      /* a bad line or a counter that went backwards */
+	WATCH_INTERNAL = 3,
+	WATCH_END = 4,        /* input ended before a decision */
+};
+
+struct watch_lane;
+
+struct watch {
+	struct row_input in;      /* ber, cl, errors allowed; plan: alpha, ratio; rate, lanes */
+	int plan;                 /* decide by the sequential plan */
+	double *table;            /* plan: pass_bits[rows] then fail_bits[rows] */
+	size_t rows;
+	struct layout layout;
+	const char *name;         /* input name for messages: "(stdin)" */
+	long line;                /* physical line just read */
+	char sep;                 /* ',' ';' or '\t', from the header */
+	int have_header;
+	int col_bits, col_time, col_errors, col_lane; /* -1 when absent */
+	struct watch_lane *lanes;
+	size_t nlanes, cap;
+};
+
+/*
+ * Set up: the plan's table when plan is set. Returns 0, or -1 with a
+ * message in err (a usage problem: exit 2).
+ */
+int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,
+               const char *name, char *err, size_t errlen);
+/*
+ * One input line (no line break): the header, then readings. Writes the
+ * reading's row to out (flushed) and messages to err (one line each, with
+ * NAME:LINE:). Returns WATCH_UNDECIDED, WATCH_PASS, WATCH_FAIL or WATCH_INPUT.
+ */
+enum watch_state watch_line(struct watch *w, const char *line, FILE *out, FILE *err);
+void watch_close(struct watch *w);
+
+/* bercl watch on standard input; returns the exit status. */
+int watch_run(const struct row_input *in, enum format format, int plan);
+
+#endif

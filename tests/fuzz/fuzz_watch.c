@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * fuzz_watch.c - libFuzzer harness for the bercl watch reader (src/watch.c):
+ * the input's lines are fed one by one, as a BERT script would, to a watch
+ * with a fixed target (first byte even) or with the sequential plan of
+ * alpha = beta = 5 %, D = 2 at 1e-12 (odd), in the format the first byte
+ * picks. No input may crash or hang; a reading that is not an error yields
+ * exactly one row, and after a decision or an error no line is read.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flags.h"
+#include "watch.h"
+
+static struct watch plan_template;
+static int plan_ready;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size == 0)
+		return 0;
+	int plan = data[0] & 1;
+	enum format fmt = (enum format)((data[0] >> 1) & 3);
+	struct row_input in;
+	row_input_init(&in, BERCL_POISSON, 0, 0);
+	in.ber = 1e-12;
+	in.cl = 0.95;
+	in.cl_complement = 0.05;
+	in.alpha = in.alpha_complement = 0.05;
+	in.alpha_complement = 0.95;
+	in.ratio = 2;
+	in.rate_bps = 1e10;
+	in.errors = (data[0] >> 3) & 7;
+	in.lanes = (data[0] >> 6) + 1;
+	struct watch w;
+	char err[256];
+	if (plan) {
+		if (!plan_ready) { /* the plan costs 0.1 s: made once, shared */
+			if (watch_open(&plan_template, &in, 1, FMT_CSV, "fuzz", err, sizeof err) != 0)
+				abort();
+			plan_ready = 1;
+		}
+		w = plan_template;
+		w.layout.format = fmt;
+		w.in.lanes = in.lanes;
+	} else if (watch_open(&w, &in, 0, fmt, "fuzz", err, sizeof err) != 0) {
+		abort();
+	}
+	FILE *out = fopen("/dev/null", "w");
+	FILE *msg = fopen("/dev/null", "w");
+	if (!out || !msg)
+		abort();
+	char *text = malloc(size);
+	if (!text)
+		abort();
+	memcpy(text, data + 1, size - 1);
+	text[size - 1] = '\0';
+	char *line = text, *end = text + size - 1;
+	while (line < end) {
+		char *nl = memchr(line, '\n', (size_t)(end - line));
+		if (nl)
+			*nl = '\0';
+		if (strlen(line) == (size_t)((nl ? nl : end) - line)) { /* no NUL inside */
+			enum watch_state st = watch_line(&w, line, out, msg);
+			if (st != WATCH_UNDECIDED)
+				break;
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	free(text);
+	fclose(out);
+	fclose(msg);
+	if (plan) {
+		free(w.lanes); /* the table belongs to the template */
+	} else {
+		watch_close(&w);
+	}
+	return 0;
+}
