@@ -285,15 +285,34 @@ static void cell_ratio(char *buf, size_t len, const struct row *r, int human)
 		format_double(buf, len, r->in.ratio);
 }
 
-/* A risk: a percentage for people, full precision for programs. */
-static void risk_cell(char *buf, size_t len, const struct row *r, double v, int human)
+/*
+ * A probability as a percentage for people, 4 decimals (4 digits below
+ * 0.01 %), rounded in direction dir; full precision for programs.
+ */
+static void percent_cell(char *buf, size_t len, const struct row *r, double v, int human,
+                         enum rounding dir)
 {
 	if (!computed(r) || !present(v))
 		return;
-	if (human)
-		format_percent(buf, len, v, 1 - v);
-	else
+	if (!human) {
 		format_double(buf, len, v);
+		return;
+	}
+	double p = 100 * v;
+	if (p >= 0.01) {
+		int sig = (int)floor(log10(p)) + 5;
+		snprintf(buf, len, "%.4f %%", human_round_sig(p, sig, dir));
+	} else if (p > 0) {
+		snprintf(buf, len, "%.4g %%", human_round_sig(p, 4, dir));
+	} else {
+		snprintf(buf, len, "0 %%");
+	}
+}
+
+/* A risk (alpha, beta): rounded up, so that it never reads below what it is. */
+static void risk_cell(char *buf, size_t len, const struct row *r, double v, int human)
+{
+	percent_cell(buf, len, r, v, human, ROUND_UP);
 }
 
 static void cell_alpha(char *buf, size_t len, const struct row *r, int human)
@@ -321,12 +340,12 @@ static void cell_max_bits(char *buf, size_t len, const struct row *r, int human)
 
 static void cell_expected_bits_good(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->expected_bits_good, human);
+	number_cell(buf, len, computed(r), r->expected_bits_good, human, ROUND_UP);
 }
 
 static void cell_expected_bits_bad(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->expected_bits_bad, human);
+	number_cell(buf, len, computed(r), r->expected_bits_bad, human, ROUND_UP);
 }
 
 static void cell_pass_bits(char *buf, size_t len, const struct row *r, int human)
@@ -343,7 +362,7 @@ static void cell_fail_bits(char *buf, size_t len, const struct row *r, int human
 
 static void cell_alpha_sim(char *buf, size_t len, const struct row *r, int human)
 {
-	risk_cell(buf, len, r, r->alpha_sim, human);
+	percent_cell(buf, len, r, r->alpha_sim, human, ROUND_NEAREST);
 }
 
 static void cell_alpha_stderr(char *buf, size_t len, const struct row *r, int human)
@@ -353,7 +372,7 @@ static void cell_alpha_stderr(char *buf, size_t len, const struct row *r, int hu
 
 static void cell_beta_sim(char *buf, size_t len, const struct row *r, int human)
 {
-	risk_cell(buf, len, r, r->beta_sim, human);
+	percent_cell(buf, len, r, r->beta_sim, human, ROUND_NEAREST);
 }
 
 static void cell_beta_stderr(char *buf, size_t len, const struct row *r, int human)
@@ -363,22 +382,22 @@ static void cell_beta_stderr(char *buf, size_t len, const struct row *r, int hum
 
 static void cell_bits_good_sim(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->bits_good_sim, human);
+	number_cell(buf, len, computed(r), r->bits_good_sim, human, ROUND_NEAREST);
 }
 
 static void cell_bits_good_stderr(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->bits_good_stderr, human);
+	number_cell(buf, len, computed(r), r->bits_good_stderr, human, ROUND_UP);
 }
 
 static void cell_bits_bad_sim(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->bits_bad_sim, human);
+	number_cell(buf, len, computed(r), r->bits_bad_sim, human, ROUND_NEAREST);
 }
 
 static void cell_bits_bad_stderr(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->bits_bad_stderr, human);
+	number_cell(buf, len, computed(r), r->bits_bad_stderr, human, ROUND_UP);
 }
 
 static void cell_lane(char *buf, size_t len, const struct row *r, int human)
@@ -410,12 +429,12 @@ static void cell_true_ber(char *buf, size_t len, const struct row *r, int human)
 
 static void cell_p_pass(char *buf, size_t len, const struct row *r, int human)
 {
-	risk_cell(buf, len, r, r->p_pass, human);
+	percent_cell(buf, len, r, r->p_pass, human, ROUND_NEAREST);
 }
 
 static void cell_expected_bits(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, computed(r), r->expected_bits, human);
+	number_cell(buf, len, computed(r), r->expected_bits, human, ROUND_UP);
 }
 
 static void cell_error(char *buf, size_t len, const struct row *r, int human)

@@ -343,8 +343,10 @@ enum compute_status compute_plan(struct row *r)
 		r->expected_bits_good = s.expected_bits_good;
 		r->expected_bits_bad = s.expected_bits_bad;
 	}
-	if (!isnan(in->rate_bps))
+	if (!isnan(in->rate_bps)) {
 		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
+		r->time_needed = 1; /* a required test time: rounded up for people */
+	}
 	return plan_at_true_ber(r);
 }
 

@@ -25,6 +25,7 @@
 #include "compute.h"
 #include "flags.h"
 #include "format.h"
+#include "human.h"
 #include "parse.h"
 #include "pipeline.h"
 #include "rows.h"
@@ -512,6 +513,12 @@ static void run_batch(const struct options *o, const struct row_input *base)
 		fclose(fp);
 }
 
+/* A percentage above 0.01 rounded up to its 4th decimal. */
+static double risk_up(double pct)
+{
+	return pct > 0 ? human_round_sig(pct, (int)floor(log10(pct)) + 5, ROUND_UP) : 0;
+}
+
 /*
  * A sequential plan: one row per error count, the summary repeated on every
  * row for programs; in text the table, then the summary in words.
@@ -532,16 +539,18 @@ static void print_sequential(const struct layout *l, struct row *r)
 	char good[64], bad[64], most[64];
 	printf("  the test passes once 'pass at bits' bits show at most 'errors' errors, and fails "
 	       "when error 'errors' + 1\n  comes by 'fail by bits' bits (0: never)\n");
+	/* risks rounded up, lengths and times up: never better than they are */
 	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
 	       "%.4f %% (exact)\n",
-	       r->max_bits, errors, errors + 1, 100 * r->alpha, 100 * r->beta);
+	       r->max_bits, errors, errors + 1, risk_up(100 * r->alpha), risk_up(100 * r->beta));
 	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad)\n",
-	       r->expected_bits_good, r->in.ber / r->in.ratio, r->expected_bits_bad, r->in.ber);
+	       human_round_sig(r->expected_bits_good, 6, ROUND_UP), r->in.ber / r->in.ratio,
+	       human_round_sig(r->expected_bits_bad, 6, ROUND_UP), r->in.ber);
 	if (!isnan(r->in.rate_bps)) {
 		double lanes = isnan(r->in.lanes) ? 1 : r->in.lanes;
-		format_duration(good, sizeof good, r->expected_bits_good / (r->in.rate_bps * lanes));
-		format_duration(bad, sizeof bad, r->expected_bits_bad / (r->in.rate_bps * lanes));
-		format_duration(most, sizeof most, r->max_bits / (r->in.rate_bps * lanes));
+		human_duration(good, sizeof good, r->expected_bits_good / (r->in.rate_bps * lanes), ROUND_UP);
+		human_duration(bad, sizeof bad, r->expected_bits_bad / (r->in.rate_bps * lanes), ROUND_UP);
+		human_duration(most, sizeof most, r->max_bits / (r->in.rate_bps * lanes), ROUND_UP);
 		printf("  expected time: %s (good), %s (bad); at most %s\n", good, bad, most);
 	}
 }
