@@ -102,7 +102,7 @@ int main(int argc, char **argv)
 		int fallbacks = 0;
 		for (int i = 0; i < n; i++) {
 			bercl_tails t;
-			fallbacks += !bercli_poisson_fast(errs[i], lams[i], &t);
+			fallbacks += !bercli_poisson_fast(errs[i], lams[i], 0, &t);
 		}
 		int fails;
 		double ours = time_ours(n);

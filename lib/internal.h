@@ -32,7 +32,7 @@ void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc);
  * with a running error bound; 1 when the bound certifies them (out filled),
  * 0 when the caller must take the double-double path. Arguments checked.
  */
-int bercli_poisson_fast(double errors, double lambda, bercl_tails *out);
+int bercli_poisson_fast(double errors, double lambda_hi, double lambda_lo, bercl_tails *out);
 /* The double-double path alone (poisson.c), for arguments already checked. */
 enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
                                           bercl_tails *out);

@@ -181,7 +181,7 @@ enum bercl_status bercl_poisson_tails(double errors, double lambda_hi, double la
 	if (!(lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA) ||
 	    !isfinite(lambda_lo))
 		return BERCL_EDOM;
-	if (lambda_lo == 0 && bercli_poisson_fast(errors, lambda_hi, out))
+	if (bercli_poisson_fast(errors, lambda_hi, lambda_lo, out))
 		return BERCL_OK;
 	return bercli_poisson_tails_dd(errors, lambda_hi, lambda_lo, out);
 }

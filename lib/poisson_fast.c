@@ -4,7 +4,7 @@
  * 1 - CL = Q(a, x), a = E + 1 whole, x = lambda a double.
  *
  * SYNOPSIS
- *   bercli_poisson_fast(errors, lambda, &tails)
+ *   bercli_poisson_fast(errors, lambda_hi, lambda_lo, &tails)
  *
  * DESCRIPTION
  *   Ziv's strategy, as in correctly rounded libms: evaluate cheaply with a
@@ -156,7 +156,7 @@ static dd ln_fast(dd t, double *err)
  * *err receives an absolute error bound. Returns 0 when x/k is too far
  * out for the reduction (below 1e-290 or above 1e290).
  */
-static int bd0_fast(double k, double x, dd *b, double *err)
+static int bd0_at(double k, double x, dd *b, double *err)
 {
 	if (x >= 0.5 * k && x <= 2.0 * k) {
 		double d = k - x; /* exact (Sterbenz) */
@@ -197,6 +197,18 @@ static int bd0_fast(double k, double x, dd *b, double *err)
 	klt.lo += k * lt.lo;
 	*b = dd_sub(dd_two_sum(x, -k), klt);
 	*err = k * eln + 6.0 * U * U * (fabs(klt.hi) + fabs(x) + k);
+	return 1;
+}
+
+/* bd0(k, x + xl) for a double-double x + xl, |xl| <= u x. */
+static int bd0_fast(double k, double x, double xl, dd *b, double *err)
+{
+	if (!bd0_at(k, x, b, err))
+		return 0;
+	/* x + xl: bd0 moves by (1 - k/x) xl, to within k xl^2 / x^2 */
+	double c = (1.0 - k / x) * xl;
+	*b = dd_add_d(*b, c);
+	*err += 3.0 * U * fabs(c) + k * (xl / x) * (xl / x) + 2.0 * U * U * fabs(b->hi);
 	return 1;
 }
 
@@ -248,16 +260,17 @@ static tail complement(tail s)
  * B into *b, its bound into *b_err, the factor into *f and its relative
  * bound into *f_rel. Returns 0 when bd0_fast cannot.
  */
-static int pmf_parts(double m, double x, dd *b, double *b_err, double *f, double *f_rel)
+static int pmf_parts(double m, double x, double xl, dd *b, double *b_err, double *f,
+                     double *f_rel)
 {
 	if (m == 0) {
-		*b = dd_from(x);
+		*b = dd_two_sum(x, xl);
 		*b_err = 0.0;
 		*f = 1.0;
 		*f_rel = 0.0;
 		return 1;
 	}
-	if (!bd0_fast(m, x, b, b_err))
+	if (!bd0_fast(m, x, xl, b, b_err))
 		return 0;
 	double st = bercli_stirlerr(m);
 	*b = dd_add_d(*b, st);
@@ -278,8 +291,10 @@ static int pmf_parts(double m, double x, dd *b, double *b_err, double *f, double
  */
 enum series { LOWER, DOWN, UP };
 
-static double series(enum series kind, double a, double x, double *rel)
+static double series(enum series kind, double a, double x, double xl, double *rel)
 {
+	/* the ratios use x alone: |xl/x| more relative error each */
+	double per = 2.0 + fabs(xl / x) / U;
 	double term = 1.0, sum = 1.0, lo = 0.0, err = 0.0, ratio = 0.0;
 	double n = 1.0;
 	for (;; n += 1.0) {
@@ -302,7 +317,7 @@ static double series(enum series kind, double a, double x, double *rel)
 		double t = sum + term; /* compensated: sum >= term for DOWN, LOWER */
 		lo += kind == UP && term > sum ? (term - t) + sum : (sum - t) + term;
 		sum = t;
-		err += term * n;
+		err += term * n * per;
 		if (kind != UP && ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 		if (n > 2000.0) { /* slow convergence: leave it to the slow path */
@@ -314,18 +329,18 @@ static double series(enum series kind, double a, double x, double *rel)
 	if (ratio >= 1.0)
 		trunc = INFINITY;
 	sum += lo;
-	*rel = (2.0 * err * U * 1.01 + trunc) / sum + U;
+	*rel = (err * U * 1.01 + trunc) / sum + U;
 	return sum;
 }
 
 /* exp(-b) f S for a series S: the tail, or a rel of 1 when uncertifiable. */
-static int series_tail(double m, double x, enum series kind, double a, tail *out)
+static int series_tail(double m, double x, double xl, enum series kind, double a, tail *out)
 {
 	dd b;
 	double b_err, f, f_rel, s_rel;
-	if (!pmf_parts(m, x, &b, &b_err, &f, &f_rel))
+	if (!pmf_parts(m, x, xl, &b, &b_err, &f, &f_rel))
 		return 0;
-	double s = series(kind, a, x, &s_rel);
+	double s = series(kind, a, x, xl, &s_rel);
 	if (s_rel > REL_MAX)
 		return 0;
 	*out = make_tail(b, b_err, f * s, f_rel + s_rel + U);
@@ -383,11 +398,11 @@ static double temme_sum_fast(double eta, double a, double *err)
 	return s;
 }
 
-static int temme_fast(double a, double x, tail *p, tail *q)
+static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 {
 	dd b;
 	double b_err;
-	if (!bd0_fast(a, x, &b, &b_err))
+	if (!bd0_fast(a, x, xl, &b, &b_err))
 		return 0;
 	double phi = b.hi / a;
 	double eta = sqrt(2.0 * fmax(phi, 0.0));
@@ -445,7 +460,7 @@ static int certified(const tail *t)
 	return t->rel <= REL_MAX && t->ln_err <= fmax(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
 }
 
-int bercli_poisson_fast(double errors, double x, bercl_tails *out)
+int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out)
 {
 	double a = errors + 1.0;
 	tail p, q;
@@ -453,7 +468,7 @@ int bercli_poisson_fast(double errors, double x, bercl_tails *out)
 		return 0;
 	if (a < 25.0) {
 		int down = x >= errors;
-		if (!series_tail(down ? errors : 0.0, x, down ? DOWN : UP, a, &q))
+		if (!series_tail(down ? errors : 0.0, x, xl, down ? DOWN : UP, a, &q))
 			return 0;
 		if (q.val <= 0.25) {
 			p = complement(q);
@@ -461,7 +476,7 @@ int bercli_poisson_fast(double errors, double x, bercl_tails *out)
 			/* both tails directly, then each from the other where
 			 * that has the smaller bound */
 			tail pc = complement(q);
-			if (!series_tail(a, x, LOWER, a, &p))
+			if (!series_tail(a, x, xl, LOWER, a, &p))
 				p = pc;
 			tail qc = complement(p);
 			if (qc.rel < q.rel)
@@ -472,19 +487,24 @@ int bercli_poisson_fast(double errors, double x, bercl_tails *out)
 	} else {
 		double lam = x / a;
 		if (lam < 0.7) {
-			if (!series_tail(a, x, LOWER, a, &p))
+			if (!series_tail(a, x, xl, LOWER, a, &p))
 				return 0;
 			q = complement(p);
 		} else if (lam > 1.3) {
-			if (!series_tail(errors, x, DOWN, a, &q))
+			if (!series_tail(errors, x, xl, DOWN, a, &q))
 				return 0;
 			p = complement(q);
-		} else if (!temme_fast(a, x, &p, &q)) {
+		} else if (!temme_fast(a, x, xl, &p, &q)) {
 			return 0;
 		}
 	}
 	if (!certified(&p) || !certified(&q))
 		return 0;
+	/* a probability near 1 may round above it; 1 is then nearer */
+	if (p.val > 1.0 || p.ln.hi > 0.0)
+		p.val = 1.0, p.ln = dd_from(0.0);
+	if (q.val > 1.0 || q.ln.hi > 0.0)
+		q.val = 1.0, q.ln = dd_from(0.0);
 	out->cl = p.val;
 	out->one_minus_cl = q.val;
 	out->ln_cl = (bercl_lnprob){p.ln.hi, p.ln.lo};
