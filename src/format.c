@@ -4,6 +4,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,8 +24,22 @@ int format_from_name(const char *name)
 void format_double(char *buf, size_t len, double v)
 {
 	if (v == floor(v) && fabs(v) <= 9007199254740992.0) {
-		/* a whole number up to 2^53 is exact: digits, never 1e+15 */
-		snprintf(buf, len, "%.0f", v == 0 ? 0.0 : v);
+		/* a whole number up to 2^53 is exact: digits, never 1e+15
+		 * (by hand: snprintf's %.0f costs a quarter of a batch) */
+		char dig[24];
+		int n = 0;
+		uint64_t u = (uint64_t)fabs(v);
+		do {
+			dig[n++] = (char)('0' + u % 10);
+			u /= 10;
+		} while (u);
+		size_t k = 0;
+		if (v < 0 && len > 1)
+			buf[k++] = '-';
+		while (n > 0 && k + 1 < len)
+			buf[k++] = dig[--n];
+		if (len > 0)
+			buf[k] = '\0';
 		return;
 	}
 	if (len >= 32) {
@@ -49,9 +64,19 @@ void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 	double m;
 	long long e;
 	if (bercl_lnprob_decimal(ln, &m, &e) == 0) {
-		char mb[32];
+		char mb[32], eb[24];
 		format_double(mb, sizeof mb, m);
-		snprintf(buf, len, "%se%lld", mb, e);
+		format_double(eb, sizeof eb, (double)e); /* |e| < 1e15: exact */
+		char tmp[64];
+		size_t nm = strlen(mb), ne = strlen(eb);
+		memcpy(tmp, mb, nm);
+		tmp[nm] = 'e';
+		memcpy(tmp + nm + 1, eb, ne + 1);
+		if (len > 0) {
+			size_t n = nm + 1 + ne < len ? nm + 1 + ne : len - 1;
+			memcpy(buf, tmp, n);
+			buf[n] = '\0';
+		}
 	} else {
 		/* Beyond 1e15 decades only the power of ten is known: 10^x. */
 		char xb[32];

@@ -5,8 +5,10 @@
  * For n = 15, 16, 17 significant digits: D = round(v * 10^(n-1-E)) is
  * computed in double-double arithmetic with a table of double-double powers
  * of ten (tools/gen_pow10.py), E = floor(log10 v). The candidate D * 10^(E-n+1)
- * is accepted when it lies inside v's rounding interval, judged again in
- * double-double: then strtod would give back v. 17 digits always do.
+ * is accepted when it lies inside v's rounding interval, that is when the
+ * rounding distance |D - v 10^(n-1-E)| (known from the double-double
+ * product) is below half of v's gap to its neighbour times 10^(n-1-E):
+ * then strtod would give back v. 17 digits always do.
  * Double-double carries ~106 bits, so a decision is only in doubt when a
  * rounding lands within ~1e-9 of a tie or of the interval's edge; those
  * cases, and values outside [1e-270, 1e290] (where the table's low parts
@@ -48,10 +50,11 @@ static size_t slow_path(char *buf, double v)
 }
 
 /*
- * round(x) for a double-double x in [0, 2^62); sets *doubt when x is within
- * TIE_MARGIN of a half-integer.
+ * round(x) for a double-double x in [0, 2^62); *dist receives |x - round(x)|
+ * (exact to ~1e-32 relative of x); sets *doubt when x is within TIE_MARGIN
+ * of a half-integer.
  */
-static int64_t round_dd(dd x, int *doubt)
+static int64_t round_dd(dd x, int *doubt, double *dist, int *down)
 {
 	double fh = floor(x.hi);
 	int64_t n = (int64_t)fh;
@@ -61,26 +64,26 @@ static int64_t round_dd(dd x, int *doubt)
 	frac -= fl;
 	if (fabs(frac - 0.5) < TIE_MARGIN)
 		*doubt = 1;
+	*down = frac < 0.5; /* the candidate lies below x */
+	*dist = frac < 0.5 ? frac : 1.0 - frac;
 	return frac >= 0.5 ? n + 1 : n;
 }
 
-/* 1 if d * 10^e reads back to v, 0 if not, -1 if too close to call. */
-static int reads_back(int64_t d, int e, double v)
+/*
+ * 1 if the candidate round(x) * 10^-s, x = v 10^s, reads back to v, 0 if
+ * not, -1 if too close to call: it does when |round(x) - x| is below half
+ * the gap from v to its neighbour on that side, scaled by 10^s (the gap
+ * below a power of two is half the gap above).
+ */
+static int reads_back(double dist, int down, double v, dd scale)
 {
-	double hi = (double)d;
-	double lo = (double)(d - (int64_t)hi);
-	dd c = dd_mul(dd_make(hi, lo), pow10_dd(e));
-	dd diff = dd_sub(c, dd_from(v));
-	/* Half the gaps to the neighbours; below a power of two the gap halves. */
 	int ex;
 	double mant = frexp(v, &ex);
 	double up = ldexp(1.0, ex - 54);
-	double down = mant == 0.5 ? up * 0.5 : up;
-	double half = diff.hi >= 0 ? up : down;
-	double a = fabs(diff.hi);
-	if (a < half * (1 - TIE_MARGIN))
+	double half = (down && mant == 0.5 ? up * 0.5 : up) * scale.hi;
+	if (dist < half * (1 - TIE_MARGIN))
 		return 1;
-	if (a > half * (1 + TIE_MARGIN))
+	if (dist > half * (1 + TIE_MARGIN))
 		return 0;
 	return -1;
 }
@@ -150,15 +153,17 @@ size_t shortest_double(char *buf, double v)
 	else if (e10 + 1 <= POW10_MAX && v >= POW10[e10 + 1 - POW10_MIN][0])
 		e10++;
 	for (int n = 15; n <= 17; n++) {
-		int doubt = 0, e = e10;
-		int64_t d = round_dd(dd_mul(ve, pow10_dd(n - 1 - e)), &doubt);
+		int doubt = 0, e = e10, down;
+		double dist;
+		dd scale = pow10_dd(n - 1 - e);
+		int64_t d = round_dd(dd_mul(ve, scale), &doubt, &dist, &down);
 		if (d >= (int64_t)POW10[n - POW10_MIN][0]) { /* rounded up to 10^n */
 			d /= 10;
 			e++;
 		}
 		if (doubt)
 			return k + slow_path(buf + k, v);
-		int ok = n == 17 ? 1 : reads_back(d, e - n + 1, v);
+		int ok = n == 17 ? 1 : reads_back(dist, down, v, scale);
 		if (ok < 0)
 			return k + slow_path(buf + k, v);
 		if (ok)
