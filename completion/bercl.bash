@@ -8,23 +8,27 @@ _bercl()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "cl bits ber simulate --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "cl bits ber simulate errors --help --version" -- "$cur"))
 		return
 	fi
 	case $prev in
 	--format|-f) COMPREPLY=($(compgen -W "text csv tsv json" -- "$cur")); return ;;
 	--model) COMPREPLY=($(compgen -W "poisson binomial" -- "$cur")); return ;;
 	--input|-i) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-	--errors|-e|--bits|-n|--ber|-p|--cl|-c|--rate|-r|--lanes|-l|--time|-t|--require|--trials|--seed)
+	--delimiter) COMPREPLY=($(compgen -W ", ; tab" -- "$cur")); return ;;
+	--value) COMPREPLY=($(compgen -W "errors bits ber cl one_minus_cl log10_one_minus_cl
+		cl_achieved time_s rate_bps ber_upper ber_lower ber_estimate verdict" -- "$cur")); return ;;
+	--errors|-e|--bits|-n|--ber|-p|--cl|-c|--rate|-r|--lanes|-l|--time|-t|--require|--trials|--seed|--baud|--bits-per-symbol)
 		return ;;
 	esac
 	sub=${COMP_WORDS[1]}
-	flags="--errors --model --format --input --verify --help"
+	flags="--model --format --input --delimiter --value --rate --baud --bits-per-symbol --lanes --help"
 	case $sub in
-	cl) flags="$flags --bits --time --rate --lanes --ber --require" ;;
-	bits) flags="$flags --ber --cl --rate --lanes" ;;
-	ber) flags="$flags --bits --time --rate --lanes --cl --two-sided" ;;
-	simulate) flags="$flags --bits --time --rate --lanes --ber --trials --seed" ;;
+	cl) flags="$flags --errors --bits --time --ber --require --verify" ;;
+	bits) flags="$flags --errors --ber --cl --verify" ;;
+	ber) flags="$flags --errors --bits --time --cl --two-sided --verify" ;;
+	simulate) flags="$flags --errors --bits --time --ber --trials --seed --verify" ;;
+	errors) flags="$flags --bits --time --ber --cl" ;;
 	esac
 	COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }

@@ -437,6 +437,17 @@ static void cell_expected_bits(char *buf, size_t len, const struct row *r, int h
 	number_cell(buf, len, computed(r), r->expected_bits, human, ROUND_UP);
 }
 
+/* log10(1 - cl): a number where one_minus_cl is below the double range. */
+static void cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (present(r->in.cl)) /* a target */
+		format_double(buf, len, log10(r->in.cl_complement));
+	else if (computed(r) && present(r->tails.one_minus_cl))
+		format_double(buf, len, (r->tails.ln_one_minus_cl.hi + r->tails.ln_one_minus_cl.lo) /
+		                                2.302585092994045684 /* ln 10 */);
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -504,5 +515,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_TRUE_BER] =          {"true_ber",      "true BER",      10, NUMBER, cell_true_ber},
 	[COL_P_PASS] =            {"p_pass",        "P(pass)",       10, NUMBER, cell_p_pass},
 	[COL_EXPECTED_BITS] =     {"expected_bits", "E[bits]",       12, NUMBER, cell_expected_bits},
+	[COL_LOG10_ONE_MINUS_CL] = {"log10_one_minus_cl", "log10(1 - CL)", 13, NUMBER,
+	                            cell_log10_one_minus_cl},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

@@ -25,6 +25,7 @@ static const struct layout_entry cl_layout[] = {
 	{COL_TIME, WHEN_TIME},
 	{COL_CL, 0},
 	{COL_ONE_MINUS_CL, 0},
+	{COL_LOG10_ONE_MINUS_CL, WHEN_MACHINE},
 	{COL_POISSON_CL, WHEN_BINOMIAL_TEXT},
 	{COL_VERDICT, WHEN_REQUIRE},
 	{COL_GSL_CL, WHEN_VERIFY},
@@ -39,6 +40,7 @@ static const struct layout_entry bits_layout[] = {
 	{COL_BER, 0},
 	{COL_CL, 0},
 	{COL_ONE_MINUS_CL, WHEN_MACHINE},
+	{COL_LOG10_ONE_MINUS_CL, WHEN_MACHINE},
 	{COL_BITS, 0},
 	{COL_RATE, WHEN_TIME},
 	{COL_LANES, WHEN_TIME},
@@ -133,6 +135,22 @@ static const struct layout_entry watch_layout[] = {
 	{NCOLUMNS, 0},
 };
 
+static const struct layout_entry errors_layout[] = {
+	{COL_MODEL, WHEN_MODEL_SHOWN},
+	{COL_BITS, 0},
+	{COL_BER, 0},
+	{COL_RATE, WHEN_TIME},
+	{COL_LANES, WHEN_TIME},
+	{COL_TIME, WHEN_TIME},
+	{COL_CL, 0},
+	{COL_ONE_MINUS_CL, WHEN_MACHINE},
+	{COL_LOG10_ONE_MINUS_CL, WHEN_MACHINE},
+	{COL_ERRORS, 0},
+	{COL_CL_ACHIEVED, 0},
+	{COL_ERROR, 0}, /* where even 0 errors cannot reach the target: why */
+	{NCOLUMNS, 0},
+};
+
 const struct command_desc commands[NCOMMANDS] = {
 	[CMD_CL] = {
 		"cl", "[-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]",
@@ -169,6 +187,11 @@ const struct command_desc commands[NCOMMANDS] = {
 		"watch", "-p P -c C [-e E] | --plan -p P -c C --alpha A --ratio D  [-r R] < readings",
 		"  bercl watch --ber P --cl C [--plan ...] < readings  decide live from counter readings\n",
 		NULL, watch_layout, 0,
+	},
+	[CMD_ERRORS] = {
+		"errors", "(-n N | -t T -r R [-l L]) -p P -c C [options]",
+		"  bercl errors --bits N --ber P --cl C             most errors a test may show and pass\n",
+		compute_errors, errors_layout, 0,
 	},
 };
 

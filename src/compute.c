@@ -377,12 +377,111 @@ enum compute_status compute_simulate(struct row *r)
 	return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 }
 
+/*
+ * bercl errors: the most errors E a test of these bits may show and still
+ * reach the target, CL(E) = P[X > E] >= C. CL falls as E grows, so E is
+ * found by doubling, then bisection over whole numbers, each step judged on
+ * the printed tails as in meet_target(): `bercl cl -e E --require C` at
+ * these bits passes, and at E + 1 it fails. Where even E = 0 misses, errors
+ * stays empty and error says so: an answer, not a failure (status 0).
+ */
+static int reaches_with(struct row *r, double e, bercl_tails *t, enum compute_status *st)
+{
+	r->in.errors = e;
+	*st = tails_at(r, r->in.model, t);
+	if (*st != COMPUTE_OK)
+		return -1;
+	return t->cl >= r->in.cl && t->one_minus_cl <= r->in.cl_complement;
+}
+
+enum compute_status compute_errors(struct row *r)
+{
+	struct row_input *in = &r->in;
+	in->errors = 0;
+	enum compute_status st = derive_bits(r);
+	if (st != COMPUTE_OK)
+		return st;
+	if (isnan(in->ber))
+		return fail(r, COMPUTE_INPUT, "needs ber");
+	if (isnan(in->cl))
+		return fail(r, COMPUTE_INPUT, "needs cl (the target confidence level)");
+	bercl_tails t, at_lo;
+	int k = reaches_with(r, 0, &t, &st);
+	if (k < 0)
+		return st;
+	if (!k) {
+		in->errors = NAN;
+		snprintf(r->error, sizeof r->error,
+		         "even 0 errors do not reach the target CL at these bits");
+		return COMPUTE_OK;
+	}
+	/* the largest E allowed: below bits (binomial), at most bits and 2^53 */
+	double emax = fmin(floor(r->bits), 9007199254740992.0);
+	if (in->model == BERCL_BINOMIAL)
+		emax = fmin(emax, r->bits - 1);
+	double lo = 0, hi = 1;
+	at_lo = t;
+	for (;;) {
+		if (hi >= emax) {
+			hi = emax;
+			k = reaches_with(r, hi, &t, &st);
+			if (k < 0)
+				return st;
+			if (k) {
+				lo = hi;
+				at_lo = t;
+			}
+			break;
+		}
+		k = reaches_with(r, hi, &t, &st);
+		if (k < 0)
+			return st;
+		if (!k)
+			break;
+		lo = hi;
+		at_lo = t;
+		hi *= 2;
+	}
+	while (hi - lo > 1) {
+		double mid = lo + floor((hi - lo) / 2);
+		k = reaches_with(r, mid, &t, &st);
+		if (k < 0)
+			return st;
+		if (k) {
+			lo = mid;
+			at_lo = t;
+		} else {
+			hi = mid;
+		}
+	}
+	in->errors = lo;
+	r->tails = at_lo;
+	return COMPUTE_OK;
+}
+
+/* --baud B with --bits-per-symbol K: the bit rate is B * K. */
+static enum compute_status resolve_rate(struct row *r)
+{
+	struct row_input *in = &r->in;
+	if (isnan(in->baud))
+		return COMPUTE_OK;
+	if (!isnan(in->rate_bps))
+		return fail(r, COMPUTE_INPUT, "give rate or baud, not both");
+	in->rate_bps = in->baud * (isnan(in->bits_per_symbol) ? 1 : in->bits_per_symbol);
+	if (!isfinite(in->rate_bps))
+		return fail(r, COMPUTE_INPUT, "baud * bits-per-symbol is out of range");
+	return COMPUTE_OK;
+}
+
 enum compute_status compute_row(enum command cmd, struct row *r)
 {
 	if (r->error[0])
 		return COMPUTE_INPUT;
 	if (isnan(r->in.errors) && cmd != CMD_PLAN && cmd != CMD_SIMULATE)
 		r->in.errors = 0;
+	enum compute_status st = resolve_rate(r);
+	if (st != COMPUTE_OK)
+		return st;
 	if ((unsigned)cmd >= NCOMMANDS || !commands[cmd].compute)
 		return fail(r, COMPUTE_NUMERIC, "unknown command");
 	return commands[cmd].compute(r);

@@ -22,5 +22,6 @@ enum compute_status compute_simulate(struct row *r);
 enum compute_status compute_plan(struct row *r);
 /* Release a sequential plan's table (r->seq_table), if any. */
 void plan_free(struct row *r);
+enum compute_status compute_errors(struct row *r);
 
 #endif

@@ -50,20 +50,21 @@ static const char *fits_32_bits(double v)
 #define SIM ON(CMD_SIMULATE)
 #define PLAN ON(CMD_PLAN)
 #define WATCH ON(CMD_WATCH)
+#define ERR ON(CMD_ERRORS)
 
 const struct flag_desc flags[NFLAGS] = {
 	/* quantities: name, letter, arg, subcommands, help; parser, check, field, complement */
-	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS,
+	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS & ~ERR,
 	              "errors seen (cl) or allowed (bits); default 0",
 	              parse_count, NULL, IN(errors), NO_FIELD},
-	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM | PLAN,
+	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM | PLAN | ERR,
 	            "bits tested; SI suffixes k M G T P E (3T = 3e12)",
 	            parse_si, above_zero, IN(bits), NO_FIELD},
-	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM | PLAN | WATCH,
+	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM | PLAN | WATCH | ERR,
 	           "specified bit error ratio, 0 < P < 1",
 	           parse_real, open_unit_interval, IN(ber), NO_FIELD},
-	[Q_CL] = {"cl", 'c', "C", BITS | BER | PLAN | SIM | WATCH,
-	          "confidence level (bits, plan, watch: target; ber: of the bound): 0.95, 95%",
+	[Q_CL] = {"cl", 'c', "C", BITS | BER | PLAN | SIM | WATCH | ERR,
+	          "confidence level (bits, errors, plan, watch: target; ber: of the bound): 0.95, 95%",
 	          NULL, NULL, IN(cl), IN(cl_complement)},
 	[Q_RATE] = {"rate", 'r', "R", ALL_COMMANDS,
 	            "line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps",
@@ -71,7 +72,7 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_LANES] = {"lanes", 'l', "L", ALL_COMMANDS,
 	             "lanes tested in parallel; default 1",
 	             parse_count, at_least_one, IN(lanes), NO_FIELD},
-	[Q_TIME] = {"time", 't', "T", CL | BER | SIM | PLAN,
+	[Q_TIME] = {"time", 't', "T", CL | BER | SIM | PLAN | ERR,
 	            "test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d",
 	            parse_duration, above_zero, IN(time_s), NO_FIELD},
 	[Q_REQUIRE] = {"require", 0, "C", CL,
@@ -92,6 +93,12 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_TRUE_BER] = {"true-ber", 0, "B", PLAN,
 	                "plan: the chance to pass and the expected bits at a true BER B",
 	                parse_real, open_unit_interval, IN(true_ber), NO_FIELD},
+	[Q_BAUD] = {"baud", 0, "B", ALL_COMMANDS & ~WATCH,
+	            "symbol rate in place of --rate: 26.5625G, 26.5625GBd",
+	            parse_baud, above_zero, IN(baud), NO_FIELD},
+	[Q_BITS_PER_SYMBOL] = {"bits-per-symbol", 0, "K", ALL_COMMANDS & ~WATCH,
+	                       "with --baud: bits per symbol, rate = B * K; default 1 (PAM4: 2)",
+	                       parse_count, at_least_one, IN(bits_per_symbol), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help */
 	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS, "poisson (default) or binomial (exact)",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
@@ -100,6 +107,12 @@ const struct flag_desc flags[NFLAGS] = {
 	              NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_INPUT] = {"input", 'i', "F", ALL_COMMANDS & ~WATCH,
 	             "batch: one result row per CSV/TSV row; - is stdin",
+	             NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_DELIMITER] = {"delimiter", 0, "D", ALL_COMMANDS & ~WATCH,
+	                 "batch: the input's delimiter, , ; or tab (default: from the header)",
+	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_VALUE] = {"value", 0, "COLUMN", ALL_COMMANDS & ~WATCH,
+	             "print only this column's values, one per line, no header",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_VERIFY] = {"verify", 0, NULL, CL | BITS | BER | SIM,
 	              "recompute with GSL and report the difference",
@@ -113,9 +126,9 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_PLAN] = {"plan", 0, NULL, WATCH,
 	            "watch: decide by the sequential plan of --ber --cl --alpha --ratio",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
-	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help;  -V, --version  the version",
+	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
-	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, NULL,
+	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
 	               NULL, NULL, NO_FIELD, NO_FIELD},
 };
 

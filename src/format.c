@@ -185,13 +185,16 @@ struct text_line {
 
 static void put_text_cell(struct text_line *t, const char *s, int width)
 {
-	if (t->cells++ > 0) {
-		size_t start = t->slot > t->at ? t->slot : t->at + 1;
-		for (; t->at < start; t->at++)
-			putc(' ', t->out);
+	if (*s) { /* an empty cell writes nothing: no trailing spaces */
+		if (t->cells > 0) {
+			size_t start = t->slot > t->at ? t->slot : t->at + 1;
+			for (; t->at < start; t->at++)
+				putc(' ', t->out);
+		}
+		fputs(s, t->out);
+		t->at += display_width(s);
 	}
-	fputs(s, t->out);
-	t->at += display_width(s);
+	t->cells++;
 	t->slot += (size_t)width + 1;
 }
 
@@ -231,8 +234,9 @@ void format_header(FILE *out, const struct layout *l)
 {
 	char sep = l->format == FMT_TSV ? '\t' : ',';
 	switch (l->format) {
+	case FMT_VALUE:
 	case FMT_JSON:
-		return; /* each object names its fields */
+		return; /* each object names its fields; a value has no header */
 	case FMT_TEXT:
 		put_text_line(out, l, NULL);
 		return;
@@ -260,6 +264,15 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 	char buf[ROW_ERROR_MAX + 64];
 	char sep = l->format == FMT_TSV ? '\t' : ',';
 	switch (l->format) {
+	case FMT_VALUE:
+		if (l->value_col >= 0) {
+			cell_text(buf, sizeof buf, l->col[l->value_col], r, 0);
+			fputs(buf, out);
+		} else {
+			fputs(r->extra ? r->extra[l->value_extra] : "", out);
+		}
+		putc('\n', out);
+		return;
 	case FMT_TEXT:
 		put_text_line(out, l, r);
 		if (l->sentence && r->error[0] == '\0')

@@ -16,7 +16,8 @@
 #include "columns.h"
 #include "row.h"
 
-enum format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
+/* FMT_VALUE: --value, one column's machine value per line, no header. */
+enum format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_VALUE };
 
 struct layout {
 	enum format format;
@@ -25,6 +26,8 @@ struct layout {
 	const char *const *extra_names; /* batch pass-through columns, first */
 	size_t nextra;
 	int sentence;                   /* text: say a simulate row in words */
+	int value_col;                  /* FMT_VALUE: index in col[], or -1 */
+	long value_extra;               /* FMT_VALUE: index in the extras, or -1 */
 };
 
 /* Parse a format name; returns -1 if unknown. */

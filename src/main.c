@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include "parse.h"
 #include "pipeline.h"
 #include "rows.h"
+#include "simulate.h"
 #include "verify.h"
 #include "watch.h"
 
@@ -54,6 +56,9 @@ struct options {
 	enum bercl_model model;
 	enum format format;
 	const char *input;
+	char delimiter;              /* --delimiter, 0: from the header */
+	const char *value;           /* --value COLUMN */
+	int model_given;
 	int verify;
 	int two_sided;
 	int sequential;
@@ -69,44 +74,72 @@ static const char *flag_name(int id)
 	return names[id];
 }
 
-/* The usage lines, from the subcommand table. */
-static void put_usage(FILE *out)
+/* A write error on standard output, said once: exit 3. */
+static void check_output(void)
 {
-	for (int c = 0; c < NCOMMANDS; c++)
-		fprintf(out, "%s bercl %-8s %s\n", c == 0 ? "usage:" : "      ", commands[c].name,
-		        commands[c].usage);
-	fprintf(out, "       bercl --help | --version\n");
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n", prog, strerror(errno));
+		exit(EXIT_INTERNAL);
+	}
 }
 
-/* --help, from the subcommand and flag tables. */
-static void print_help(void)
+/* The usage lines of one subcommand (cmd >= 0) or of all. */
+static void put_usage(FILE *out, int cmd)
 {
-	put_usage(stdout);
+	int first = 1;
+	for (int c = 0; c < NCOMMANDS; c++) {
+		if (cmd >= 0 && c != cmd)
+			continue;
+		fprintf(out, "%s bercl %-8s %s\n", first ? "usage:" : "      ", commands[c].name,
+		        commands[c].usage);
+		first = 0;
+	}
+	if (cmd < 0)
+		fprintf(out, "       bercl --help | --version\n");
+}
+
+/*
+ * --help, from the subcommand and flag tables: everything, or after a
+ * subcommand (bercl bits --help) only what that subcommand takes.
+ */
+static void print_help(int cmd)
+{
+	put_usage(stdout, cmd);
 	printf("\nbercl - confidence levels for bit-error-ratio tests\n\n");
 	for (int c = 0; c < NCOMMANDS; c++)
-		fputs(commands[c].synopsis, stdout);
+		if (cmd < 0 || c == cmd)
+			fputs(commands[c].synopsis, stdout);
 	putchar('\n');
+	int width = 0;
+	for (int id = 0; id < NFLAGS; id++) {
+		int w = (int)strlen(flags[id].name) + 2 + (flags[id].arg ? 1 + (int)strlen(flags[id].arg) : 0);
+		if (w > width)
+			width = w;
+	}
 	for (int id = 0; id < NFLAGS; id++) {
 		const struct flag_desc *f = &flags[id];
-		if (!f->help)
+		if (!f->help || (cmd >= 0 && !(f->commands & ON(cmd))))
 			continue;
-		char left[32];
+		char left[64];
 		snprintf(left, sizeof left, "--%s%s%s", f->name, f->arg ? " " : "", f->arg ? f->arg : "");
 		if (f->letter)
-			printf("  -%c, %-13s%s\n", f->letter, left, f->help);
+			printf("  -%c, %-*s  %s\n", f->letter, width, left, f->help);
 		else
-			printf("      %-13s%s\n", left, f->help);
+			printf("      %-*s  %s\n", width, left, f->help);
 	}
 	printf("\n"
-	       "Numeric flags take lists and ranges: 1e-12,1e-15  0..10  1e-15..1e-9:7log\n"
+	       "Numeric flags take lists and ranges: 1e-12,1e-15  0..10  0..100:11  1e-15..1e-9:7log\n"
 	       "Exit status: 0 ok, 1 a --require verdict failed, 2 usage or input error,\n"
-	       "3 numerical failure or write error. See bercl(1).\n");
+	       "3 numerical failure or write error. %sSee bercl(1).\n",
+	       cmd < 0 ? "bercl SUBCOMMAND --help: its flags only.\n" : "");
+	check_output();
 	exit(0);
 }
 
 static void print_version(void)
 {
 	printf("bercl %s\n", BERCL_VERSION_STRING);
+	check_output();
 	exit(0);
 }
 
@@ -158,14 +191,25 @@ static const char *commands_of(int id)
 	return buf;
 }
 
+/* "cl, bits, ber, simulate or errors", from the subcommand table. */
+static const char *command_list(void)
+{
+	static char buf[256];
+	size_t k = 0;
+	for (int c = 0; c < NCOMMANDS && k < sizeof buf; c++)
+		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", c == 0 ? "" :
+		                      c + 1 == NCOMMANDS ? " or " : ", ", commands[c].name);
+	return buf;
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	memset(o, 0, sizeof *o);
 	if (argc < 2)
-		usage_error("missing subcommand: cl, bits, ber, simulate, plan or watch (see bercl --help)");
+		usage_error("missing subcommand: %s (see bercl --help)", command_list());
 	const char *sub = argv[1];
 	if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0)
-		print_help();
+		print_help(-1);
 	if (strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0)
 		print_version();
 	int found = 0;
@@ -175,9 +219,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			found = 1;
 		}
 	if (!found && sub[0] == '-')
-		usage_error("missing subcommand before '%s': cl, bits, ber, simulate, plan or watch", sub);
+		usage_error("missing subcommand before '%s': %s", sub, command_list());
 	if (!found)
-		usage_error("unknown subcommand '%s' (cl, bits, ber, simulate, plan or watch)", sub);
+		usage_error("unknown subcommand '%s' (%s)", sub, command_list());
 
 	int c, format_seen = 0, model_seen = 0;
 	build_getopt_tables();
@@ -200,6 +244,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case F_MODEL:
 			if (model_seen++)
 				usage_error("--model given twice");
+			o->model_given = 1;
 			if (strcmp(optarg, "poisson") == 0)
 				o->model = BERCL_POISSON;
 			else if (strcmp(optarg, "binomial") == 0)
@@ -209,7 +254,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case F_FORMAT: {
 			if (format_seen++)
-				usage_error("--format given twice");
+				usage_error(o->value ? "--format and --value: give one" : "--format given twice");
 			int f = format_from_name(optarg);
 			if (f < 0)
 				usage_error("--format '%s': unknown format (text, csv, tsv or json)", optarg);
@@ -222,6 +267,24 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (optarg[0] == '\0')
 				usage_error("--input: empty file name");
 			o->input = optarg;
+			break;
+		case F_DELIMITER:
+			if (o->delimiter)
+				usage_error("--delimiter given twice");
+			if (strcmp(optarg, ",") == 0 || strcmp(optarg, ";") == 0)
+				o->delimiter = optarg[0];
+			else if (strcmp(optarg, "tab") == 0 || strcmp(optarg, "\t") == 0)
+				o->delimiter = '\t';
+			else
+				usage_error("--delimiter '%s': use ',', ';' or tab", optarg);
+			break;
+		case F_VALUE:
+			if (o->value)
+				usage_error("--value given twice");
+			if (format_seen)
+				usage_error("--format and --value: give one");
+			o->value = optarg;
+			format_seen++;
 			break;
 		case F_VERIFY:
 			o->verify = 1;
@@ -236,7 +299,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->plan = 1;
 			break;
 		case F_HELP:
-			print_help();
+			print_help((int)o->cmd);
 			break;
 		case F_VERSION:
 			print_version();
@@ -267,17 +330,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (why)
 				usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
 		}
-		if (flags[q].parse == parse_count) { /* whole numbers stay whole */
-			for (size_t k = 0; k < o->list[q].nitems; k++) {
-				const struct item *it = &o->list[q].items[k];
-				if (it->kind == ITEM_LIN || it->kind == ITEM_LOG)
-					usage_error("%s '%s': whole numbers only: use A..B", flag_name(q), o->text[q]);
-			}
-		}
 	}
 }
 
-/* Checks that need several flags, made before anything is printed. */
+/*
+ * Checks that need several flags, made before anything is printed. A sweep
+ * is refused only where every row would fail; where some rows can be
+ * computed, the others keep their place with the reason (run_sweep).
+ */
 static void check_combinations(const struct options *o)
 {
 	int has[NQ];
@@ -286,6 +346,8 @@ static void check_combinations(const struct options *o)
 	if ((o->cmd == CMD_PLAN || o->cmd == CMD_WATCH) && o->model == BERCL_BINOMIAL)
 		usage_error("--model binomial: 'bercl %s' uses the Poisson model only",
 		            commands[o->cmd].name);
+	if (has[Q_RATE] && has[Q_BAUD])
+		usage_error("--rate and --baud: give one, not both");
 	if (o->input) {
 		if (o->sequential && o->cmd == CMD_PLAN && !has[Q_TRUE_BER])
 			usage_error("--sequential prints a table per plan: with --input give --true-ber");
@@ -295,6 +357,7 @@ static void check_combinations(const struct options *o)
 				            flag_name(q), o->text[q]);
 		return; /* the rest is checked row by row */
 	}
+	int rate = has[Q_RATE] || has[Q_BAUD];
 	if (o->cmd == CMD_WATCH) {
 		for (int q = 0; q < NQ; q++)
 			if (has[q] && o->list[q].count > 1)
@@ -321,8 +384,8 @@ static void check_combinations(const struct options *o)
 			usage_error("missing --ratio (a good link has BER P / D, D > 1)");
 		if (has[Q_BITS] && has[Q_TIME])
 			usage_error("--bits and --time: give one, not both");
-		if (has[Q_TIME] && !has[Q_RATE])
-			usage_error("--time needs --rate (the line rate)");
+		if (has[Q_TIME] && !rate)
+			usage_error("--time needs --rate (the line rate) or --baud");
 		if (given && o->sequential)
 			usage_error("--sequential designs a plan: give --cl and --alpha, not --bits or --time");
 		if (given && (has[Q_CL] || has[Q_ALPHA]))
@@ -346,54 +409,137 @@ static void check_combinations(const struct options *o)
 			usage_error("missing --cl (the target confidence level, e.g. 0.95 or 95%%)");
 		return;
 	}
-	/* cl, ber, simulate: bits tested, given or from time * rate * lanes */
+	/* cl, ber, simulate, errors: bits tested, given or from time * rate * lanes */
 	if (has[Q_BITS] && has[Q_TIME])
 		usage_error("--bits and --time: give one, not both");
-	if (has[Q_TIME] && !has[Q_RATE])
-		usage_error("--time needs --rate (the line rate)");
+	if (has[Q_TIME] && !rate)
+		usage_error("--time needs --rate (the line rate) or --baud");
 	if (!has[Q_BITS] && !has[Q_TIME])
 		usage_error("missing --bits (or --time with --rate)");
-	if (o->cmd == CMD_BER && !has[Q_CL])
-		usage_error("missing --cl (the confidence level of the bound, e.g. 95%%)");
+	if ((o->cmd == CMD_BER || o->cmd == CMD_ERRORS) && !has[Q_CL])
+		usage_error(o->cmd == CMD_BER
+		                    ? "missing --cl (the confidence level of the bound, e.g. 95%%)"
+		                    : "missing --cl (the target confidence level, e.g. 95%%)");
 	if (o->cmd != CMD_BER && !has[Q_BER])
 		usage_error("missing --ber");
-	double lanes_min = has[Q_LANES] ? vlist_min(&o->list[Q_LANES]) : 1;
-	double lanes_max = has[Q_LANES] ? vlist_max(&o->list[Q_LANES]) : 1;
 	double bmin, bmax;
 	if (has[Q_BITS]) {
 		bmin = vlist_min(&o->list[Q_BITS]);
 		bmax = vlist_max(&o->list[Q_BITS]);
 	} else {
-		bmin = vlist_min(&o->list[Q_RATE]) * vlist_min(&o->list[Q_TIME]) * lanes_min;
-		bmax = vlist_max(&o->list[Q_RATE]) * vlist_max(&o->list[Q_TIME]) * lanes_max;
+		double lmin_ = has[Q_LANES] ? vlist_min(&o->list[Q_LANES]) : 1;
+		double lmax_ = has[Q_LANES] ? vlist_max(&o->list[Q_LANES]) : 1;
+		double rmin, rmax;
+		if (has[Q_RATE]) {
+			rmin = vlist_min(&o->list[Q_RATE]);
+			rmax = vlist_max(&o->list[Q_RATE]);
+		} else {
+			double kmin = has[Q_BITS_PER_SYMBOL] ? vlist_min(&o->list[Q_BITS_PER_SYMBOL]) : 1;
+			double kmax = has[Q_BITS_PER_SYMBOL] ? vlist_max(&o->list[Q_BITS_PER_SYMBOL]) : 1;
+			rmin = vlist_min(&o->list[Q_BAUD]) * kmin;
+			rmax = vlist_max(&o->list[Q_BAUD]) * kmax;
+		}
+		bmin = rmin * vlist_min(&o->list[Q_TIME]) * lmin_;
+		bmax = rmax * vlist_max(&o->list[Q_TIME]) * lmax_;
 	}
-	double emax = has[Q_ERRORS] ? vlist_max(&o->list[Q_ERRORS]) : 0;
-	if (emax > bmin || (o->model == BERCL_BINOMIAL && emax >= bmin))
-		usage_error("--errors %.0f %s the number of bits tested (%.17g)", emax,
-		            o->model == BERCL_BINOMIAL ? "must be below" : "exceeds", bmin);
+	/* every row: errors above bits (binomial: at or above) */
+	double emin = has[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
+	if (o->cmd != CMD_ERRORS && (emin > bmax || (o->model == BERCL_BINOMIAL && emin >= bmax)))
+		usage_error("--errors %.0f %s the number of bits tested (%.17g)", emin,
+		            o->model == BERCL_BINOMIAL ? "must be below" : "exceeds", bmax);
 	if (o->cmd == CMD_BER)
 		return;
 	double lmin = bmin * vlist_min(&o->list[Q_BER]);
 	double lmax = bmax * vlist_max(&o->list[Q_BER]);
-	if (!(lmin >= BERCL_MIN_LAMBDA))
-		usage_error("bits * ber = %.3g is below 1e-300", lmin);
-	if (!(lmax <= BERCL_MAX_LAMBDA))
-		usage_error("bits * ber = %.3g is above 1e300", lmax);
+	if (!(lmax >= BERCL_MIN_LAMBDA))
+		usage_error("bits * ber = %.3g is below 1e-300", lmax);
+	if (!(lmin <= BERCL_MAX_LAMBDA))
+		usage_error("bits * ber = %.3g is above 1e300", lmin);
+}
+
+static void warning(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: warning: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Is quantity q given, by a flag or by a column of the batch file? */
+static int given(const struct options *o, const struct batch *b, enum quantity q)
+{
+	return o->text[q] || (b && batch_has(b, q));
+}
+
+/* Input that is ignored or overridden gets a warning, before any output. */
+static void warn_ignored(const struct options *o, const struct batch *b)
+{
+	int rate = given(o, b, Q_RATE) || given(o, b, Q_BAUD);
+	if (given(o, b, Q_LANES) && !rate && (flags[Q_LANES].commands & ON(o->cmd)))
+		warning("%s is ignored without a rate (--rate or --baud): bits count every lane",
+		        o->text[Q_LANES] ? "--lanes" : "column 'lanes'");
+	if (given(o, b, Q_BITS_PER_SYMBOL) && !given(o, b, Q_BAUD))
+		warning("%s is ignored without --baud", o->text[Q_BITS_PER_SYMBOL] ? "--bits-per-symbol"
+		                                                               : "column 'bits-per-symbol'");
+	if (o->delimiter && !o->input)
+		warning("--delimiter is ignored without --input");
+	if (o->verify && o->cmd == CMD_BITS && o->model == BERCL_BINOMIAL && !(b && b->has_model_column))
+		warning("--verify: binomial bits rows have no GSL counterpart; none is shown");
+	if (!b)
+		return;
+	for (int q = 0; q < NQ; q++)
+		if (o->text[q] && batch_has(b, q))
+			warning("%s '%s' fills only the empty cells of column '%s' in %s", flag_name(q),
+			        o->text[q], flags[q].name, b->name);
+	if (o->model_given && b->has_model_column)
+		warning("--model fills only the empty cells of column 'model' in %s", b->name);
+	for (size_t i = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] == COLUMN_UNUSED)
+			warning("%s: column '%s' is not used by 'bercl %s': copied through as is", b->name,
+			        b->header[i], commands[o->cmd].name);
+}
+
+/* --value COLUMN: the layout's column of that name, or a batch pass-through one. */
+static void choose_value(const struct options *o, struct layout *l)
+{
+	l->value_col = -1;
+	l->value_extra = -1;
+	for (int i = 0; i < l->ncol; i++)
+		if (strcmp(o->value, columns[l->col[i]].name) == 0)
+			l->value_col = i;
+	for (size_t i = 0; l->value_col < 0 && i < l->nextra; i++)
+		if (strcmp(o->value, l->extra_names[i]) == 0)
+			l->value_extra = (long)i;
+	if (l->value_col >= 0 || l->value_extra >= 0) {
+		l->format = FMT_VALUE;
+		return;
+	}
+	char names[1024];
+	size_t k = 0;
+	names[0] = '\0';
+	for (int i = 0; i < l->ncol && k < sizeof names; i++)
+		k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "",
+		                      columns[l->col[i]].name);
+	usage_error("--value '%s': 'bercl %s' has no such column here (it has %s)", o->value,
+	            commands[o->cmd].name, names);
 }
 
 /* The output columns, from the subcommand's layout (commands.c). */
 static void make_layout(const struct options *o, const struct batch *b, struct layout *l)
 {
 	unsigned have = 0;
-	if (o->format != FMT_TEXT)
+	int machine = o->format != FMT_TEXT || o->value;
+	if (machine)
 		have |= WHEN_MACHINE;
-	if (o->format != FMT_TEXT || o->model == BERCL_BINOMIAL)
+	if (machine || o->model == BERCL_BINOMIAL)
 		have |= WHEN_MODEL_SHOWN;
-	if (o->format == FMT_TEXT && o->model == BERCL_BINOMIAL)
+	if (!machine && o->model == BERCL_BINOMIAL)
 		have |= WHEN_BINOMIAL_TEXT;
-	if (o->text[Q_TIME] || o->text[Q_RATE] || (b && (batch_has(b, Q_TIME) || batch_has(b, Q_RATE))))
+	if (given(o, b, Q_TIME) || given(o, b, Q_RATE) || given(o, b, Q_BAUD))
 		have |= WHEN_TIME;
-	if (o->text[Q_REQUIRE] || (b && batch_has(b, Q_REQUIRE)))
+	if (given(o, b, Q_REQUIRE))
 		have |= WHEN_REQUIRE;
 	if (o->verify)
 		have |= WHEN_VERIFY;
@@ -411,7 +557,7 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 	if (!(have & WHEN_TABLE) || o->format != FMT_TEXT)
 		have |= WHEN_SUMMARY;
 	memset(l, 0, sizeof *l);
-	l->format = o->format;
+	l->format = o->value ? FMT_CSV : o->format;
 	if (b) {
 		l->extra_names = b->extra_names;
 		l->nextra = b->nextra;
@@ -419,8 +565,13 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 	build_layout(o->cmd, have, l);
 	if (plan)
 		l->sentence = 0;
-	if (b) /* a batch row that cannot be computed says why */
+	int has_error = 0;
+	for (int i = 0; i < l->ncol; i++)
+		has_error |= l->col[i] == COL_ERROR;
+	if (b && !has_error) /* a batch row that cannot be computed says why */
 		l->col[l->ncol++] = COL_ERROR;
+	if (o->value)
+		choose_value(o, l);
 }
 
 static int exit_status = 0;
@@ -431,25 +582,89 @@ static void raise_status(int st)
 		exit_status = st;
 }
 
-/* "FILE:LINE: " for a batch row (file is NULL for sweeps: ""). */
-static void put_where(FILE *err, const char *file, const struct row *r)
+/*
+ * Ctrl-C (or SIGTERM, SIGHUP): stop reading rows, finish the lines in
+ * flight, flush whole lines, then die of the signal as the shell expects.
+ * A second signal kills at once.
+ */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
 {
-	if (file)
+	if (interrupted) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	interrupted = sig;
+}
+
+static void catch_signals(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = SA_RESTART;
+		/* a signal ignored by whoever started us (nohup) stays ignored */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+static void die_if_interrupted(void)
+{
+	if (!interrupted)
+		return;
+	fflush(stdout);
+	signal(interrupted, SIG_DFL);
+	raise(interrupted);
+}
+
+/*
+ * Where a message is about: "FILE:LINE: " for a batch row; in a sweep of
+ * several rows "row N (errors=2 bits=1 ber=0.1): ", naming the values of
+ * the flags that make the row.
+ */
+static void put_where(FILE *err, const struct options *o, const char *file, int sweep,
+                      const struct row *r)
+{
+	if (file) {
 		fprintf(err, "%s:%ld: ", file, r->line);
+		return;
+	}
+	if (!sweep)
+		return;
+	fprintf(err, "row %ld (", r->line);
+	int first = 1;
+	for (int q = 0; q < NQ; q++) {
+		if (!o->text[q])
+			continue;
+		double v = *(const double *)(const void *)((const char *)&r->in + flags[q].value);
+		char b[32];
+		format_double(b, sizeof b, v);
+		fprintf(err, "%s%s=%s", first ? "" : " ", flags[q].name, b);
+		first = 0;
+	}
+	fprintf(err, "): ");
 }
 
 /*
  * Compute and verify one row, with messages on err (file names the batch
- * input, NULL for a sweep); returns its exit status. Touches nothing
- * shared: batch rows run on worker threads.
+ * input, NULL for a sweep; sweep: a sweep of several rows); returns its
+ * exit status. Touches nothing shared: batch rows run on worker threads.
  */
-static int process(const struct options *o, struct row *r, const char *file, FILE *err)
+static int process(const struct options *o, struct row *r, const char *file, int sweep,
+                   FILE *err)
 {
 	enum compute_status st = compute_row(o->cmd, r);
 	if (st != COMPUTE_OK) {
-		fprintf(err, "%s: ", prog);
-		put_where(err, file, r);
-		fprintf(err, "%s\n", r->error);
+		if (!interrupted) {
+			fprintf(err, "%s: ", prog);
+			put_where(err, o, file, sweep, r);
+			fprintf(err, "%s\n", r->error);
+		}
 		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
 	}
 	if (o->verify) {
@@ -459,20 +674,12 @@ static int process(const struct options *o, struct row *r, const char *file, FIL
 			format_double(bits, sizeof bits, r->bits);
 			format_double(x, sizeof x, o->cmd == CMD_BER ? r->in.cl : r->in.ber);
 			fprintf(err, "%s: verify: ", prog);
-			put_where(err, file, r);
+			put_where(err, o, file, sweep, r);
 			fprintf(err, "errors=%.0f bits=%s %s=%s: %s\n", r->in.errors, bits,
 			        o->cmd == CMD_BER ? "cl" : "ber", x, note);
 		}
 	}
 	return r->verdict == 0 ? EXIT_VERDICT : 0;
-}
-
-static void check_output(void)
-{
-	if (ferror(stdout)) {
-		fprintf(stderr, "%s: write error on standard output: %s\n", prog, strerror(errno));
-		exit(EXIT_INTERNAL);
-	}
 }
 
 struct batch_ctx {
@@ -484,9 +691,19 @@ struct batch_ctx {
 static int handle_batch_row(struct row *r, FILE *out, FILE *err, const void *ctx)
 {
 	const struct batch_ctx *c = ctx;
-	int st = process(c->o, r, c->name, err);
+	int st = process(c->o, r, c->name, 0, err);
 	format_row(out, c->l, r);
 	return st;
+}
+
+/* The quantities the subcommand reads, as batch_open() wants them. */
+static unsigned used_quantities(enum command cmd)
+{
+	unsigned used = 0;
+	for (int q = 0; q < NQ; q++)
+		if (flags[q].commands & ON(cmd))
+			used |= 1u << q;
+	return used;
 }
 
 static void run_batch(const struct options *o, const struct row_input *base)
@@ -497,20 +714,34 @@ static void run_batch(const struct options *o, const struct row_input *base)
 	const char *name = fp == stdin ? "(stdin)" : o->input;
 	struct batch b;
 	char err[512];
-	if (batch_open(&b, fp, name, err, sizeof err) != 0)
+	if (batch_open(&b, fp, name, used_quantities(o->cmd), o->delimiter, err, sizeof err) != 0)
 		usage_error("%s", err);
 	struct layout l;
 	make_layout(o, &b, &l);
+	warn_ignored(o, &b);
 	format_header(stdout, &l);
-	check_output();
+	if (ferror(stdout))
+		check_output();
 	/* Every core computes; rows are still written in input order. */
+	simulate_set_hooks(&interrupted, NULL);
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	struct batch_ctx ctx = {o, &l, name};
 	raise_status(pipeline_run(&b, base, handle_batch_row, &ctx, stdout, stderr,
-	                          cores > 1 ? (int)cores : 0));
+	                          cores > 1 ? (int)cores : 0, &interrupted));
 	batch_close(&b);
 	if (fp != stdin)
 		fclose(fp);
+	die_if_interrupted();
+}
+
+/* Rows in the sweep: the product of the lists' lengths (a double: no overflow). */
+static double sweep_rows(const struct options *o)
+{
+	double n = 1;
+	for (int q = 0; q < NQ; q++)
+		if (o->text[q])
+			n *= (double)o->list[q].count;
+	return n;
 }
 
 /* A percentage above 0.01 rounded up to its 4th decimal. */
@@ -564,24 +795,33 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	sweep_init(&s, lists);
 	struct layout l;
 	make_layout(o, NULL, &l);
+	warn_ignored(o, NULL);
+	/* rows run one at a time here: a long simulate shows progress on a terminal */
+	simulate_set_hooks(&interrupted, isatty(STDERR_FILENO) ? stderr : NULL);
+	int several = sweep_rows(o) > 1;
 	struct row r;
-	int first = 1;
-	while (sweep_next(&s, base, &r)) {
-		raise_status(process(o, &r, NULL, stderr));
-		if (first && r.error[0])
+	long index = 0;
+	while (!interrupted && sweep_next(&s, base, &r)) {
+		r.line = ++index;
+		int st = process(o, &r, NULL, several, stderr);
+		if (interrupted)
+			break; /* this row was cut short: not printed */
+		raise_status(st);
+		if (!several && st >= EXIT_USAGE)
 			exit(exit_status); /* a usage error: nothing printed */
-		if (first)
+		if (index == 1)
 			format_header(stdout, &l);
-		first = 0;
-		/* A later row that fails keeps its place, with empty results; the
-		 * reason went to standard error and the exit status says so. */
+		/* A row that fails keeps its place, with empty results; the reason
+		 * went to standard error, naming the row, and the exit status says so. */
 		if (r.seq_table && isnan(r.in.true_ber))
 			print_sequential(&l, &r);
 		else
 			format_row(stdout, &l, &r);
 		plan_free(&r);
-		check_output();
+		if (ferror(stdout))
+			check_output();
 	}
+	die_if_interrupted();
 }
 
 int main(int argc, char **argv)
@@ -612,6 +852,7 @@ int main(int argc, char **argv)
 				row_set(&base, (enum quantity)q, v, c);
 			}
 
+	catch_signals();
 	if (o.input)
 		run_batch(&o, &base);
 	else

@@ -130,8 +130,12 @@ static double si_multiplier(char c)
 	}
 }
 
-static const char *parse_si_unit(const char *s, double *out, int rate)
+enum si_unit { UNIT_NONE, UNIT_BITS, UNIT_BAUD };
+
+static const char *parse_si_unit(const char *s, double *out, enum si_unit unit)
 {
+	static const char *const bit_units[] = {"bps", "b/s", "bit/s", NULL};
+	static const char *const baud_units[] = {"Bd", "baud", NULL};
 	const char *end;
 	double v = scan_number(s, &end);
 	if (end == s)
@@ -143,14 +147,21 @@ static const char *parse_si_unit(const char *s, double *out, int rate)
 		v *= m;
 		end++;
 	}
-	if (rate && *end) {
-		static const char *units[] = {"bps", "b/s", "bit/s", "Bd", "baud", NULL};
-		int ok = 0;
-		for (int i = 0; units[i]; i++)
-			if (strcmp(end, units[i]) == 0)
-				ok = 1;
-		if (!ok)
+	if (unit != UNIT_NONE && *end) {
+		int ok = 0, baud = 0;
+		for (int i = 0; bit_units[i]; i++)
+			ok |= strcmp(end, bit_units[i]) == 0;
+		for (int i = 0; baud_units[i]; i++)
+			baud |= strcmp(end, baud_units[i]) == 0;
+		if (unit == UNIT_BITS && baud)
+			return "is a symbol rate: give it as --baud, with --bits-per-symbol "
+			       "(2 for PAM4)";
+		if (unit == UNIT_BAUD && ok)
+			return "is a bit rate: give it as --rate";
+		if (unit == UNIT_BITS && !ok)
 			return "has an unknown unit (use e.g. 25.78125G, 10Gb/s, 10Gbps)";
+		if (unit == UNIT_BAUD && !baud)
+			return "has an unknown unit (use e.g. 26.5625G, 26.5625GBd)";
 		end += strlen(end);
 	}
 	if (*end)
@@ -160,12 +171,17 @@ static const char *parse_si_unit(const char *s, double *out, int rate)
 
 const char *parse_si(const char *s, double *out)
 {
-	return parse_si_unit(s, out, 0);
+	return parse_si_unit(s, out, UNIT_NONE);
 }
 
 const char *parse_rate(const char *s, double *out)
 {
-	return parse_si_unit(s, out, 1);
+	return parse_si_unit(s, out, UNIT_BITS);
+}
+
+const char *parse_baud(const char *s, double *out)
+{
+	return parse_si_unit(s, out, UNIT_BAUD);
 }
 
 const char *parse_duration(const char *s, double *out)
@@ -317,10 +333,42 @@ static const char *parse_scalar(scalar_parser parse, const char *s, double *v, d
 	return parse_probability(s, v, c);
 }
 
+static double item_value(const struct item *it, unsigned long long i);
+
+/*
+ * Spaced points of whole numbers are rounded, and must stay distinct: at
+ * most |B - A| + 1 points; evenly spaced ones then are (their spacing is at
+ * least 1). Logarithmic spacing is narrowest at the small end, so the
+ * pairs are checked from there until the spacing reaches 1.
+ */
+static const char *whole_points(struct item *it)
+{
+	it->whole = 1;
+	if ((double)it->n > fabs(it->b - it->a) + 1)
+		return "has more points than whole numbers between its ends";
+	if (it->kind != ITEM_LOG || it->n < 2)
+		return NULL;
+	int up = it->b >= it->a;
+	for (unsigned long long k = 0; k + 1 < it->n; k++) {
+		unsigned long long i = up ? k : it->n - 1 - k, j = up ? k + 1 : it->n - 2 - k;
+		double x = item_value(it, i), y = item_value(it, j);
+		if (x == y)
+			return "has points that round to the same whole number: give fewer points";
+		struct item raw = *it;
+		raw.whole = 0;
+		if (fabs(item_value(&raw, j) - item_value(&raw, i)) >= 1)
+			break;
+		if (k > 10000000)
+			return "has too many points (at most 10000000 below a spacing of 1)";
+	}
+	return NULL;
+}
+
 /* One comma-free element: a value or a range. */
 static const char *parse_item(char *s, scalar_parser parse, struct item *it)
 {
 	char *dots = strstr(s, "..");
+	it->whole = 0;
 	if (!dots) {
 		it->kind = ITEM_ONE;
 		it->n = 1;
@@ -360,6 +408,8 @@ static const char *parse_item(char *s, scalar_parser parse, struct item *it)
 	if (parse_real(count, &n) || n != floor(n) || n < 1 || n > 9007199254740992.0)
 		return "has a bad point count (A..B:N or A..B:Nlog, N >= 1)";
 	it->n = (unsigned long long)n;
+	if (parse == parse_count)
+		return whole_points(it);
 	return NULL;
 }
 
@@ -415,7 +465,15 @@ void vlist_free(struct vlist *v)
 	v->count = 0;
 }
 
+static double item_value_raw(const struct item *it, unsigned long long i);
+
 static double item_value(const struct item *it, unsigned long long i)
+{
+	double v = item_value_raw(it, i);
+	return it->whole ? nearbyint(v) : v;
+}
+
+static double item_value_raw(const struct item *it, unsigned long long i)
 {
 	double t;
 	switch (it->kind) {

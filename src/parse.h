@@ -15,8 +15,10 @@
 const char *parse_real(const char *s, double *out);
 /* A number with an optional SI suffix k M G T P E: 3T = 3e12. */
 const char *parse_si(const char *s, double *out);
-/* A line rate: SI number, then optionally bps, b/s or bit/s: 10Gb/s. */
+/* A line rate: SI number, then optionally bps, b/s or bit/s: 10Gb/s (not Bd). */
 const char *parse_rate(const char *s, double *out);
+/* A symbol rate: SI number, then optionally Bd or baud: 26.5625GBd. */
+const char *parse_baud(const char *s, double *out);
 /* A duration in seconds: 90, 90s, 15min, 2.5h, 1h30m, 2d, 1w, 1.5y (365.25 d). */
 const char *parse_duration(const char *s, double *out);
 /* A whole number in [0, 2^53]; 1e6 and 2M are accepted when whole. */
@@ -34,7 +36,9 @@ const char *parse_probability(const char *s, double *out, double *complement);
  *   0..10               whole numbers, step 1 (or -1 when counting down)
  *   1e-15..1e-9:7       7 evenly spaced points, both ends included
  *   1e-15..1e-9:7log    7 logarithmically spaced points
- * and any comma-separated mix of these. Values are produced on demand, so a
+ * and any comma-separated mix of these. For whole numbers (parse_count) the
+ * spaced points are rounded to whole numbers, which must be distinct:
+ * 0..100:11 is 0, 10, ..., 100; 1..1e6:7log is 1, 10, ..., 1e6. Values are produced on demand, so a
  * range of 1e8 points takes no memory.
  */
 typedef const char *(*scalar_parser)(const char *s, double *out);
@@ -45,6 +49,7 @@ struct item {
 	enum item_kind kind;
 	double a, b;        /* ITEM_ONE: value a, complement b */
 	unsigned long long n;
+	int whole;          /* ITEM_LIN, ITEM_LOG of whole numbers: rounded */
 };
 
 struct vlist {

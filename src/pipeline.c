@@ -301,7 +301,8 @@ static int pipeline_stop(struct pipeline *p, struct batch *b, FILE *err)
  * wait (or, without threads, handle a chunk) while none is free.
  */
 int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
-                 const void *ctx, FILE *out, FILE *err, int workers)
+                 const void *ctx, FILE *out, FILE *err, int workers,
+                 const volatile sig_atomic_t *stop)
 {
 	struct pipeline p;
 	if (pipeline_start(&p, b, handle, ctx, workers) != 0)
@@ -310,6 +311,8 @@ int pipeline_run(struct batch *b, const struct row_input *base, row_handler hand
 	for (;;) {
 		pthread_mutex_lock(&p.lock);
 		write_done_chunks(&p, out, err);
+		if (stop && *stop)
+			p.eof = 1; /* interrupted: read no more */
 		int stopping = p.eof || p.write_error;
 		if (stopping && p.next_write == p.next_fill) {
 			p.finished = 1;

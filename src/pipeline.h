@@ -5,6 +5,7 @@
 #ifndef BERCL_PIPELINE_H
 #define BERCL_PIPELINE_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "rows.h"
@@ -22,8 +23,11 @@ typedef int (*row_handler)(struct row *r, FILE *out, FILE *err, const void *ctx)
  * messages to out and err in input order. Returns the highest status (2
  * after a read error), or 3 after a memory error (with a message on err) or
  * a write error (without: ferror(out) stays set for the caller to report).
+ * Once *stop is set (by a signal handler), no more rows are read: the
+ * chunks in flight are finished and written, whole lines only.
  */
 int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
-                 const void *ctx, FILE *out, FILE *err, int workers);
+                 const void *ctx, FILE *out, FILE *err, int workers,
+                 const volatile sig_atomic_t *stop);
 
 #endif

@@ -11,7 +11,8 @@
 #include "bercl.h"
 
 /* The subcommands; commands.c describes each. */
-enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, CMD_PLAN, CMD_WATCH, NCOMMANDS };
+enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, CMD_PLAN, CMD_WATCH, CMD_ERRORS,
+	NCOMMANDS };
 
 /* Input quantities; a quantity not given is NAN. */
 struct row_input {
@@ -27,6 +28,7 @@ struct row_input {
 	double alpha, alpha_complement;     /* plan: producer's risk, as cl */
 	double ratio;                       /* plan: discrimination ratio D */
 	double true_ber;                    /* plan: the outcome at this true BER */
+	double baud, bits_per_symbol;       /* a symbol rate: rate_bps = baud * bits_per_symbol */
 	enum bercl_model model;
 	int two_sided;                      /* ber: the interval */
 	int sequential;                     /* plan, simulate: the sequential plan */

@@ -115,6 +115,17 @@ static int read_record(struct batch *b, const char **bad)
 	b->ncells = 0;
 	if (push_cell(b))
 		return -1;
+	/* A line that starts with '#' is a comment: skipped, but counted. */
+	while ((c = getc_unlocked(b->fp)) == '#') {
+		while ((c = getc_unlocked(b->fp)) != '\n' && c != EOF)
+			;
+		if (c == EOF)
+			return ferror(b->fp) ? -1 : 0;
+		b->line++;
+	}
+	if (c != EOF)
+		ungetc(c, b->fp);
+	b->record_line = b->line;
 	for (;;) {
 		c = getc_unlocked(b->fp);
 		if (c == EOF) {
@@ -200,14 +211,82 @@ static const char *cell(const struct batch *b, size_t i)
 	return i < b->ncells ? b->buf + b->cell[i] : "";
 }
 
-static int batch_open_inner(struct batch *b, FILE *fp, const char *name, char *err,
-                            size_t errlen)
+/* Header names match flags case-insensitively, trimmed, with '_' for '-'. */
+static void normalize_name(const char *s, char *out, size_t len)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n >= len) {
+		out[0] = '\0'; /* too long to be a flag's name */
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		out[i] = c == '_' ? '-' : (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+	}
+	out[n] = '\0';
+}
+
+/*
+ * The header line's raw bytes (after a byte order mark and comment lines),
+ * up to its end outside quotes, into b->buf; returns its length, 0 at the
+ * end of input, -1 on a read or memory error, -2 if longer than 1 MiB.
+ */
+static long read_raw_header(struct batch *b)
+{
+	int c, quoted = 0;
+	b->buflen = 0;
+	while ((c = getc_unlocked(b->fp)) == '#') { /* comment lines */
+		while ((c = getc_unlocked(b->fp)) != '\n' && c != EOF)
+			;
+		if (c == EOF)
+			return ferror(b->fp) ? -1 : 0;
+		b->line++;
+	}
+	for (; c != EOF; c = getc_unlocked(b->fp)) {
+		if ((long)b->buflen > MAX_RECORD)
+			return -2;
+		if (push_char(b, (char)c))
+			return -1;
+		if (c == '"')
+			quoted = !quoted;
+		else if (c == '\n' && !quoted)
+			break;
+	}
+	if (ferror(b->fp))
+		return -1;
+	return (long)b->buflen;
+}
+
+/* The delimiter that occurs most often outside quotes: ',' on a tie or none. */
+static char detect_delimiter(const char *s, size_t n)
+{
+	size_t count[3] = {0, 0, 0};
+	static const char cand[3] = {',', ';', '\t'};
+	int quoted = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			quoted = !quoted;
+		for (int k = 0; k < 3 && !quoted; k++)
+			count[k] += s[i] == cand[k];
+	}
+	int best = 0;
+	for (int k = 1; k < 3; k++)
+		if (count[k] > count[best])
+			best = k;
+	return cand[best];
+}
+
+static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigned used,
+                            char sep, char *err, size_t errlen)
 {
 	memset(b, 0, sizeof *b);
 	b->fp = fp;
 	b->name = name;
 	b->line = 1;
-	b->sep = ',';
 	/* Skip a UTF-8 byte order mark. */
 	int c = getc(fp);
 	if (c == 0xEF) {
@@ -218,67 +297,90 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, char *e
 	} else if (c != EOF) {
 		ungetc(c, fp);
 	}
-	/* The header decides the separator: one field holding tabs = TSV. */
+	/* The header: its raw line decides the delimiter, unless one is forced. */
+	long n = read_raw_header(b);
+	if (n <= 0) {
+		snprintf(err, errlen, "%s:%ld: %s", name, b->line,
+		         n == -2 ? "header line longer than 1 MiB"
+		         : n < 0 ? "cannot read" : "empty file, expected a header row");
+		return -1;
+	}
+	b->sep = sep ? sep : detect_delimiter(b->buf, b->buflen);
+	FILE *mem = fmemopen(b->buf, b->buflen, "r");
+	char *raw = b->buf;
+	if (!mem) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	b->buf = NULL; /* read_record fills a new buffer from the copy */
+	b->bufcap = b->buflen = 0;
+	b->fp = mem;
+	long line = b->line;
 	const char *bad;
 	int r = read_record(b, &bad);
+	fclose(mem);
+	free(raw);
+	b->fp = fp;
+	b->line = line + 1;
 	if (r <= 0 || bad) {
-		snprintf(err, errlen, "%s:1: %s", name,
+		snprintf(err, errlen, "%s:%ld: %s", name, line,
 		         r < 0 ? "cannot read" : r == 0 ? "empty file, expected a header row" : bad);
 		return -1;
 	}
-	if (b->ncells == 1 && strchr(b->buf, '\t')) {
-		b->sep = '\t';
-		for (char *p = b->buf; *p; p++)
-			if (*p == '\t') {
-				*p = '\0';
-				if (push_cell(b)) {
-					snprintf(err, errlen, "%s: out of memory", name);
-					return -1;
-				}
-				b->cell[b->ncells - 1] = (size_t)(p - b->buf) + 1;
-			}
-	}
-	size_t n = b->ncells;
-	b->ncols = n;
-	b->header = calloc(n, sizeof *b->header);
-	b->column_quantity = calloc(n, sizeof *b->column_quantity);
-	b->extra_names = calloc(n + 1, sizeof *b->extra_names);
-	b->extra = calloc(n + 1, sizeof *b->extra);
+	size_t ncols = b->ncells;
+	b->ncols = ncols;
+	b->header = calloc(ncols, sizeof *b->header);
+	b->column_quantity = calloc(ncols, sizeof *b->column_quantity);
+	b->extra_names = calloc(ncols + 1, sizeof *b->extra_names);
+	b->extra = calloc(ncols + 1, sizeof *b->extra);
 	if (!b->header || !b->column_quantity || !b->extra_names || !b->extra) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < ncols; i++) {
 		b->header[i] = strdup(cell(b, i));
 		if (!b->header[i]) {
 			snprintf(err, errlen, "%s: out of memory", name);
 			return -1;
 		}
 	}
-	for (size_t i = 0; i < n; i++) {
-		b->column_quantity[i] = -1;
-		for (int q = 0; q < NQ; q++)
-			if (strcmp(b->header[i], flags[q].name) == 0)
-				b->column_quantity[i] = q;
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(b->header[i], b->header[j]) == 0 && b->column_quantity[i] >= 0) {
-				snprintf(err, errlen, "%s:1: column '%s' appears twice", name, b->header[i]);
-				return -1;
-			}
-		if (strcmp(b->header[i], "model") == 0) {
+	/* One pass: each name against the flags; a recognised name seen twice is an error. */
+	long seen[NQ + 1];
+	for (int q = 0; q <= NQ; q++)
+		seen[q] = -1;
+	for (size_t i = 0; i < ncols; i++) {
+		char norm[32];
+		normalize_name(b->header[i], norm, sizeof norm);
+		int q = -1;
+		for (int k = 0; k < NQ && q < 0; k++)
+			if (strcmp(norm, flags[k].name) == 0)
+				q = k;
+		if (q < 0 && strcmp(norm, "model") == 0)
+			q = NQ; /* not numeric, not pass-through */
+		b->column_quantity[i] = q;
+		if (q >= 0 && seen[q] >= 0) {
+			snprintf(err, errlen, "%s:%ld: column '%s' appears twice", name, line,
+			         q == NQ ? "model" : flags[q].name);
+			return -1;
+		}
+		if (q >= 0)
+			seen[q] = (long)i;
+		if (q == NQ) {
 			b->has_model_column = 1;
 			b->model_column = i;
-			b->column_quantity[i] = NQ; /* not pass-through, not numeric */
+		} else if (q >= 0 && !(used & (1u << q))) {
+			b->column_quantity[i] = COLUMN_UNUSED; /* copied through as is */
 		}
-		if (b->column_quantity[i] == -1)
+		if (b->column_quantity[i] < 0)
 			b->extra_names[b->nextra++] = b->header[i];
 	}
 	return 0;
 }
 
-int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t errlen)
+int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
+               char *err, size_t errlen)
 {
-	if (batch_open_inner(b, fp, name, err, errlen) == 0)
+	if (batch_open_inner(b, fp, name, used, sep, err, errlen) == 0)
 		return 0;
 	batch_close(b); /* nothing is kept from a failed open */
 	return -1;
@@ -298,10 +400,10 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 	long line;
 	int rc;
 	do {
-		line = b->line;
 		rc = read_record(b, &bad);
 		if (rc <= 0)
 			return rc;
+		line = b->record_line;
 		/* A blank line is not a row. */
 	} while (!bad && b->ncells == 1 && b->buf[0] == '\0');
 
@@ -309,7 +411,7 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 	r->line = line;
 	size_t k = 0;
 	for (size_t i = 0; i < b->ncols; i++)
-		if (b->column_quantity[i] == -1)
+		if (b->column_quantity[i] < 0)
 			b->extra[k++] = cell(b, i);
 	r->extra = b->extra;
 	if (bad) {
@@ -323,9 +425,17 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 	}
 	for (size_t i = 0; i < b->ncols; i++) {
 		int q = b->column_quantity[i];
-		const char *text = cell(b, i);
-		if (q < 0 || *text == '\0')
-			continue; /* pass-through, or empty: the flag's value stays */
+		if (q < 0)
+			continue; /* pass-through */
+		/* A recognised cell is read without the spaces around it. */
+		char *text = b->buf + b->cell[i];
+		while (*text == ' ' || *text == '\t')
+			text++;
+		size_t len = strlen(text);
+		while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+			text[--len] = '\0';
+		if (*text == '\0')
+			continue; /* empty: the flag's value stays */
 		if (q == NQ) {
 			if (strcmp(text, "poisson") == 0)
 				r->in.model = BERCL_POISSON;

@@ -24,15 +24,18 @@ void sweep_init(struct sweep *s, const struct vlist *const list[NQ]);
 /* Next row into *r (inputs start from *base); returns 0 when done. */
 int sweep_next(struct sweep *s, const struct row_input *base, struct row *r);
 
-/* A CSV (RFC 4180) or TSV file with a header row. */
+#define COLUMN_UNUSED (-2)   /* a quantity the subcommand does not use: copied through */
+
+/* A CSV (RFC 4180), semicolon-separated or TSV file with a header row. */
 struct batch {
 	FILE *fp;
 	const char *name;
 	long line;                /* physical line of the next record */
-	char sep;                 /* ',' or '\t' */
+	long record_line;         /* physical line of the record just read */
+	char sep;                 /* ',', ';' or '\t' */
 	size_t ncols;
 	char **header;            /* column names */
-	int *column_quantity;     /* quantity of each column, -1 for pass-through */
+	int *column_quantity;     /* quantity of each column (NQ: model), < 0 pass-through */
 	int has_model_column;
 	size_t model_column;
 	size_t nextra;
@@ -44,8 +47,16 @@ struct batch {
 	size_t ncells, cellcap;
 };
 
-/* Read the header; on failure returns -1 with a message in err. */
-int batch_open(struct batch *b, FILE *fp, const char *name, char *err, size_t errlen);
+/*
+ * Read the header; on failure returns -1 with a message in err. Header
+ * names are matched to the flags' names case-insensitively, trimmed, with
+ * '_' for '-'; a quantity not in `used` (bit q for quantity q) is copied
+ * through (COLUMN_UNUSED). sep: ',', ';' or '\t', or 0 to take the one the
+ * header line holds most often outside quotes. Lines starting with '#' are
+ * comments.
+ */
+int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
+               char *err, size_t errlen);
 /* 1 and a row (r->error set if the line is bad), 0 at the end, -1 on a read error. */
 int batch_next(struct batch *b, const struct row_input *base, struct row *r);
 /* Is quantity q a column of the file? */

@@ -22,6 +22,8 @@
  * value, mean lengths the sample standard deviation / sqrt(trials).
  */
 #include <math.h>
+#include <stdio.h>
+#include <time.h>
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -44,6 +46,39 @@ static double binomial_by_gaps(gsl_rng *rng, double n, double p, double limit)
 	}
 }
 
+static const volatile sig_atomic_t *stop_flag;
+static FILE *progress_fp;
+
+void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress)
+{
+	stop_flag = stop;
+	progress_fp = progress;
+}
+
+static double seconds_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/*
+ * "bercl: simulate: 45% of 1e+09 trials", over itself: after the row has
+ * run for 2 s, at most twice a second.
+ */
+static void show_progress(double start, double *last, double done, double trials, int *shown)
+{
+	if (!progress_fp)
+		return;
+	double now = seconds_now();
+	if (now - start < 2.0 || now - *last < 0.5)
+		return;
+	*last = now;
+	fprintf(progress_fp, "\rbercl: simulate: %3.0f%% of %.6g trials", 100 * done / trials, trials);
+	fflush(progress_fp);
+	*shown = 1;
+}
+
 const char *simulate_row(struct row *r)
 {
 	double trials = isnan(r->in.trials) ? SIMULATE_DEFAULT_TRIALS : r->in.trials;
@@ -61,8 +96,16 @@ const char *simulate_row(struct row *r)
 	if (!rng)
 		return "out of memory";
 	gsl_rng_set(rng, (unsigned long)seed);
-	double pass = 0;
+	double pass = 0, start = seconds_now(), last = 0;
+	int shown = 0;
 	for (double t = 0; t < trials; t += 1) {
+		if (fmod(t, 65536) == 0 && t > 0) {
+			if (stop_flag && *stop_flag) {
+				gsl_rng_free(rng);
+				return "interrupted";
+			}
+			show_progress(start, &last, t, trials, &shown);
+		}
 		double x;
 		if (!binomial)
 			x = gsl_ran_poisson(rng, mean);
@@ -73,6 +116,8 @@ const char *simulate_row(struct row *r)
 		pass += x <= e;
 	}
 	gsl_rng_free(rng);
+	if (shown) /* clear the progress line */
+		fprintf(progress_fp, "\r%50s\r", "");
 	r->in.trials = trials;
 	r->in.seed = seed;
 	r->one_minus_cl_sim = pass / trials;

@@ -3,6 +3,9 @@
 #ifndef BERCL_SIMULATE_H
 #define BERCL_SIMULATE_H
 
+#include <signal.h>
+#include <stdio.h>
+
 #include "row.h"
 
 #define SIMULATE_DEFAULT_TRIALS 1000000.0
@@ -22,5 +25,13 @@ const char *simulate_row(struct row *r);
  * the simulated alpha, beta and mean lengths with their standard errors.
  */
 const char *simulate_plan(struct row *r);
+
+/*
+ * Optional hooks, set once before any row runs: a flag that stops a run
+ * (simulate_row then returns "interrupted"), and a stream for progress,
+ * written after a row has run for 2 s (main.c passes stderr when it is a
+ * terminal and the rows run one at a time).
+ */
+void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress);
 
 #endif

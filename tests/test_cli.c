@@ -176,7 +176,7 @@ static void test_sweeps_and_formats(void **state)
 	run(&r, NULL, "cl -e 0,1000000000000,1 -n 2e12 -p 0.5 --model binomial -f csv");
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.out), 4);
-	assert_non_null(strstr(r.out, "\nbinomial,1000000000000,2000000000000,0.5,,\n"));
+	assert_non_null(strstr(r.out, "\nbinomial,1000000000000,2000000000000,0.5,,,\n"));
 	assert_int_equal(count_lines(r.err), 1);
 	/* A long sweep piped into head ends at once, quietly. */
 	run(&r, NULL, "cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv | head -n 3");
@@ -203,9 +203,9 @@ static void test_batch(void **state)
 	run(&r, NULL, "cl -f csv --input tests/data/batch/bad_row.csv");
 	assert_int_equal(r.status, 2);
 	assert_int_equal(count_lines(r.out), 6);
-	assert_non_null(strstr(r.out, "id,model,errors,bits,ber,cl,one_minus_cl,error\n"));
+	assert_non_null(strstr(r.out, "id,model,errors,bits,ber,cl,one_minus_cl,log10_one_minus_cl,error\n"));
 	assert_non_null(strstr(r.out, "\nA,poisson,0,3000000000000,1e-12,0.950212931632136,"));
-	assert_non_null(strstr(r.out, "\nC,poisson,2,,1e-12,,,bits 'banana': not a number\n"));
+	assert_non_null(strstr(r.out, "\nC,poisson,2,,1e-12,,,,bits 'banana': not a number\n"));
 	assert_non_null(strstr(r.out, "\n\"E, quoted\",poisson,3,"));
 	assert_true(strstr(r.out, "\nB,") < strstr(r.out, "\nC,"));
 	assert_true(strstr(r.out, "\nD,") < strstr(r.out, "\n\"E"));

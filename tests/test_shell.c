@@ -217,6 +217,301 @@ static void test_json_utf8(void **state)
 	}
 }
 
+/* Found 4: ignored or overridden input gets a warning; symbol rates are spelled out. */
+static void test_warnings_and_baud(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "cl -e 0 -n 1e12 -p 1e-12 -l 4 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "bercl: warning: --lanes is ignored without a rate"));
+	assert_true(csv_value(r.out, "bits", 1) == 1e12);
+	run(&r, NULL, "bits -p 1e-12 -c 95% -l 4");
+	assert_non_null(strstr(r.err, "--lanes is ignored"));
+	run(&r, NULL, "bits -p 1e-12 -c 95% -l 4 -r 10G");
+	assert_string_equal(r.err, "");
+	/* a flag that only fills a column's empty cells says so */
+	write_file(TMP "ber_col.csv", "id,errors,bits,ber\nA,0,3e12,1e-12\nB,0,3e12,\n");
+	run(&r, NULL, "cl -f csv -p 1e-15 -i " TMP "ber_col.csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "warning: --ber '1e-15' fills only the empty cells of column 'ber'"));
+	assert_true(csv_value(r.out, "ber", 1) == 1e-12 && csv_value(r.out, "ber", 2) == 1e-15);
+	/* a recognised column the subcommand does not use is copied, not read */
+	write_file(TMP "unused.csv", "id,errors,bits,ber,cl\nA,0,3e12,1e-12,0.5\n");
+	run(&r, NULL, "cl -f csv -i " TMP "unused.csv");
+	assert_non_null(strstr(r.err, "column 'cl' is not used by 'bercl cl': copied through as is"));
+	assert_non_null(strstr(r.out, "id,cl,model,errors,bits,ber,cl,"));
+	assert_true(fabs(csv_value(r.out, "errors", 1)) == 0);
+	assert_non_null(strstr(r.out, "A,0.5,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+	run(&r, NULL, "cl -e 0 -n 1e12 -p 1e-12 --bits-per-symbol 2");
+	assert_non_null(strstr(r.err, "--bits-per-symbol is ignored without --baud"));
+	run(&r, NULL, "cl -e 0 -n 1e12 -p 1e-12 --delimiter tab");
+	assert_non_null(strstr(r.err, "--delimiter is ignored without --input"));
+	/* --rate 10GBd was 10 Gb/s; now a symbol rate has its own flag */
+	run(&r, NULL, "cl -e 0 -t 1s -r 10GBd -p 1e-12");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	assert_non_null(strstr(r.err, "--rate '10GBd': is a symbol rate: give it as --baud"));
+	run(&r, NULL, "cl -e 0 -t 1s --baud 26.5625GBd --bits-per-symbol 2 -p 1e-12 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "rate_bps", 1) == 53.125e9);
+	assert_true(csv_value(r.out, "bits", 1) == 53.125e9);
+	run(&r, NULL, "bits -p 1e-12 -c 95% --baud 26.5625G --bits-per-symbol 2 -l 4 -f csv");
+	assert_true(fabs(csv_value(r.out, "time_s", 1) - 2995732273554 / 212.5e9) < 1e-12);
+	run(&r, NULL, "cl -e 0 -t 1s --baud 10G -r 10G -p 1e-12");
+	assert_int_equal(r.status, 2);
+	write_file(TMP "baud.csv", "errors,time,baud,bits_per_symbol,ber\n0,1s,26.5625G,2,1e-12\n");
+	run(&r, NULL, "cl -f csv -i " TMP "baud.csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "rate_bps", 1) == 53.125e9);
+}
+
+/* Found 5: batch headers as spreadsheets write them. */
+static void test_tolerant_batch(void **state)
+{
+	(void)state;
+	static struct run r;
+	write_file(TMP "caps.csv", "Link,Errors,Bits,BER\nlane0, 0 ,3e12, 1e-12\n");
+	run(&r, NULL, "cl -f csv -i " TMP "caps.csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "Link,model,errors,bits,ber,cl,"));
+	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
+	/* semicolons (a spreadsheet in a comma-decimal locale), comments, padded names */
+	write_file(TMP "semi.csv", "# exported by the BERT\n Link ; Errors ;BITS;Ber\n"
+	                           "# lane 0 first\nlane0;0;3e12;1e-12\nlane1;x;3e12;1e-12\n");
+	run(&r, NULL, "cl -f csv -i " TMP "semi.csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 3);
+	assert_non_null(strstr(r.out, "\nlane0,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+	/* the message names the file's physical line, comments counted */
+	assert_non_null(strstr(r.err, TMP "semi.csv:5: errors 'x': not a number"));
+	/* TSV as before; --delimiter forces one */
+	write_file(TMP "tabs.tsv", "errors\tbits\tber\n0\t3e12\t1e-12\n");
+	run(&r, NULL, "cl -f csv -i " TMP "tabs.tsv");
+	assert_true(fabs(csv_value(r.out, "cl", 1) - 0.950212931632136) < 1e-15);
+	write_file(TMP "forced.csv", "id;x,errors,bits,ber\nA;1,0,3e12,1e-12\n");
+	run(&r, NULL, "cl -f csv -i " TMP "forced.csv"); /* detected: ';' (1) vs ',' (3): ',' */
+	assert_int_equal(r.status, 0);
+	run(&r, NULL, "cl -f csv --delimiter ';' -i " TMP "semi.csv");
+	assert_int_equal(count_lines(r.out), 3);
+	run(&r, NULL, "cl -f csv --delimiter , -i " TMP "semi.csv");
+	assert_int_equal(r.status, 2); /* one column, then: needs bits */
+	run(&r, NULL, "cl --delimiter '|' -i " TMP "semi.csv");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	/* a recognised column twice is an error, case and spaces aside */
+	write_file(TMP "twice.csv", "ber,errors,bits, BER\n1e-12,0,1,1e-12\n");
+	run(&r, NULL, "cl -i " TMP "twice.csv");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "column 'ber' appears twice"));
+}
+
+/* Found 8: a 1 MiB header of 260,000 names is read in linear time. */
+static void test_wide_header(void **state)
+{
+	(void)state;
+	mkdir(TMP, 0755);
+	FILE *fp = fopen(TMP "wide_header.csv", "w");
+	assert_non_null(fp);
+	long bytes = 0;
+	for (int i = 0; i < 259997; i++) /* 2- and 3-letter names, repeating */
+		bytes += fprintf(fp, "%c%cx,", 'a' + i % 26, 'a' + i / 26 % 26);
+	bytes += fprintf(fp, "errors,bits,ber\n");
+	for (int i = 0; i < 259997; i++)
+		fputs("1,", fp);
+	fputs("0,3e12,1e-12\n", fp);
+	fclose(fp);
+	assert_true(bytes > 1000000 && bytes <= 1 << 20);
+	static struct run r;
+	run(&r, NULL, "cl -f csv -i " TMP "wide_header.csv | cut -d, -f259996-");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\n1,1,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+}
+
+/* Found 6: a sweep row that cannot be computed keeps its place and is named. */
+static void test_sweep_rows_keep_place(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "cl -e 0..2 -n 1 -p 0.1 -f csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 4);
+	assert_non_null(strstr(r.out, "\npoisson,2,1,0.1,,,\n"));
+	assert_string_equal(r.err, "bercl: row 3 (errors=2 bits=1 ber=0.1): errors (2) exceed bits (1)\n");
+	run(&r, NULL, "cl -e 0..2 -n 1 -p 0.1");
+	assert_int_equal(count_lines(r.out), 4);
+	/* every row failing, or a single row: a usage error, nothing printed */
+	run(&r, NULL, "cl -e 2..3 -n 1 -p 0.1");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	assert_int_equal(count_lines(r.err), 1);
+}
+
+/* What to build 2: one value per line for scripts. */
+static void test_value(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "bits -e 0 -p 1e-12 -c 95% --value bits");
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "2995732273554\n");
+	run(&r, NULL, "bits -e 0..2 -p 1e-12 -c 95% -r 10G --value time_s");
+	assert_string_equal(r.out, "299.5732273554\n474.3864518391\n629.5793621872\n");
+	run(&r, NULL, "cl -e 1 -n 3T -p 1e-12 --value cl");
+	assert_string_equal(r.out, "0.8008517265285443\n");
+	run(&r, NULL, "bits -e 0 -p 1e-12 -c 95% --value time_s"); /* no rate: no time */
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	assert_non_null(strstr(r.err, "--value 'time_s'"));
+	run(&r, NULL, "bits -e 0 -p 1e-12 -c 95% --value bits -f csv");
+	assert_int_equal(r.status, 2);
+	/* a batch: pass-through columns too, and a failing row keeps its line */
+	write_file(TMP "value.csv", "id,errors,bits,ber\nA,0,3e12,1e-12\nB,0,x,1e-12\nC,1,3e12,1e-12\n");
+	run(&r, NULL, "cl -i " TMP "value.csv --value one_minus_cl");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "0.049787068367863944\n\n0.19914827347145575\n");
+	run(&r, NULL, "cl -i " TMP "value.csv --value id");
+	assert_string_equal(r.out, "A\nB\nC\n");
+}
+
+/* What to build 3: bercl errors, the most errors a test may show and pass. */
+static void test_errors_subcommand(void **state)
+{
+	(void)state;
+	static struct run r;
+	/* 3e12 bits at 1e-12: lambda 3; CL(0) = 0.9502, CL(2) = 0.5768, CL(3) = 0.3528 */
+	run(&r, NULL, "errors -n 3T -p 1e-12 -c 95%,0.5,0.35 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "errors", 1) == 0);
+	assert_true(csv_value(r.out, "errors", 2) == 2);
+	assert_true(csv_value(r.out, "errors", 3) == 3);
+	assert_true(fabs(csv_value(r.out, "cl_achieved", 2) - 0.5768099188731565) < 1e-15);
+	/* too short for even 0 errors: empty, with the reason, not a failure */
+	run(&r, NULL, "errors -n 1e11 -p 1e-12 -c 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, ",0.95,0.05,-1.3010299956639813,,,even 0 errors do not reach"));
+	/* against cl --require: E passes, E + 1 fails (time and rate, both models) */
+	const char *cases[] = {
+		"-n 1e15 -p 1e-12 -c 95%", "-t 10min -r 25G -p 1e-12 -c 0.99",
+		"-n 1e9 -p 1e-6 -c 0.9 --model binomial", "-n 123456789 -p 3e-5 -c 0.6",
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char args[256], req[64];
+		snprintf(args, sizeof args, "errors %s --value errors", cases[i]);
+		run(&r, NULL, args);
+		assert_int_equal(r.status, 0);
+		long e = atol(r.out);
+		const char *c = strstr(cases[i], "-c ") + 3;
+		snprintf(req, sizeof req, "%.*s", (int)strcspn(c, " "), c);
+		char base[128];
+		snprintf(base, sizeof base, "%.*s", (int)(c - 3 - cases[i]), cases[i]);
+		const char *model = strstr(cases[i], "--model") ? strstr(cases[i], "--model") : "";
+		snprintf(args, sizeof args, "cl -e %ld %s --require %s %s", e, base, req, model);
+		run(&r, NULL, args);
+		if (r.status != 0)
+			fail_msg("%s: %s", args, r.out);
+		snprintf(args, sizeof args, "cl -e %ld %s --require %s %s", e + 1, base, req, model);
+		run(&r, NULL, args);
+		if (r.status != 1)
+			fail_msg("%s: %s", args, r.out);
+	}
+	run(&r, NULL, "errors -e 1 -n 3T -p 1e-12 -c 95%");
+	assert_int_equal(r.status, 2); /* errors is the answer, not an input */
+}
+
+/* What to build 4: per-subcommand help, whole-number ranges, log10 column. */
+static void test_help_ranges_log10(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "bits --help");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "usage: bercl bits"));
+	assert_non_null(strstr(r.out, "--cl C"));
+	assert_null(strstr(r.out, "--require C"));
+	assert_null(strstr(r.out, "--two-sided"));
+	assert_null(strstr(r.out, "bercl ber "));
+	run(&r, NULL, "--help");
+	assert_non_null(strstr(r.out, "--require C"));
+	assert_non_null(strstr(r.out, "bercl errors"));
+	assert_non_null(strstr(r.out, "--value"));
+	run(&r, NULL, "cl -e 0..100:11 -n 1e15 -p 1e-12 --value errors");
+	assert_string_equal(r.out, "0\n10\n20\n30\n40\n50\n60\n70\n80\n90\n100\n");
+	run(&r, NULL, "cl -e 1..1e6:7log -n 1e18 -p 1e-12 --value errors");
+	assert_string_equal(r.out, "1\n10\n100\n1000\n10000\n100000\n1000000\n");
+	run(&r, NULL, "cl -e 2..1000:10log -n 1e18 -p 1e-12 --value errors");
+	assert_string_equal(r.out, "2\n4\n8\n16\n32\n63\n126\n251\n501\n1000\n");
+	run(&r, NULL, "cl -e 1..100:20log -n 1e18 -p 1e-12");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "round to the same whole number"));
+	run(&r, NULL, "cl -e 1..10:11 -n 1e18 -p 1e-12");
+	assert_int_equal(r.status, 2);
+	/* log10(1 - CL) where JSON readers would make 7.6e-2040 a 0 */
+	run(&r, NULL, "cl -e 1000000 -n 1.1e18 -p 1e-12 -f json");
+	assert_non_null(strstr(r.out, "\"log10_one_minus_cl\":-2039.12077280308"));
+	run(&r, NULL, "cl -e 0 -n 3T -p 1e-12 -f csv");
+	assert_true(fabs(csv_value(r.out, "log10_one_minus_cl", 1) - log10(0.049787068367863944)) < 1e-15);
+	run(&r, NULL, "bits -p 1e-12 -c 0.99999999999999999999 --value log10_one_minus_cl");
+	assert_string_equal(r.out, "-20\n");
+}
+
+/* Found 8: --help and --version report a write error; Ctrl-C leaves whole lines. */
+static void test_write_errors_and_interrupt(void **state)
+{
+	(void)state;
+	static struct run r;
+	const char *cmds[] = {"--help", "--version", "bits --help", "-h"};
+	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+		char cmd[128];
+		snprintf(cmd, sizeof cmd, "./bercl %s >/dev/full 2>" TMP "err", cmds[i]);
+		int st = system(cmd);
+		slurp(TMP "err", r.err, sizeof r.err);
+		assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 3);
+		assert_non_null(strstr(r.err, "write error"));
+	}
+	/* SIGINT mid-sweep and mid-batch: the output ends with a whole line, and
+	 * bercl dies of the signal (status 128 + 2 through the shell). */
+	mkdir(TMP, 0755);
+	FILE *fp = fopen(TMP "long.csv", "w");
+	assert_non_null(fp);
+	fputs("errors,bits,ber\n", fp);
+	for (int i = 0; i < 2000000; i++)
+		fprintf(fp, "%d,1e12,1e-12\n", i % 50);
+	fclose(fp);
+	const char *runs[] = {
+		"timeout --preserve-status -s INT 0.5 ./bercl cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv",
+		"timeout --preserve-status -s INT 0.5 ./bercl cl -f csv -i " TMP "long.csv",
+	};
+	for (size_t i = 0; i < 2; i++) {
+		char cmd[512];
+		snprintf(cmd, sizeof cmd, "%s > " TMP "cut.csv", runs[i]);
+		int st = system(cmd);
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), 130);
+		FILE *cut = fopen(TMP "cut.csv", "r");
+		assert_non_null(cut);
+		assert_int_equal(fseek(cut, -1, SEEK_END), 0); /* not empty */
+		assert_int_equal(getc(cut), '\n');
+		fclose(cut);
+	}
+}
+
+/* What to build 4: a long simulate shows progress on a terminal, and only there. */
+static void test_simulate_progress(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "simulate -e 2 -n 1e9 -p 2e-9 --trials 2000000 -f csv");
+	assert_null(strchr(r.err, '\r'));
+	int st = system("script -qec './bercl simulate -e 2 -n 1e9 -p 2e-9 --trials 100000000 "
+	                "--seed 3 -f csv' /dev/null > " TMP "tty.txt");
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	slurp(TMP "tty.txt", r.out, sizeof r.out);
+	assert_non_null(strstr(r.out, "\rbercl: simulate: "));
+	assert_non_null(strstr(r.out, "% of 1e+08 trials"));
+	assert_non_null(strstr(r.out, "one_minus_cl_sim")); /* and the row itself */
+}
+
 /* A small deterministic generator (Knuth's MMIX LCG), for random rows. */
 static double uniform(unsigned long long *state)
 {
@@ -315,6 +610,15 @@ int main(void)
 		cmocka_unit_test(test_alignment),
 		cmocka_unit_test(test_json_utf8),
 		cmocka_unit_test(test_printed_time_passes),
+		cmocka_unit_test(test_warnings_and_baud),
+		cmocka_unit_test(test_tolerant_batch),
+		cmocka_unit_test(test_wide_header),
+		cmocka_unit_test(test_sweep_rows_keep_place),
+		cmocka_unit_test(test_value),
+		cmocka_unit_test(test_errors_subcommand),
+		cmocka_unit_test(test_help_ranges_log10),
+		cmocka_unit_test(test_write_errors_and_interrupt),
+		cmocka_unit_test(test_simulate_progress),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_batch.c - libFuzzer harness for the CSV/TSV row reader (src/rows.c)
- * and what follows it: every row read is computed (as a cl row, or as the
- * command the first byte picks) and formatted in all four formats. No input
+ * and what follows it: every row read is computed (as the command the first
+ * byte picks, which also picks the delimiter: detected, ',', ';' or tab) and
+ * formatted in all four formats and as --value of each column. No input
  * may crash, hang or lose a row: each record read yields one output line.
  */
 #include <math.h>
@@ -20,7 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size == 0)
 		return 0;
-	enum command cmd = (enum command)(data[0] % 3); /* cl, bits, ber: not simulate */
+	static const enum command cmds[] = {CMD_CL, CMD_BITS, CMD_BER, CMD_ERRORS}; /* not simulate */
+	enum command cmd = cmds[data[0] % 4];
 	FILE *in = fmemopen((void *)(data + 1), size - 1, "r");
 	FILE *out = fopen("/dev/null", "w");
 	if (!in || !out) {
@@ -32,7 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	struct batch b;
 	char err[512];
-	if (batch_open(&b, in, "fuzz", err, sizeof err) == 0) {
+	int d = data[0] / 4 % 4;
+	char sep = d == 0 ? 0 : ",;\t"[d - 1];
+	if (batch_open(&b, in, "fuzz", ~0u, sep, err, sizeof err) == 0) {
 		struct row_input base;
 		row_input_init(&base, BERCL_POISSON, 0, 0);
 		struct layout l;
@@ -47,6 +51,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			compute_row(cmd, &r);
 			for (int f = 0; f < 4; f++) {
 				l.format = (enum format)f;
+				format_row(out, &l, &r);
+			}
+			l.format = FMT_VALUE; /* --value: each column, and a copied one */
+			l.value_extra = b.nextra ? 0 : -1;
+			for (l.value_col = b.nextra ? -1 : 0; l.value_col < l.ncol; l.value_col++) {
 				format_row(out, &l, &r);
 			}
 		}

@@ -31,6 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(isfinite(v));
 	if (!parse_rate(s, &v))
 		check(isfinite(v));
+	if (!parse_baud(s, &v))
+		check(isfinite(v));
 	if (!parse_duration(s, &v))
 		check(isfinite(v) && v >= 0);
 	if (!parse_count(s, &v))
@@ -52,6 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check(!isnan(x));
 			check(x >= vlist_min(&l) - fabs(vlist_min(&l)) * 1e-12 &&
 			      x <= vlist_max(&l) + fabs(vlist_max(&l)) * 1e-12);
+			if (parsers[i] == parse_count) /* whole-number lists stay whole */
+				check(x == floor(x));
 		}
 		vlist_free(&l);
 	}
