@@ -722,12 +722,13 @@ static void run_batch(const struct options *o, const struct row_input *base)
 	format_header(stdout, &l);
 	if (ferror(stdout))
 		check_output();
-	/* Every core computes; rows are still written in input order. */
+	/* Every core we may run on computes (this thread and cores - 1
+	 * workers); rows are still written in input order. */
 	simulate_set_hooks(&interrupted, NULL);
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int cores = pipeline_cpus();
 	struct batch_ctx ctx = {o, &l, name};
-	raise_status(pipeline_run(&b, base, handle_batch_row, &ctx, stdout, stderr,
-	                          cores > 1 ? (int)cores : 0, &interrupted));
+	raise_status(pipeline_run(&b, base, handle_batch_row, &ctx, stdout, stderr, cores - 1,
+	                          &interrupted));
 	batch_close(&b);
 	if (fp != stdin)
 		fclose(fp);

@@ -11,8 +11,11 @@
  * flight at most, so memory stays bounded (a few MiB) whatever the input
  * length. One mutex and one condition variable guard the slot states.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -224,12 +227,17 @@ static void write_done_chunks(struct pipeline *p, FILE *out, FILE *err)
 
 /*
  * The next slot to fill is not free (or there is nothing more to fill):
- * without threads, handle a filled slot here; with them, wait for a change
- * (called with the lock held).
+ * handle the oldest filled chunk no worker has taken, here, so that this
+ * thread computes too instead of idling; else wait for a change (called
+ * with the lock held).
  */
-static void handle_inline_or_wait(struct pipeline *p, struct slot *f)
+static void handle_inline_or_wait(struct pipeline *p)
 {
-	if (p->started == 0 && f->state == SLOT_FILLED) {
+	struct slot *f = NULL;
+	for (int i = 0; i < p->nslots; i++)
+		if (p->slot[i].state == SLOT_FILLED && (!f || p->slot[i].seq < f->seq))
+			f = &p->slot[i];
+	if (f) {
 		f->state = SLOT_BUSY;
 		pthread_mutex_unlock(&p->lock);
 		int rc = handle_slot(p, f);
@@ -259,6 +267,17 @@ static void fill_next(struct pipeline *p, struct slot *f, struct batch *b,
 		pthread_cond_broadcast(&p->changed);
 		pthread_mutex_unlock(&p->lock);
 	}
+}
+
+int pipeline_cpus(void)
+{
+#ifdef CPU_COUNT
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
 }
 
 /* Join the workers, free everything, and report what went wrong on err. */
@@ -322,7 +341,7 @@ int pipeline_run(struct batch *b, const struct row_input *base, row_handler hand
 		}
 		struct slot *f = &p.slot[p.next_fill % p.nslots];
 		if (stopping || f->state != SLOT_FREE) {
-			handle_inline_or_wait(&p, f);
+			handle_inline_or_wait(&p);
 			pthread_mutex_unlock(&p.lock);
 			continue;
 		}

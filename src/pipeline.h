@@ -19,7 +19,9 @@ typedef int (*row_handler)(struct row *r, FILE *out, FILE *err, const void *ctx)
 
 /*
  * Read every row of b (inputs from base), hand chunks of rows to `workers`
- * threads (0: handle them in this thread), and write each chunk's output and
+ * threads and handle chunks in this thread too whenever it has nothing to
+ * read or write (so workers = cores - 1 keeps every core busy; 0: all in
+ * this thread), and write each chunk's output and
  * messages to out and err in input order. Returns the highest status (2
  * after a read error), or 3 after a memory error (with a message on err) or
  * a write error (without: ferror(out) stays set for the caller to report).
@@ -29,5 +31,8 @@ typedef int (*row_handler)(struct row *r, FILE *out, FILE *err, const void *ctx)
 int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
                  const void *ctx, FILE *out, FILE *err, int workers,
                  const volatile sig_atomic_t *stop);
+
+/* The CPUs this process may run on (its affinity mask, e.g. under taskset). */
+int pipeline_cpus(void);
 
 #endif
