@@ -28,7 +28,7 @@ ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/lanes.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
-	src/verify.c src/pipeline.c src/watch.c
+	src/verify.c src/pipeline.c src/watch.c src/histogram.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -36,7 +36,7 @@ DEPFLAGS = -MMD -MP
 # Library suites link the library only; program suites add the program's
 # objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_lanes
-CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli tests/test_shell
+CLI_TESTS = tests/test_parse tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
@@ -154,7 +154,7 @@ uninstall:
 clean:
 	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson tests/oracle/oracle
-	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch
+	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -163,14 +163,14 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch
+FUZZ_HARNESSES ?= parse batch watch histogram
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
 tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRC)
 	$(FUZZ_CC) $(CPPFLAGS) -Isrc -Ilib -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
 		$(FUZZ_SRC) $(GSL_LIBS) -lm -pthread
-fuzz: tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch
+fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 		mkdir -p tests/fuzz/tmp/$$h; \
 		echo "== fuzz_$$h for $(FUZZ_SECONDS) s"; \

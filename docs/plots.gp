@@ -69,3 +69,24 @@ plot cmd_fixed using (column("true_ber")):(column("expected_bits") / 100e9 / 60)
          with lines linewidth 2 title "fixed plan (always its full length)", \
      cmd_seq using (column("true_ber")):(column("expected_bits") / 100e9 / 60) \
          with lines linewidth 2 title "sequential plan (at most 7.5 min)"
+
+# 5. CER against pre-FEC BER for four Reed-Solomon codes, independent errors.
+#    TSV: the code names rs:N,K,M hold commas.
+set output "docs/cer_vs_ber.png"
+unset arrow
+set datafile separator "\t"
+set title "Codeword error ratio after Reed-Solomon FEC (independent bit errors)"
+set xlabel "pre-FEC BER"
+set ylabel "codeword error ratio (CER)"
+set logscale xy
+set xrange [1e-6:1e-2]
+set yrange [1e-40:1]
+set format x "10^{%L}"
+set format y "10^{%L}"
+set key left top
+array CODE[4] = ["kp4", "kr4", "rs:255,239,8", "rs:255,223,8"]
+array NAME[4] = ["KP4 RS(544,514), t = 15", "KR4 RS(528,514), t = 7", \
+                 "RS(255,239) 8-bit, t = 8", "RS(255,223) 8-bit, t = 16"]
+cmd3(c) = "< ".bercl." fec --code ".c." --ber 1e-6..1e-2:81log --format tsv"
+plot for [i=1:4] cmd3(CODE[i]) using (column("ber")):(column("cer")) \
+     with lines linewidth 2 title NAME[i]

@@ -85,6 +85,9 @@ static void cell_model(char *buf, size_t len, const struct row *r, int human)
 static void cell_errors(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
+	/* fec: errors belong to a pre-FEC test only */
+	if (r->in.code_name && !present(r->in.bits) && !present(r->in.time_s))
+		return;
 	if (present(r->in.errors))
 		format_double(buf, len, r->in.errors);
 }
@@ -141,7 +144,7 @@ static void cell_cl(char *buf, size_t len, const struct row *r, int human)
 			human_target_percent(buf, len, in->cl, in->cl_complement);
 		else
 			format_double(buf, len, in->cl);
-	} else if (computed(r)) {
+	} else if (computed(r) && (!in->code_name || r->fec_cl)) {
 		if (human)
 			human_cl_percent(buf, len, &r->tails, target_decimals(r));
 		else
@@ -448,6 +451,198 @@ static void cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, 
 		                                2.302585092994045684 /* ln 10 */);
 }
 
+/* ---- lanes ---- */
+
+/* bits --all-lanes: the CL each lane must reach, CL^(1/L) */
+static void cell_lane_cl(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!computed(r) || !r->in.all_lanes)
+		return;
+	const bercl_tails *t = &r->lane_target;
+	if (human)
+		human_percent_down(buf, len, t->cl, t->one_minus_cl, target_decimals(r) + 2);
+	else
+		format_probability(buf, len, t->cl, t->ln_cl);
+}
+
+/* ---- fec ---- */
+
+static int has_code(const struct row *r)
+{
+	return r->in.code_name != NULL;
+}
+
+static void cell_code(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (has_code(r))
+		put_str(buf, len, r->in.code_name);
+}
+
+static void code_int(char *buf, size_t len, const struct row *r, int v)
+{
+	if (has_code(r))
+		snprintf(buf, len, "%d", v);
+}
+
+static void cell_n(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	code_int(buf, len, r, r->in.code.n);
+}
+
+static void cell_k(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	code_int(buf, len, r, r->in.code.k);
+}
+
+static void cell_m(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	code_int(buf, len, r, r->in.code.m);
+}
+
+static void cell_t(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	code_int(buf, len, r, r->in.code.t);
+}
+
+/* A probability held with its logarithm: digits from the log below 1e-308. */
+static void lnprob_cell(char *buf, size_t len, int shown, double v, bercl_lnprob ln, int human,
+                        enum rounding dir)
+{
+	if (!shown)
+		return;
+	if (human)
+		human_probability(buf, len, v, ln, dir);
+	else
+		format_probability(buf, len, v, ln);
+}
+
+static void cell_ser(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->fec.ser, human, ROUND_NEAREST);
+}
+
+/* cer: computed from a BER, or the target given */
+static void cell_cer(char *buf, size_t len, const struct row *r, int human)
+{
+	if (present(r->fec.ser))
+		lnprob_cell(buf, len, computed(r), r->fec.cer, r->fec.ln_cer, human, ROUND_NEAREST);
+	else if (present(r->in.cer))
+		format_double(buf, len, r->in.cer);
+}
+
+static void cell_post_fec_ber(char *buf, size_t len, const struct row *r, int human)
+{
+	lnprob_cell(buf, len, computed(r) && present(r->fec.ser), r->fec.post_fec_ber,
+	            r->fec.ln_post_fec_ber, human, ROUND_NEAREST);
+}
+
+/* the largest BER meeting the target: rounded down for people */
+static void cell_ber_max(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->ber_max, human, ROUND_DOWN);
+}
+
+static void cell_cer_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	lnprob_cell(buf, len, computed(r) && r->has_cer_upper, r->cer_upper, r->ln_cer_upper, human,
+	            ROUND_UP);
+}
+
+static void cell_codewords(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->has_hist)
+		format_double(buf, len, r->hist.codewords);
+	else if (present(r->in.codewords))
+		format_double(buf, len, r->in.codewords);
+}
+
+static void cell_uncorrectable(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->has_hist)
+		format_double(buf, len, r->hist.uncorrectable);
+	else if (present(r->in.uncorrectable))
+		format_double(buf, len, r->in.uncorrectable);
+}
+
+static int hist(const struct row *r)
+{
+	return computed(r) && r->has_hist;
+}
+
+static void cell_ser_estimate(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, hist(r), r->hist.ser_estimate, human, ROUND_NEAREST);
+}
+
+static void cell_ser_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, hist(r) && r->has_cer_upper, r->hist.ser_upper, human, ROUND_UP);
+}
+
+static void cell_cer_predicted(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!hist(r))
+		return;
+	if (!r->hist.has_cer_predicted)
+		put_str(buf, len, "0");
+	else
+		lnprob_cell(buf, len, 1, r->hist.cer_predicted, r->hist.ln_cer_predicted, human,
+		            ROUND_NEAREST);
+}
+
+/*
+ * gof_p below the double range: its logarithm is a double (not double-double),
+ * known to about 2.2e-16 |ln p| absolute, so the mantissa keeps only the
+ * digits that this leaves: 2 at p = 1e-1e12.
+ */
+static void cell_gof_p(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!hist(r) || r->hist.gof_df <= 0)
+		return;
+	double m;
+	long long e;
+	bercl_lnprob ln = r->hist.ln_gof_p;
+	if (r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0) {
+		lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
+		return;
+	}
+	int digits = (int)floor(-log10(2.2e-16 * fabs(ln.hi)));
+	digits = digits < 1 ? 1 : digits > (human ? 6 : 15) ? (human ? 6 : 15) : digits;
+	double scale = pow(10, digits - 1), mr = nearbyint(m * scale) / scale;
+	if (mr >= 10) {
+		mr /= 10;
+		e++;
+	}
+	snprintf(buf, len, "%.*ge%lld", digits, mr, e);
+}
+
+static void cell_burst(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (hist(r) && r->hist.gof_df > 0)
+		put_str(buf, len, r->hist.burst ? "yes" : "no");
+}
+
+static void cell_cer_tail(char *buf, size_t len, const struct row *r, int human)
+{
+	lnprob_cell(buf, len, hist(r) && r->hist.tail_bins > 0, r->hist.cer_tail,
+	            r->hist.ln_cer_tail, human, ROUND_NEAREST);
+}
+
+static void cell_tail_r2(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (hist(r) && r->hist.tail_bins > 0)
+		snprintf(buf, len, "%.6g", r->hist.tail_r2);
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -517,5 +712,25 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_EXPECTED_BITS] =     {"expected_bits", "E[bits]",       12, NUMBER, cell_expected_bits},
 	[COL_LOG10_ONE_MINUS_CL] = {"log10_one_minus_cl", "log10(1 - CL)", 13, NUMBER,
 	                            cell_log10_one_minus_cl},
+	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   20, NUMBER, cell_lane_cl},
+	[COL_CODE] =              {"code",          "code",          14, STRING, cell_code},
+	[COL_N] =                 {"n",             "n",              6, NUMBER, cell_n},
+	[COL_K] =                 {"k",             "k",              6, NUMBER, cell_k},
+	[COL_M] =                 {"m",             "m",              3, NUMBER, cell_m},
+	[COL_T] =                 {"t",             "t",              4, NUMBER, cell_t},
+	[COL_SER] =               {"ser",           "SER",           12, NUMBER, cell_ser},
+	[COL_CER] =               {"cer",           "CER",           12, NUMBER, cell_cer},
+	[COL_POST_FEC_BER] =      {"post_fec_ber",  "post-FEC BER",  12, NUMBER, cell_post_fec_ber},
+	[COL_BER_MAX] =           {"ber_max",       "BER max",       12, NUMBER, cell_ber_max},
+	[COL_CER_UPPER] =         {"cer_upper",     "CER upper",     12, NUMBER, cell_cer_upper},
+	[COL_CODEWORDS] =         {"codewords",     "codewords",     16, NUMBER, cell_codewords},
+	[COL_UNCORRECTABLE] =     {"uncorrectable", "uncorrectable", 13, NUMBER, cell_uncorrectable},
+	[COL_SER_ESTIMATE] =      {"ser_estimate",  "SER estimate",  12, NUMBER, cell_ser_estimate},
+	[COL_SER_UPPER] =         {"ser_upper",     "SER upper",     12, NUMBER, cell_ser_upper},
+	[COL_CER_PREDICTED] =     {"cer_predicted", "CER predicted", 13, NUMBER, cell_cer_predicted},
+	[COL_GOF_P] =             {"gof_p",         "fit p",         12, NUMBER, cell_gof_p},
+	[COL_BURST] =             {"burst",         "burst",          5, STRING, cell_burst},
+	[COL_CER_TAIL] =          {"cer_tail",      "CER tail",      12, NUMBER, cell_cer_tail},
+	[COL_TAIL_R2] =           {"tail_r2",       "tail R2",        7, NUMBER, cell_tail_r2},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

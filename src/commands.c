@@ -16,6 +16,7 @@
 #include "commands.h"
 
 static const struct layout_entry cl_layout[] = {
+	{COL_LANE, WHEN_LANE},
 	{COL_MODEL, WHEN_MODEL_SHOWN},
 	{COL_ERRORS, 0},
 	{COL_BITS, 0},
@@ -43,8 +44,9 @@ static const struct layout_entry bits_layout[] = {
 	{COL_LOG10_ONE_MINUS_CL, WHEN_MACHINE},
 	{COL_BITS, 0},
 	{COL_RATE, WHEN_TIME},
-	{COL_LANES, WHEN_TIME},
+	{COL_LANES, WHEN_LANES_SHOWN},
 	{COL_TIME, WHEN_TIME},
+	{COL_LANE_CL, WHEN_ALL_LANES},
 	{COL_CL_ACHIEVED, 0},
 	{COL_POISSON_BITS, WHEN_BINOMIAL_TEXT},
 	{COL_GSL_BITS, WHEN_VERIFY},
@@ -151,6 +153,37 @@ static const struct layout_entry errors_layout[] = {
 	{NCOLUMNS, 0},
 };
 
+static const struct layout_entry fec_layout[] = {
+	{COL_MODEL, WHEN_MODEL_SHOWN | WHEN_FEC_CER_UPPER},
+	{COL_CODE, 0},
+	{COL_N, WHEN_MACHINE},
+	{COL_K, WHEN_MACHINE},
+	{COL_M, WHEN_MACHINE},
+	{COL_T, 0},
+	{COL_BER, WHEN_FEC_BER},
+	{COL_SER, WHEN_FEC_BER},
+	{COL_CER, WHEN_FEC_CER},
+	{COL_POST_FEC_BER, WHEN_FEC_BER},
+	{COL_BER_MAX, WHEN_FEC_BER_MAX},
+	{COL_ERRORS, WHEN_FEC_TEST},
+	{COL_BITS, WHEN_FEC_TEST},
+	{COL_RATE, WHEN_FEC_TEST | WHEN_TIME},
+	{COL_TIME, WHEN_FEC_TEST | WHEN_TIME},
+	{COL_CODEWORDS, WHEN_FEC_COUNTS},
+	{COL_UNCORRECTABLE, WHEN_FEC_COUNTS},
+	{COL_CL, WHEN_FEC_CL},
+	{COL_BER_UPPER, WHEN_FEC_TEST},
+	{COL_SER_ESTIMATE, WHEN_FEC_HIST},
+	{COL_SER_UPPER, WHEN_FEC_HIST | WHEN_FEC_CER_UPPER},
+	{COL_CER_PREDICTED, WHEN_FEC_HIST},
+	{COL_CER_UPPER, WHEN_FEC_CER_UPPER},
+	{COL_GOF_P, WHEN_FEC_HIST},
+	{COL_BURST, WHEN_FEC_HIST},
+	{COL_CER_TAIL, WHEN_FEC_HIST},
+	{COL_TAIL_R2, WHEN_FEC_HIST},
+	{NCOLUMNS, 0},
+};
+
 const struct command_desc commands[NCOMMANDS] = {
 	[CMD_CL] = {
 		"cl", "[-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]",
@@ -192,6 +225,17 @@ const struct command_desc commands[NCOMMANDS] = {
 		"errors", "(-n N | -t T -r R [-l L]) -p P -c C [options]",
 		"  bercl errors --bits N --ber P --cl C             most errors a test may show and pass\n",
 		compute_errors, errors_layout, 0,
+	},
+	[CMD_FEC] = {
+		"fec", "--code C (-p P | --cer X | -e E (-n N | -t T -r R) -c C |\n"
+		"                --codewords K --uncorrectable U (--cer X | -c C) | --histogram F [-c C])",
+		"  bercl fec  --code kp4 --ber P                    SER, CER and post-FEC BER (pre-FEC BER P)\n"
+		"  bercl fec  --code kp4 --cer X                    ber_max: the largest pre-FEC BER with CER <= X\n"
+		"  bercl fec  --code kp4 --errors E --bits N --cl C BER and CER bounds after a pre-FEC test\n"
+		"  bercl fec  --code kp4 --codewords K --uncorrectable U --cer X | --cl C\n"
+		"                                                   CL that CER < X, or the CER bound\n"
+		"  bercl fec  --code kp4 --histogram F [--cl C]     SER, CER and burst check of a FEC histogram\n",
+		compute_fec, fec_layout, 0,
 	},
 };
 

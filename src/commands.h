@@ -30,9 +30,19 @@ enum show_when {
 	WHEN_FIXED = 1 << 10,       /* no --sequential */
 	WHEN_SUMMARY = 1 << 11,     /* plan: the plan's summary on every row (not
 	                               a sequential table in text, which says it below) */
-	WHEN_LANE = 1 << 12,        /* watch: the readings have a lane column */
+	WHEN_LANE = 1 << 12,        /* watch: the readings have a lane column; cl --lane-errors */
 	WHEN_TRUE_BER = 1 << 13,    /* plan --true-ber */
 	WHEN_TABLE = 1 << 14,       /* plan --sequential without --true-ber */
+	WHEN_LANES_SHOWN = 1 << 15, /* bits: a rate or time given, or --all-lanes */
+	WHEN_ALL_LANES = 1 << 16,   /* bits --all-lanes */
+	WHEN_FEC_BER = 1 << 17,     /* fec --ber */
+	WHEN_FEC_CER = 1 << 18,     /* fec: a cer column (--ber or --cer) */
+	WHEN_FEC_BER_MAX = 1 << 19, /* fec --cer without --codewords */
+	WHEN_FEC_TEST = 1 << 20,    /* fec: a measured pre-FEC test (errors, bits or time) */
+	WHEN_FEC_COUNTS = 1 << 21,  /* fec: codewords counted (--codewords or --histogram) */
+	WHEN_FEC_CL = 1 << 22,      /* fec: a cl column (--cl, or --codewords with --cer) */
+	WHEN_FEC_CER_UPPER = 1 << 23, /* fec: --cl with a test, a count or a histogram */
+	WHEN_FEC_HIST = 1 << 24,    /* fec --histogram */
 };
 
 struct layout_entry {

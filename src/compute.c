@@ -164,6 +164,24 @@ static enum compute_status meet_target(struct row *r)
 	return fail(r, COMPUTE_NUMERIC, "numerical failure: the minimum bits do not reach the target");
 }
 
+/*
+ * bits --all-lanes: the all-lanes CL at the answer, as printed, must be on
+ * the target's side (as meet_target() makes sure for one lane).
+ */
+static enum compute_status all_lanes_printable(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
+		return COMPUTE_OK;
+	return fail(r, COMPUTE_NUMERIC, "numerical failure: the all-lanes bits do not reach the target");
+}
+
+static bercl_lnprob ln_of(double v)
+{
+	bercl_lnprob l = {log(v), 0.0};
+	return l;
+}
+
 enum compute_status compute_bits(struct row *r)
 {
 	const struct row_input *in = &r->in;
@@ -173,9 +191,30 @@ enum compute_status compute_bits(struct row *r)
 		return fail(r, COMPUTE_INPUT, "needs ber");
 	if (isnan(in->cl))
 		return fail(r, COMPUTE_INPUT, "needs cl (the target confidence level)");
-	int rc = bercl_min_bits(in->model, in->errors, in->ber, in->cl, in->cl_complement,
-	                              &r->bits, &r->tails);
-	if (rc == BERCL_EDOM)
+	int rc;
+	if (in->all_lanes) {
+		/* bits per lane; each lane's target is cl^(1/L) */
+		double lanes = lanes_of(in);
+		if (lanes > 1e6)
+			return fail(r, COMPUTE_INPUT, "--all-lanes: at most 1000000 lanes");
+		double per = (in->cl <= 0.5 ? log(in->cl) : log1p(-in->cl_complement)) / lanes;
+		r->lane_target.cl = exp(per);
+		r->lane_target.one_minus_cl = -expm1(per);
+		r->lane_target.ln_cl = ln_of(r->lane_target.cl);
+		r->lane_target.ln_one_minus_cl = ln_of(r->lane_target.one_minus_cl);
+		rc = bercl_min_bits_all_lanes(in->model, in->errors, in->ber, in->cl, in->cl_complement,
+		                              (int)lanes, &r->bits, &r->tails);
+		if (rc == BERCL_OK) {
+			r->time_needed = !isnan(in->rate_bps);
+			if (r->time_needed)
+				r->time_s = r->bits / in->rate_bps; /* the lanes run side by side */
+			return all_lanes_printable(r);
+		}
+	} else {
+		rc = bercl_min_bits(in->model, in->errors, in->ber, in->cl, in->cl_complement, &r->bits,
+		                    &r->tails);
+	}
+	if (rc == BERCL_EDOM || rc == BERCL_ELIMIT)
 		return fail(r, COMPUTE_INPUT, "the answer is above 1e300 bits");
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the minimum bits");
@@ -470,6 +509,158 @@ static enum compute_status resolve_rate(struct row *r)
 	in->rate_bps = in->baud * (isnan(in->bits_per_symbol) ? 1 : in->bits_per_symbol);
 	if (!isfinite(in->rate_bps))
 		return fail(r, COMPUTE_INPUT, "baud * bits-per-symbol is out of range");
+	return COMPUTE_OK;
+}
+
+/* ---- fec ---- */
+
+/* cer at an upper bound on the pre-FEC BER (1 from BER 1/2 on, where cer is 1 to
+ * within 1e-300 for every code bercl accepts). */
+static enum compute_status cer_at_bound(struct row *r, double ber)
+{
+	r->has_cer_upper = 1;
+	if (ber >= 0.5) {
+		r->cer_upper = 1;
+		r->ln_cer_upper = ln_of(1);
+		return COMPUTE_OK;
+	}
+	bercl_fec_rates f;
+	if (bercl_fec_rates_from_ber(&r->in.code, fmax(ber, 1e-300), &f) != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+	r->cer_upper = f.cer;
+	r->ln_cer_upper = f.ln_cer;
+	return COMPUTE_OK;
+}
+
+static enum compute_status fec_from_ber(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	if (!(in->ber >= 1e-300 && in->ber <= 0.5))
+		return fail(r, COMPUTE_INPUT, "fec: ber must be in [1e-300, 0.5]");
+	if (bercl_fec_rates_from_ber(&in->code, in->ber, &r->fec) != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+	return COMPUTE_OK;
+}
+
+static enum compute_status fec_ber_max(struct row *r)
+{
+	enum bercl_status rc = bercl_fec_ber_max(&r->in.code, r->in.cer, &r->ber_max);
+	if (rc == BERCL_ELIMIT || rc == BERCL_EDOM)
+		return fail(r, COMPUTE_INPUT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
+	return COMPUTE_OK;
+}
+
+/* A measured pre-FEC test: the BER bound and the CER at it. */
+static enum compute_status fec_test(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	enum compute_status st = derive_bits(r);
+	if (st != COMPUTE_OK)
+		return st;
+	if (isnan(in->cl))
+		return fail(r, COMPUTE_INPUT, "fec: a pre-FEC test needs cl (the confidence of the bounds)");
+	int rc = bercl_ber_upper(in->model, in->errors, r->bits, in->cl, in->cl_complement,
+	                         &r->ber_upper);
+	if (rc != BERCL_OK)
+		return fail(r, rc == BERCL_ENOCONV ? COMPUTE_NUMERIC : COMPUTE_INPUT,
+		            "no BER bound in range for these values");
+	return cer_at_bound(r, r->ber_upper);
+}
+
+/* A codeword count: the CL that CER < X, or the CER bound at CL. */
+static enum compute_status fec_counts(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	if (isnan(in->codewords) || isnan(in->uncorrectable))
+		return fail(r, COMPUTE_INPUT, "fec: give codewords and uncorrectable together");
+	if (in->uncorrectable > in->codewords)
+		return fail(r, COMPUTE_INPUT, "fec: uncorrectable exceeds codewords");
+	if (!isnan(in->cer) == !isnan(in->cl))
+		return fail(r, COMPUTE_INPUT,
+		            "fec: with codewords give cer (for the CL that CER < cer) or cl (for "
+		            "cer_upper), one of them");
+	if (in->model == BERCL_BINOMIAL && in->uncorrectable >= in->codewords)
+		return fail(r, COMPUTE_INPUT, "the binomial model needs uncorrectable below codewords");
+	int rc;
+	if (!isnan(in->cer)) {
+		rc = bercl_cl(in->model, in->uncorrectable, in->codewords, in->cer, &r->tails);
+		if (rc == BERCL_OK) {
+			r->fec_cl = 1;
+			return COMPUTE_OK;
+		}
+	} else {
+		double up;
+		rc = bercl_ber_upper(in->model, in->uncorrectable, in->codewords, in->cl,
+		                     in->cl_complement, &up);
+		if (rc == BERCL_OK) {
+			r->has_cer_upper = 1;
+			r->cer_upper = fmin(up, 1.0);
+			r->ln_cer_upper = ln_of(r->cer_upper);
+			return COMPUTE_OK;
+		}
+	}
+	if (rc == BERCL_ENOCONV)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword bound");
+	return fail(r, COMPUTE_INPUT, "fec: codewords * cer outside the supported range");
+}
+
+static enum compute_status fec_histogram(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	int has_cl = !isnan(in->cl);
+	int rc = bercl_fec_histogram(&in->code, in->histogram, in->model, has_cl ? in->cl : 0.95,
+	                             has_cl ? in->cl_complement : 0.05, &r->hist);
+	if (rc == BERCL_ENOCONV)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the histogram analysis");
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_INPUT, "fec: the histogram is outside the supported range");
+	r->has_hist = 1;
+	if (has_cl) {
+		r->has_cer_upper = 1;
+		r->cer_upper = r->hist.cer_upper;
+		r->ln_cer_upper = r->hist.ln_cer_upper;
+	}
+	return COMPUTE_OK;
+}
+
+/*
+ * One fec row does one thing, chosen by what it gives: a pre-FEC BER, a CER
+ * target, a pre-FEC test (bits or time), a codeword count, or a histogram.
+ */
+enum compute_status compute_fec(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	if (!in->code_name)
+		return fail(r, COMPUTE_INPUT, "fec needs --code (kp4, kr4 or rs:N,K[,M])");
+	int counts = !isnan(in->codewords) || !isnan(in->uncorrectable);
+	int test = !isnan(in->bits) || !isnan(in->time_s);
+	int hist = in->histogram != NULL;
+	int ber = !isnan(in->ber), target = !isnan(in->cer) && !counts;
+	if (ber + target + test + counts + hist != 1)
+		return fail(r, COMPUTE_INPUT,
+		            "fec: give one of ber, cer, a pre-FEC test (bits or time), codewords, or "
+		            "--histogram");
+	if (ber)
+		return fec_from_ber(r);
+	if (target)
+		return fec_ber_max(r);
+	if (test)
+		return fec_test(r);
+	if (counts)
+		return fec_counts(r);
+	return fec_histogram(r);
+}
+
+/* The lane=all row of cl --lane-errors: the product of the lane CLs. */
+enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, int count)
+{
+	if (bercl_lanes_all(lanes, count, &r->tails) != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
+	if (!isnan(r->in.require))
+		r->verdict = passes(r->tails.cl, r->tails.one_minus_cl, r->in.require,
+		                    r->in.require_complement);
 	return COMPUTE_OK;
 }
 

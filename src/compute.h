@@ -23,5 +23,8 @@ enum compute_status compute_plan(struct row *r);
 /* Release a sequential plan's table (r->seq_table), if any. */
 void plan_free(struct row *r);
 enum compute_status compute_errors(struct row *r);
+enum compute_status compute_fec(struct row *r);
+/* cl --lane-errors: the lane=all row from the lanes' tails. */
+enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, int count);
 
 #endif

@@ -50,21 +50,22 @@ static const char *fits_32_bits(double v)
 #define SIM ON(CMD_SIMULATE)
 #define PLAN ON(CMD_PLAN)
 #define WATCH ON(CMD_WATCH)
+#define FEC ON(CMD_FEC)
 #define ERR ON(CMD_ERRORS)
 
 const struct flag_desc flags[NFLAGS] = {
 	/* quantities: name, letter, arg, subcommands, help; parser, check, field, complement */
 	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS & ~ERR,
-	              "errors seen (cl) or allowed (bits); default 0",
+	              "errors seen (cl, ber, fec) or allowed (bits); default 0",
 	              parse_count, NULL, IN(errors), NO_FIELD},
-	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM | PLAN | ERR,
+	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM | PLAN | ERR | FEC,
 	            "bits tested; SI suffixes k M G T P E (3T = 3e12)",
 	            parse_si, above_zero, IN(bits), NO_FIELD},
-	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM | PLAN | WATCH | ERR,
-	           "specified bit error ratio, 0 < P < 1",
+	[Q_BER] = {"ber", 'p', "P", CL | BITS | SIM | PLAN | WATCH | ERR | FEC,
+	           "specified bit error ratio, 0 < P < 1 (fec: pre-FEC BER, at most 0.5)",
 	           parse_real, open_unit_interval, IN(ber), NO_FIELD},
-	[Q_CL] = {"cl", 'c', "C", BITS | BER | PLAN | SIM | WATCH | ERR,
-	          "confidence level (bits, errors, plan, watch: target; ber: of the bound): 0.95, 95%",
+	[Q_CL] = {"cl", 'c', "C", BITS | BER | PLAN | SIM | WATCH | ERR | FEC,
+	          "confidence level (bits, errors, plan, watch: target; ber, fec: of the bound): 0.95, 95%",
 	          NULL, NULL, IN(cl), IN(cl_complement)},
 	[Q_RATE] = {"rate", 'r', "R", ALL_COMMANDS,
 	            "line rate in bit/s: 25.78125G, 10Gb/s, 10Gbps",
@@ -72,7 +73,7 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_LANES] = {"lanes", 'l', "L", ALL_COMMANDS,
 	             "lanes tested in parallel; default 1",
 	             parse_count, at_least_one, IN(lanes), NO_FIELD},
-	[Q_TIME] = {"time", 't', "T", CL | BER | SIM | PLAN | ERR,
+	[Q_TIME] = {"time", 't', "T", CL | BER | SIM | PLAN | ERR | FEC,
 	            "test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d",
 	            parse_duration, above_zero, IN(time_s), NO_FIELD},
 	[Q_REQUIRE] = {"require", 0, "C", CL,
@@ -99,6 +100,15 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_BITS_PER_SYMBOL] = {"bits-per-symbol", 0, "K", ALL_COMMANDS & ~WATCH,
 	                       "with --baud: bits per symbol, rate = B * K; default 1 (PAM4: 2)",
 	                       parse_count, at_least_one, IN(bits_per_symbol), NO_FIELD},
+	[Q_CER] = {"cer", 0, "X", FEC,
+	           "fec only: codeword error ratio target, 0 < X < 1",
+	           NULL, NULL, IN(cer), IN(cer_complement)},
+	[Q_CODEWORDS] = {"codewords", 0, "K", FEC,
+	                 "fec only: codewords counted (with --uncorrectable)",
+	                 parse_count, at_least_one, IN(codewords), NO_FIELD},
+	[Q_UNCORRECTABLE] = {"uncorrectable", 0, "U", FEC,
+	                     "fec only: uncorrectable codewords among them",
+	                     parse_count, NULL, IN(uncorrectable), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help */
 	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS, "poisson (default) or binomial (exact)",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
@@ -126,6 +136,17 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_PLAN] = {"plan", 0, NULL, WATCH,
 	            "watch: decide by the sequential plan of --ber --cl --alpha --ratio",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_CODE] = {"code", 0, "C", FEC, "fec only: kp4, kr4, or rs:N,K[,M] (M bits per symbol, default 10)",
+	            NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_HISTOGRAM] = {"histogram", 0, "F", FEC,
+	                 "fec only: symbol-error histogram (bin,codewords lines; - is stdin)",
+	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_LANE_ERRORS] = {"lane-errors", 0, "E1,..", CL,
+	                   "cl only: errors per lane; rows per lane, combined and all",
+	                   NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_ALL_LANES] = {"all-lanes", 0, NULL, BITS,
+	                 "bits only: bits per lane for all --lanes L to reach CL together",
+	                 NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
@@ -156,6 +177,10 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->model = model;
 	in->two_sided = two_sided;
 	in->sequential = sequential;
+	in->code_name = NULL;
+	in->code.n = in->code.k = in->code.m = in->code.t = 0;
+	in->histogram = NULL;
+	in->all_lanes = 0;
 }
 
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)

@@ -26,6 +26,7 @@
 #include "compute.h"
 #include "flags.h"
 #include "format.h"
+#include "histogram.h"
 #include "human.h"
 #include "parse.h"
 #include "pipeline.h"
@@ -33,6 +34,8 @@
 #include "simulate.h"
 #include "verify.h"
 #include "watch.h"
+
+#define MAX_LANES 1024
 
 enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -63,6 +66,16 @@ struct options {
 	int two_sided;
 	int sequential;
 	int plan;                    /* watch --plan */
+	/* fec */
+	const char *code_text;
+	bercl_rs_code code;
+	const char *code_name;       /* kp4, kr4 or rs:N,K,M */
+	const char *histogram;       /* --histogram file */
+	/* cl --lane-errors, bits --all-lanes */
+	const char *lane_text;
+	double lane_errors[MAX_LANES];
+	int nlanes;
+	int all_lanes;
 };
 
 /* "--name" of a flag. */
@@ -202,6 +215,75 @@ static const char *command_list(void)
 	return buf;
 }
 
+/* A whole number in [lo, hi] from the text s..end (no sign, no blanks). */
+static int code_number(const char *s, size_t n, int lo, int hi, int *out)
+{
+	if (n == 0 || n > 6)
+		return -1;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/*
+ * --code: kp4 = RS(544,514) and kr4 = RS(528,514), 10-bit symbols (IEEE
+ * 802.3 clause 91); rs:N,K or rs:N,K,M.
+ */
+static void parse_code(const char *text, struct options *o)
+{
+	static char name[48];
+	int n, k, m = 10;
+	if (strcmp(text, "kp4") == 0) {
+		n = 544, k = 514;
+	} else if (strcmp(text, "kr4") == 0) {
+		n = 528, k = 514;
+	} else if (strncmp(text, "rs:", 3) == 0) {
+		const char *a = text + 3, *c1 = strchr(a, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+		if (!c1 || code_number(a, (size_t)(c1 - a), 2, 65537, &n) ||
+		    code_number(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), 1, 65536, &k) ||
+		    (c2 && code_number(c2 + 1, strlen(c2 + 1), 1, 16, &m)))
+			usage_error("--code '%s': expected rs:N,K or rs:N,K,M with whole N > K >= 1 "
+			            "and M in 1..16", text);
+	} else {
+		usage_error("--code '%s': unknown code (kp4, kr4, or rs:N,K[,M])", text);
+	}
+	if (bercl_rs_code_make(n, k, m, &o->code) != BERCL_OK)
+		usage_error("--code '%s': not a Reed-Solomon code (needs K < N <= 2^M + 1)", text);
+	if (text[0] == 'r')
+		snprintf(name, sizeof name, "rs:%d,%d,%d", n, k, m);
+	else
+		snprintf(name, sizeof name, "%s", text);
+	o->code_name = name;
+}
+
+/* --lane-errors E1,E2,...: whole counts, lists and A..B ranges. */
+static void parse_lane_errors(const char *text, struct options *o)
+{
+	struct vlist v;
+	const char *bad;
+	const char *why = parse_vlist(text, parse_count, &v, &bad);
+	if (why)
+		usage_error("--lane-errors '%s': %s", text, why);
+	for (size_t i = 0; i < v.nitems; i++)
+		if (v.items[i].kind == ITEM_LIN || v.items[i].kind == ITEM_LOG)
+			usage_error("--lane-errors '%s': whole numbers only: use A..B", text);
+	if (v.count < 2 || v.count > MAX_LANES)
+		usage_error("--lane-errors '%s': give 2 to %d lanes", text, MAX_LANES);
+	for (unsigned long long i = 0; i < v.count; i++) {
+		double c;
+		o->lane_errors[i] = vlist_value(&v, i, &c);
+	}
+	o->nlanes = (int)v.count;
+	vlist_free(&v);
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	memset(o, 0, sizeof *o);
@@ -298,6 +380,28 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case F_PLAN:
 			o->plan = 1;
 			break;
+		case F_CODE:
+			if (o->code_text)
+				usage_error("--code given twice");
+			o->code_text = optarg;
+			parse_code(optarg, o);
+			break;
+		case F_HISTOGRAM:
+			if (o->histogram)
+				usage_error("--histogram given twice");
+			if (optarg[0] == '\0')
+				usage_error("--histogram: empty file name");
+			o->histogram = optarg;
+			break;
+		case F_LANE_ERRORS:
+			if (o->lane_text)
+				usage_error("--lane-errors given twice");
+			o->lane_text = optarg;
+			parse_lane_errors(optarg, o);
+			break;
+		case F_ALL_LANES:
+			o->all_lanes = 1;
+			break;
 		case F_HELP:
 			print_help((int)o->cmd);
 			break;
@@ -346,6 +450,15 @@ static void check_combinations(const struct options *o)
 	if ((o->cmd == CMD_PLAN || o->cmd == CMD_WATCH) && o->model == BERCL_BINOMIAL)
 		usage_error("--model binomial: 'bercl %s' uses the Poisson model only",
 		            commands[o->cmd].name);
+	if (o->cmd == CMD_FEC && !o->code_text)
+		usage_error("missing --code (kp4, kr4, or rs:N,K[,M])");
+	if (o->lane_text && (has[Q_ERRORS] || has[Q_LANES] || o->input))
+		usage_error("--lane-errors gives each lane's errors: not with %s",
+		            has[Q_ERRORS] ? "--errors" : has[Q_LANES] ? "--lanes" : "--input");
+	if (o->all_lanes && !has[Q_LANES])
+		usage_error("--all-lanes needs --lanes (the number of lanes)");
+	if (o->histogram && o->input)
+		usage_error("--histogram and --input: give one, not both");
 	if (has[Q_RATE] && has[Q_BAUD])
 		usage_error("--rate and --baud: give one, not both");
 	if (o->input) {
@@ -402,6 +515,30 @@ static void check_combinations(const struct options *o)
 	if (o->cmd == CMD_SIMULATE && (has[Q_CL] || has[Q_ALPHA] || o->sequential))
 		usage_error("%s simulates a plan: it needs --ratio",
 		            has[Q_CL] ? "--cl" : has[Q_ALPHA] ? "--alpha" : "--sequential");
+	if (o->cmd == CMD_FEC) {
+		int counts = has[Q_CODEWORDS] || has[Q_UNCORRECTABLE];
+		int test = has[Q_BITS] || has[Q_TIME];
+		int modes = has[Q_BER] + (has[Q_CER] && !counts) + test + counts + (o->histogram != NULL);
+		if (modes != 1)
+			usage_error("fec: give one of --ber, --cer, a pre-FEC test (--errors with --bits "
+			            "or --time), --codewords with --uncorrectable, or --histogram");
+		if (has[Q_ERRORS] && !test)
+			usage_error("--errors needs --bits or --time (a pre-FEC test)");
+		if (test && !has[Q_CL])
+			usage_error("missing --cl (the confidence level of the bounds)");
+		if (has[Q_TIME] && !has[Q_RATE])
+			usage_error("--time needs --rate (the line rate)");
+		if (has[Q_RATE] && !test)
+			usage_error("--rate is for a pre-FEC test given as --time");
+		if (counts && !(has[Q_CODEWORDS] && has[Q_UNCORRECTABLE]))
+			usage_error("--codewords and --uncorrectable go together");
+		if (counts && has[Q_CER] == has[Q_CL])
+			usage_error("with --codewords give --cer (the CL that CER < X) or --cl (the CER "
+			            "bound), one of them");
+		if (has[Q_CL] && !(test || counts || o->histogram))
+			usage_error("--cl is for a pre-FEC test, a codeword count or a histogram");
+		return;
+	}
 	if (o->cmd == CMD_BITS) {
 		if (!has[Q_BER])
 			usage_error("missing --ber");
@@ -556,6 +693,34 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 		have |= WHEN_TABLE;
 	if (!(have & WHEN_TABLE) || o->format != FMT_TEXT)
 		have |= WHEN_SUMMARY;
+	if (o->lane_text)
+		have |= WHEN_LANE;
+	if ((have & WHEN_TIME) || o->all_lanes)
+		have |= WHEN_LANES_SHOWN;
+	if (o->all_lanes)
+		have |= WHEN_ALL_LANES;
+	if (o->cmd == CMD_FEC) {
+#define GIVEN(q) (o->text[q] || (b && batch_has(b, q)))
+		int counts = GIVEN(Q_CODEWORDS) || GIVEN(Q_UNCORRECTABLE);
+		int test = GIVEN(Q_BITS) || GIVEN(Q_TIME);
+		if (GIVEN(Q_BER))
+			have |= WHEN_FEC_BER;
+		if (GIVEN(Q_BER) || GIVEN(Q_CER))
+			have |= WHEN_FEC_CER;
+		if (GIVEN(Q_CER) && (!counts || b))
+			have |= WHEN_FEC_BER_MAX;
+		if (test)
+			have |= WHEN_FEC_TEST;
+		if (counts || o->histogram)
+			have |= WHEN_FEC_COUNTS;
+		if (GIVEN(Q_CL) || (counts && GIVEN(Q_CER)))
+			have |= WHEN_FEC_CL;
+		if (GIVEN(Q_CL) && (test || counts || o->histogram))
+			have |= WHEN_FEC_CER_UPPER;
+		if (o->histogram)
+			have |= WHEN_FEC_HIST;
+#undef GIVEN
+	}
 	memset(l, 0, sizeof *l);
 	l->format = o->value ? FMT_CSV : o->format;
 	if (b) {
@@ -787,6 +952,65 @@ static void print_sequential(const struct layout *l, struct row *r)
 	}
 }
 
+/*
+ * cl --lane-errors: the rows of one sweep point r0, one per lane, then
+ * lane=combined (all bits and errors pooled) and lane=all (the product of
+ * the lane CLs: every lane below the BER at once).
+ */
+static void lane_rows(const struct options *o, const struct row *r0, const struct layout *l,
+                      long *index)
+{
+	static bercl_tails tails[MAX_LANES];
+	int ok = 1;
+	double total = 0, lane_bits = NAN;
+	for (int i = 0; i <= o->nlanes + 1; i++) {
+		struct row r = *r0;
+		if (i < o->nlanes) {
+			snprintf(r.lane_name, sizeof r.lane_name, "%d", i + 1);
+			r.lane = r.lane_name;
+			r.in.errors = o->lane_errors[i];
+			total += o->lane_errors[i];
+		} else if (i == o->nlanes) {
+			r.lane = "combined";
+			r.in.errors = total;
+			if (!isnan(r.in.bits))
+				r.in.bits = r.in.bits * o->nlanes;
+			else
+				r.in.lanes = o->nlanes; /* bits = rate * time * lanes */
+		} else {
+			r.lane = "all";
+			r.in.errors = NAN;
+			r.bits = lane_bits; /* each lane's */
+			if (!ok) {
+				snprintf(r.error, sizeof r.error, "a lane has no CL");
+			} else if (compute_lanes_all(&r, tails, o->nlanes) != COMPUTE_OK) {
+				raise_status(EXIT_INTERNAL);
+				fprintf(stderr, "%s: %s\n", prog, r.error);
+			} else if (r.verdict == 0) {
+				raise_status(EXIT_VERDICT);
+			}
+		}
+		r.line = ++*index;
+		if (i <= o->nlanes) {
+			int st = process(o, &r, NULL, *index > 1, stderr);
+			raise_status(st);
+			if (*index == 1 && st >= EXIT_USAGE)
+				exit(exit_status); /* a usage error: nothing printed */
+			if (i < o->nlanes) {
+				if (r.error[0])
+					ok = 0;
+				else
+					tails[i] = r.tails;
+				lane_bits = r.bits;
+			}
+		}
+		if (*index == 1)
+			format_header(stdout, l);
+		format_row(stdout, l, &r);
+		check_output();
+	}
+}
+
 static void run_sweep(const struct options *o, const struct row_input *base)
 {
 	const struct vlist *lists[NQ];
@@ -803,6 +1027,10 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	struct row r;
 	long index = 0;
 	while (!interrupted && sweep_next(&s, base, &r)) {
+		if (o->lane_text) {
+			lane_rows(o, &r, &l, &index);
+			continue;
+		}
 		r.line = ++index;
 		int st = process(o, &r, NULL, several, stderr);
 		if (interrupted)
@@ -833,6 +1061,25 @@ int main(int argc, char **argv)
 
 	struct row_input base;
 	row_input_init(&base, o.model, o.two_sided, o.sequential);
+	base.all_lanes = o.all_lanes;
+	if (o.code_text) {
+		base.code_name = o.code_name;
+		base.code = o.code;
+	}
+	static double bins[BERCL_FEC_MAX_BINS];
+	if (o.histogram) {
+		FILE *fp = strcmp(o.histogram, "-") == 0 ? stdin : fopen(o.histogram, "r");
+		if (!fp)
+			usage_error("--histogram '%s': %s", o.histogram, strerror(errno));
+		char err[512];
+		int rc = histogram_read(fp, fp == stdin ? "(stdin)" : o.histogram, o.code.t, bins, err,
+		                        sizeof err);
+		if (fp != stdin)
+			fclose(fp);
+		if (rc != 0)
+			usage_error("--histogram: %s", err);
+		base.histogram = bins;
+	}
 	if (o.cmd == CMD_WATCH) {
 		for (int q = 0; q < NQ; q++)
 			if (o.text[q]) {

@@ -12,7 +12,7 @@
 
 /* The subcommands; commands.c describes each. */
 enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, CMD_PLAN, CMD_WATCH, CMD_ERRORS,
-	NCOMMANDS };
+	CMD_FEC, NCOMMANDS };
 
 /* Input quantities; a quantity not given is NAN. */
 struct row_input {
@@ -32,6 +32,13 @@ struct row_input {
 	enum bercl_model model;
 	int two_sided;                      /* ber: the interval */
 	int sequential;                     /* plan, simulate: the sequential plan */
+	double cer, cer_complement;         /* fec: a CER target */
+	double codewords, uncorrectable;    /* fec: a codeword count */
+	/* fec: the code (--code), and the --histogram bins (shared, read only) */
+	const char *code_name;
+	bercl_rs_code code;
+	const double *histogram;
+	int all_lanes;                      /* bits --all-lanes */
 };
 
 #define ROW_ERROR_MAX 256
@@ -63,6 +70,18 @@ struct row {
 	const char *lane;          /* the reading's lane, NULL without a lane column */
 	const char *decision;      /* "", "pass" or "fail" */
 	double dispersion;         /* index of dispersion of the error increments */
+	/* cl --lane-errors: lane (above) is "1", "2", ..., "combined" or "all" */
+	char lane_name[16];
+	bercl_tails lane_target;   /* bits --all-lanes: each lane's CL target */
+	/* fec rows */
+	int fec_cl;                /* tails hold the CL that CER < cer (codewords) */
+	bercl_fec_rates fec;       /* from ber (fec.ser is NAN when absent) */
+	double ber_max;
+	int has_cer_upper;
+	bercl_lnprob ln_cer_upper;
+	double cer_upper;
+	int has_hist;
+	bercl_fec_histogram_stats hist;
 	/* --verify */
 	int gsl_ok;                /* GSL returned a value */
 	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_ber_lower, gsl_ber_upper, gsl_rel_diff;

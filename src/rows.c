@@ -35,6 +35,7 @@ void row_reset(struct row *r, const struct row_input *base)
 	r->alpha_sim = r->alpha_stderr = r->beta_sim = r->beta_stderr = NAN;
 	r->bits_good_sim = r->bits_good_stderr = r->bits_bad_sim = r->bits_bad_stderr = NAN;
 	r->dispersion = NAN;
+	r->fec.ser = r->ber_max = r->cer_upper = NAN;
 	r->decision = "";
 }
 
