@@ -57,7 +57,7 @@ plot cmd_classic using (column("true_ber")):(100 * column("p_pass")) with lines 
      cmd_fixed using (column("true_ber")):(100 * column("p_pass")) with lines linewidth 2 \
          title "fixed plan: 22 errors in 3.14e13 bits", \
      cmd_seq using (column("true_ber")):(100 * column("p_pass")) with lines linewidth 2 \
-         linecolor rgb "black" dashtype (8, 8) title "sequential plan (at most 4.5e13 bits)"
+         linecolor rgb "black" dashtype (8, 8) title "sequential plan (at most 4.1e13 bits)"
 
 # 4. Expected test length against the true BER at 100 Gb/s.
 set output "docs/plan_time.png"
@@ -68,7 +68,7 @@ set key right top
 plot cmd_fixed using (column("true_ber")):(column("expected_bits") / 100e9 / 60) \
          with lines linewidth 2 title "fixed plan (always its full length)", \
      cmd_seq using (column("true_ber")):(column("expected_bits") / 100e9 / 60) \
-         with lines linewidth 2 title "sequential plan (at most 7.5 min)"
+         with lines linewidth 2 title "sequential plan (at most 6.9 min)"
 
 # 5. CER against pre-FEC BER for four Reed-Solomon codes, independent errors.
 #    TSV: the code names rs:N,K,M hold commas.

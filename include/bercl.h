@@ -254,7 +254,10 @@ bercl_plan_sequential_outcome(const double *pass_bits, const double *fail_bits,
  * (lib/plan.c says which), lowered until the exact risks of the truncated
  * plan meet both targets. bercl_plan_sequential_rows() gives the number of
  * rows to provide (an upper bound); pass_bits and fail_bits receive
- * out->max_errors + 1 rows; work holds 2 rows doubles.
+ * out->max_errors + 1 rows; work holds 2 rows doubles. BERCL_ELIMIT when
+ * the design would take more than 2e7 Poisson terms per evaluation (rows x
+ * the error counts between Wald's lines squared: D = 1.1 at 5 % is 6.6e6,
+ * D = 1.05 is 9e7).
  */
 BERCL_API enum bercl_status
 bercl_plan_sequential_rows(double ber, double alpha, double beta, double ratio,

@@ -343,10 +343,8 @@ enum compute_status compute_plan(struct row *r)
 		return fail(r, COMPUTE_INPUT, "cl and alpha must be between 0 and 1, exclusive");
 	bercl_plan p;
 	rc = bercl_plan_fixed(in->ber, in->alpha, beta, in->ratio, &p);
-	if (rc == BERCL_ELIMIT)
-		return fail(r, COMPUTE_INPUT, "the plan would exceed 1e300 bits");
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT, "no plan for these values");
+		return fail(r, COMPUTE_INPUT, "no plan for these values within 1e300 bits");
 	in->errors = p.errors;
 	r->bits = p.bits;
 	r->alpha = p.alpha;
@@ -356,8 +354,11 @@ enum compute_status compute_plan(struct row *r)
 		bercl_sequential_plan s;
 		rc = bercl_plan_sequential_rows(in->ber, in->alpha, beta, in->ratio, &rows);
 		if (rc == BERCL_OK && rows > 1e6)
+			rc = BERCL_ELIMIT;
+		if (rc == BERCL_ELIMIT)
 			return fail(r, COMPUTE_INPUT,
-			            "a sequential plan above 1e6 errors is not supported (use the fixed plan)");
+			            "this sequential plan is too large to design (ratio near 1 or tiny "
+			            "risks): use the fixed plan");
 		if (rc != BERCL_OK)
 			return fail(r, COMPUTE_INPUT, "no sequential plan for these values");
 		double *t = malloc(4 * (size_t)rows * sizeof *t);
@@ -367,6 +368,10 @@ enum compute_status compute_plan(struct row *r)
 		                           t + (size_t)rows, t + 2 * (size_t)rows, &s);
 		if (rc != BERCL_OK) {
 			free(t);
+			if (rc == BERCL_ELIMIT)
+				return fail(r, COMPUTE_INPUT,
+				            "this sequential plan is too large to design (ratio near 1 or "
+				            "tiny risks): use the fixed plan");
 			return fail(r, COMPUTE_NUMERIC, "numerical failure in the sequential plan");
 		}
 		/* pass_bits[0..c] then fail_bits[0..c], packed */

@@ -92,7 +92,8 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 		double beta = in->cl_complement;
 		if (bercl_plan_sequential_rows(in->ber, in->alpha, beta, in->ratio, &rows) != BERCL_OK ||
 		    rows > 1e6) {
-			snprintf(err, errlen, "no sequential plan for these values");
+			snprintf(err, errlen, "no sequential plan for these values (too large to design, "
+		         "or outside the domain)");
 			return -1;
 		}
 		w->table = malloc(4 * (size_t)rows * sizeof *w->table);

@@ -707,15 +707,28 @@ static void test_watch_streams(void **state)
 	watch(&r, "when;time;errors\na;100;0\nb;200;0\nc;300;0\n", "-p 1e-12 -c 95% -r 10G -f csv");
 	assert_int_equal(r.status, 0);
 	assert_int_equal(count_lines(r.out), 4);
-	/* the plan: no error passes at pass_bits of row 0 (6196637724659 bits) */
-	watch(&r, "bits,errors\n5e12,0\n6e12,0\n6.2e12,0\n7e12,0\n",
-	      "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
+	/* the plan: the deciding readings follow from its table (plan --sequential) */
+	static struct run t;
+	run(&t, NULL, "plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential -f csv");
+	assert_int_equal(t.status, 0);
+	double pass0 = csv_value(t.out, "pass_bits", 1), fail4 = csv_value(t.out, "fail_bits", 5);
+	assert_true(pass0 > 1e12 && fail4 > 1e9 && csv_value(t.out, "pass_bits", 6) > fail4 + 1);
+	char readings[512];
+	/* no error: line 4 (pass0 bits) passes, one bit less did not */
+	snprintf(readings, sizeof readings, "bits,errors\n%.17g,0\n%.17g,0\n%.17g,0\n%.17g,0\n",
+	         pass0 / 2, pass0 - 1, pass0, pass0 + 1);
+	watch(&r, readings, "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
 	assert_int_equal(r.status, 0);
 	assert_int_equal(count_lines(r.out), 4);
-	assert_non_null(strstr(r.out, "6200000000000,0,"));
-	/* ... and 5 errors by 1e12 bits fail at once (fail_bits of row 4 is 1027636757686) */
-	watch(&r, "bits,errors\n0.5e12,1\n1e12,5\n2e12,5\n",
-	      "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
+	assert_true(csv_last(r.out, "bits") == pass0);
+	/* error 5 one bit after fail_bits of row 4 continues; by it, fails at once */
+	snprintf(readings, sizeof readings, "bits,errors\n%.17g,1\n%.17g,5\n%.17g,5\n",
+	         fail4 / 2, fail4 + 1, fail4 + 2);
+	watch(&r, readings, "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
+	assert_int_equal(r.status, 4);
+	snprintf(readings, sizeof readings, "bits,errors\n%.17g,1\n%.17g,5\n%.17g,5\n",
+	         fail4 / 2, fail4, fail4 + 2);
+	watch(&r, readings, "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
 	assert_int_equal(r.status, 1);
 	assert_int_equal(count_lines(r.out), 3);
 	/* lanes: each decides; all passes when the product of CLs reaches 95 % */
