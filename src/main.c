@@ -455,7 +455,7 @@ static void check_combinations(const struct options *o)
 	if (o->lane_text && (has[Q_ERRORS] || has[Q_LANES] || o->input))
 		usage_error("--lane-errors gives each lane's errors: not with %s",
 		            has[Q_ERRORS] ? "--errors" : has[Q_LANES] ? "--lanes" : "--input");
-	if (o->all_lanes && !has[Q_LANES])
+	if (o->all_lanes && !has[Q_LANES] && !o->input)
 		usage_error("--all-lanes needs --lanes (the number of lanes)");
 	if (o->histogram && o->input)
 		usage_error("--histogram and --input: give one, not both");
@@ -614,7 +614,7 @@ static int given(const struct options *o, const struct batch *b, enum quantity q
 static void warn_ignored(const struct options *o, const struct batch *b)
 {
 	int rate = given(o, b, Q_RATE) || given(o, b, Q_BAUD);
-	if (given(o, b, Q_LANES) && !rate && (flags[Q_LANES].commands & ON(o->cmd)))
+	if (given(o, b, Q_LANES) && !rate && !o->all_lanes && (flags[Q_LANES].commands & ON(o->cmd)))
 		warning("%s is ignored without a rate (--rate or --baud): bits count every lane",
 		        o->text[Q_LANES] ? "--lanes" : "column 'lanes'");
 	if (given(o, b, Q_BITS_PER_SYMBOL) && !given(o, b, Q_BAUD))
