@@ -221,11 +221,13 @@ static void put_text_line(FILE *out, const struct layout *l, const struct row *r
 /* A simulate row in words. */
 static void put_sentence(FILE *out, const struct row *r)
 {
+	char bits[32]; /* a whole number of bits as an integer */
+	format_double(bits, sizeof bits, r->bits);
 	fprintf(out,
 	        "  if the true BER were exactly %.6g, %.3g%% of such tests would still pass "
-	        "(at most %.0f errors in %.6g bits); simulated: %.3g%% of %.0f (%+.1f standard "
+	        "(at most %.0f errors in %s bits); simulated: %.3g%% of %.0f (%+.1f standard "
 	        "errors)\n",
-	        r->in.ber, 100 * r->tails.one_minus_cl, r->in.errors, r->bits,
+	        r->in.ber, human_round_sig(100 * r->tails.one_minus_cl, 3, ROUND_UP), r->in.errors, bits,
 	        100 * r->one_minus_cl_sim, r->in.trials,
 	        r->sim_stderr > 0 ? (r->one_minus_cl_sim - r->tails.one_minus_cl) / r->sim_stderr : 0.0);
 }

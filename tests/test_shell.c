@@ -486,8 +486,8 @@ static void test_write_errors_and_interrupt(void **state)
 		fprintf(fp, "%d,1e12,1e-12\n", i % 50);
 	fclose(fp);
 	const char *runs[] = {
-		"timeout --preserve-status -s INT 0.5 ./bercl cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv",
-		"timeout --preserve-status -s INT 0.5 ./bercl cl -f csv -i " TMP "long.csv",
+		"timeout --preserve-status -s INT 1 ./bercl cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv",
+		"timeout --preserve-status -s INT 1 ./bercl cl -f csv -i " TMP "long.csv",
 	};
 	for (size_t i = 0; i < 2; i++) {
 		char cmd[512];
