@@ -41,12 +41,13 @@
  *
  * NOTES
  *   Series truncation is bounded by the next term times r/(1-r) for a ratio
- *   r < 1 that no longer grows. Temme's expansion is used only in the band
- *   0.7 <= x/a <= 1.3 (|eta| < 0.34), where the terms of the stored
- *   polynomials left out add below 1e-21 and the powers a^-k left out below
- *   1e-20 / a (TEMME_TRUNC charges 1e-19); the stored polynomials are those
- *   of the double-double path, whose truncation tests/data/poisson_ref.csv
- *   measures.
+ *   r < 1 that no longer grows. Temme's expansion is used only where
+ *   |eta| <= 0.6 (0.52 <= x/a <= 1.7 from a = 200; below, and on the
+ *   double-double path, 0.7 <= x/a <= 1.3, |eta| <= 0.34), where the terms
+ *   of the stored polynomials left out add below 1e-21 and the powers a^-k
+ *   left out below 1e-20 / a (TEMME_TRUNC charges 1e-19); the stored
+ *   polynomials are those of the double-double path, whose truncation
+ *   tests/data/poisson_ref.csv measures.
  *
  * REFERENCES
  *   A. Ziv, "Fast evaluation of elementary mathematical functions with
@@ -138,15 +139,16 @@ static dd ln_fast(dd t, double *err)
 	double t2 = tau.hi * tau.hi;
 	double rest = 2.0 * tau.hi * t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 / 9)));
 	dd r = dd_add(dd_make(LOG_TABLE[j][0], LOG_TABLE[j][1]), dd_make(2.0 * tau.hi, 2.0 * tau.lo));
-	dd el = two_prod((double)e, LN2_HI);
-	el.lo += (double)e * LN2_LO;
+	/* e ln 2: ln 2 = LN2_42 + LN2_REST + 2e-31, LN2_42 with 42 bits, so
+	 * e LN2_42 is exact for |e| < 2^11 */
+	dd el = dd_make((double)e * 0x1.62e42fefa3800p-1, (double)e * 0x1.ef35793c76730p-45);
 	r = dd_add(r, el);
 	r = dd_add_d(r, rest + t.lo / t.hi);
 	/* rest: 8u relative, 3e-28 truncation, tau.lo left out of it (6 tau^2
-	 * tau.lo); tau: 2u^2; the table and
-	 * ln 2: 1e-33 each; t.lo / t.hi dropped its square (u^2/2); four
-	 * double-double additions: 2u^2 of their sums each. */
-	*err = 8.0 * U * fabs(rest) + 6.0 * t2 * fabs(tau.lo) + 1e-27 +
+	 * tau.lo); tau: 2u^2; the table: 1e-33; ln 2: 2e-31 |e|; t.lo / t.hi
+	 * dropped its square (u^2/2); four double-double additions: 2u^2 of
+	 * their sums each. */
+	*err = 8.0 * U * fabs(rest) + 6.0 * t2 * fabs(tau.lo) + 1e-27 + 2e-31 * fabs((double)e) +
 	       10.0 * U * U * (fabs(r.hi) + fabs(el.hi) + 1.0);
 	return r;
 }
@@ -163,27 +165,45 @@ static int bd0_at(double k, double x, dd *b, double *err)
 		dd s = dd_two_sum(k, x);
 		dd wd = div_dd(dd_from(d), s);
 		double w = wd.hi;
-		/* Loader's series while its tail 2k w^3/3 (... ) is below 1/32,
-		 * so that its rounding (9u of it) stays below 3e-17 */
-		if (fabs(w) <= 0.25 && 2.0 * k * fabs(w * w * w) < 0.09) {
+		/* Loader's series while its tail t1 = 2k|w|^3/3 (...) is below
+		 * 0.03, so that its rounding (9u of it) stays below 3e-17; up to
+		 * t1 w^2 < 0.03 with t1 itself in double-double */
+		double w2 = w * w, t1 = 2.0 * k * fabs(w) * w2 / 3.0;
+		if (fabs(w) <= 0.25 && (t1 < 0.03 || t1 * w2 < 0.03)) {
 			/* lead = d^2 / s exactly up to 2u^2 */
 			dd lead = div_dd(two_prod(d, d), s);
-			/* tail = 2k w^3 sum_j w^(2j) / (2j + 3) */
-			double w2 = w * w;
-			/* terms kept, and a bound on w^(2 terms) */
+			/* tail = 2k w^3 sum_j w^(2j) / (2j + 3); terms kept, and a
+			 * bound on w^(2 terms) */
 			int terms = w2 < 1e-4 ? 6 : w2 < 4e-3 ? 9 : 16;
 			double wpow = w2 < 1e-4 ? 1e-24 : w2 < 4e-3 ? 2.7e-22 : 5.5e-20;
-			double p = 0.0;
-			for (int jj = terms - 1; jj >= 0; jj--)
-				p = p * w2 + 1.0 / (2 * jj + 3);
-			double tl = w == 0 ? 0.0 : (2.0 * k * w) * w2 * p * (1.0 + 3.0 * wd.lo / w);
-			/* truncation: 2k |w|^3 w^(2 terms) / ((2 terms + 3)(1 - w^2)) */
 			double trunc = 2.0 * k * fabs(w) * w2 * wpow / ((2 * terms + 3) * (1.0 - w2));
-			*b = dd_add_d(lead, tl);
+			double p = 0.0;
+			for (int jj = terms - 1; jj >= 1; jj--)
+				p = p * w2 + 1.0 / (2 * jj + 3);
+			double tl, extra = 0.0;
+			if (t1 < 0.03) {
+				p = p * w2 + 1.0 / 3;
+				tl = w == 0 ? 0.0 : (2.0 * k * w) * w2 * p * (1.0 + 3.0 * wd.lo / w);
+				*b = dd_add_d(lead, tl);
+			} else {
+				/* 2k w^3 / 3 from w = wd.hi + wd.lo: error-free
+				 * products, u^2 terms kept */
+				dd q2 = two_prod(w, w);
+				q2.lo += 2.0 * w * wd.lo;
+				dd q3 = two_prod(q2.hi, w);
+				q3.lo += q2.lo * w + q2.hi * wd.lo;
+				dd c3 = two_prod(2.0 * k, q3.hi);
+				c3.lo += 2.0 * k * q3.lo;
+				dd c = two_prod(c3.hi, ONE_THIRD_HI);
+				c.lo += c3.lo * ONE_THIRD_HI + c3.hi * ONE_THIRD_LO;
+				tl = (2.0 * k * w) * w2 * w2 * p * (1.0 + 5.0 * wd.lo / w);
+				*b = dd_add_d(dd_add(lead, c), tl);
+				extra = 10.0 * U * U * fabs(c.hi);
+			}
 			/* w^3 from w = wd.hi + wd.lo (2u^2): 2u for 2 k w and w^2,
 			 * 1u for the correction; p: 3u; three products: 3u; lead:
-			 * 3u^2; the sum: 2u^2. */
-			*err = 9.0 * U * fabs(tl) + trunc + 5.0 * U * U * fabs(lead.hi);
+			 * 3u^2; the sums: 2u^2 each. */
+			*err = 9.0 * U * fabs(tl) + trunc + extra + 7.0 * U * U * fabs(b->hi);
 			return 1;
 		}
 	}
@@ -248,7 +268,10 @@ static tail complement(tail s)
 	double ratio = s.val / (1.0 - s.val);
 	t.val = 1.0 - s.val;
 	t.rel = U + s.rel * ratio;
-	t.ln = dd_from(log1p(-s.val));
+	/* ln(1 - s): below s = 1e-4 its series to s^4 is exact to s^5/5 */
+	double sv = s.val;
+	t.ln = dd_from(sv < 1e-4 ? -sv * (1.0 + sv * (0.5 + sv * (1.0 / 3 + sv * 0.25)))
+	                         : log1p(-sv));
 	t.ln_err = LOG1P_ERR * fabs(t.ln.hi) + s.rel * ratio;
 	if (s.rel == 0.0 && s.val > 0.0) /* s below the normal range */
 		t.ln_err += ratio * 1e-16;
@@ -415,8 +438,8 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 	double s_err, s = temme_sum_fast(eta, a, &s_err);
 	double g = 1.0 / sqrt(6.283185307179586477 * a);
 	double ts = s * g;
-	/* C_k' is below 0.1 in the band: the sum's sensitivity to eta */
-	double ts_err = (s_err + 0.1 * fabs(eta) * z_rel) * g + 4.0 * U * fabs(ts);
+	/* C_k' is below 0.12 for |eta| <= 0.6: the sum's sensitivity to eta */
+	double ts_err = (s_err + 0.12 * fabs(eta) * z_rel) * g + 4.0 * U * fabs(ts);
 	if (b.hi < 1.0) {
 		/* Both tails of order one. erfc(+-z) moves by 2/sqrt(pi) e^-z^2 dz. */
 		double r = exp(-b.hi) * ts;
@@ -485,17 +508,21 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out)
 				p = pc;
 		}
 	} else {
-		double lam = x / a;
-		if (lam < 0.7) {
-			if (!series_tail(a, x, xl, LOWER, a, &p))
-				return 0;
-			q = complement(p);
-		} else if (lam > 1.3) {
-			if (!series_tail(errors, x, xl, DOWN, a, &q))
-				return 0;
-			p = complement(q);
-		} else if (!temme_fast(a, x, xl, &p, &q)) {
-			return 0;
+		/* Temme's expansion for 0.7 <= x/a <= 1.3 and, from a = 200 (where
+		 * it needs at most 10 powers of 1/a), out to |eta| <= 0.6
+		 * (poisson_fast.inc's widest band); else the series, which then
+		 * converge by a ratio of at most 0.77 (0.59 from a = 200) */
+		double lam = x / a, lo = a < 200 ? 0.7 : 0.52, hi = a < 200 ? 1.3 : 1.7;
+		if (!(lam >= lo && lam <= hi && temme_fast(a, x, xl, &p, &q))) {
+			if (lam < 1.0) {
+				if (!series_tail(a, x, xl, LOWER, a, &p))
+					return 0;
+				q = complement(p);
+			} else {
+				if (!series_tail(errors, x, xl, DOWN, a, &q))
+					return 0;
+				p = complement(q);
+			}
 		}
 	}
 	if (!certified(&p) || !certified(&q))

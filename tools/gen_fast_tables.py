@@ -27,7 +27,7 @@ rows = [[float(x) for x in r.split(",") if x.strip()]
         for r in re.findall(r"\{([^{}]*)\}", body)]
 K = len(rows)
 D = len(rows[0]) - 1
-BANDS = [0.004, 0.012, 0.035, 0.1, 0.34]
+BANDS = [0.004, 0.012, 0.035, 0.1, 0.34, 0.6]
 
 deg = []
 for band in BANDS:
