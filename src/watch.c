@@ -101,10 +101,13 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
-		if (bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, w->table,
-		                          w->table + (size_t)rows, w->table + 2 * (size_t)rows,
-		                          &s) != BERCL_OK) {
-			snprintf(err, errlen, "numerical failure in the sequential plan");
+		int st = bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, w->table,
+		                               w->table + (size_t)rows, w->table + 2 * (size_t)rows, &s);
+		if (st != BERCL_OK) {
+			snprintf(err, errlen, st == BERCL_ELIMIT
+			                          ? "this sequential plan is too large to design (ratio "
+			                            "near 1 or tiny risks): use --ber --cl --errors"
+			                          : "numerical failure in the sequential plan");
 			free(w->table);
 			w->table = NULL;
 			return -1;

@@ -614,6 +614,13 @@ static void test_plan_cli(void **state)
 	    "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --verify",
 	    "cl --bits 3T --ber 1e-12 --ratio 2",
 	    "simulate --bits 3T --ber 1e-12 --cl 95%",
+	    "watch --ber 1e-12 < /dev/null",
+	    "watch --plan --ber 1e-12 --cl 95% < /dev/null",
+	    "watch -p 1e-12 -c 95% --alpha 5% < /dev/null",
+	    "watch -p 1e-12,1e-13 -c 95% < /dev/null",
+	    "watch -p 1e-12 -c 95% --input x",
+	    "watch --plan -p 1e-12 -c 95% --alpha 5% --ratio 1.01 < /dev/null",
+	    "watch -p 1e-12 -c 95% < /dev/null",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		run(&r, NULL, bad[i]);
