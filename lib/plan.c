@@ -325,8 +325,10 @@ enum bercl_status bercl_plan_sequential_outcome(const double *pass_bits, const d
 		if (lo > c || lo > hi)
 			break;
 	}
-	out->p_pass = passed;
-	out->p_fail = failed;
+	/* Sums of positive terms; rounding (a few ulps per interval) may carry a
+	   total a hair past 1: a probability stays in [0, 1]. */
+	out->p_pass = fmin(passed, 1.0);
+	out->p_fail = fmin(failed, 1.0);
 	out->expected_bits = bits;
 	return BERCL_OK;
 }

@@ -344,7 +344,8 @@ enum compute_status compute_plan(struct row *r)
 	bercl_plan p;
 	rc = bercl_plan_fixed(in->ber, in->alpha, beta, in->ratio, &p);
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT, "no plan for these values within 1e300 bits");
+		return fail(r, COMPUTE_INPUT,
+		            "no plan for these values within 2^40 errors and 1e300 bits");
 	in->errors = p.errors;
 	r->bits = p.bits;
 	r->alpha = p.alpha;

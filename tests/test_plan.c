@@ -306,6 +306,18 @@ static void test_sequential_design(void **state)
 				assert_true(good.p_fail == s.alpha && bad.p_pass == s.beta);
 				assert_true(fabs(good.p_pass + good.p_fail - 1) < 1e-12);
 				assert_true(fabs(bad.p_pass + bad.p_fail - 1) < 1e-12);
+				/* Far from the plan's BERs the outcome stays a probability. */
+				const double far[] = {1e-16, 1e-15, 1e-9, 1e-6};
+				for (int f = 0; f < 4; f++) {
+					bercl_plan_outcome o;
+					assert_int_equal(bercl_plan_sequential_outcome(pass, fail, s.max_errors,
+					                                               far[f], work, &o),
+					                 BERCL_OK);
+					assert_true(o.p_pass >= 0 && o.p_pass <= 1 && o.p_fail >= 0 &&
+					            o.p_fail <= 1);
+					assert_true(fabs(o.p_pass + o.p_fail - 1) < 1e-12);
+					assert_true(o.expected_bits > 0 && o.expected_bits <= s.max_bits);
+				}
 			}
 }
 

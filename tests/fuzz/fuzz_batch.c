@@ -21,8 +21,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size == 0)
 		return 0;
-	static const enum command cmds[] = {CMD_CL, CMD_BITS, CMD_BER, CMD_ERRORS}; /* not simulate */
-	enum command cmd = cmds[data[0] % 4];
+	/* not simulate; plan rows are fixed plans or given tests (no --sequential) */
+	static const enum command cmds[] = {CMD_CL, CMD_BITS, CMD_BER, CMD_ERRORS, CMD_PLAN};
+	enum command cmd = cmds[data[0] % 5];
 	FILE *in = fmemopen((void *)(data + 1), size - 1, "r");
 	FILE *out = fopen("/dev/null", "w");
 	if (!in || !out) {
