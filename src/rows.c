@@ -75,16 +75,22 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
 
 /* ---- batch ---- */
 
-static int push_char(struct batch *b, char c)
+static int grow_buf(struct batch *b)
 {
-	if (b->buflen + 1 >= b->bufcap) {
-		size_t cap = b->bufcap ? 2 * b->bufcap : 256;
-		char *p = realloc(b->buf, cap);
-		if (!p)
-			return -1;
-		b->buf = p;
-		b->bufcap = cap;
-	}
+	size_t cap = b->bufcap ? 2 * b->bufcap : 256;
+	char *p = realloc(b->buf, cap);
+	if (!p)
+		return -1;
+	b->buf = p;
+	b->bufcap = cap;
+	return 0;
+}
+
+/* One character into the record buffer (inline: it runs for every byte). */
+static inline int push_char(struct batch *b, char c)
+{
+	if (b->buflen + 1 >= b->bufcap && grow_buf(b))
+		return -1;
 	b->buf[b->buflen++] = c;
 	return 0;
 }

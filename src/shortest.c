@@ -11,8 +11,8 @@
  * then strtod would give back v. 17 digits always do.
  * Double-double carries ~106 bits, so a decision is only in doubt when a
  * rounding lands within ~1e-9 of a tie or of the interval's edge; those
- * cases, and values outside [1e-270, 1e290] (where the table's low parts
- * lose bits), take the slow path of
+ * cases, and values outside [DBL_MIN, 1e290] (subnormal, or too large for
+ * the table), take the slow path of
  * snprintf("%.*g") checked with strtod. The layout follows printf's %g:
  * exponent form when E < -4 or E >= n, trailing zeros removed.
  *
@@ -56,11 +56,14 @@ static size_t slow_path(char *buf, double v)
  */
 static int64_t round_dd(dd x, int *doubt, double *dist, int *down)
 {
-	double fh = floor(x.hi);
-	int64_t n = (int64_t)fh;
+	int64_t n = (int64_t)x.hi; /* floor: x.hi >= 0 (a conversion, not a libm call) */
+	double fh = (double)n;
 	double frac = (x.hi - fh) + x.lo; /* exact: x.hi - fh is exact */
-	double fl = floor(frac);
-	n += (int64_t)fl;
+	int64_t f = (int64_t)frac;    /* |frac| < 16: truncation, then floor */
+	if ((double)f > frac)
+		f--;
+	double fl = (double)f;
+	n += f;
 	frac -= fl;
 	if (fabs(frac - 0.5) < TIE_MARGIN)
 		*doubt = 1;
@@ -75,12 +78,20 @@ static int64_t round_dd(dd x, int *doubt, double *dist, int *down)
  * the gap from v to its neighbour on that side, scaled by 10^s (the gap
  * below a power of two is half the gap above).
  */
-static int reads_back(double dist, int down, double v, dd scale)
+static int reads_back(double dist, int down, double v, double p)
 {
-	int ex;
-	double mant = frexp(v, &ex);
-	double up = ldexp(1.0, ex - 54);
-	double half = (down && mant == 0.5 ? up * 0.5 : up) * scale.hi;
+	/* v = m 2^ex, m in [1/2, 1) (v normal), by its bits: half the gap
+	 * above v is 2^(ex - 54), so scaled by 10^s it is p 2^-54 / m with
+	 * p = v 10^s; below a power of two (m = 1/2) the gap halves */
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	int power_of_two = (bits & 0xfffffffffffffULL) == 0;
+	bits = (bits & 0x800fffffffffffffULL) | 0x3fe0000000000000ULL;
+	double m;
+	memcpy(&m, &bits, sizeof m);
+	double half = p * 0x1p-54 / m;
+	if (down && power_of_two)
+		half *= 0.5;
 	if (dist < half * (1 - TIE_MARGIN))
 		return 1;
 	if (dist > half * (1 + TIE_MARGIN))
@@ -91,10 +102,15 @@ static int reads_back(double dist, int down, double v, dd scale)
 /* Lay out n digits of d (as printf's %.ng would) with decimal exponent e10. */
 static size_t layout(char *buf, int64_t d, int n, int e10)
 {
+	/* digits in two 32-bit halves (below 10^8 each, d < 10^17): cheaper
+	 * than 64-bit division by 10 */
 	char dig[20];
+	uint32_t lo = (uint32_t)(d % 100000000), hi = (uint32_t)(d / 100000000);
 	for (int i = n - 1; i >= 0; i--) {
-		dig[i] = (char)('0' + d % 10);
-		d /= 10;
+		if (i == n - 9)
+			lo = hi;
+		dig[i] = (char)('0' + lo % 10);
+		lo /= 10;
 	}
 	int nd = n;
 	while (nd > 1 && dig[nd - 1] == '0')
@@ -143,11 +159,20 @@ size_t shortest_double(char *buf, double v)
 		buf[k++] = '-';
 		v = -v;
 	}
-	if (v < 1e-270 || v > 1e290)
+	if (v < DBL_MIN || v > 1e290)
 		return k + slow_path(buf + k, v);
-	int e10 = (int)floor(log10(v));
-	/* log10 may be one off near powers of ten: settle E with the table. */
-	dd ve = dd_from(v);
+	/* below 1e-270, v 10^300 first (in double-double), so that no power
+	 * of ten used leaves the double range */
+	int pre = v < 1e-270 ? 300 : 0;
+	/* E from the binary exponent: v in [2^(e2-1), 2^e2) puts log10 v in
+	 * [(e2-1) log10 2, e2 log10 2), so this is E or E - 1 (or E + 1 by
+	 * the rounding of the product): settle E with the table. */
+	uint64_t vb;
+	memcpy(&vb, &v, sizeof vb);
+	int e2 = (int)((vb >> 52) & 0x7ff) - 1022;
+	double est = (e2 - 1) * 0.30102999566398120;
+	int e10 = (int)est - (est < 0 && (double)(int)est != est);
+	dd ve = pre ? dd_mul(dd_from(v), pow10_dd(pre)) : dd_from(v);
 	if (v < POW10[e10 - POW10_MIN][0])
 		e10--;
 	else if (e10 + 1 <= POW10_MAX && v >= POW10[e10 + 1 - POW10_MIN][0])
@@ -155,15 +180,15 @@ size_t shortest_double(char *buf, double v)
 	for (int n = 15; n <= 17; n++) {
 		int doubt = 0, e = e10, down;
 		double dist;
-		dd scale = pow10_dd(n - 1 - e);
-		int64_t d = round_dd(dd_mul(ve, scale), &doubt, &dist, &down);
+		dd pv = dd_mul(ve, pow10_dd(n - 1 - e - pre));
+		int64_t d = round_dd(pv, &doubt, &dist, &down);
 		if (d >= (int64_t)POW10[n - POW10_MIN][0]) { /* rounded up to 10^n */
 			d /= 10;
 			e++;
 		}
 		if (doubt)
 			return k + slow_path(buf + k, v);
-		int ok = n == 17 ? 1 : reads_back(dist, down, v, scale);
+		int ok = n == 17 ? 1 : reads_back(dist, down, v, pv.hi);
 		if (ok < 0)
 			return k + slow_path(buf + k, v);
 		if (ok)
