@@ -7,6 +7,7 @@
  *   1 some --require verdict failed
  *   2 usage or input error (bad flag, bad value, unreadable file, bad row)
  *   3 internal or numerical failure, or an output write error
+ *   4 watch: input ended before a decision
  * A usage error prints one line naming the flag and value, and nothing on
  * standard output.
  */
@@ -142,8 +143,9 @@ static void print_help(int cmd)
 	}
 	printf("\n"
 	       "Numeric flags take lists and ranges: 1e-12,1e-15  0..10  0..100:11  1e-15..1e-9:7log\n"
-	       "Exit status: 0 ok, 1 a --require verdict failed, 2 usage or input error,\n"
-	       "3 numerical failure or write error. %sSee bercl(1).\n",
+	       "Exit status: 0 ok (watch: pass), 1 a --require verdict failed (watch: fail),\n"
+	       "2 usage or input error, 3 numerical failure or write error,\n"
+	       "4 watch: input ended before a decision. %sSee bercl(1).\n",
 	       cmd < 0 ? "bercl SUBCOMMAND --help: its flags only.\n" : "");
 	check_output();
 	exit(0);
@@ -634,8 +636,8 @@ static void warn_ignored(const struct options *o, const struct batch *b)
 		warning("--model fills only the empty cells of column 'model' in %s", b->name);
 	for (size_t i = 0; i < b->ncols; i++)
 		if (b->column_quantity[i] == COLUMN_UNUSED)
-			warning("%s: column '%s' is not used by 'bercl %s': copied through as is", b->name,
-			        b->header[i], commands[o->cmd].name);
+			warning("%s: column '%s' is not used by 'bercl %s': copied through as '%s'",
+			        b->name, b->header[i], commands[o->cmd].name, b->renamed[i]);
 }
 
 /* --value COLUMN: the layout's column of that name, or a batch pass-through one. */
@@ -889,7 +891,7 @@ static void run_batch(const struct options *o, const struct row_input *base)
 		check_output();
 	/* Every core we may run on computes (this thread and cores - 1
 	 * workers); rows are still written in input order. */
-	simulate_set_hooks(&interrupted, NULL);
+	simulate_set_hooks(&interrupted, NULL, 0);
 	int cores = pipeline_cpus();
 	struct batch_ctx ctx = {o, &l, name};
 	raise_status(pipeline_run(&b, base, handle_batch_row, &ctx, stdout, stderr, cores - 1,
@@ -1011,6 +1013,18 @@ static void lane_rows(const struct options *o, const struct row *r0, const struc
 	}
 }
 
+/* Seconds before a long simulate shows progress: BERCL_PROGRESS_DELAY if it
+ * is a number from 0 to 1e6 (as git's GIT_PROGRESS_DELAY), else 2. */
+static double progress_delay(void)
+{
+	const char *s = getenv("BERCL_PROGRESS_DELAY");
+	char *end;
+	double d = s ? strtod(s, &end) : 2.0;
+	if (s && (end == s || *end != '\0' || !(d >= 0 && d <= 1e6)))
+		d = 2.0;
+	return d;
+}
+
 static void run_sweep(const struct options *o, const struct row_input *base)
 {
 	const struct vlist *lists[NQ];
@@ -1022,7 +1036,7 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	make_layout(o, NULL, &l);
 	warn_ignored(o, NULL);
 	/* rows run one at a time here: a long simulate shows progress on a terminal */
-	simulate_set_hooks(&interrupted, isatty(STDERR_FILENO) ? stderr : NULL);
+	simulate_set_hooks(&interrupted, isatty(STDERR_FILENO) ? stderr : NULL, progress_delay());
 	int several = sweep_rows(o) > 1;
 	struct row r;
 	long index = 0;

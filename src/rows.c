@@ -340,7 +340,8 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigne
 	b->column_quantity = calloc(ncols, sizeof *b->column_quantity);
 	b->extra_names = calloc(ncols + 1, sizeof *b->extra_names);
 	b->extra = calloc(ncols + 1, sizeof *b->extra);
-	if (!b->header || !b->column_quantity || !b->extra_names || !b->extra) {
+	b->renamed = calloc(ncols + 1, sizeof *b->renamed);
+	if (!b->header || !b->column_quantity || !b->extra_names || !b->extra || !b->renamed) {
 		snprintf(err, errlen, "%s: out of memory", name);
 		return -1;
 	}
@@ -376,10 +377,19 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigne
 			b->has_model_column = 1;
 			b->model_column = i;
 		} else if (q >= 0 && !(used & (1u << q))) {
-			b->column_quantity[i] = COLUMN_UNUSED; /* copied through as is */
+			/* copied through, as input_NAME: the subcommand may print a
+			 * column NAME of its own (bercl errors, an input errors column) */
+			b->column_quantity[i] = COLUMN_UNUSED;
+			b->renamed[i] = malloc(strlen(b->header[i]) + sizeof "input_");
+			if (!b->renamed[i]) {
+				snprintf(err, errlen, "%s: out of memory", name);
+				return -1;
+			}
+			strcpy(b->renamed[i], "input_");
+			strcat(b->renamed[i], b->header[i]);
 		}
 		if (b->column_quantity[i] < 0)
-			b->extra_names[b->nextra++] = b->header[i];
+			b->extra_names[b->nextra++] = b->renamed[i] ? b->renamed[i] : b->header[i];
 	}
 	return 0;
 }
@@ -468,6 +478,9 @@ void batch_close(struct batch *b)
 {
 	for (size_t i = 0; i < b->ncols && b->header; i++)
 		free(b->header[i]);
+	for (size_t i = 0; i < b->ncols && b->renamed; i++)
+		free(b->renamed[i]);
+	free(b->renamed);
 	free(b->header);
 	free(b->column_quantity);
 	free(b->extra_names);

@@ -40,6 +40,7 @@ struct batch {
 	size_t model_column;
 	size_t nextra;
 	const char **extra_names; /* names of the pass-through columns */
+	char **renamed;           /* input_NAME of each COLUMN_UNUSED column, else NULL */
 	const char **extra;       /* this row's pass-through cells */
 	char *buf;                /* this record's cells, NUL-separated */
 	size_t buflen, bufcap;
@@ -51,7 +52,7 @@ struct batch {
  * Read the header; on failure returns -1 with a message in err. Header
  * names are matched to the flags' names case-insensitively, trimmed, with
  * '_' for '-'; a quantity not in `used` (bit q for quantity q) is copied
- * through (COLUMN_UNUSED). sep: ',', ';' or '\t', or 0 to take the one the
+ * through (COLUMN_UNUSED) under the name input_NAME. sep: ',', ';' or '\t', or 0 to take the one the
  * header line holds most often outside quotes. Lines starting with '#' are
  * comments.
  */

@@ -48,11 +48,13 @@ static double binomial_by_gaps(gsl_rng *rng, double n, double p, double limit)
 
 static const volatile sig_atomic_t *stop_flag;
 static FILE *progress_fp;
+static double progress_delay_s = 2.0;
 
-void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress)
+void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress, double delay_s)
 {
 	stop_flag = stop;
 	progress_fp = progress;
+	progress_delay_s = delay_s;
 }
 
 static double seconds_now(void)
@@ -64,14 +66,14 @@ static double seconds_now(void)
 
 /*
  * "bercl: simulate: 45% of 1e+09 trials", over itself: after the row has
- * run for 2 s, at most twice a second.
+ * run for the hook's delay (2 s by default), at most twice a second.
  */
 static void show_progress(double start, double *last, double done, double trials, int *shown)
 {
 	if (!progress_fp)
 		return;
 	double now = seconds_now();
-	if (now - start < 2.0 || now - *last < 0.5)
+	if (now - start < progress_delay_s || now - *last < 0.5)
 		return;
 	*last = now;
 	fprintf(progress_fp, "\rbercl: simulate: %3.0f%% of %.6g trials", 100 * done / trials, trials);

@@ -29,9 +29,10 @@ const char *simulate_plan(struct row *r);
 /*
  * Optional hooks, set once before any row runs: a flag that stops a run
  * (simulate_row then returns "interrupted"), and a stream for progress,
- * written after a row has run for 2 s (main.c passes stderr when it is a
- * terminal and the rows run one at a time).
+ * written after a row has run for delay_s seconds (main.c passes stderr
+ * when it is a terminal and the rows run one at a time, and the delay from
+ * BERCL_PROGRESS_DELAY, 2 s by default).
  */
-void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress);
+void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress, double delay_s);
 
 #endif
