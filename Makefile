@@ -89,6 +89,7 @@ check: all $(TESTS) tests/oracle/oracle
 		echo "SKIPPED: a sanitized library cannot be loaded by python3"; \
 	else LD_LIBRARY_PATH=. PYTHONPATH=python /usr/bin/python3 tests/test_python.py; fi
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
+	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 	@echo "all tests passed"
 
 # The independent MPFR oracle (tests/oracle): it drives ./bercl as a black

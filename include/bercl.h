@@ -101,11 +101,13 @@ bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
 
 /*
  * CL = P[X > E] and 1 - CL = P[X <= E] for X ~ Binomial(bits, ber), the
- * exact model: errors whole and below bits, bits whole (up to 1e300),
- * ber in (0, 1). Cost grows with the standard deviation s = sqrt(bits ber
- * (1 - ber)) only when errors is near the mean; within 40 s of the mean,
- * s must be at most BERCL_BINOMIAL_MAX_SD (else BERCL_EDOM).
+ * exact model: errors whole in [0, bits] (E = bits gives CL = 0), bits
+ * whole, ber in (0, 1); else BERCL_EDOM. Limits (BERCL_ELIMIT beyond them):
+ * bits at most BERCL_BINOMIAL_MAX_BITS, and, because the cost grows with the
+ * standard deviation s = sqrt(bits ber (1 - ber)) when errors is near the
+ * mean, s at most BERCL_BINOMIAL_MAX_SD when errors is within 40 s of it.
  */
+#define BERCL_BINOMIAL_MAX_BITS 1e18
 #define BERCL_BINOMIAL_MAX_SD 1e5
 BERCL_API enum bercl_status
 bercl_binomial_tails(double errors, double bits, double ber,
@@ -136,7 +138,9 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * (may be NULL) receives the tails at N. Binomial: the smallest whole N with
  * P[X > E | N, ber] >= cl, by bisection over whole numbers around the Poisson
  * answer (they differ by O(ber) relative). Returns BERCL_OK, BERCL_EDOM when
- * the answer would exceed 1e300 bits or the inputs are outside the domain.
+ * the inputs are outside the domain, BERCL_ELIMIT when the answer would
+ * exceed 1e300 bits (binomial: BERCL_BINOMIAL_MAX_BITS) or meet the
+ * binomial work limit.
  */
 BERCL_API enum bercl_status
 bercl_min_bits(enum bercl_model model, double errors, double ber,
@@ -150,7 +154,10 @@ bercl_min_bits(enum bercl_model model, double errors, double ber,
  * binomial: Clopper-Pearson, P[X <= E | upper] = 1 - cl);
  * bercl_ber_interval, the two-sided interval at confidence cl (Poisson: the
  * exact Garwood interval; binomial: Clopper-Pearson); lower is 0 when E = 0.
- * Binomial bits must be whole and above errors.
+ * Binomial bits must be whole and at least errors (E = bits: upper 1, lower
+ * (a/2)^(1/bits)). BERCL_ELIMIT when a bound falls outside the range (below
+ * the normal doubles, or lambda outside [1e-300, 1e300]) or the binomial
+ * limits are met.
  */
 BERCL_API enum bercl_status
 bercl_ber_upper(enum bercl_model model, double errors, double bits,

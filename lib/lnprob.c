@@ -70,8 +70,12 @@ double bercl_lnprob_value(bercl_lnprob l)
 {
 	if (l.hi < -746.0)
 		return 0.0;
-	if (l.hi < -700.0) /* keep precision near the bottom of the range */
-		return ldexp(exp(l.hi + 200.0 * LN2_HI) * (1.0 + l.lo), -200);
+	if (l.hi < -700.0) {
+		/* near the bottom of the range: 2^-200 exp(l + 200 ln 2), the sum in
+		 * double-double (rounded to a double it would cost 1e-13 relative) */
+		dd s = dd_add(dd_make(l.hi, l.lo), dd_mul_d(dd_make(LN2_HI, LN2_LO), 200.0));
+		return ldexp(exp(s.hi) * (1.0 + s.lo), -200);
+	}
 	return exp(l.hi) * (1.0 + l.lo);
 }
 

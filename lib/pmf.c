@@ -29,10 +29,29 @@ double bercli_stirlerr(double k)
 
 /*
  * bd0(k, x) = k ln(k/x) + x - k = k phi(x/k), Loader's deviance term, in
- * double-double for k >= 1 and x > 0 (both double-double).
+ * double-double for k >= 1 and x > 0 (both double-double). Near x = k the
+ * two terms cancel to about (k-x)^2 / (2k), and x/k rounded to double-double
+ * leaves an absolute error of 1e-32 k in k ln(k/x) (6e-17 at k = 6e15,
+ * against a result of 1e-19: the Temme expansion then took the wrong side).
+ * There, for |k - x| < 1e-3 (k + x), Loader's series in v = (k-x)/(k+x),
+ *   bd0 = (k - x) v + 2k sum_{j>=1} v^(2j+1) / (2j+1),
+ * whose k - x is exact; its terms fall by v^2 < 1e-6 each.
  */
 dd bercli_bd0(dd k, dd x)
 {
+	dd d = dd_sub(k, x), s = dd_add(k, x);
+	if (fabs(d.hi) < 1e-3 * s.hi) {
+		dd v = dd_div(d, s), v2 = dd_mul(v, v);
+		dd sum = dd_mul(d, v), ej = dd_mul(dd_mul_d(k, 2.0), v);
+		for (int j = 1; j < 12; j++) {
+			ej = dd_mul(ej, v2);
+			dd term = dd_div(ej, dd_from(2.0 * j + 1.0));
+			sum = dd_add(sum, term);
+			if (!(fabs(term.hi) > 1e-34 * fabs(sum.hi)))
+				break;
+		}
+		return sum;
+	}
 	dd lam = dd_div(x, k);
 	dd ln_lam;
 	if (lam.hi > 1e-290 && lam.hi < 1e290)

@@ -56,11 +56,6 @@
 #define A_TEMME 25.0
 #define SERIES_EPS 1e-17
 
-static dd k_phi(double k, dd x)
-{
-	return bercli_bd0(dd_from(k), x);
-}
-
 static bercl_lnprob log_of(double p)
 {
 	bercl_lnprob out = {log(p), 0.0};
@@ -109,10 +104,22 @@ static double temme_sum(double eta, double a)
 	return s;
 }
 
-/* P(a, x) = pois(a; x) * sum_n x^n / ((a+1)...(a+n)), any x; fast for x < a. */
-static bercl_lnprob lower_series(double a, dd x)
+/*
+ * ln pois(E + 1; x) in double-double, also when E + 1 is not a double
+ * (E = 2^53): then from pois(E; x) times x / (E + 1).
+ */
+static dd ln_pmf_above(double errors, dd x)
 {
-	double term = 1.0, sum = 1.0;
+	double a = errors + 1.0;
+	if (a - 1.0 == errors)
+		return bercli_ln_poisson_pmf(a, x);
+	return dd_add(bercli_ln_poisson_pmf(errors, x), dd_log(dd_div(x, dd_two_sum(errors, 1.0))));
+}
+
+/* P(a, x) = pois(a; x) * sum_n x^n / ((a+1)...(a+n)), a = E + 1; fast for x < a. */
+static bercl_lnprob lower_series(double errors, dd x)
+{
+	double a = errors + 1.0, term = 1.0, sum = 1.0;
 	for (double n = 1.0;; n += 1.0) {
 		double ratio = x.hi / (a + n);
 		term *= ratio;
@@ -120,21 +127,21 @@ static bercl_lnprob lower_series(double a, dd x)
 		if (ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 	}
-	return bercli_lnprob_times(bercli_ln_poisson_pmf(a, x), sum);
+	return bercli_lnprob_times(ln_pmf_above(errors, x), sum);
 }
 
-/* Q(a, x) = pois(a-1; x) * sum_j (a-1)...(a-j) / x^j, downward from k = a-1. */
-static bercl_lnprob upper_sum_down(double a, dd x)
+/* Q(a, x) = pois(E; x) * sum_j E (E-1)...(E-j+1) / x^j, downward from k = E. */
+static bercl_lnprob upper_sum_down(double errors, dd x)
 {
 	double term = 1.0, sum = 1.0;
-	for (double k = a - 1.0; k >= 1.0; k -= 1.0) {
+	for (double k = errors; k >= 1.0; k -= 1.0) {
 		double ratio = k / x.hi;
 		term *= ratio;
 		sum += term;
 		if (ratio < 1.0 && term < SERIES_EPS * sum)
 			break;
 	}
-	return bercli_lnprob_times(bercli_ln_poisson_pmf(a - 1.0, x), sum);
+	return bercli_lnprob_times(bercli_ln_poisson_pmf(errors, x), sum);
 }
 
 /* Q(a, x) = exp(-x) sum_{k<a} x^k / k!, upward from k = 0; for x < a < 25. */
@@ -148,12 +155,16 @@ static bercl_lnprob upper_sum_up(double a, dd x)
 	return bercli_lnprob_times(dd_neg(x), sum);
 }
 
-static void temme(double a, dd x, bercl_tails *t)
+static void temme(double errors, dd x, bercl_tails *t)
 {
-	dd aphi = k_phi(a, x);
+	double a = errors + 1.0;
+	dd a_dd = dd_two_sum(errors, 1.0); /* a exact, also at E = 2^53 */
+	dd aphi = bercli_bd0(a_dd, x);     /* a phi(x / a) */
 	double phi = aphi.hi / a;
 	double eta = sqrt(2.0 * fmax(phi, 0.0));
-	if (x.hi < a)
+	/* the sign of x - a in double-double: x.hi alone rounds (at x = 2.8e15,
+	 * x.hi = a while x < a gave the wrong sign and a 4e-9 error) */
+	if (dd_sub(x, a_dd).hi < 0)
 		eta = -eta;
 	double z = eta * sqrt(0.5 * a);
 	double sum = temme_sum(eta, a) / sqrt(6.283185307179586477 * a);
@@ -194,22 +205,25 @@ enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, doubl
 	double a = errors + 1.0;
 
 	if (a < A_TEMME) {
-		bercl_lnprob lq = x.hi >= a - 1.0 ? upper_sum_down(a, x) : upper_sum_up(a, x);
-		if (bercl_lnprob_value(lq) <= 0.5)
+		bercl_lnprob lq = x.hi >= errors ? upper_sum_down(errors, x) : upper_sum_up(a, x);
+		if (bercl_lnprob_value(lq) <= 0.5) {
 			bercli_tails_set(out, bercli_lnprob_complement(lq), lq);
-		else
-			bercli_tails_set(out, lower_series(a, x), lq);
+		} else {
+			/* Q near 1: P directly, and Q as 1 - P, so Q never exceeds 1 */
+			bercl_lnprob lp = lower_series(errors, x);
+			bercli_tails_set(out, lp, bercli_lnprob_complement(lp));
+		}
 		return BERCL_OK;
 	}
 	double lam = x.hi / a;
 	if (lam < 0.7) {
-		bercl_lnprob lp = lower_series(a, x);
+		bercl_lnprob lp = lower_series(errors, x);
 		bercli_tails_set(out, lp, bercli_lnprob_complement(lp));
 	} else if (lam > 1.3) {
-		bercl_lnprob lq = upper_sum_down(a, x);
+		bercl_lnprob lq = upper_sum_down(errors, x);
 		bercli_tails_set(out, bercli_lnprob_complement(lq), lq);
 	} else {
-		temme(a, x, out);
+		temme(errors, x, out);
 	}
 	return BERCL_OK;
 }

@@ -527,6 +527,8 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out)
 	}
 	if (!certified(&p) || !certified(&q))
 		return 0;
+	if (!(p.val <= 1.0 && q.val <= 1.0))
+		return 0; /* a tail rounded above 1: the double-double path takes it */
 	/* a probability near 1 may round above it; 1 is then nearer */
 	if (p.val > 1.0 || p.ln.hi > 0.0)
 		p.val = 1.0, p.ln = dd_from(0.0);

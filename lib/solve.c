@@ -99,67 +99,101 @@ static void gap_from_tails(const struct target *t, const bercl_tails *tails, dd 
 	*dh = exp(ln_d.hi);
 }
 
-typedef int (*gap_fn)(const struct target *t, double u, double *h, double *dh);
+/* h and dh/du at x = exp(u), from the tails at x; a library status. */
+typedef enum bercl_status (*gap_fn)(const struct target *t, double x, double *h, double *dh);
 
-static int poisson_gap(const struct target *t, double u, double *h, double *dh)
+static enum bercl_status poisson_gap(const struct target *t, double lam, double *h, double *dh)
 {
-	double lam = exp(u);
 	bercl_tails tails;
-	if (bercl_poisson_tails(t->errors, lam, 0.0, &tails) != BERCL_OK)
-		return -1;
+	enum bercl_status rc = bercl_poisson_tails(t->errors, lam, 0.0, &tails);
+	if (rc != BERCL_OK)
+		return rc;
 	/* d P / du = lambda pois(E; lambda) */
-	dd ln_deriv = dd_add_d(bercli_ln_poisson_pmf(t->errors, dd_from(lam)), u);
+	dd ln_deriv = dd_add_d(bercli_ln_poisson_pmf(t->errors, dd_from(lam)), log(lam));
 	gap_from_tails(t, &tails, ln_deriv, h, dh);
-	return 0;
+	return BERCL_OK;
 }
 
-static int binomial_gap(const struct target *t, double u, double *h, double *dh)
+static enum bercl_status binomial_gap(const struct target *t, double p, double *h, double *dh)
 {
-	double p = exp(u);
 	bercl_tails tails;
-	if (bercl_binomial_tails(t->errors, t->bits, p, &tails) != BERCL_OK)
-		return -1;
+	enum bercl_status rc = bercl_binomial_tails(t->errors, t->bits, p, &tails);
+	if (rc != BERCL_OK)
+		return rc;
 	/* d P[X > E] / du = p N b(E; N-1, p) */
 	dd n1 = dd_add_d(dd_from(t->bits), -1.0);
 	dd ln_b = bercli_ln_binomial_pmf(t->errors, n1, p, dd_two_sum(1.0, -p));
-	dd ln_deriv = dd_add_d(ln_b, u + log(t->bits));
+	dd ln_deriv = dd_add_d(ln_b, log(p) + log(t->bits));
 	gap_from_tails(t, &tails, ln_deriv, h, dh);
-	return 0;
+	return BERCL_OK;
 }
 
-/* Safeguarded Newton on an increasing h(u) with a sign change in [lo, hi]. */
-static int find_root(gap_fn f, const struct target *t, double lo, double hi, double u,
-                     double *root)
+/*
+ * The root x of an increasing h(ln x) with ln x in [lo, hi]. First the ends
+ * are checked: a root outside them is beyond the range (BERCL_ELIMIT).
+ * Then safeguarded Newton on u = ln x: a step that leaves the bracket, or
+ * that did not halve |h| last time, is replaced by bisection; converged
+ * when the Newton step is below the resolution of u. Because u = ln x
+ * cannot resolve x better than |u| ulp (1.5e-13 relative at x = 1e-300),
+ * the root is then polished by Newton steps on x itself, x (1 - h / dh),
+ * until the step is below 1e-17. More than 300 iterations: BERCL_ENOCONV.
+ */
+static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, double hi,
+                                   double u, double xmin, double xmax, double *root)
 {
+	double h, dh, prev = INFINITY;
+	enum bercl_status rc;
+	if ((rc = f(t, fmax(exp(lo), xmin), &h, &dh)) != BERCL_OK)
+		return rc;
+	if (h > 0)
+		return BERCL_ELIMIT; /* root below the range */
+	if ((rc = f(t, fmin(exp(hi), xmax), &h, &dh)) != BERCL_OK)
+		return rc;
+	if (h < 0)
+		return BERCL_ELIMIT; /* root above it */
 	if (!(u > lo && u < hi))
 		u = 0.5 * (lo + hi);
-	for (int iter = 0; iter < 400; iter++) {
-		double h, dh;
-		if (f(t, u, &h, &dh) != 0)
-			return BERCL_EDOM;
+	int iter;
+	for (iter = 0; iter < 300; iter++) {
+		if ((rc = f(t, exp(u), &h, &dh)) != BERCL_OK)
+			return rc;
 		if (h == 0)
+			break;
+		double step = h / dh;
+		if (fabs(step) <= 4.0 * DBL_EPSILON * fmax(1.0, fabs(u)) && fabs(h) < 1.0)
 			break;
 		if (h > 0)
 			hi = u;
 		else
 			lo = u;
-		double next = u - h / dh;
-		if (!(next > lo && next < hi) || !isfinite(next))
+		double next = u - step;
+		if (!(next > lo && next < hi) || !isfinite(next) || fabs(h) > 0.5 * prev)
 			next = 0.5 * (lo + hi);
-		double tol = 4.0 * DBL_EPSILON * fmax(1.0, fabs(u));
-		if (fabs(next - u) <= tol || hi - lo <= tol) {
-			u = next;
-			*root = u;
-			return BERCL_OK;
-		}
+		prev = fabs(h);
+		if (next == u || hi - lo <= 4.0 * DBL_EPSILON * fmax(1.0, fabs(u)))
+			break;
 		u = next;
 	}
-	*root = u;
+	if (iter == 300)
+		return BERCL_ENOCONV;
+	double x = exp(u);
+	for (int i = 0; i < 6; i++) {
+		if ((rc = f(t, x, &h, &dh)) != BERCL_OK)
+			return rc;
+		double d = h / dh;
+		if (!isfinite(d) || fabs(d) > 1e-6)
+			return BERCL_ENOCONV;
+		double next = x - x * d;
+		if (next >= xmax || next <= xmin || next == x || fabs(d) < 1e-17)
+			break;
+		x = next;
+	}
+	*root = x;
 	return BERCL_OK;
 }
 
 enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
-                                double *lambda)
+                                              double *lambda)
 {
 	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl))
 		return BERCL_EDOM;
@@ -169,32 +203,41 @@ enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double o
 	double z = normal_quantile_rough(cl, one_minus_cl);
 	double w = 1.0 - 1.0 / (9.0 * a) + z / (3.0 * sqrt(a));
 	double u0 = w > 0 ? log(a) + 3.0 * log(w) : log(a) - 1.0;
-	double u;
-	int rc = find_root(poisson_gap, &t, log(BERCL_MIN_LAMBDA), log(BERCL_MAX_LAMBDA), u0, &u);
-	if (rc != BERCL_OK)
-		return rc;
-	*lambda = exp(u);
-	if (!(*lambda >= BERCL_MIN_LAMBDA && *lambda <= BERCL_MAX_LAMBDA))
-		return BERCL_EDOM;
-	return BERCL_OK;
+	return find_root(poisson_gap, &t, log(BERCL_MIN_LAMBDA), log(BERCL_MAX_LAMBDA), u0,
+	                 BERCL_MIN_LAMBDA, BERCL_MAX_LAMBDA, lambda);
 }
 
 /* The binomial p with P[X > E | bits, p] = cl. */
-static int binomial_p_for_cl(double errors, double bits, double cl, double one_minus_cl,
-                             double *p)
+static enum bercl_status binomial_p_for_cl(double errors, double bits, double cl,
+                                           double one_minus_cl, double *p)
 {
+	if (errors >= bits) { /* P[X > N] = 0 < cl for every p: the bound is 1 */
+		*p = 1.0;
+		return BERCL_OK;
+	}
+	if (errors == bits - 1.0) { /* P[X > N-1] = p^N = cl */
+		double ln_cl = cl <= 0.5 ? log(cl) : log1p(-one_minus_cl);
+		*p = exp(ln_cl / bits);
+		return *p >= DBL_MIN ? BERCL_OK : BERCL_ELIMIT;
+	}
 	struct target t;
 	target_init(&t, errors, bits, cl, one_minus_cl);
 	/* Start from the Poisson answer, clamped into (0, 1). */
 	double lam, u0 = -1.0;
 	if (bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam) == BERCL_OK)
 		u0 = fmin(log(lam / bits), -1e-3);
-	double u;
-	int rc = find_root(binomial_gap, &t, log(1e-300), log1p(-DBL_EPSILON), u0, &u);
-	if (rc != BERCL_OK)
-		return rc;
-	*p = exp(u);
-	return BERCL_OK;
+	/* The largest p below 1 is 1 - 2^-53; a root above it rounds to 1. */
+	const double top = 1.0 - DBL_EPSILON / 2;
+	enum bercl_status rc = find_root(binomial_gap, &t, log(DBL_MIN), log1p(-DBL_EPSILON / 2), u0,
+	                                 DBL_MIN, top, p);
+	if (rc == BERCL_ELIMIT) {
+		double h, dh;
+		if (binomial_gap(&t, top, &h, &dh) == BERCL_OK && h < 0) {
+			*p = 1.0;
+			return BERCL_OK;
+		}
+	}
+	return rc;
 }
 
 static int valid_bits(enum bercl_model model, double errors, double bits)
@@ -202,21 +245,26 @@ static int valid_bits(enum bercl_model model, double errors, double bits)
 	if (!(bits > 0) || !(bits <= BERCL_MAX_LAMBDA))
 		return 0;
 	if (model == BERCL_BINOMIAL)
-		return bits == floor(bits) && bits > errors;
+		return bits == floor(bits) && bits >= errors;
 	return 1;
 }
 
 /* The BER at which P[X > E] = cl after `bits` bits. */
-static int ber_for_cl(enum bercl_model model, double errors, double bits, double cl,
-                      double one_minus_cl, double *ber)
+static enum bercl_status ber_for_cl(enum bercl_model model, double errors, double bits,
+                                    double cl, double one_minus_cl, double *ber)
 {
-	if (model == BERCL_BINOMIAL)
+	if (model == BERCL_BINOMIAL) {
+		if (bits > BERCL_BINOMIAL_MAX_BITS)
+			return BERCL_ELIMIT;
 		return binomial_p_for_cl(errors, bits, cl, one_minus_cl, ber);
+	}
 	double lam;
-	int rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
-	if (rc == BERCL_OK)
-		*ber = lam / bits;
-	return rc;
+	enum bercl_status rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
+	if (rc != BERCL_OK)
+		return rc;
+	*ber = lam / bits;
+	/* a bound below the normal doubles would lose its digits */
+	return *ber >= DBL_MIN ? BERCL_OK : BERCL_ELIMIT;
 }
 
 enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
@@ -254,22 +302,22 @@ struct reach {
 	struct target t;
 };
 
-/* Does n bits reach the target? 1 yes, 0 no, -1 failure. */
-static int reaches(const struct reach *r, double n, bercl_tails *tails)
+/* Does n bits reach the target? 1 yes, 0 no; *rc the status of the tails. */
+static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc)
 {
-	int rc;
+	*rc = BERCL_OK;
 	if (r->model == BERCL_BINOMIAL) {
 		if (n <= r->errors)
 			return 0; /* P[X > E] = 0 */
-		rc = bercl_binomial_tails(r->errors, n, r->ber, tails);
+		*rc = bercl_binomial_tails(r->errors, n, r->ber, tails);
 	} else {
 		dd lam = dd_two_prod(n, r->ber);
 		if (lam.hi < BERCL_MIN_LAMBDA)
 			return 0;
-		rc = bercl_poisson_tails(r->errors, lam.hi, lam.lo, tails);
+		*rc = bercl_poisson_tails(r->errors, lam.hi, lam.lo, tails);
 	}
-	if (rc != BERCL_OK)
-		return -1;
+	if (*rc != BERCL_OK)
+		return 0;
 	double h, dh;
 	gap_from_tails(&r->t, tails, dd_from(0.0), &h, &dh);
 	return h >= 0;
@@ -278,25 +326,35 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails)
 /*
  * Smallest whole n in (lo, hi] that reaches, widening the bracket first
  * until lo does not reach and hi does, then bisecting over whole numbers.
+ * Answers above `limit` are beyond the model's range (BERCL_ELIMIT).
  */
-static int bisect_bits(const struct reach *r, double lo, double hi, double *bits,
-                       bercl_tails *achieved)
+static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi, double limit,
+                                     double *bits, bercl_tails *achieved)
 {
 	bercl_tails t, t_hi;
+	enum bercl_status rc;
 	for (int i = 0; lo > 0; i++) {
-		int k = reaches(r, lo, &t);
-		if (k < 0 || i > 80)
+		int k = reaches(r, lo, &t, &rc);
+		if (rc != BERCL_OK)
+			return rc;
+		if (i > 80)
 			return BERCL_ENOCONV;
 		if (!k)
 			break;
 		lo = floor(lo / 2.0);
 	}
 	for (int i = 0;; i++) {
-		int k = reaches(r, hi, &t_hi);
-		if (k < 0 || i > 80 || hi > BERCL_MAX_LAMBDA)
-			return k < 0 ? BERCL_ENOCONV : BERCL_EDOM;
+		if (hi > limit)
+			hi = limit;
+		int k = reaches(r, hi, &t_hi, &rc);
+		if (rc != BERCL_OK)
+			return rc;
 		if (k)
 			break;
+		if (hi >= limit)
+			return BERCL_ELIMIT;
+		if (i > 80)
+			return BERCL_ENOCONV;
 		lo = hi;
 		hi = ceil(hi * 2.0);
 	}
@@ -304,9 +362,9 @@ static int bisect_bits(const struct reach *r, double lo, double hi, double *bits
 		double mid = lo + floor((hi - lo) / 2.0);
 		if (mid <= lo || mid >= hi)
 			break; /* above 2^53: lo and hi are adjacent doubles */
-		int k = reaches(r, mid, &t);
-		if (k < 0)
-			return BERCL_ENOCONV;
+		int k = reaches(r, mid, &t, &rc);
+		if (rc != BERCL_OK)
+			return rc;
 		if (k) {
 			hi = mid;
 			t_hi = t;
@@ -321,17 +379,16 @@ static int bisect_bits(const struct reach *r, double lo, double hi, double *bits
 }
 
 enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double ber, double cl,
-                         double one_minus_cl, double *bits, bercl_tails *achieved)
+                                 double one_minus_cl, double *bits, bercl_tails *achieved)
 {
-	if (!(ber > 0 && ber < 1))
+	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
 	double lam;
-	int rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
+	enum bercl_status rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
 	if (rc != BERCL_OK)
 		return rc;
 	double n_star = lam / ber;
-	if (!(n_star <= BERCL_MAX_LAMBDA))
-		return BERCL_EDOM;
+	double limit = model == BERCL_BINOMIAL ? BERCL_BINOMIAL_MAX_BITS : BERCL_MAX_LAMBDA;
 	struct reach r;
 	r.model = model;
 	r.errors = errors;
@@ -339,12 +396,17 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
 	target_init(&r.t, errors, 0, cl, one_minus_cl);
 	if (model == BERCL_BINOMIAL) {
 		/* Around the Poisson answer: the binomial one differs by O(ber). */
+		if (n_star * (1.0 - 2.0 * ber) > 2.0 * limit)
+			return BERCL_ELIMIT;
 		double lo = fmax(errors, floor(n_star * (1.0 - 2.0 * ber)) - 1.0);
-		return bisect_bits(&r, lo, ceil(n_star * (1.0 + ber)) + 1.0, bits, achieved);
+		return bisect_bits(&r, fmin(lo, limit), ceil(n_star * (1.0 + ber)) + 1.0, limit, bits,
+		                   achieved);
 	}
+	if (!(n_star <= limit))
+		return BERCL_ELIMIT;
 	double lo = fmax(0.0, floor(n_star * (1.0 - 1e-9)) - 1.0);
 	double n;
-	rc = bisect_bits(&r, lo, ceil(n_star * (1.0 + 1e-9)) + 1.0, &n, achieved);
+	rc = bisect_bits(&r, lo, ceil(n_star * (1.0 + 1e-9)) + 1.0, limit, &n, achieved);
 	if (rc != BERCL_OK)
 		return rc;
 	if (fabs(n - n_star) > fmax(2.0, 1e-9 * n_star))

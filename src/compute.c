@@ -19,6 +19,27 @@ static enum compute_status fail(struct row *r, enum compute_status st, const cha
 	return st;
 }
 
+/* The documented limits, one message each whichever subcommand meets them. */
+static const char binomial_limit[] =
+	"beyond the binomial model's limits (at most 1e18 bits; bits * ber * (1 - ber) at most "
+	"1e10 when errors is within 40 standard deviations of bits * ber; a BER bound of at least "
+	"2.2e-308): use the Poisson model";
+static const char poisson_limit[] =
+	"beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
+	"a BER bound of at least 2.2e-308)";
+
+/* A library status other than BERCL_OK as the row's error. */
+static enum compute_status lib_fail(struct row *r, enum bercl_status rc)
+{
+	if (rc == BERCL_ELIMIT)
+		return fail(r, COMPUTE_INPUT,
+		            r->in.model == BERCL_BINOMIAL ? binomial_limit : poisson_limit);
+	if (rc == BERCL_EDOM)
+		return fail(r, COMPUTE_INPUT, "a value is outside the model's domain");
+	snprintf(r->error, sizeof r->error, "internal error: %s", bercl_strerror(rc));
+	return COMPUTE_NUMERIC;
+}
+
 static int passes(double cl, double one_minus_cl, double req, double req_complement)
 {
 	/* Compare on the smaller side, so that 1 - 1e-20 is not rounded to 1. */
@@ -77,8 +98,6 @@ static enum compute_status derive_bits(struct row *r)
 			         "the binomial model needs a whole number of bits, not %.17g", r->bits);
 			return COMPUTE_INPUT;
 		}
-		if (in->errors >= r->bits)
-			return fail(r, COMPUTE_INPUT, "the binomial model needs errors below bits");
 	}
 	return COMPUTE_OK;
 }
@@ -86,13 +105,9 @@ static enum compute_status derive_bits(struct row *r)
 /* The tails at r->bits and the row's BER, under the row's model. */
 static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl_tails *t)
 {
-	int rc;
+	enum bercl_status rc;
 	if (model == BERCL_BINOMIAL) {
 		rc = bercl_binomial_tails(r->in.errors, r->bits, r->in.ber, t);
-		if (rc == BERCL_EDOM)
-			return fail(r, COMPUTE_INPUT,
-			            "binomial model: bits * ber * (1 - ber) above 1e10 near the mean is "
-			            "not supported (use the Poisson model)");
 	} else {
 		/* lambda = bits * ber exactly, as hi + lo (fma gives the rounding error) */
 		double lambda = r->bits * r->in.ber;
@@ -105,7 +120,7 @@ static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl
 		rc = bercl_poisson_tails(r->in.errors, lambda, lambda_lo, t);
 	}
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the confidence level");
+		return lib_fail(r, rc);
 	return COMPUTE_OK;
 }
 
@@ -126,9 +141,9 @@ enum compute_status compute_cl(struct row *r)
 	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if (in->model == BERCL_BINOMIAL) {
+	if (in->model == BERCL_BINOMIAL) { /* the Poisson CL, for comparison */
 		bercl_tails p;
-		if (tails_at(r, BERCL_POISSON, &p) == COMPUTE_OK)
+		if (bercl_cl(BERCL_POISSON, in->errors, r->bits, in->ber, &p) == BERCL_OK)
 			r->poisson_alt = p.cl;
 	}
 	if (!isnan(in->require))
@@ -191,7 +206,7 @@ enum compute_status compute_bits(struct row *r)
 		return fail(r, COMPUTE_INPUT, "needs ber");
 	if (isnan(in->cl))
 		return fail(r, COMPUTE_INPUT, "needs cl (the target confidence level)");
-	int rc;
+	enum bercl_status rc;
 	if (in->all_lanes) {
 		/* bits per lane; each lane's target is cl^(1/L) */
 		double lanes = lanes_of(in);
@@ -214,10 +229,8 @@ enum compute_status compute_bits(struct row *r)
 		rc = bercl_min_bits(in->model, in->errors, in->ber, in->cl, in->cl_complement, &r->bits,
 		                    &r->tails);
 	}
-	if (rc == BERCL_EDOM || rc == BERCL_ELIMIT)
-		return fail(r, COMPUTE_INPUT, "the answer is above 1e300 bits");
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the minimum bits");
+		return lib_fail(r, rc);
 	enum compute_status st = meet_target(r);
 	if (st != COMPUTE_OK)
 		return st;
@@ -243,15 +256,13 @@ enum compute_status compute_ber(struct row *r)
 	if (isnan(in->cl))
 		return fail(r, COMPUTE_INPUT, "needs cl (the confidence level of the bound)");
 	r->ber_estimate = in->errors / r->bits;
-	int rc = in->two_sided
-	                 ? bercl_ber_interval(in->model, in->errors, r->bits, in->cl,
-	                                      in->cl_complement, &r->ber_lower, &r->ber_upper)
-	                 : bercl_ber_upper(in->model, in->errors, r->bits, in->cl,
-	                                   in->cl_complement, &r->ber_upper);
-	if (rc == BERCL_EDOM)
-		return fail(r, COMPUTE_INPUT, "no BER bound in range for these values");
+	enum bercl_status rc =
+	        in->two_sided ? bercl_ber_interval(in->model, in->errors, r->bits, in->cl,
+	                                           in->cl_complement, &r->ber_lower, &r->ber_upper)
+	                      : bercl_ber_upper(in->model, in->errors, r->bits, in->cl,
+	                                        in->cl_complement, &r->ber_upper);
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the BER bound");
+		return lib_fail(r, rc);
 	if (in->model == BERCL_BINOMIAL) { /* the Poisson upper bound, for comparison */
 		double lo, up;
 		rc = in->two_sided ? bercl_ber_interval(BERCL_POISSON, in->errors, r->bits, in->cl,
@@ -670,6 +681,39 @@ enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, i
 	return COMPUTE_OK;
 }
 
+static int is_prob(double p)
+{
+	return p >= 0 && p <= 1;
+}
+
+/*
+ * What the row will print is finite, and a probability where it is one: a
+ * NaN or an infinity is never printed (the row fails with exit status 3).
+ */
+static int results_sane(enum command cmd, const struct row *r)
+{
+	switch (cmd) {
+	case CMD_SIMULATE:
+		if (isnan(r->tails.cl) && isnan(r->tails.one_minus_cl))
+			return 1; /* a simulation without computed tails */
+		/* fall through */
+	case CMD_CL:
+	case CMD_BITS:
+		if (!is_prob(r->tails.cl) || !is_prob(r->tails.one_minus_cl) || !(r->bits > 0) ||
+		    !isfinite(r->bits))
+			return 0;
+		return isnan(r->time_s) || isfinite(r->time_s);
+	case CMD_BER:
+		if (!(r->ber_upper >= 0) || !isfinite(r->ber_upper) || !isfinite(r->ber_estimate))
+			return 0;
+		if (r->in.model == BERCL_BINOMIAL && !(r->ber_upper <= 1))
+			return 0;
+		return !r->in.two_sided || (r->ber_lower >= 0 && r->ber_lower <= r->ber_upper);
+	default:
+		return 1;
+	}
+}
+
 enum compute_status compute_row(enum command cmd, struct row *r)
 {
 	if (r->error[0])
@@ -681,5 +725,17 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 		return st;
 	if ((unsigned)cmd >= NCOMMANDS || !commands[cmd].compute)
 		return fail(r, COMPUTE_NUMERIC, "unknown command");
-	return commands[cmd].compute(r);
+	st = commands[cmd].compute(r);
+	if (st == COMPUTE_OK && !results_sane(cmd, r)) {
+		char b[32], p[32], c[32];
+		snprintf(b, sizeof b, "%.17g", r->bits);
+		snprintf(p, sizeof p, "%.17g", r->in.ber);
+		snprintf(c, sizeof c, "%.17g", r->in.cl);
+		snprintf(r->error, sizeof r->error,
+		         "internal error: a result is not a finite number or not a probability "
+		         "(row errors=%.0f bits=%s ber=%s cl=%s); please report it",
+		         r->in.errors, b, p, c);
+		return COMPUTE_NUMERIC;
+	}
+	return st;
 }

@@ -13,6 +13,7 @@
  * getopt's option list, the short-option string, --help, the "not used by"
  * checks and the batch column names are all made from this table.
  */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -25,7 +26,10 @@ static const char *above_zero(double v)
 
 static const char *open_unit_interval(double v)
 {
-	return v > 0 && v < 1 ? NULL : "must be between 0 and 1, exclusive";
+	if (!(v > 0 && v < 1))
+		return "must be between 0 and 1, exclusive";
+	/* a subnormal keeps fewer digits than were given: refused, not changed */
+	return v >= DBL_MIN ? NULL : "is below the smallest normal double, 2.2250738585072014e-308";
 }
 
 static const char *at_least_one(double v)

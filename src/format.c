@@ -68,7 +68,7 @@ void format_double(char *buf, size_t len, double v)
 
 void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 {
-	if (value >= DBL_MIN) {
+	if (value >= DBL_MIN || ln.hi == -INFINITY) { /* -inf: exactly 0 (binomial E = N) */
 		format_double(buf, len, value);
 		return;
 	}

@@ -241,7 +241,7 @@ void human_probability(char *buf, size_t len, double value, bercl_lnprob ln, enu
 {
 	double m;
 	long long e;
-	if (value >= DBL_MIN)
+	if (value >= DBL_MIN || ln.hi == -INFINITY) /* -inf: exactly 0 (binomial E = N) */
 		snprintf(buf, len, "%.6g", human_round_sig(value, 6, dir));
 	else if (bercl_lnprob_decimal(ln, &m, &e) == 0)
 		snprintf(buf, len, "%.6ge%lld", human_round_sig(m, 6, dir), e);

@@ -581,11 +581,10 @@ static void check_combinations(const struct options *o)
 		bmin = rmin * vlist_min(&o->list[Q_TIME]) * lmin_;
 		bmax = rmax * vlist_max(&o->list[Q_TIME]) * lmax_;
 	}
-	/* every row: errors above bits (binomial: at or above) */
+	/* every row: errors above bits (binomial too: E = N is answered) */
 	double emin = has[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
-	if (o->cmd != CMD_ERRORS && (emin > bmax || (o->model == BERCL_BINOMIAL && emin >= bmax)))
-		usage_error("--errors %.0f %s the number of bits tested (%.17g)", emin,
-		            o->model == BERCL_BINOMIAL ? "must be below" : "exceeds", bmax);
+	if (o->cmd != CMD_ERRORS && emin > bmax)
+		usage_error("--errors %.0f exceeds the number of bits tested (%.17g)", emin, bmax);
 	if (o->cmd == CMD_BER)
 		return;
 	double lmin = bmin * vlist_min(&o->list[Q_BER]);

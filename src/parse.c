@@ -9,6 +9,8 @@
  * environment's LC_NUMERIC says.
  */
 #include <ctype.h>
+#include <float.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -232,6 +234,71 @@ const char *parse_duration(const char *s, double *out)
 	return finish(total, out);
 }
 
+/*
+ * The exact decimal digits of the whole number that s (a number as
+ * scan_number reads it, with an optional SI suffix) denotes, into out.
+ * Returns 0, or -1 when s is not a whole number or has more than len - 1
+ * digits. Works on the decimal text, so nothing is rounded: 2^53 + 1 and
+ * 1.0000000000000000001 are told from 2^53 and 1.
+ */
+static int decimal_whole(const char *s, char *out, size_t len)
+{
+	char dig[48];
+	size_t nd = 0;
+	long exp10 = 0;
+	int point = 0;
+	const char *p = s;
+	if (*p == '+')
+		p++;
+	for (; isdigit((unsigned char)*p) || (*p == '.' && !point); p++) {
+		if (*p == '.') {
+			point = 1;
+		} else if (nd == 0 && *p == '0') {
+			exp10 -= point; /* a leading zero */
+		} else if (nd < sizeof dig) {
+			dig[nd++] = *p;
+			exp10 -= point;
+		} else if (*p != '0') {
+			return -1; /* more digits than any count we accept */
+		} else {
+			exp10 += !point; /* a trailing zero beyond the buffer */
+		}
+	}
+	if ((*p == 'e' || *p == 'E') &&
+	    (isdigit((unsigned char)p[1]) ||
+	     ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
+		char *end;
+		long e = strtol(p + 1, &end, 10);
+		if (e > 1000 || e < -1000)
+			return -1;
+		exp10 += e;
+		p = end;
+	}
+	while (*p == ' ')
+		p++;
+	double m = si_multiplier(*p);
+	if (m != 0) {
+		exp10 += lround(log10(m));
+		p++;
+	}
+	if (*p)
+		return -1;
+	while (nd > 0 && dig[nd - 1] == '0') {
+		nd--;
+		exp10++;
+	}
+	if (nd == 0) {
+		snprintf(out, len, "0");
+		return 0;
+	}
+	if (exp10 < 0 || nd + (size_t)exp10 + 1 > len)
+		return -1;
+	memcpy(out, dig, nd);
+	memset(out + nd, '0', (size_t)exp10);
+	out[nd + (size_t)exp10] = '\0';
+	return 0;
+}
+
 const char *parse_count(const char *s, double *out)
 {
 	double v;
@@ -240,10 +307,16 @@ const char *parse_count(const char *s, double *out)
 		return err;
 	if (v < 0)
 		return "must not be negative";
-	if (v != floor(v))
-		return "must be a whole number";
 	if (v > 9007199254740992.0)
 		return "is larger than 2^53";
+	/* The decimal text itself must be that whole number: 9007199254740993
+	 * would read as 2^53, 1.0000000000000000001 as 1. */
+	char text[64], held[64];
+	if (v != floor(v) || decimal_whole(s, text, sizeof text) != 0)
+		return "must be a whole number";
+	snprintf(held, sizeof held, "%.0f", v);
+	if (strcmp(text, held) != 0)
+		return "is not a whole number that bercl holds exactly (at most 2^53)";
 	*out = v;
 	return NULL;
 }
@@ -291,6 +364,8 @@ const char *parse_probability(const char *s, double *out, double *complement)
 	                            : "must be between 0 and 1, exclusive (or a percentage: 95%)";
 	if (!(v > 0 && v <= 1))
 		return range;
+	if (v < DBL_MIN) /* a subnormal keeps fewer digits than given */
+		return "is below the smallest normal double, 2.2250738585072014e-308";
 	/* Exact complement for plain decimals without exponent. */
 	double c = NAN;
 	if (!strpbrk(buf, "eE")) {

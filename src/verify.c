@@ -177,7 +177,17 @@ static int verify_tails(struct row *r, bercl_tails *same, char *note, size_t not
 	double e = r->in.errors, n = r->bits, ber = r->in.ber;
 	gsl_sf_result p, q;
 	int sp, sq;
-	if (r->in.model == BERCL_BINOMIAL) {
+	if (r->in.model == BERCL_BINOMIAL && e == n) {
+		/* E = N: P[X > N] = 0 exactly (the beta function has no b = 0) */
+		r->gsl_ok = 1;
+		r->gsl_cl = 0.0;
+		r->gsl_one_minus_cl = 1.0;
+		r->gsl_rel_diff = r->tails.cl == 0 && r->tails.one_minus_cl == 1 ? 0 : 1;
+		if (r->gsl_rel_diff == 0)
+			return 0;
+		snprintf(note, notelen, "bercl's CL at errors = bits is not 0");
+		return 1;
+	} else if (r->in.model == BERCL_BINOMIAL) {
 		/* P[X > E] = I_p(E+1, N-E), P[X <= E] = I_q(N-E, E+1) */
 		sp = gsl_sf_beta_inc_e(e + 1, n - e, ber, &p);
 		sq = gsl_sf_beta_inc_e(n - e, e + 1, 1.0 - ber, &q);

@@ -128,11 +128,22 @@ static void test_domain(void **state)
 	(void)state;
 	bercl_tails t;
 	double x, y;
-	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &t), BERCL_EDOM);  /* E = N */
+	/* E = N is answered: CL = 0 exactly; E > N is outside the domain */
+	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &t), BERCL_OK);
+	assert_true(t.cl == 0 && t.one_minus_cl == 1);
+	assert_int_equal(bercl_binomial_tails(6, 5, 0.1, &t), BERCL_EDOM);
+	/* beyond the documented limits */
+	assert_int_equal(bercl_binomial_tails(1, 2e18, 1e-18, &t), BERCL_ELIMIT);
+	assert_int_equal(bercl_binomial_tails(2e12, 4e12, 0.5, &t), BERCL_ELIMIT);
 	assert_int_equal(bercl_binomial_tails(1, 10.5, 0.1, &t), BERCL_EDOM);
 	assert_int_equal(bercl_binomial_tails(1, 10, 1, &t), BERCL_EDOM);
 	assert_int_equal(bercl_binomial_tails(-1, 10, 0.1, &t), BERCL_EDOM);
-	assert_int_equal(bercl_ber_upper(BERCL_BINOMIAL, 3, 3, 0.9, 0.1, &x), BERCL_EDOM);
+	/* E = N: the upper bound is 1, the two-sided lower (a/2)^(1/N) */
+	assert_int_equal(bercl_ber_upper(BERCL_BINOMIAL, 3, 3, 0.9, 0.1, &x), BERCL_OK);
+	assert_true(x == 1);
+	assert_int_equal(bercl_ber_interval(BERCL_BINOMIAL, 5, 5, 0.95, 0.05, &x, &y), BERCL_OK);
+	assert_true(y == 1 && fabs(x - 0.47817624989501851) < 1e-15);
+	assert_int_equal(bercl_ber_upper(BERCL_BINOMIAL, 4, 3, 0.9, 0.1, &x), BERCL_EDOM);
 	assert_int_equal(bercl_ber_upper(BERCL_BINOMIAL, 3, 30.5, 0.9, 0.1, &x), BERCL_EDOM);
 	assert_int_equal(bercl_ber_interval(BERCL_POISSON, 3, 0, 0.9, 0.1, &x, &y), BERCL_EDOM);
 	/* E = 0: the lower bound is 0. */

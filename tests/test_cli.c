@@ -79,7 +79,7 @@ static void test_bad_invocations(void **state)
 		"ber -n 1e12",
 		"ber -n 1e12 -c 95% -p 1e-12",
 		"ber -e 5 -n 3 -c 95%",
-		"ber -e 3 -n 3 -c 95% --model binomial",
+		"ber -e 4 -n 3 -c 95% --model binomial",
 		"ber -e 3 -n 30.5 -c 95% --model binomial",
 		"cl -e 1 -n 1e3 -p 1e-3 --model binomial --require",
 		"simulate -n 1e12",

@@ -79,8 +79,12 @@ static void test_domain(void **state)
 	assert_int_equal(bercl_min_bits(BERCL_POISSON, 0.5, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
 	assert_int_equal(bercl_min_bits(BERCL_POISSON, NAN, 1e-12, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
 	assert_int_equal(bercl_poisson_lambda_for_cl(0, NAN, 0.1, &lambda), BERCL_EDOM);
-	/* More than 1e300 bits is refused, not returned as inf. */
-	assert_int_equal(bercl_min_bits(BERCL_POISSON, 1e6, 1e-299, 0.9, 0.1, &bits, NULL), BERCL_EDOM);
+	/* More than 1e300 bits is beyond the range: refused, not returned as inf;
+	 * the binomial model stops at 1e18 bits. */
+	assert_int_equal(bercl_min_bits(BERCL_POISSON, 1e6, 1e-299, 0.9, 0.1, &bits, NULL),
+	                 BERCL_ELIMIT);
+	assert_int_equal(bercl_min_bits(BERCL_BINOMIAL, 1, 1e-40, 0.95, 0.05, &bits, NULL),
+	                 BERCL_ELIMIT);
 }
 
 int main(void)

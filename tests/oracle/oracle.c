@@ -196,6 +196,9 @@ static void gen_poisson_el(double *E, double *lam)
 		*lam = *E + uni(-40, 40) * sqrt(*E + 1);
 		if (*lam <= 0)
 			*lam = 0.5 * (*E + 1);
+	} else if (r < 0.58) { /* lambda within 2 of E + 1: the sign of lambda - a decides */
+		*E = floor(logu(1, MAX_ERRORS));
+		*lam = *E + 1 + uni(-2, 2);
 	} else if (r < 0.65) {
 		*E = floor(logu(1, MAX_ERRORS));
 		*lam = *E * exp(uni(-6, 6)) + 1e-3;
@@ -241,11 +244,15 @@ static int gen_cl_binomial(struct point *pt)
 		N = floor(logu(1, 1e18));
 		p = U() < 0.5 ? U() : logu(1e-300, 1);
 		E = N;
-	} else if (r < 0.45) { /* near the mean, large sd */
+	} else if (r < 0.45) { /* near the mean, large sd (up to and past the limit) */
 		N = floor(logu(1e3, 1e18));
 		p = U() < 0.8 ? logu(fmax(1e-300, 1 / N), 0.5) : 1 - logu(1e-12, 0.5);
 		double sd = sqrt(N * p * (1 - p));
-		E = floor(N * p + uni(-40, 40) * sd);
+		if (sd > 2e5 && U() < 0.8) { /* mostly inside the limit */
+			p = 1e10 * exp(uni(-20, 0.2)) / N;
+			sd = sqrt(N * p * (1 - p));
+		}
+		E = floor(N * p + (U() < 0.2 ? uni(-2, 2) : uni(-40, 40) * sd));
 	} else if (r < 0.55) { /* p near 1/2 */
 		N = floor(logu(1, 1e12));
 		p = 0.5 + (U() < 0.5 ? -1 : 1) * logu(1e-17, 0.1);
@@ -289,12 +296,14 @@ static void gen_bits(struct point *pt, int binomial)
 	else
 		E = floor(logu(1, binomial ? 1e12 : MAX_ERRORS));
 	double s = U();
+	if (binomial && E > 1e9 && U() < 0.9)
+		E = floor(logu(1, 1e9));
 	if (s < 0.15)
 		p = 0.5 + (U() < 0.5 ? -1 : 1) * logu(1e-17, 0.1);
-	else if (s < 0.3)
+	else if (s < 0.3 && !binomial)
 		p = logu(DBL_MIN, 1e-250);
-	else if (binomial && s < 0.6)
-		p = logu(1e-18, 0.9);
+	else if (binomial && s < 0.9) /* answers mostly within 1e18 bits */
+		p = logu(fmin(0.5, (E + 3) / 1e17), 0.9);
 	else
 		p = logu(1e-300, 0.9);
 	set_e(pt, E);
@@ -714,6 +723,8 @@ static int bound_truth(mpfr_t p, int binomial, double E, double N, int side, con
 static int bound_beyond(int binomial, double E, double N, const mpfr_t p)
 {
 	double pd = mpfr_get_d(p, MPFR_RNDN);
+	if (!(pd >= DBL_MIN * 1.01)) /* a bound below the normal doubles */
+		return 1;
 	if (!binomial) {
 		double lam = pd * N;
 		return !(lam >= MIN_LAMBDA * 1.01 && lam <= MAX_LAMBDA * 0.99);
@@ -738,6 +749,16 @@ static void check_ber(int binomial, int two, const struct point *pt, char **f, i
 		side = 0;
 	} else {
 		side = target_of(pt->c, ln_t);
+	}
+	if (*err && binomial) {
+		/* Refused: beyond the limits when N is, or when the standard
+		 * deviation at E/N is (the bounds lie within 40 of them). Decided
+		 * without the costly roots. */
+		double ph = (pt->E + 0.5) / pt->N;
+		if (pt->N > BINOM_MAX_N || sqrt(pt->N * ph * (1 - ph)) > 0.9 * BINOM_MAX_SD) {
+			s->refused_ok++;
+			goto out;
+		}
 	}
 	double gu = strtod(cell(f, nf, c->upper), NULL);
 	double gl = strtod(cell(f, nf, c->lower), NULL);
