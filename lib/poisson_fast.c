@@ -427,9 +427,16 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 	double b_err;
 	if (!bd0_fast(a, x, xl, &b, &b_err))
 		return 0;
+	/* z = sqrt(B): the bounds below take z's error as relative, which
+	 * holds only while B is well above its error (x + xl within ~1 of a:
+	 * B = 2.5e-18 +- 1e-17 gave 1.8e-9 certified as 4e-15) */
+	if (!(b.hi > 4.0 * b_err))
+		return 0;
 	double phi = b.hi / a;
 	double eta = sqrt(2.0 * fmax(phi, 0.0));
-	if (x < a)
+	/* the sign of x + xl - a: x - a is exact near a (Sterbenz), and x alone
+	 * can round to a while x + xl < a (E = 1.8e15: 1.8e-9 off) */
+	if ((x - a) + xl < 0)
 		eta = -eta;
 	double z = eta * sqrt(0.5 * a);
 	/* z: B's relative error halved, the roundings of phi, 2 phi, sqrt,

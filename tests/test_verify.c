@@ -20,6 +20,7 @@ static struct row cl_row(double errors, double bits, double ber)
 	r.in.ber = ber;
 	r.in.cl = r.in.cl_complement = r.in.rate_bps = r.in.lanes = r.in.time_s = NAN;
 	r.in.require = r.in.require_complement = NAN;
+	r.in.baud = r.in.bits_per_symbol = NAN; /* absent, as rows.c leaves them */
 	r.bits = r.time_s = NAN;
 	r.verdict = -1;
 	assert_int_equal(compute_row(CMD_CL, &r), COMPUTE_OK);
@@ -111,6 +112,7 @@ static void test_bits_verify(void **state)
 	r.in.cl_complement = 0.05;
 	r.in.bits = r.in.rate_bps = r.in.lanes = r.in.time_s = NAN;
 	r.in.require = r.in.require_complement = NAN;
+	r.in.baud = r.in.bits_per_symbol = NAN; /* absent, as rows.c leaves them */
 	r.verdict = -1;
 	assert_int_equal(compute_row(CMD_BITS, &r), COMPUTE_OK);
 	assert_true(r.bits == 6296);
