@@ -60,7 +60,7 @@ static const char *fits_32_bits(double v)
 const struct flag_desc flags[NFLAGS] = {
 	/* quantities: name, letter, arg, subcommands, help; parser, check, field, complement */
 	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS & ~ERR,
-	              "errors seen (cl, ber, fec) or allowed (bits); default 0",
+	              "errors seen (cl, ber, fec) or allowed (bits, plan, watch); default 0",
 	              parse_count, NULL, IN(errors), NO_FIELD},
 	[Q_BITS] = {"bits", 'n', "N", CL | BER | SIM | PLAN | ERR | FEC,
 	            "bits tested; SI suffixes k M G T P E (3T = 3e12)",
