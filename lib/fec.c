@@ -128,11 +128,14 @@ static enum bercl_status binomial_upper(double e, double n, double s, bercl_tail
 		return BERCL_EDOM;
 	if (e > 0)
 		return bercl_binomial_tails(e, n, s, tails);
-	double ln_q = n * log1p(-s);
-	tails->ln_cl = ln_of(-expm1(ln_q));
+	double ln_q = n * log1p(-s), up = -expm1(ln_q);
+	/* the log in double-double: a double log of 1e-294 is off by 6e-14 */
+	dd ln_up = dd_log(dd_from(up));
+	tails->ln_cl.hi = ln_up.hi;
+	tails->ln_cl.lo = ln_up.lo;
 	tails->ln_one_minus_cl = ln_of(1.0);
 	tails->ln_one_minus_cl.hi = ln_q;
-	tails->cl = -expm1(ln_q);
+	tails->cl = up;
 	tails->one_minus_cl = exp(ln_q);
 	return BERCL_OK;
 }

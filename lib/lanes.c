@@ -52,7 +52,8 @@ struct product {
 	dd cl;      /* the product of the lanes' cl doubles, times 2^-cl_exp */
 	long cl_exp;
 	int all_tiny; /* every 1 - CL_j below 1e-300 so far */
-	double ln_omc_max, omc_scaled; /* sum of exp(ln_omc_j - ln_omc_max) */
+	dd ln_omc_max;     /* the largest ln(1 - CL_j) (+ ln times), double-double */
+	double omc_scaled; /* sum of exp(ln_omc_j - ln_omc_max) */
 };
 
 static void product_add(struct product *p, const bercl_tails *t, double times)
@@ -66,14 +67,19 @@ static void product_add(struct product *p, const bercl_tails *t, double times)
 		p->cl = dd_make(m, ldexp(p->cl.lo, -e));
 		p->cl_exp += e;
 	}
-	double l = fmin(t->ln_one_minus_cl.hi + t->ln_one_minus_cl.lo, 0.0) + log(times);
+	dd l = t->ln_one_minus_cl.hi > 0 ? dd_from(0.0)
+	                                 : dd_make(t->ln_one_minus_cl.hi, t->ln_one_minus_cl.lo);
+	l = dd_add(l, dd_log(dd_from(times)));
 	if (!(t->ln_one_minus_cl.hi < -690.0))
 		p->all_tiny = 0;
-	if (l > p->ln_omc_max) {
-		p->omc_scaled = p->omc_scaled * exp(p->ln_omc_max - l) + 1.0;
+	if (p->omc_scaled == 0.0) {
+		p->ln_omc_max = l;
+		p->omc_scaled = 1.0;
+	} else if (l.hi > p->ln_omc_max.hi) {
+		p->omc_scaled = p->omc_scaled * exp(dd_sub(p->ln_omc_max, l).hi) + 1.0;
 		p->ln_omc_max = l;
 	} else {
-		p->omc_scaled += exp(l - p->ln_omc_max);
+		p->omc_scaled += exp(dd_sub(l, p->ln_omc_max).hi);
 	}
 }
 
@@ -81,8 +87,9 @@ static void product_result(const struct product *p, bercl_tails *all)
 {
 	bercl_lnprob ln_cl = {p->ln_all.hi, p->ln_all.lo}, ln_omc;
 	if (p->all_tiny) {
-		ln_omc.hi = p->ln_omc_max + log(p->omc_scaled);
-		ln_omc.lo = 0.0;
+		dd s = dd_add(p->ln_omc_max, dd_log(dd_from(p->omc_scaled)));
+		ln_omc.hi = s.hi;
+		ln_omc.lo = s.lo;
 	} else {
 		ln_omc.hi = log(-expm1(p->ln_all.hi + p->ln_all.lo));
 		ln_omc.lo = 0.0;
@@ -103,7 +110,7 @@ static void product_init(struct product *p)
 	p->cl = dd_from(1.0);
 	p->cl_exp = 0;
 	p->all_tiny = 1;
-	p->ln_omc_max = -INFINITY;
+	p->ln_omc_max = dd_from(0.0);
 	p->omc_scaled = 0.0;
 }
 

@@ -21,7 +21,8 @@ reads as, so the table is the truth for what the C code receives.
 
 Codes: KP4 = RS(544,514) and KR4 = RS(528,514) over 10-bit symbols (IEEE
 802.3 clause 91), RS(255,239) over 8-bit symbols (ITU-T G.709, t = 8) and
-RS(255,223) over 8-bit symbols (CCSDS 131.0-B, t = 16).
+RS(255,223) over 8-bit symbols (CCSDS 131.0-B, t = 16); in fec_ref.csv also
+RS(15,13) over 4-bit symbols (t = 1) and RS(3,2) over 2-bit symbols (t = 0).
 
 Run:  cd tests/data && /usr/bin/python3 gen_fec_ref.py
 """
@@ -32,6 +33,9 @@ mp.dps = 60
 
 CODES = [("kp4", 544, 514, 10), ("kr4", 528, 514, 10),
          ("g709", 255, 239, 8), ("ccsds", 255, 223, 8)]
+# Corner cases of the code, in fec_ref.csv only: t = 1 and t = 0 (where
+# P[Binomial > 0] is 1 - (1 - ser)^n, with no cancellation in C).
+CORNER_CODES = [("rs15_13", 15, 13, 4), ("rs3_2", 3, 2, 2)]
 
 BERS = [f"{d}e-{e}" for e in range(9, 2, -1) for d in (1, 2, 5)] + \
        ["1e-2", "2.4e-4", "1e-12", "1e-20", "1e-30", "1e-100"]
@@ -78,7 +82,7 @@ def main():
     head = f"(gen_fec_ref.py, mpmath {mpmath.__version__}, {mp.dps} digits)"
     with open("fec_ref.csv", "w") as f:
         f.write(f"# code,n,k,m,ber,ser,cer,post_fec_ber  {head}\n")
-        for name, n, k, m in CODES:
+        for name, n, k, m in CODES + CORNER_CODES:
             for b in BERS:
                 s, cer, post = rates(n, k, m, exact(b))
                 f.write(f"{name},{n},{k},{m},{b},{fmt(s)},{fmt(cer)},{fmt(post)}\n")
