@@ -143,14 +143,23 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 {
 	double h, dh, prev = INFINITY;
 	enum bercl_status rc;
-	if ((rc = f(t, fmax(exp(lo), xmin), &h, &dh)) != BERCL_OK)
+	/* A root within rounding of an end (|h / dh| below 4 ulps) is that end. */
+	if ((rc = f(t, xmin, &h, &dh)) != BERCL_OK)
 		return rc;
-	if (h > 0)
-		return BERCL_ELIMIT; /* root below the range */
-	if ((rc = f(t, fmin(exp(hi), xmax), &h, &dh)) != BERCL_OK)
+	if (h > 0) {
+		if (h / dh > 4.0 * DBL_EPSILON)
+			return BERCL_ELIMIT; /* root below the range */
+		*root = xmin;
+		return BERCL_OK;
+	}
+	if ((rc = f(t, xmax, &h, &dh)) != BERCL_OK)
 		return rc;
-	if (h < 0)
-		return BERCL_ELIMIT; /* root above it */
+	if (h < 0) {
+		if (-h / dh > 4.0 * DBL_EPSILON)
+			return BERCL_ELIMIT; /* root above it */
+		*root = xmax;
+		return BERCL_OK;
+	}
 	if (!(u > lo && u < hi))
 		u = 0.5 * (lo + hi);
 	int iter;
@@ -183,10 +192,12 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 		double d = h / dh;
 		if (!isfinite(d) || fabs(d) > 1e-6)
 			return BERCL_ENOCONV;
-		double next = x - x * d;
-		if (next >= xmax || next <= xmin || next == x || fabs(d) < 1e-17)
+		double next = fmin(fmax(x - x * d, xmin), xmax);
+		if (next == x)
 			break;
 		x = next;
+		if (fabs(d) < 1e-17)
+			break;
 	}
 	*root = x;
 	return BERCL_OK;
