@@ -531,19 +531,18 @@ static enum compute_status resolve_rate(struct row *r)
 
 /* ---- fec ---- */
 
-/* cer at an upper bound on the pre-FEC BER (1 from BER 1/2 on, where cer is 1 to
- * within 1e-300 for every code bercl accepts). */
+/*
+ * cer at an upper bound on the pre-FEC BER. cer increases with the BER up
+ * to 1/2, where the bit errors are coin flips; a bound above 1/2 (a short
+ * test) bounds the CER by cer(1/2), its largest value, and a bound below
+ * 1e-300 by cer(1e-300).
+ */
 static enum compute_status cer_at_bound(struct row *r, double ber)
 {
-	r->has_cer_upper = 1;
-	if (ber >= 0.5) {
-		r->cer_upper = 1;
-		r->ln_cer_upper = ln_of(1);
-		return COMPUTE_OK;
-	}
 	bercl_fec_rates f;
-	if (bercl_fec_rates_from_ber(&r->in.code, fmax(ber, 1e-300), &f) != BERCL_OK)
+	if (bercl_fec_rates_from_ber(&r->in.code, fmin(fmax(ber, 1e-300), 0.5), &f) != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+	r->has_cer_upper = 1;
 	r->cer_upper = f.cer;
 	r->ln_cer_upper = f.ln_cer;
 	return COMPUTE_OK;

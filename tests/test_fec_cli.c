@@ -171,6 +171,12 @@ static void test_fec_test_and_counts(void **state)
 	run(&c, NULL, args);
 	assert_true(bercl_rel_diff(csv_value(r.out, "cer_upper", 1), csv_value(c.out, "cer", 1)) <
 	            1e-15);
+	/* a bound above BER 1/2 bounds the CER by cer(1/2): P[Binomial(3, 1/2) > 1] */
+	run(&r, NULL, "fec --code rs:3,1,1 -e 2 -n 3 --cl 95% -f tsv");
+	assert_int_equal(r.status, 0);
+	const char *row = strchr(r.out, '\n') + 1;
+	char cell_buf[64];
+	assert_true(fabs(strtod(cell(row, 10, cell_buf, sizeof cell_buf), NULL) - 0.5) < 1e-15);
 	/* codewords: the CL is bercl cl's on codewords; the bound is bercl ber's */
 	run(&r, NULL, "fec --code kp4 --codewords 1e12 --uncorrectable 2 --cer 1e-11 -f csv");
 	run(&b, NULL, "cl -e 2 -n 1e12 -p 1e-11 -f csv");
