@@ -1,14 +1,20 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bash completion for bercl: subcommands, the flags each one reads, and the
-# fixed values of --format and --model. Source it, or install it with
-# make install (share/bash-completion/completions/bercl).
+# fixed values of --format, --model, --code and --delimiter. The subcommands
+# and flags are read from the program's own --help (made from its descriptor
+# tables), so they cannot fall out of step with it. Source it, or install it
+# with make install (share/bash-completion/completions/bercl).
 _bercl()
 {
-	local cur prev sub flags
+	local cur prev prog sub words
+	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
+	prog=${COMP_WORDS[0]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "cl bits ber simulate errors fec --help --version" -- "$cur"))
+		words=$("$prog" --help 2>/dev/null |
+			sed -n 's/^\(usage:\)\{0,1\} *bercl \([a-z][a-z]*\) .*/\2/p' | sort -u)
+		COMPREPLY=($(compgen -W "$words --help --version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -18,20 +24,20 @@ _bercl()
 	--code) COMPREPLY=($(compgen -W "kp4 kr4 rs:" -- "$cur")); return ;;
 	--delimiter) COMPREPLY=($(compgen -W ", ; tab" -- "$cur")); return ;;
 	--value) COMPREPLY=($(compgen -W "errors bits ber cl one_minus_cl log10_one_minus_cl
-		cl_achieved time_s rate_bps ber_upper ber_lower ber_estimate verdict" -- "$cur")); return ;;
-	--errors|-e|--bits|-n|--ber|-p|--cl|-c|--rate|-r|--lanes|-l|--time|-t|--require|--trials|--seed|--baud|--bits-per-symbol|--cer|--codewords|--uncorrectable|--lane-errors)
-		return ;;
+		cl_achieved time_s rate_bps ber_upper ber_lower ber_estimate verdict ser cer
+		post_fec_ber ber_max cer_upper alpha beta" -- "$cur")); return ;;
+	esac
+	# a flag that takes a value: nothing to offer for the value
+	case $prev in
+	-[encprltf]|--[a-z]*)
+		if "$prog" "${COMP_WORDS[1]}" --help 2>/dev/null |
+			grep -q -- "^ *\(-[a-zA-Z], \)\{0,1\}$prev [A-Z]"; then
+			return
+		fi ;;
 	esac
 	sub=${COMP_WORDS[1]}
-	flags="--model --format --input --delimiter --value --rate --baud --bits-per-symbol --lanes --help"
-	case $sub in
-	cl) flags="$flags --errors --bits --time --ber --require --verify --lane-errors" ;;
-	bits) flags="$flags --errors --ber --cl --verify --all-lanes" ;;
-	ber) flags="$flags --errors --bits --time --cl --two-sided --verify" ;;
-	simulate) flags="$flags --errors --bits --time --ber --trials --seed --verify" ;;
-	errors) flags="$flags --bits --time --ber --cl" ;;
-	fec) flags="$flags --code --errors --ber --cer --bits --time --cl --codewords --uncorrectable --histogram" ;;
-	esac
-	COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+	words=$("$prog" "$sub" --help 2>/dev/null |
+		sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u)
+	COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 complete -F _bercl bercl

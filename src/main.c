@@ -637,6 +637,9 @@ static void warn_ignored(const struct options *o, const struct batch *b)
 		if (b->column_quantity[i] == COLUMN_UNUSED)
 			warning("%s: column '%s' is not used by 'bercl %s': copied through as '%s'",
 			        b->name, b->header[i], commands[o->cmd].name, b->renamed[i]);
+		else if (b->renamed[i])
+			warning("%s: column '%s' is also an output column: copied through as '%s'",
+			        b->name, b->header[i], b->renamed[i]);
 }
 
 /* --value COLUMN: the layout's column of that name, or a batch pass-through one. */
@@ -884,6 +887,11 @@ static void run_batch(const struct options *o, const struct row_input *base)
 		usage_error("%s", err);
 	struct layout l;
 	make_layout(o, &b, &l);
+	const char *taken[NCOLUMNS];
+	for (int i = 0; i < l.ncol; i++)
+		taken[i] = columns[l.col[i]].name;
+	if (batch_rename_taken(&b, taken, (size_t)l.ncol) < 0)
+		usage_error("%s: out of memory", name);
 	warn_ignored(o, &b);
 	format_header(stdout, &l);
 	if (ferror(stdout))

@@ -287,6 +287,17 @@ static char detect_delimiter(const char *s, size_t n)
 	return cand[best];
 }
 
+/* The copy's name input_NAME for column i. */
+static int rename_input(struct batch *b, size_t i)
+{
+	b->renamed[i] = malloc(strlen(b->header[i]) + sizeof "input_");
+	if (!b->renamed[i])
+		return -1;
+	strcpy(b->renamed[i], "input_");
+	strcat(b->renamed[i], b->header[i]);
+	return 0;
+}
+
 static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigned used,
                             char sep, char *err, size_t errlen)
 {
@@ -380,13 +391,10 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigne
 			/* copied through, as input_NAME: the subcommand may print a
 			 * column NAME of its own (bercl errors, an input errors column) */
 			b->column_quantity[i] = COLUMN_UNUSED;
-			b->renamed[i] = malloc(strlen(b->header[i]) + sizeof "input_");
-			if (!b->renamed[i]) {
+			if (rename_input(b, i) != 0) {
 				snprintf(err, errlen, "%s: out of memory", name);
 				return -1;
 			}
-			strcpy(b->renamed[i], "input_");
-			strcat(b->renamed[i], b->header[i]);
 		}
 		if (b->column_quantity[i] < 0)
 			b->extra_names[b->nextra++] = b->renamed[i] ? b->renamed[i] : b->header[i];
@@ -472,6 +480,25 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
 	}
 	return 1;
+}
+
+int batch_rename_taken(struct batch *b, const char *const *names, size_t n)
+{
+	int count = 0;
+	for (size_t i = 0, k = 0; i < b->ncols; i++) {
+		if (b->column_quantity[i] >= 0)
+			continue;
+		for (size_t j = 0; j < n && !b->renamed[i]; j++) {
+			if (strcmp(b->header[i], names[j]) != 0)
+				continue;
+			if (rename_input(b, i) != 0)
+				return -1;
+			b->extra_names[k] = b->renamed[i];
+			count++;
+		}
+		k++;
+	}
+	return count;
 }
 
 void batch_close(struct batch *b)

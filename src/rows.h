@@ -58,6 +58,12 @@ struct batch {
  */
 int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
                char *err, size_t errlen);
+/*
+ * Rename to input_NAME every pass-through column named like one of the n
+ * output columns `names`, so that no output has two columns of one name
+ * (bercl's own CSV fed back to it). Returns how many, or -1 out of memory.
+ */
+int batch_rename_taken(struct batch *b, const char *const *names, size_t n);
 /* 1 and a row (r->error set if the line is bad), 0 at the end, -1 on a read error. */
 int batch_next(struct batch *b, const struct row_input *base, struct row *r);
 /* Is quantity q a column of the file? */

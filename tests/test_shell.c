@@ -243,6 +243,15 @@ static void test_warnings_and_baud(void **state)
 	assert_non_null(strstr(r.out, "id,input_cl,model,errors,bits,ber,cl,"));
 	assert_true(fabs(csv_value(r.out, "errors", 1)) == 0);
 	assert_non_null(strstr(r.out, "A,0.5,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+	/* bercl's own CSV fed back: no output has two columns of one name */
+	write_file(TMP "own.csv", "cl,one_minus_cl,cl_achieved,model,errors,bits,ber\n"
+	                          "0.95,0.05,0.9500000000000004,poisson,0,2995732273554,1e-12\n");
+	run(&r, NULL, "cl -f csv -i " TMP "own.csv");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "input_cl,input_one_minus_cl,cl_achieved,model,errors,bits,ber,"
+	                              "cl,one_minus_cl,"));
+	assert_non_null(strstr(r.err, "column 'one_minus_cl' is also an output column: copied through "
+	                              "as 'input_one_minus_cl'"));
 	/* bercl errors with an input errors column: one errors column, the answer */
 	write_file(TMP "errcol.csv", "id,errors,bits,ber,cl\nA,5,1e15,1e-12,95%\n");
 	run(&r, NULL, "errors -f csv -i " TMP "errcol.csv");

@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# completion/bercl.bash against the built program: every subcommand of
+# bercl --help is offered, each subcommand's flags are those of its own
+# --help, and a flag's value is not completed with flags. Run by make check.
+set -eu
+fail() { echo "test_completion: $*" >&2; exit 1; }
+source completion/bercl.bash
+complete_line() { # the words of a command line; prints the candidates
+	read -r -a COMP_WORDS <<< "$1"
+	[ "${1: -1}" = " " ] && COMP_WORDS+=("")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	_bercl
+	echo "${COMPREPLY[*]}"
+}
+subs=$(./bercl --help | sed -n 's/^\(usage:\)\{0,1\} *bercl \([a-z][a-z]*\) .*/\2/p')
+[ -n "$subs" ] || fail "no subcommands in bercl --help"
+got=" $(complete_line './bercl ') "
+for s in $subs; do
+	case $got in *" $s "*) ;; *) fail "subcommand $s not offered: $got" ;; esac
+done
+for s in $subs; do
+	got=" $(complete_line "./bercl $s --") "
+	for f in $(./bercl "$s" --help | sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z-]*\) .*/\2/p'); do
+		case $got in *" $f "*) ;; *) fail "$s: $f not offered: $got" ;; esac
+	done
+done
+case " $(complete_line './bercl plan --') " in *" --sequential "*) ;; *) fail "plan --sequential" ;; esac
+case " $(complete_line './bercl watch --') " in *" --plan "*) ;; *) fail "watch --plan" ;; esac
+[ -z "$(complete_line './bercl plan --ber ')" ] || fail "a value completed with flags"
+[ "$(complete_line './bercl cl --format j')" = json ] || fail "--format values"
+echo "test_completion: ok ($(echo $subs | wc -w) subcommands)"
