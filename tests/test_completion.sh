@@ -13,7 +13,7 @@ complete_line() { # the words of a command line; prints the candidates
 	_bercl
 	echo "${COMPREPLY[*]}"
 }
-subs=$(./bercl --help | sed -n 's/^\(usage:\)\{0,1\} *bercl \([a-z][a-z]*\) .*/\2/p')
+subs=$(./bercl --help | sed -n 's/^\(usage:\)\{0,1\} *bercl \([a-z][a-z]*\) .*/\2/p' | sort -u)
 [ -n "$subs" ] || fail "no subcommands in bercl --help"
 got=" $(complete_line './bercl ') "
 for s in $subs; do
