@@ -133,6 +133,15 @@ def _target(cl, one_minus_cl):
     return float(d), float(1 - d)
 
 
+def _num(name, x):
+    """x as a double; a Python int must convert exactly (counts up to 2**53)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError("%s must be a number, not %s" % (name, type(x).__name__))
+    if isinstance(x, int) and (abs(x) > 2 ** 1023 or int(float(x)) != x):
+        raise DomainError("%s = %d is not a number that a double holds exactly" % (name, x))
+    return float(x)
+
+
 def _tails(t):
     return Tails(t.cl, t.one_minus_cl, t.ln_cl.hi + t.ln_cl.lo,
                  t.ln_one_minus_cl.hi + t.ln_one_minus_cl.lo)
@@ -146,14 +155,16 @@ def version():
 def poisson_tails(errors, lam):
     """CL = P[X > errors] and 1 - CL for X ~ Poisson(lam)."""
     t = _Tails()
-    _check(_lib.bercl_poisson_tails(errors, lam, 0.0, ctypes.byref(t)), "poisson_tails")
+    _check(_lib.bercl_poisson_tails(_num("errors", errors), _num("lam", lam), 0.0,
+                                   ctypes.byref(t)), "poisson_tails")
     return _tails(t)
 
 
 def binomial_tails(errors, bits, ber):
     """CL = P[X > errors] and 1 - CL for X ~ Binomial(bits, ber)."""
     t = _Tails()
-    _check(_lib.bercl_binomial_tails(errors, bits, ber, ctypes.byref(t)), "binomial_tails")
+    _check(_lib.bercl_binomial_tails(_num("errors", errors), _num("bits", bits), _num("ber", ber),
+                                    ctypes.byref(t)), "binomial_tails")
     return _tails(t)
 
 
@@ -161,7 +172,8 @@ def tails(errors, bits, ber, model="poisson"):
     """The confidence that BER < ber after `errors` errors in `bits` bits (Tails);
     for the Poisson model, lambda = bits * ber is taken exactly."""
     t = _Tails()
-    _check(_lib.bercl_cl(_model(model), errors, bits, ber, ctypes.byref(t)), "tails")
+    _check(_lib.bercl_cl(_model(model), _num("errors", errors), _num("bits", bits), _num("ber", ber),
+                         ctypes.byref(t)), "tails")
     return _tails(t)
 
 
@@ -170,7 +182,8 @@ def min_bits(errors, ber, cl, one_minus_cl=None, model="poisson"):
     `errors` errors, when the BER is `ber` (a float: whole up to 2**53)."""
     c, q = _target(cl, one_minus_cl)
     n = ctypes.c_double()
-    _check(_lib.bercl_min_bits(_model(model), errors, ber, c, q, ctypes.byref(n), None),
+    _check(_lib.bercl_min_bits(_model(model), _num("errors", errors), _num("ber", ber), c, q,
+                               ctypes.byref(n), None),
            "min_bits")
     return n.value
 
@@ -179,7 +192,8 @@ def ber_upper(errors, bits, cl, one_minus_cl=None, model="poisson"):
     """The one-sided upper bound on the BER at confidence cl."""
     c, q = _target(cl, one_minus_cl)
     u = ctypes.c_double()
-    _check(_lib.bercl_ber_upper(_model(model), errors, bits, c, q, ctypes.byref(u)),
+    _check(_lib.bercl_ber_upper(_model(model), _num("errors", errors), _num("bits", bits), c, q,
+                                ctypes.byref(u)),
            "ber_upper")
     return u.value
 
@@ -188,8 +202,8 @@ def ber_interval(errors, bits, cl, one_minus_cl=None, model="poisson"):
     """The two-sided interval (lower, upper) on the BER at confidence cl."""
     c, q = _target(cl, one_minus_cl)
     lo, hi = ctypes.c_double(), ctypes.c_double()
-    _check(_lib.bercl_ber_interval(_model(model), errors, bits, c, q, ctypes.byref(lo),
-                                   ctypes.byref(hi)), "ber_interval")
+    _check(_lib.bercl_ber_interval(_model(model), _num("errors", errors), _num("bits", bits), c, q,
+                                   ctypes.byref(lo), ctypes.byref(hi)), "ber_interval")
     return lo.value, hi.value
 
 
@@ -197,7 +211,7 @@ def poisson_lambda_for_cl(errors, cl, one_minus_cl=None):
     """The Poisson mean at which P[X > errors] reaches cl (P^-1(cl; errors + 1))."""
     c, q = _target(cl, one_minus_cl)
     lam = ctypes.c_double()
-    _check(_lib.bercl_poisson_lambda_for_cl(errors, c, q, ctypes.byref(lam)),
+    _check(_lib.bercl_poisson_lambda_for_cl(_num("errors", errors), c, q, ctypes.byref(lam)),
            "poisson_lambda_for_cl")
     return lam.value
 

@@ -53,7 +53,9 @@ same("percent", bercl.min_bits(0, 1e-12, "95%"), bercl.min_bits(0, 1e-12, 0.95))
 for bad, cls in ((lambda: bercl.min_bits(0, 0.0, 0.95), bercl.DomainError),
                  (lambda: bercl.tails(0.5, 10, 0.1), bercl.DomainError),
                  (lambda: bercl.tails(0, 10, 0.1, model="gauss"), ValueError),
-                 (lambda: bercl.min_bits(0, 1e-12, "1.5"), bercl.DomainError)):
+                 (lambda: bercl.min_bits(0, 1e-12, "1.5"), bercl.DomainError),
+                 (lambda: bercl.tails(2 ** 53 + 1, 1e20, 1e-12), bercl.DomainError),
+                 (lambda: bercl.tails("1", 3e12, 1e-12), TypeError)):
     try:
         bad()
         failures += 1
