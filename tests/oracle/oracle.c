@@ -567,7 +567,7 @@ static void check_cl(int binomial, const struct point *pt, char **f, int nf, con
 	const char *err = cell(f, nf, c->error);
 	double lam = pt->N * pt->P;
 	int beyond = binomial ? binom_beyond(pt->E, pt->N, pt->P)
-	                      : !(lam >= MIN_LAMBDA && lam <= MAX_LAMBDA);
+	                      : !(lam >= MIN_LAMBDA && lam <= MAX_LAMBDA) || pt->N > MAX_LAMBDA;
 	if (*err) {
 		if (beyond)
 			s->refused_ok++;
