@@ -67,7 +67,7 @@ double human_round_sig(double v, int sig, enum rounding dir)
 void human_duration(char *buf, size_t len, double s, enum rounding dir)
 {
 	if (s < 60) {
-		int sig = s < 1 ? 3 : 4;
+		int sig = 4;
 		double v = human_round_sig(s, sig, dir);
 		if (v < 60) {
 			snprintf(buf, len, "%.*g s", sig, v);
