@@ -111,11 +111,15 @@ oracle-check: bercl tests/oracle/oracle
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) --dir tests/tmp/soak-$(SEED)
 
-bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson
+bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
 	./bench/run.sh
 
 bench/bench_cl: bench/bench_cl.c libbercl.a lib/internal.h
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
+
+# Exact minimum bits against tests/data/bits_ref.csv.
+bench/bits_ref: bench/bits_ref.c libbercl.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< libbercl.a -lm
 
 # Units in the last place against tests/data/poisson_ref.csv.
 bench/ulp_poisson: bench/ulp_poisson.c libbercl.a lib/internal.h
@@ -155,7 +159,7 @@ uninstall:
 
 clean:
 	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
-		bench/ulp_poisson tests/oracle/oracle
+		bench/ulp_poisson bench/bits_ref tests/oracle/oracle
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.

@@ -85,6 +85,7 @@ echo " fast path hands to the double-double path)"
 
 echo
 ./bench/ulp_poisson
+./bench/bits_ref
 
 # median wall time in seconds of a command run N times
 median() {
