@@ -15,8 +15,8 @@
  *   both from bercl_poisson_tails() (each tail directly, never 1 - other),
  *   with lambda a double-double product. The shortest plan: for each c the
  *   lengths meeting beta form [N_beta(c), inf) (beta falls with N), with
- *   N_beta(c) = bercl_min_bits(BERCL_POISSON, c, ber, 1 - beta); the lengths meeting alpha
- *   form [0, N_alpha(c)] (alpha rises with N). c is feasible when
+ *   N_beta(c) = bercl_min_bits(BERCL_POISSON, c, ber, 1 - beta); the
+ *   lengths meeting alpha form [0, N_alpha(c)] (alpha rises with N). c is feasible when
  *   alpha(N_beta(c), c) <= alpha, and since N_beta(c) rises with c the first
  *   feasible c gives the smallest N. c values that cannot be feasible are
  *   skipped by a screen on the continuous root lambda_c = P^-1(1-beta; c+1)
@@ -48,7 +48,7 @@
  *   smallest sum of expected lengths at the good and the bad BER. A tight
  *   rectangle (q = 1) spends the risks on truncation and leaves Wald's lines
  *   little room; a loose one lets the lines work at the cost of a longer
- *   worst case (at alpha = beta = 5 %, D = 2 the plan chosen, q = 0.8, has
+ *   worst case (at alpha = beta = 5 %, D = 2 the plan chosen, q = 0.6, has
  *   expected lengths 0.58 and 0.47 of the fixed plan's and a maximum of
  *   1.31 times it).
  *
@@ -60,7 +60,8 @@
  *   pois(j; lambda d) while i + j <= hi, and fails with P[Pois(lambda d) >
  *   hi - i]; at each pass_bits(k) the mass at count k passes. The time spent
  *   alive in the interval has the exact mean
- *       integral_0^d P[Pois(lambda u) <= m] du = sum_{j=0..m} P[Pois(lambda d) > j] / lambda,
+ *       integral_0^d P[Pois(lambda u) <= m] du
+ *           = sum_{j=0..m} P[Pois(lambda d) > j] / lambda,
  *   which sums to the expected test length. Every probability is a sum of
  *   positive terms; cost O(intervals * window^2) Poisson terms.
  *
