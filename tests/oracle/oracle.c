@@ -674,11 +674,14 @@ static void check_bits(int binomial, const struct point *pt, char **f, int nf,
 		double guess = pt->E + 1;
 		int beyond = 1;
 		if (truth_root(lam, 0, pt->E, 0, side, ln_t, guess) == 0) {
-			double nstar = mpfr_get_d(lam, MPFR_RNDN) / pt->P;
+			double l = mpfr_get_d(lam, MPFR_RNDN), nstar = l / pt->P;
 			beyond = !(nstar <= MAX_LAMBDA * 0.999);
+			/* binomial: the same tail sits about as many of its own
+			 * standard deviations from E as the Poisson one does */
+			double z = fabs(pt->E + 0.5 - l) / sqrt(l), sd = sqrt(l * (1 - pt->P));
 			if (binomial)
 				beyond = beyond || nstar > BINOM_MAX_N * 0.999 ||
-				         binom_beyond(pt->E, nstar, pt->P);
+				         (sd > 0.99 * BINOM_MAX_SD && z < BINOM_SD_SPAN + 2);
 		}
 		mpfr_clear(lam);
 		if (beyond)
