@@ -225,12 +225,17 @@ static int bd0_fast(double k, double x, double xl, dd *b, double *err)
 {
 	if (!bd0_at(k, x, b, err))
 		return 0;
-	/* x + xl: bd0 moves by (1 - k/x) xl, to within k xl^2 / x^2 */
-	/* (1 - k/x) xl: near x = k as (x - k) xl / x, x - k exact (Sterbenz);
+	/* x + xl: bd0 moves by (1 - k/x) xl + k xl^2 / (2 x^2), to within
+	 * k |xl/x|^3 / 3 (bd0'' = k/x^2, bd0''' = -2k/x^3); the square term
+	 * is all there is at x = k (without it B = 0 +- k (xl/x)^2 left z
+	 * uncertain by sqrt of that: 2e-15 in cl at E = 609, x = 610 + 6e-14).
+	 * (1 - k/x) xl: near x = k as (x - k) xl / x, x - k exact (Sterbenz);
 	 * 1 - k/x cancels (E = 3e13, x - k = 0.6: 0.6 % off, 9e-14 in cl) */
-	double c = x >= 0.5 * k && x <= 2.0 * k ? (x - k) / x * xl : (1.0 - k / x) * xl;
+	double r = xl / x;
+	double c = (x >= 0.5 * k && x <= 2.0 * k ? (x - k) / x * xl : (1.0 - k / x) * xl) +
+	           0.5 * k * r * r;
 	*b = dd_add_d(*b, c);
-	*err += 3.0 * U * fabs(c) + k * (xl / x) * (xl / x) + 2.0 * U * U * fabs(b->hi);
+	*err += 4.0 * U * fabs(c) + k * fabs(r * r * r) + 2.0 * U * U * fabs(b->hi);
 	return 1;
 }
 
@@ -429,10 +434,13 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 	double b_err;
 	if (!bd0_fast(a, x, xl, &b, &b_err))
 		return 0;
-	/* z = sqrt(B): the bounds below take z's error as relative, which
-	 * holds only while B is well above its error (x + xl within ~1 of a:
-	 * B = 2.5e-18 +- 1e-17 gave 1.8e-9 certified as 4e-15) */
-	if (!(b.hi > 4.0 * b_err))
+	/* z = +-sqrt(B): its error is taken as relative (half B's) while B is
+	 * well above its error; within 4x of it (x + xl within ~1 of a: B =
+	 * 2.5e-18 +- 1e-17 gave 1.8e-9 certified as 4e-15 when taken as
+	 * relative) as absolute, |dz| <= sqrt(b_err) + roundings, which only
+	 * the central case below (B < 1) can take */
+	int near = !(b.hi > 4.0 * b_err);
+	if (near && !(b.hi < 1.0))
 		return 0;
 	double phi = b.hi / a;
 	double eta = sqrt(2.0 * fmax(phi, 0.0));
@@ -444,16 +452,17 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 	/* z: B's relative error halved, the roundings of phi, 2 phi, sqrt,
 	 * eta sqrt(a/2) and sqrt(a/2) */
 	double z_rel = 0.5 * (b_err / fmax(b.hi, DBL_MIN) + 2.0 * U) + 4.0 * U;
+	double dz = near ? sqrt(b_err) + 5.0 * U * fabs(z) : fabs(z) * z_rel;
 	double s_err, s = temme_sum_fast(eta, a, &s_err);
 	double g = 1.0 / sqrt(6.283185307179586477 * a);
 	double ts = s * g;
 	/* C_k' is below 0.12 for |eta| <= 0.6: the sum's sensitivity to eta */
-	double ts_err = (s_err + 0.12 * fabs(eta) * z_rel) * g + 4.0 * U * fabs(ts);
+	double ts_err = (s_err + 0.12 * dz * sqrt(2.0 / a)) * g + 4.0 * U * fabs(ts);
 	if (b.hi < 1.0) {
 		/* Both tails of order one. erfc(+-z) moves by 2/sqrt(pi) e^-z^2 dz. */
 		double r = exp(-b.hi) * ts;
 		double r_err = ts_err + fabs(r) * (b_err + EXP_ERR + 2.0 * U);
-		double ez = 0.5 * 1.1283791670955126 * exp(-z * z) * fabs(z) * z_rel;
+		double ez = 0.5 * 1.1283791670955126 * exp(-z * z) * dz;
 		double hp = 0.5 * erfc(-z), hq = 0.5 * erfc(z);
 		p->val = hp - r;
 		q->val = hq + r;
