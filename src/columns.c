@@ -643,6 +643,12 @@ static void cell_tail_r2(char *buf, size_t len, const struct row *r, int human)
 		snprintf(buf, len, "%.6g", r->hist.tail_r2);
 }
 
+static void cell_fixed_bits(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	whole_cell(buf, len, r, r->fixed_bits);
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -732,5 +738,6 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_BURST] =             {"burst",         "burst",          5, STRING, cell_burst},
 	[COL_CER_TAIL] =          {"cer_tail",      "CER tail",      12, NUMBER, cell_cer_tail},
 	[COL_TAIL_R2] =           {"tail_r2",       "tail R2",        7, NUMBER, cell_tail_r2},
+	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, cell_fixed_bits},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

@@ -393,6 +393,7 @@ enum compute_status compute_plan(struct row *r)
 		r->seq_table = t;
 		r->seq_rows = (double)n;
 		in->errors = s.max_errors;
+		r->fixed_bits = p.bits;
 		r->bits = r->max_bits = s.max_bits;
 		r->alpha = s.alpha;
 		r->beta = s.beta;

@@ -949,15 +949,19 @@ static void print_sequential(const struct layout *l, struct row *r)
 	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
 	       "%.4f %% (exact)\n",
 	       r->max_bits, errors, errors + 1, risk_up(100 * r->alpha), risk_up(100 * r->beta));
-	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad)\n",
+	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad); "
+	       "the fixed plan: %.0f bits\n",
 	       human_round_sig(r->expected_bits_good, 6, ROUND_UP), r->in.ber / r->in.ratio,
-	       human_round_sig(r->expected_bits_bad, 6, ROUND_UP), r->in.ber);
+	       human_round_sig(r->expected_bits_bad, 6, ROUND_UP), r->in.ber, r->fixed_bits);
 	if (!isnan(r->in.rate_bps)) {
 		double lanes = isnan(r->in.lanes) ? 1 : r->in.lanes;
 		human_duration(good, sizeof good, r->expected_bits_good / (r->in.rate_bps * lanes), ROUND_UP);
 		human_duration(bad, sizeof bad, r->expected_bits_bad / (r->in.rate_bps * lanes), ROUND_UP);
 		human_duration(most, sizeof most, r->max_bits / (r->in.rate_bps * lanes), ROUND_UP);
-		printf("  expected time: %s (good), %s (bad); at most %s\n", good, bad, most);
+		char fixed[64];
+		human_duration(fixed, sizeof fixed, r->fixed_bits / (r->in.rate_bps * lanes), ROUND_UP);
+		printf("  expected time: %s (good), %s (bad); at most %s; the fixed plan: %s\n", good,
+		       bad, most, fixed);
 	}
 }
 

@@ -59,6 +59,7 @@ struct row {
 	/* plan rows (and simulate with a plan) */
 	double alpha, beta;        /* exact risks of the plan */
 	double max_bits, expected_bits_good, expected_bits_bad; /* sequential summary */
+	double fixed_bits;         /* sequential: the fixed plan's length for the same risks */
 	double pass_bits, fail_bits; /* one row of the sequential table */
 	double p_pass, expected_bits; /* plan --true-ber: the outcome at that BER */
 	double *seq_table;         /* sequential: pass_bits[rows] then fail_bits[rows]

@@ -30,7 +30,7 @@ void row_reset(struct row *r, const struct row_input *base)
 	r->gsl_cl = r->gsl_one_minus_cl = r->gsl_bits = r->gsl_rel_diff = NAN;
 	r->gsl_ber_lower = r->gsl_ber_upper = NAN;
 	r->alpha = r->beta = r->max_bits = r->expected_bits_good = r->expected_bits_bad = NAN;
-	r->pass_bits = r->fail_bits = r->seq_rows = NAN;
+	r->pass_bits = r->fail_bits = r->seq_rows = r->fixed_bits = NAN;
 	r->p_pass = r->expected_bits = NAN;
 	r->alpha_sim = r->alpha_stderr = r->beta_sim = r->beta_stderr = NAN;
 	r->bits_good_sim = r->bits_good_stderr = r->bits_bad_sim = r->bits_bad_stderr = NAN;

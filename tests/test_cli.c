@@ -596,6 +596,7 @@ static void test_plan_cli(void **state)
 	assert_true(csv_last(r.out, "pass_bits") == max && csv_last(r.out, "fail_bits") == max);
 	assert_true(csv_value(r.out, "alpha", 1) <= 0.05 && csv_value(r.out, "beta", 1) <= 0.05);
 	assert_true(csv_value(r.out, "expected_bits_good", 1) < 31414810205705);
+	assert_true(csv_value(r.out, "fixed_bits", 1) == 31414810205705);
 	assert_true(max <= 1.5 * 31414810205705);
 	run(&r, NULL, "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --sequential --rate 10G");
 	assert_int_equal(r.status, 0);
