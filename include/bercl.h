@@ -328,10 +328,18 @@ typedef struct {
 	double codewords, uncorrectable;
 	double symbol_errors;    /* an uncorrectable codeword counted as t + 1 */
 	double ser_estimate;     /* symbol_errors / (n codewords): a lower bound when uncorrectable > 0 */
-	double ser_upper;        /* upper bound on ser at the CL */
+	double ser_upper;        /* upper bound on ser at the CL, an uncorrectable codeword counted
+	                            as n errored symbols (the most it can hold) */
 	int has_cer_predicted;   /* 0 when ser_estimate = 0 (then cer_predicted = 0) */
-	double cer_predicted, cer_upper;
-	bercl_lnprob ln_cer_predicted, ln_cer_upper;
+	double cer_predicted;
+	bercl_lnprob ln_cer_predicted;
+	double cer_model_upper;  /* cer at ser_upper (the independent-error model) */
+	bercl_lnprob ln_cer_model_upper;
+	double cer_count_upper;  /* Clopper-Pearson upper bound on uncorrectable / codewords */
+	int model_contradicted;  /* burst, or P[Binomial(codewords, cer_model_upper) >=
+	                            uncorrectable] < 1 - cl */
+	double cer_upper;        /* cer_model_upper, or cer_count_upper when model_contradicted */
+	bercl_lnprob ln_cer_upper;
 	int gof_df;              /* 0: too few pooled bins for a test; gof fields unset */
 	double gof_stat;         /* Pearson's chi-square */
 	double gof_p;            /* its p-value against Binomial(n, ser_estimate) */

@@ -43,9 +43,17 @@
  *     uncorrectable codeword counted as t + 1 symbol errors (the fewest it
  *     can have): a lower bound on the observed symbol errors whenever there
  *     are uncorrectable codewords, exact otherwise.
- *   - ser_upper: the upper confidence bound for S errors in n C symbols
- *     (bercl_ber_upper, Poisson or Clopper-Pearson); cer_predicted and
- *     cer_upper: cer at ser_estimate and at ser_upper.
+ *   - ser_upper: the upper confidence bound for S + (n - t - 1) U errors
+ *     in n C symbols, U the uncorrectable codewords, each now counted as n
+ *     errored symbols, the most it can hold (bercl_ber_upper, Poisson or
+ *     Clopper-Pearson): a bound on the SER whatever those codewords held.
+ *     cer_predicted: cer at ser_estimate; cer_model_upper: cer at
+ *     ser_upper, a bound only while independent errors describe the link.
+ *   - cer_upper: cer_model_upper unless the model is contradicted: burst
+ *     (below), or cer_model_upper below the exact (Clopper-Pearson) lower
+ *     confidence bound at cl of the counted ratio U / C. Then cer_upper is
+ *     the Clopper-Pearson upper bound on U of C (cer_count_upper), which
+ *     assumes nothing about how errors fall in a codeword.
  *   - gof: Pearson's chi-square of the t + 2 bins against C Binomial(n,
  *     ser_estimate) probabilities (the last bin P[i > t]); adjacent bins are
  *     pooled from the top down until each pooled group expects at least 5
@@ -386,6 +394,68 @@ static void tail_fit(const bercl_rs_code *c, const double *bins, double codeword
 		out->tail_r2 = 0;
 }
 
+/*
+ * Is the model bound contradicted by the uncorrectable count U of C? The
+ * model bound m lies below the exact (Clopper-Pearson) lower confidence
+ * bound of U / C at cl exactly when P[Binomial(C, m) >= U] < 1 - cl (the
+ * tail increases with m, and the lower bound solves P[X >= U] = 1 - cl).
+ * The tail is bercl_cl's P[X > U - 1], binomial (Poisson where the
+ * binomial's limits are met); when m is below the normal doubles, its
+ * bound (C m)^U / U! (every term of the tail below the first times a
+ * geometric factor far below 1) decides.
+ */
+static enum bercl_status count_rejects(double u, double c, bercl_lnprob ln_m, double m,
+                                       double one_minus_cl, int *rejects)
+{
+	*rejects = 0;
+	if (u <= 0)
+		return BERCL_OK;
+	double ln_tail;
+	if (m >= DBL_MIN && m < 1) {
+		bercl_tails t;
+		enum bercl_status rc = bercl_cl(BERCL_BINOMIAL, u - 1, c, m, &t);
+		if (rc == BERCL_ELIMIT)
+			rc = bercl_cl(BERCL_POISSON, u - 1, c, m, &t);
+		if (rc != BERCL_OK)
+			return rc;
+		ln_tail = t.ln_cl.hi + t.ln_cl.lo;
+	} else if (m >= 1) {
+		return BERCL_OK;
+	} else {
+		ln_tail = u * (log(c) + ln_m.hi + ln_m.lo) - lgamma(u + 1);
+	}
+	*rejects = ln_tail < log(one_minus_cl);
+	return BERCL_OK;
+}
+
+/*
+ * cer_upper: the model bound while the model stands; else the
+ * Clopper-Pearson upper bound on the uncorrectable codewords counted.
+ */
+static enum bercl_status choose_cer_upper(bercl_fec_histogram_stats *s, double cl,
+                                          double one_minus_cl)
+{
+	enum bercl_status rc = bercl_ber_upper(BERCL_BINOMIAL, s->uncorrectable, s->codewords, cl,
+	                                       one_minus_cl, &s->cer_count_upper);
+	if (rc != BERCL_OK)
+		return rc;
+	s->cer_count_upper = fmin(s->cer_count_upper, 1.0);
+	int rejects;
+	rc = count_rejects(s->uncorrectable, s->codewords, s->ln_cer_model_upper,
+	                   s->cer_model_upper, one_minus_cl, &rejects);
+	if (rc != BERCL_OK)
+		return rc;
+	s->model_contradicted = s->burst || rejects;
+	if (s->model_contradicted) {
+		s->cer_upper = s->cer_count_upper;
+		s->ln_cer_upper = ln_of(s->cer_upper);
+	} else {
+		s->cer_upper = s->cer_model_upper;
+		s->ln_cer_upper = s->ln_cer_model_upper;
+	}
+	return BERCL_OK;
+}
+
 enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *bins,
                                       enum bercl_model model, double cl, double one_minus_cl,
                                       bercl_fec_histogram_stats *out)
@@ -409,18 +479,25 @@ enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *b
 	s.symbol_errors = symbols_in_error;
 	double symbols = codewords * code->n;
 	s.ser_estimate = symbols_in_error / symbols;
+	/* the most errored symbols the bins allow: n in each uncorrectable codeword */
+	double most_in_error = symbols_in_error + (double)(code->n - code->t - 1) * s.uncorrectable;
 	enum bercl_status rc =
-		bercl_ber_upper(model, symbols_in_error, symbols, cl, one_minus_cl, &s.ser_upper);
+		bercl_ber_upper(model, most_in_error, symbols, cl, one_minus_cl, &s.ser_upper);
 	if (rc != BERCL_OK)
 		return rc;
-	if (!(s.ser_upper < 1))
-		return BERCL_EDOM;
-	bercl_tails up;
-	rc = cer_tails(code, s.ser_upper, &up);
-	if (rc != BERCL_OK)
-		return rc;
-	s.ln_cer_upper = up.ln_cl;
-	s.cer_upper = up.cl;
+	if (!(s.ser_upper < 1)) {
+		/* a bound at or above 1 bounds nothing: the SER and the CER at most 1 */
+		s.ser_upper = 1;
+		s.cer_model_upper = 1;
+		s.ln_cer_model_upper = ln_of(1.0);
+	} else {
+		bercl_tails up;
+		rc = cer_tails(code, s.ser_upper, &up);
+		if (rc != BERCL_OK)
+			return rc;
+		s.ln_cer_model_upper = up.ln_cl;
+		s.cer_model_upper = up.cl;
+	}
 	if (symbols_in_error > 0) {
 		bercl_tails pred;
 		rc = cer_tails(code, s.ser_estimate, &pred);
@@ -432,6 +509,9 @@ enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *b
 		goodness_of_fit(code, bins, codewords, s.ser_estimate, pred.cl, &s);
 		tail_fit(code, bins, codewords, &s);
 	}
+	rc = choose_cer_upper(&s, cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
 	*out = s;
 	return BERCL_OK;
 }

@@ -598,9 +598,10 @@ static void cell_cer_predicted(char *buf, size_t len, const struct row *r, int h
 }
 
 /*
- * gof_p below the double range: its logarithm is a double (not double-double),
- * known to about 2.2e-16 |ln p| absolute, so the mantissa keeps only the
- * digits that this leaves: 2 at p = 1e-1e12.
+ * gof_p: machine formats print it like every tail (below the double range
+ * from its logarithm, full digits: they read back to the same log). Its
+ * logarithm is a double known to about 2.2e-16 |ln p| absolute, so text
+ * keeps only the mantissa digits this leaves there: 2 at p = 1e-1e12.
  */
 static void cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 {
@@ -609,12 +610,12 @@ static void cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 	double m;
 	long long e;
 	bercl_lnprob ln = r->hist.ln_gof_p;
-	if (r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0) {
+	if (!human || r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0) {
 		lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
 		return;
 	}
 	int digits = (int)floor(-log10(2.2e-16 * fabs(ln.hi)));
-	digits = digits < 1 ? 1 : digits > (human ? 6 : 15) ? (human ? 6 : 15) : digits;
+	digits = digits < 1 ? 1 : digits > 6 ? 6 : digits;
 	double scale = pow(10, digits - 1), mr = nearbyint(m * scale) / scale;
 	if (mr >= 10) {
 		mr /= 10;
@@ -638,9 +639,8 @@ static void cell_cer_tail(char *buf, size_t len, const struct row *r, int human)
 
 static void cell_tail_r2(char *buf, size_t len, const struct row *r, int human)
 {
-	(void)human;
-	if (hist(r) && r->hist.tail_bins > 0)
-		snprintf(buf, len, "%.6g", r->hist.tail_r2);
+	number_cell(buf, len, hist(r) && r->hist.tail_bins > 0, r->hist.tail_r2, human,
+	            ROUND_NEAREST);
 }
 
 static void cell_fixed_bits(char *buf, size_t len, const struct row *r, int human)
@@ -710,7 +710,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_BITS_GOOD_STDERR] =  {"bits_good_stderr", "std. error", 10, NUMBER, cell_bits_good_stderr},
 	[COL_BITS_BAD_SIM] =      {"bits_bad_sim",  "bits bad sim.", 14, NUMBER, cell_bits_bad_sim},
 	[COL_BITS_BAD_STDERR] =   {"bits_bad_stderr", "std. error",  10, NUMBER, cell_bits_bad_stderr},
-	[COL_LANE] =              {"lane",          "lane",           6, STRING, cell_lane},
+	[COL_LANE] =              {"lane",          "lane",           8, STRING, cell_lane},
 	[COL_DECISION] =          {"decision",      "decision",       8, STRING, cell_decision},
 	[COL_DISPERSION] =        {"dispersion",    "dispersion",    10, NUMBER, cell_dispersion},
 	[COL_TRUE_BER] =          {"true_ber",      "true BER",      10, NUMBER, cell_true_ber},

@@ -836,6 +836,18 @@ static int process(const struct options *o, struct row *r, const char *file, int
 		}
 		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
 	}
+	if (r->has_hist && r->hist.model_contradicted && !interrupted) {
+		char u[32], c[32];
+		format_double(u, sizeof u, r->hist.uncorrectable);
+		format_double(c, sizeof c, r->hist.codewords);
+		fprintf(err, "%s: warning: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err,
+		        "the histogram contradicts the independent-error model (%s; %s of %s "
+		        "codewords uncorrectable): cer_upper bounds the uncorrectable count "
+		        "(Clopper-Pearson)\n",
+		        r->hist.burst ? "burst = yes" : "more uncorrectable than its bound allows", u, c);
+	}
 	if (o->verify) {
 		char note[512];
 		if (verify_row(o->cmd, r, note, sizeof note)) {

@@ -139,12 +139,19 @@ static void test_histogram_by_hand(void **state)
 	/* 200 + 160 + 45 + 5 * 4 (uncorrectable as t + 1) = 425 symbols in 15000 */
 	assert_true(s.symbol_errors == 425);
 	assert_true(bercl_rel_diff(s.ser_estimate, 425.0 / 15000.0) < 1e-16);
-	/* the Poisson upper bound: P(426, 15000 ser_upper) = 0.95 (GSL's inverse) */
-	assert_true(bercl_rel_diff(s.ser_upper, gsl_cdf_gamma_Pinv(0.95, 426, 1) / 15000) < 1e-12);
+	/* the Poisson upper bound with the 5 uncorrectable as n = 15 symbols each:
+	 * 425 + 5 * 11 = 480 errors, P(481, 15000 ser_upper) = 0.95 (GSL's inverse) */
+	assert_true(bercl_rel_diff(s.ser_upper, gsl_cdf_gamma_Pinv(0.95, 481, 1) / 15000) < 1e-12);
 	/* cer_predicted against GSL's binomial tail */
 	double ref = gsl_cdf_binomial_Q(3, s.ser_estimate, 15);
 	assert_true(bercl_rel_diff(s.cer_predicted, ref) < 1e-12);
-	assert_true(bercl_rel_diff(s.cer_upper, gsl_cdf_binomial_Q(3, s.ser_upper, 15)) < 1e-12);
+	double model = gsl_cdf_binomial_Q(3, s.ser_upper, 15);
+	assert_true(bercl_rel_diff(s.cer_model_upper, model) < 1e-12);
+	/* Clopper-Pearson: the 0.95 quantile of Beta(U + 1, C - U) */
+	assert_true(bercl_rel_diff(s.cer_count_upper, gsl_cdf_beta_Pinv(0.95, 6, 995)) < 1e-10);
+	/* the fit test below rejects the model (burst), so cer_upper is the count's */
+	assert_true(s.burst && s.model_contradicted);
+	assert_true(s.cer_upper == s.cer_count_upper);
 	/* the chi-square: expected counts all above 5 here except the top two,
 	 * pooled into one group: four groups, df = 2, recomputed in full */
 	double p = s.ser_estimate, e[5], pooled_o = bins[3] + bins[4];
@@ -223,7 +230,8 @@ static void model_probs(int n, int t, double s, double rho, double *prob)
 }
 
 /* Flag count in `draws` seeded multinomial histograms of `codewords`. */
-static int flagged(double ber, double rho, unsigned codewords, int draws, unsigned long seed)
+static int flagged(double ber, double rho, unsigned codewords, int draws, unsigned long seed,
+                   int *contradicted)
 {
 	bercl_rs_code c;
 	assert_int_equal(bercl_rs_code_make(544, 514, 10, &c), BERCL_OK);
@@ -247,6 +255,10 @@ static int flagged(double ber, double rho, unsigned codewords, int draws, unsign
 			fail_msg("chi-square %.17g df %d: p %.17g, GSL %.17g", st.gof_stat, st.gof_df,
 			         st.gof_p, ref);
 		flags += st.burst;
+		*contradicted += st.model_contradicted;
+		/* cer_upper is the model's bound exactly when the model stands */
+		assert_true(st.cer_upper == (st.model_contradicted ? st.cer_count_upper
+		                                                   : st.cer_model_upper));
 	}
 	gsl_rng_free(rng);
 	return flags;
@@ -261,10 +273,12 @@ static void test_independent_not_flagged(void **state)
 	} cases[] = {{2.4e-4, 10000}, {2.4e-4, 1000000}, {2.4e-4, 1000000000}, {1e-5, 1000000000},
 	             {1e-3, 100000}};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int f = flagged(cases[i].ber, 0, cases[i].codewords, 1000, 1000 + i);
-		print_message("independent errors, BER %g, %u codewords: %d of 1000 flagged\n",
-		              cases[i].ber, cases[i].codewords, f);
+		int k = 0, f = flagged(cases[i].ber, 0, cases[i].codewords, 1000, 1000 + i, &k);
+		print_message("independent errors, BER %g, %u codewords: %d of 1000 flagged, model "
+		              "bound dropped in %d\n",
+		              cases[i].ber, cases[i].codewords, f, k);
 		assert_true(f <= 10);
+		assert_true(k <= 10);
 	}
 }
 
@@ -277,10 +291,11 @@ static void test_bursts_flagged(void **state)
 	} cases[] = {{2.4e-4, 0.5, 100000}, {2.4e-4, 0.5, 10000000}, {1e-5, 0.5, 10000000},
 	             {2.4e-4, 0.2, 1000000}};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int f = flagged(cases[i].ber, cases[i].rho, cases[i].codewords, 1000, 2000 + i);
-		print_message("bursts (rho %g), BER %g, %u codewords: %d of 1000 flagged\n",
-		              cases[i].rho, cases[i].ber, cases[i].codewords, f);
-		assert_true(f >= 990);
+		int k = 0, f = flagged(cases[i].ber, cases[i].rho, cases[i].codewords, 1000, 2000 + i, &k);
+		print_message("bursts (rho %g), BER %g, %u codewords: %d of 1000 flagged, model "
+		              "bound dropped in %d\n",
+		              cases[i].rho, cases[i].ber, cases[i].codewords, f, k);
+		assert_true(f >= 990 && k >= f);
 	}
 }
 

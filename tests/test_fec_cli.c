@@ -9,6 +9,9 @@
 #include "testutil.h"
 #include "cliutil.h"
 
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_fit.h>
+
 static void test_fec_bad_invocations(void **state)
 {
 	(void)state;
@@ -194,9 +197,77 @@ static void test_fec_histogram_cli(void **state)
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, ",no,"));
 	assert_true(csv_value(r.out, "gof_p", 1) > 0.5);
+	assert_string_equal(r.err, ""); /* the model stands: no warning */
+	/* ... and cer_upper is cer at the printed ser_upper (GSL's binomial tail) */
+	{
+		static const double bins[16] = {2709674172, 3542424916, 2311293885, 1003501173,
+		                                326166866,  84654155,   18275551,   3375510,
+		                                544513,     77932,      10020,      1169,
+		                                125,        12,         1,          0};
+		double ys[6], xs[6], ser_up = csv_value(r.out, "ser_upper", 1);
+		assert_true(ser_up > csv_value(r.out, "ser_estimate", 1));
+		double cer = gsl_cdf_binomial_Q(15, ser_up, 544);
+		assert_true(bercl_rel_diff(csv_value(r.out, "cer_upper", 1), cer) < 1e-9);
+		/* tail_r2 at full precision: the fit over bins 8 .. 13 (above the mode 1,
+		 * at least 10 codewords each) */
+		for (int j = 0; j < 6; j++) {
+			xs[j] = 8 + j;
+			ys[j] = log(bins[8 + j]);
+		}
+		double c0, c1, v00, v01, v11, sumsq, my = 0, syy = 0;
+		gsl_fit_linear(xs, 1, ys, 1, 6, &c0, &c1, &v00, &v01, &v11, &sumsq);
+		for (int j = 0; j < 6; j++)
+			my += ys[j] / 6;
+		for (int j = 0; j < 6; j++)
+			syy += (ys[j] - my) * (ys[j] - my);
+		double r2 = csv_value(r.out, "tail_r2", 1);
+		if (!(bercl_rel_diff(r2, 1 - sumsq / syy) < 1e-13))
+			fail_msg("tail_r2 %.17g, least squares %.17g", r2, 1 - sumsq / syy);
+	}
+	/* bursts: the model is contradicted; cer_upper is the Clopper-Pearson bound
+	 * on 2616064 of 1e10, P[X <= U | cer_upper] = 1 - I(cer_upper; U + 1, C - U) = 0.05,
+	 * and a one-line warning says so */
 	run(&r, NULL, "fec --code kp4 --histogram docs/examples/fec_burst.csv --cl 95% -f csv");
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, ",yes,"));
+	double up = csv_value(r.out, "cer_upper", 1);
+	assert_true(up > 2616064 / 1e10);
+	assert_true(fabs(gsl_cdf_beta_Q(up, 2616065, 1e10 - 2616064) - 0.05) < 1e-9);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "bercl: warning: the histogram contradicts the "
+	                              "independent-error model (burst = yes"));
+	/* gof_p far below the double range: csv prints its logarithm's full digits, text 2 */
+	{
+		const char *g = strstr(r.out, "e-2959612032867");
+		assert_non_null(g);
+		const char *start = g;
+		while (start > r.out && start[-1] != ',')
+			start--;
+		int digits = 0;
+		for (const char *q = start; q < g; q++)
+			digits += *q >= '0' && *q <= '9';
+		if (digits < 15)
+			fail_msg("gof_p printed with %d digits: %.*s", digits, (int)(g - start), start);
+		run(&r, NULL, "fec --code kp4 --histogram docs/examples/fec_burst.csv --cl 95%");
+		assert_non_null(strstr(r.out, " 6.9e-2959612032867 "));
+	}
+	/* no fit test (too few groups), but 5 of 1005 lost: far more than the model
+	 * allows, so the count's bound, P[X <= 5 | cer_upper] = 0.05 */
+	run(&r, NULL, "fec --code kp4 --histogram - --cl 95% -f csv < tests/data/fec_hist_lost.csv");
+	assert_int_equal(r.status, 0);
+	up = csv_value(r.out, "cer_upper", 1);
+	assert_true(fabs(gsl_cdf_beta_Q(up, 6, 1000) - 0.05) < 1e-12);
+	assert_true(up > 5.0 / 1005);
+	assert_int_equal(count_lines(r.err), 1);
+	assert_non_null(strstr(r.err, "more uncorrectable than its bound allows; 5 of 1005"));
+	/* every codeword lost: the bounds reach 1 (and say so, not an error) */
+	static struct run a;
+	run(&a, NULL, "fec --code kp4 --histogram tests/data/fec_hist_all_lost.csv --cl 95% -f csv");
+	assert_int_equal(a.status, 0);
+	assert_true(csv_value(a.out, "ser_upper", 1) == 1 && csv_value(a.out, "cer_upper", 1) == 1);
+	/* ser_upper counts each lost codeword as n = 544 errored symbols: 2720 in 546720 */
+	assert_true(bercl_rel_diff(csv_value(r.out, "ser_upper", 1),
+	                           gsl_cdf_gamma_Pinv(0.95, 2721, 1) / 546720) < 1e-12);
 	/* standard input, CR LF, a header and a comment */
 	run(&r, NULL, "fec --code rs:15,9,4 --histogram - -f tsv < tests/data/fec_hist_small.csv");
 	assert_int_equal(r.status, 0);
@@ -229,6 +300,19 @@ static void test_lane_rows(void **state)
 	run(&r, NULL, "cl --lane-errors 0,0,0,0 --time 1min --rate 53.125G --ber 1e-12 -f csv");
 	assert_int_equal(r.status, 0);
 	assert_true(csv_value(r.out, "bits", 5) == 4 * 53.125e9 * 60);
+	/* text: the lane column holds "combined", and every row stays in line */
+	run(&r, NULL, "cl --lane-errors 0,1,2 --bits 1e12 --ber 1e-12");
+	assert_int_equal(r.status, 0);
+	{
+		const char *line = r.out, *errors = strstr(r.out, "errors");
+		assert_non_null(errors);
+		long col = errors - r.out;
+		for (int k = 0; k < 4; k++) { /* lanes 1 .. 3 and combined: 0, 1, 2, 3 errors */
+			line = strchr(line, '\n') + 1;
+			if (line[col - 1] != ' ' || line[col] != '0' + k)
+				fail_msg("row %d: errors not under the header at %ld:\n%s", k + 1, col, r.out);
+		}
+	}
 	/* --require judges every row, the all row too */
 	run(&r, NULL, "cl --lane-errors 0,0 --bits 3e12 --ber 1e-12 --require 95%");
 	assert_int_equal(r.status, 1);

@@ -56,6 +56,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	check(prob(s.ser_estimate) && prob(s.ser_upper) && s.ser_upper >= s.ser_estimate);
 	check(prob(s.cer_upper) && s.ln_cer_upper.hi <= 0 && !isnan(s.ln_cer_upper.hi));
+	check(prob(s.cer_model_upper) && prob(s.cer_count_upper));
+	check(s.cer_upper == (s.model_contradicted ? s.cer_count_upper : s.cer_model_upper));
+	check(!s.burst || s.model_contradicted);
 	if (s.has_cer_predicted)
 		check(prob(s.cer_predicted) && s.ln_cer_predicted.hi <= 0);
 	if (s.gof_df > 0)
