@@ -48,6 +48,45 @@ for model in ("poisson", "binomial"):
         same("ber_lower %s" % row, lo, float(row["ber_lower"]))
         same("ber_upper %s" % row, hi, float(row["ber_upper"]))
 
+# FEC: rates from a BER, the inverse, and histograms, digit for digit
+for code in ("kp4", "kr4", "rs:15,9,4"):
+    for row in cli("fec", "--code", code, "--ber", "1e-7,1e-5,2.4e-4,1e-3,1e-2"):
+        r = bercl.fec_rates(code, float(row["ber"]))
+        same("ser %s" % row, r.ser, float(row["ser"]))
+        for name in ("cer", "post_fec_ber"):
+            if float(row[name]) != 0:  # below the double range the CLI prints the log
+                same("%s %s" % (name, row), getattr(r, name), float(row[name]))
+        if float(row["cer"]) != 0:
+            same("fec_cer %s" % row, bercl.fec_cer(code, float(row["ber"])), float(row["cer"]))
+    for row in cli("fec", "--code", code, "--cer", "1e-15,1e-12,1e-6"):
+        same("ber_max %s" % row, bercl.fec_ber_max(code, float(row["cer"])),
+             float(row["ber_max"]))
+
+
+def histogram_file(path):
+    bins = {}
+    with open(path) as fp:
+        for line in fp.read().split("\n")[1:]:
+            if line:
+                b, c = line.split(",")
+                bins[b] = int(c)
+    return [bins.get(str(i), 0) for i in range(16)] + [bins["uncorrectable"]]
+
+
+for path in ("docs/examples/fec_independent.csv", "docs/examples/fec_burst.csv",
+             "tests/data/fec_hist_lost.csv"):
+    row = cli("fec", "--code", "kp4", "--histogram", path, "--cl", "95%")[0]
+    h = bercl.fec_histogram("kp4", histogram_file(path), "95%")
+    for name in ("ser_estimate", "ser_upper", "cer_predicted", "cer_upper", "cer_tail",
+                 "tail_r2", "gof_p"):
+        got = getattr(h, name)
+        if row[name] == "":
+            same("%s %s: empty" % (name, path), got, None)
+        elif float(row[name]) != 0:
+            same("%s %s" % (name, path), got, float(row[name]))
+    same("burst %s" % path, {True: "yes", False: "no", None: ""}[h.burst], row["burst"])
+    same("model_contradicted %s" % path, h.model_contradicted, "independent" not in path)
+
 # 95% as a percentage and as the decimal give the same exact complement
 same("percent", bercl.min_bits(0, 1e-12, "95%"), bercl.min_bits(0, 1e-12, 0.95))
 for bad, cls in ((lambda: bercl.min_bits(0, 0.0, 0.95), bercl.DomainError),
@@ -55,7 +94,12 @@ for bad, cls in ((lambda: bercl.min_bits(0, 0.0, 0.95), bercl.DomainError),
                  (lambda: bercl.tails(0, 10, 0.1, model="gauss"), ValueError),
                  (lambda: bercl.min_bits(0, 1e-12, "1.5"), bercl.DomainError),
                  (lambda: bercl.tails(2 ** 53 + 1, 1e20, 1e-12), bercl.DomainError),
-                 (lambda: bercl.tails("1", 3e12, 1e-12), TypeError)):
+                 (lambda: bercl.tails("1", 3e12, 1e-12), TypeError),
+                 (lambda: bercl.fec_cer("kp5", 1e-4), bercl.DomainError),
+                 (lambda: bercl.fec_cer("rs:3,3", 1e-4), bercl.DomainError),
+                 (lambda: bercl.fec_cer("kp4", 0.7), bercl.DomainError),
+                 (lambda: bercl.fec_histogram("kp4", [1, 2, 3]), bercl.DomainError),
+                 (lambda: bercl.fec_histogram("kp4", [0.5] + [0] * 16), bercl.DomainError)):
     try:
         bad()
         failures += 1
