@@ -185,6 +185,8 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 	if (lanes < 1 || lanes > 1000000 || !(cl > 0 && cl <= 1) ||
 	    !(one_minus_cl > 0 && one_minus_cl <= 1))
 		return BERCL_EDOM;
+	if (lanes == 1) /* one lane: bercl_min_bits' answer, exact where it is */
+		return bercl_min_bits(model, errors, ber, cl, one_minus_cl, bits, achieved);
 	struct goal g = {cl <= 0.5, dd_log(dd_from(cl <= 0.5 ? cl : one_minus_cl))};
 	double per = (cl <= 0.5 ? log(cl) : log1p(-one_minus_cl)) / lanes;
 	double n;

@@ -24,7 +24,12 @@
  *   before it is narrowed. For the Poisson model the bracket comes from
  *   N* = lambda / ber and the answer is checked to lie within 1e-9 (or 2
  *   bits) of it; each comparison uses lambda = N * ber exactly, as a
- *   double-double product.
+ *   double-double product. Where one bit moves CL by less than the tails'
+ *   rounding (N near 1e15 and above), the comparison for E = 0 (both
+ *   models) and for Poisson E <= 24 is made in double-double instead
+ *   (reaches_exact()), so those answers are the exact whole number up to
+ *   2^53 and the smallest double at or above the root beyond; for larger E
+ *   the double-precision tails decide (within a few bits above 1e15).
  *
  * REFERENCES
  *   E. B. Wilson, M. M. Hilferty, "The distribution of chi-square",
@@ -309,9 +314,96 @@ enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, doub
 
 struct reach {
 	enum bercl_model model;
-	double errors, ber;
+	double errors, ber, cl, one_minus_cl;
 	struct target t;
 };
+
+/*
+ * -ln(1 - x) in double-double for a double-double 0 < x < 1. Below 1/64 the
+ * series x + x^2/2 + x^3/3 + ..., summed in double-double until a term is
+ * below 1e-34 of the sum (at most 19 terms), so it keeps its relative
+ * accuracy however small x is; above, dd_log of 1 - x (1 - x computed in
+ * double-double, exact for a double x), accurate to a few units in 1e-32
+ * absolute, i.e. 1e-30 relative since the value exceeds 0.0157.
+ */
+static dd neg_log1m(dd x)
+{
+	if (x.hi < 1.0 / 64) {
+		dd pw = x, s = x;
+		for (int k = 2; k < 40; k++) {
+			pw = dd_mul(pw, x);
+			dd term = dd_div(pw, dd_from((double)k));
+			s = dd_add(s, term);
+			if (term.hi < 1e-34 * s.hi)
+				break;
+		}
+		return s;
+	}
+	return dd_neg(dd_log(dd_sub(dd_from(1.0), x)));
+}
+
+/*
+ * The exact decision "does n reach the target?" where double precision
+ * cannot make it: near n = 1e15 one bit moves CL by about 1e-16 relative,
+ * the size of the tails' own rounding. Returns 1 or 0, or -1 where it does
+ * not apply (then the double-precision tails decide). The target C is the
+ * double cl and its complement the caller's exact one_minus_cl for
+ * cl > 1/2, else 1 - cl formed exactly in double-double.
+ *  - E = 0, Poisson: CL = 1 - e^-lambda >= C iff n p >= -ln(1 - C); n p is
+ *    an exact double-double product, -ln(1 - C) from neg_log1m (1e-30).
+ *  - E = 0, binomial: CL = 1 - (1 - p)^n >= C iff n (-ln(1 - p)) >=
+ *    -ln(1 - C), both logs by neg_log1m (1e-30 relative).
+ *  - 1 <= E <= 24, Poisson, 1e-10 <= lambda <= 700: with lambda = n p
+ *    (exact double-double), the terms t_k = lambda^k / k! in double-double;
+ *    for cl > 1/2 compare Q = e^-lambda sum_{k<=E} t_k with 1 - C, else
+ *    P = e^-lambda sum_{k>E} t_k (summed until a term is below 1e-34 of the
+ *    sum) with C. All terms are positive, so each sum is accurate to about
+ *    1e-30 relative, and e^-lambda (dd_exp) to a few units in 1e-31.
+ * A relative error of 1e-29 in the compared quantities moves the decision
+ * only for n within about 1e-13 bits of the true root (one bit moves them
+ * by 1e-19 relative at most for n <= 1e18 and lambda <= 700): every answer
+ * is the smallest whole number (above 2^53 the smallest double) with CL(n)
+ * >= C unless the root lies that close to a whole number.
+ * Source: the Poisson and binomial distribution functions, and
+ * Abramowitz & Stegun 6.5.13 (Q(E+1, lambda) as the finite sum).
+ */
+static int reaches_exact(const struct reach *r, double n)
+{
+	if (r->errors > 24 || (r->model == BERCL_BINOMIAL && r->errors > 0))
+		return -1;
+	dd c = dd_from(r->cl);
+	dd omc = r->cl > 0.5 ? dd_from(r->one_minus_cl) : dd_two_sum(1.0, -r->cl);
+	dd lam = dd_two_prod(n, r->ber);
+	if (r->errors == 0) {
+		dd need = r->cl > 0.5 ? dd_neg(dd_log(omc)) : neg_log1m(c);
+		dd have = r->model == BERCL_BINOMIAL ? dd_mul_d(neg_log1m(dd_from(r->ber)), n) : lam;
+		dd gap = dd_sub(have, need);
+		return gap.hi >= 0;
+	}
+	if (!(lam.hi >= 1e-10 && lam.hi <= 700))
+		return -1;
+	dd term = dd_from(1.0), low = dd_from(1.0), up = dd_from(0.0);
+	int k;
+	for (k = 1; k <= (int)r->errors; k++) {
+		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		low = dd_add(low, term);
+	}
+	dd e = dd_exp(dd_neg(lam));
+	if (r->cl > 0.5) {
+		dd q = dd_mul(e, low);
+		return dd_sub(q, omc).hi <= 0;
+	}
+	for (; k < 2000; k++) {
+		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		up = dd_add(up, term);
+		if (k > lam.hi && term.hi < 1e-34 * up.hi)
+			break;
+	}
+	if (k == 2000)
+		return -1;
+	dd p = dd_mul(e, up);
+	return dd_sub(p, c).hi >= 0;
+}
 
 /* Does n bits reach the target? 1 yes, 0 no; *rc the status of the tails. */
 static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc)
@@ -331,7 +423,21 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		return 0;
 	double h, dh;
 	gap_from_tails(&r->t, tails, dd_from(0.0), &h, &dh);
-	return h >= 0;
+	int exact = reaches_exact(r, n);
+	if (exact < 0)
+		return h >= 0;
+	if (exact && h < 0) {
+		/* n reaches C, but the double tails round to just below it: CL(n)
+		 * lies in [C, C + their rounding], so report C itself rather than a
+		 * value that reads as missing the target. */
+		dd c = dd_from(r->cl), omc = r->cl > 0.5 ? dd_from(r->one_minus_cl)
+		                                         : dd_two_sum(1.0, -r->cl);
+		dd ln_c = r->cl > 0.5 ? dd_neg(neg_log1m(omc)) : dd_log(c);
+		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(neg_log1m(c));
+		bercl_lnprob a = {ln_c.hi, ln_c.lo}, b = {ln_omc.hi, ln_omc.lo};
+		bercli_tails_set(tails, a, b);
+	}
+	return exact;
 }
 
 /*
@@ -404,6 +510,8 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
 	r.model = model;
 	r.errors = errors;
 	r.ber = ber;
+	r.cl = cl;
+	r.one_minus_cl = one_minus_cl;
 	target_init(&r.t, errors, 0, cl, one_minus_cl);
 	if (model == BERCL_BINOMIAL) {
 		/* Around the Poisson answer: the binomial one differs by O(ber). */

@@ -21,7 +21,7 @@ static void test_bits_table(void **state)
 		bercl_tails t;
 		/* The table's targets are doubles; 1 - cl is exact for cl >= 0.5. */
 		assert_int_equal(bercl_min_bits(BERCL_POISSON, e, ber, cl, 1.0 - cl, &bits, &t), BERCL_OK);
-		if (ref <= 1e14) {
+		if (ref <= 9007199254740992.0) { /* exact to 2^53 */
 			if (bits != ref)
 				fail_msg("E=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2], bits, f[3]);
 			exact++;
@@ -30,7 +30,7 @@ static void test_bits_table(void **state)
 		}
 		/* cl_achieved >= cl, and one bit fewer would not do. */
 		assert_true(cl <= 0.5 ? t.cl >= cl : t.one_minus_cl <= 1.0 - cl);
-		if (bits > 1 && bits <= 1e14) { /* where the answer must be exact */
+		if (bits > 1 && bits <= 1e14) { /* N - 1 does not reach, in double precision */
 			double lam = (bits - 1) * ber, lo = fma(bits - 1, ber, -lam);
 			bercl_tails below;
 			if (lam >= BERCL_MIN_LAMBDA) {
@@ -50,6 +50,40 @@ static void test_bits_table(void **state)
 	print_message("bits_ref.csv: %d rows, %d exact whole numbers, lambda* worst %.3g\n", rows,
 	              exact, worst_lambda);
 	assert_true(worst_lambda < 1e-13);
+}
+
+/*
+ * Minimum bits from 1e14 to 1e18 (tests/data/bits_exact_ref.csv, 60-digit
+ * truth by gen_bits_exact_ref.py): E = 0..24 Poisson and E = 0 binomial, where
+ * one bit moves CL by about 1e-16 and the double-precision tails alone cannot
+ * decide. Every answer must be the whole number itself up to 2^53, and the
+ * smallest double at or above it beyond.
+ */
+static void test_bits_exact_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bits_exact_ref.csv");
+	char line[512];
+	char *f[5];
+	int rows = 0, above = 0;
+	while (table_next(fp, line, sizeof line, f, 5) == 5) {
+		enum bercl_model model = strcmp(f[0], "binomial") == 0 ? BERCL_BINOMIAL : BERCL_POISSON;
+		double e = strtod(f[1], NULL), ber = strtod(f[2], NULL), cl = strtod(f[3], NULL);
+		long double ref = strtold(f[4], NULL);
+		double want = (double)ref, bits;
+		if ((long double)want < ref)
+			want = nextafter(want, INFINITY);
+		bercl_tails t;
+		assert_int_equal(bercl_min_bits(model, e, ber, cl, 1.0 - cl, &bits, &t), BERCL_OK);
+		if (bits != want)
+			fail_msg("%s E=%s ber=%s cl=%s: %.17g bits, want %.17g (reference %s)", f[0], f[1],
+			         f[2], f[3], bits, want, f[4]);
+		above += ref > 9007199254740992.0L;
+		rows++;
+	}
+	fclose(fp);
+	print_message("bits_exact_ref.csv: %d rows exact (%d above 2^53)\n", rows, above);
+	assert_true(rows >= 245 && above > 100);
 }
 
 static void test_known_answers(void **state)
@@ -91,6 +125,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bits_table),
+		cmocka_unit_test(test_bits_exact_table),
 		cmocka_unit_test(test_known_answers),
 		cmocka_unit_test(test_domain),
 	};
