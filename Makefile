@@ -109,7 +109,7 @@ oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 soak: bercl tests/oracle/oracle
-	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) --dir tests/tmp/soak-$(SEED)
+	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) --progress --dir tests/tmp/soak-$(SEED)
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
 	./bench/run.sh

@@ -68,9 +68,9 @@ struct stats {
 static struct {
 	const char *bercl, *dir;
 	double tol;
-	int quiet;
+	int quiet, progress;
 	long max_print;
-} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 10};
+} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 10};
 
 static struct stats st[NANSWER][2];
 
@@ -1003,6 +1003,8 @@ int main(int argc, char **argv)
 			opt.tol = strtod(v, NULL), i++;
 		else if (!strcmp(a, "--dir") && v)
 			opt.dir = v, i++;
+		else if (!strcmp(a, "--progress"))
+			opt.progress = 1;
 		else if (!strcmp(a, "--max-print") && v)
 			opt.max_print = atol(v), i++;
 		else {
@@ -1044,6 +1046,9 @@ int main(int argc, char **argv)
 					return 2;
 				}
 				done += n;
+				if (opt.progress)
+					printf("progress %s: %ld done, %ld checked, %ld failures, worst %.3g\n",
+					       name, done, st[a][b].n, st[a][b].fails, st[a][b].worst);
 				fflush(stdout);
 			}
 		}
