@@ -323,6 +323,29 @@ static void cell_alpha(char *buf, size_t len, const struct row *r, int human)
 	risk_cell(buf, len, r, r->alpha, human);
 }
 
+/* A target probability as given (never a computed one): "" when absent. */
+static void target_cell(char *buf, size_t len, double p, double complement, int human)
+{
+	if (!present(p))
+		return;
+	if (human)
+		human_target_percent(buf, len, p, complement);
+	else
+		format_double(buf, len, p);
+}
+
+/* plan: the CL asked for (--cl; the consumer's risk target is 1 - cl) */
+static void cell_cl_target(char *buf, size_t len, const struct row *r, int human)
+{
+	target_cell(buf, len, r->in.cl, r->in.cl_complement, human);
+}
+
+/* plan: the producer's risk asked for (--alpha) */
+static void cell_alpha_target(char *buf, size_t len, const struct row *r, int human)
+{
+	target_cell(buf, len, r->in.alpha, r->in.alpha_complement, human);
+}
+
 static void cell_beta(char *buf, size_t len, const struct row *r, int human)
 {
 	risk_cell(buf, len, r, r->beta, human);
@@ -695,6 +718,8 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_RATIO] =             {"ratio",         "D",              5, NUMBER, cell_ratio},
 	[COL_ALPHA] =             {"alpha",         "alpha",         10, NUMBER, cell_alpha},
 	[COL_BETA] =              {"beta",          "beta",          10, NUMBER, cell_beta},
+	[COL_CL_TARGET] =         {"cl",            "CL target",     20, NUMBER, cell_cl_target},
+	[COL_ALPHA_TARGET] =      {"alpha_target",  "alpha target",  12, NUMBER, cell_alpha_target},
 	[COL_MAX_BITS] =          {"max_bits",      "max bits",      18, NUMBER, cell_max_bits},
 	[COL_EXPECTED_BITS_GOOD] = {"expected_bits_good", "E[bits] good", 12, NUMBER,
 	                            cell_expected_bits_good},

@@ -108,6 +108,8 @@ static const struct layout_entry simulate_layout[] = {
 static const struct layout_entry plan_layout[] = {
 	{COL_BER, WHEN_SUMMARY},
 	{COL_RATIO, WHEN_SUMMARY},
+	{COL_CL_TARGET, WHEN_SUMMARY | WHEN_TARGETS},    /* given: beta's target is 1 - cl */
+	{COL_ALPHA_TARGET, WHEN_SUMMARY | WHEN_TARGETS}, /* given; alpha, beta: achieved */
 	{COL_ERRORS, WHEN_FIXED},
 	{COL_BITS, WHEN_FIXED},
 	{COL_RATE, WHEN_FIXED | WHEN_TIME},

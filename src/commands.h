@@ -43,6 +43,8 @@ enum show_when {
 	WHEN_FEC_CL = 1 << 22,      /* fec: a cl column (--cl, or --codewords with --cer) */
 	WHEN_FEC_CER_UPPER = 1 << 23, /* fec: --cl with a test, a count or a histogram */
 	WHEN_FEC_HIST = 1 << 24,    /* fec --histogram */
+	WHEN_TARGETS = 1 << 25,     /* plan: the targets cl, alpha_target (a machine
+	                               format, or --alpha given) */
 };
 
 struct layout_entry {

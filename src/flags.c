@@ -114,7 +114,8 @@ const struct flag_desc flags[NFLAGS] = {
 	                     "fec only: uncorrectable codewords among them",
 	                     parse_count, NULL, IN(uncorrectable), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help */
-	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS, "poisson (default) or binomial (exact)",
+	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS & ~(PLAN | WATCH),
+	             "poisson (default) or binomial (exact)",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_FORMAT] = {"format", 'f', "F", ALL_COMMANDS,
 	              "text (default), csv, tsv, json (one object per line)",
@@ -125,7 +126,7 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_DELIMITER] = {"delimiter", 0, "D", ALL_COMMANDS & ~WATCH,
 	                 "batch: the input's delimiter, , ; or tab (default: from the header)",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
-	[F_VALUE] = {"value", 0, "COLUMN", ALL_COMMANDS & ~WATCH,
+	[F_VALUE] = {"value", 0, "COLUMN", ALL_COMMANDS,
 	             "print only this column's values, one per line, no header",
 	             NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_VERIFY] = {"verify", 0, NULL, CL | BITS | BER | SIM,

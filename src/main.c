@@ -449,9 +449,6 @@ static void check_combinations(const struct options *o)
 	int has[NQ];
 	for (int q = 0; q < NQ; q++)
 		has[q] = o->text[q] != NULL;
-	if ((o->cmd == CMD_PLAN || o->cmd == CMD_WATCH) && o->model == BERCL_BINOMIAL)
-		usage_error("--model binomial: 'bercl %s' uses the Poisson model only",
-		            commands[o->cmd].name);
 	if (o->cmd == CMD_FEC && !o->code_text)
 		usage_error("missing --code (kp4, kr4, or rs:N,K[,M])");
 	if (o->lane_text && (has[Q_ERRORS] || has[Q_LANES] || o->input))
@@ -689,6 +686,8 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 	int plan = o->cmd == CMD_PLAN || o->text[Q_RATIO] || o->plan ||
 	           (b && batch_has(b, Q_RATIO));
 	have |= plan ? WHEN_PLAN : WHEN_NOT_PLAN;
+	if (o->cmd == CMD_PLAN && (machine || given(o, b, Q_ALPHA)))
+		have |= WHEN_TARGETS;
 	have |= o->sequential ? WHEN_SEQUENTIAL : WHEN_FIXED;
 	int true_ber = o->text[Q_TRUE_BER] || (b && batch_has(b, Q_TRUE_BER));
 	if (true_ber)
@@ -1124,7 +1123,15 @@ int main(int argc, char **argv)
 				double v = vlist_value(&o.list[q], 0, &c);
 				row_set(&base, (enum quantity)q, v, c);
 			}
-		int st = watch_run(&base, o.format, o.plan);
+		if (o.value) { /* a column of some watch layout (lane: with a lane column) */
+			struct layout l;
+			memset(&l, 0, sizeof l);
+			l.format = FMT_CSV;
+			build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o.plan ? WHEN_PLAN : WHEN_NOT_PLAN),
+			             &l);
+			choose_value(&o, &l);
+		}
+		int st = watch_run(&base, o.format, o.plan, o.value);
 		for (int q = 0; q < NQ; q++)
 			vlist_free(&o.list[q]);
 		return st;

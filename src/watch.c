@@ -9,8 +9,21 @@
  * started. Cells are plain (no quoted delimiters); blank lines are skipped.
  *
  * Decision at each reading (n bits, k errors) of a lane:
- *   fixed target (--ber P --cl C, --errors E allowed, default 0):
- *     pass when k <= E and CL = P[X > k | n P] >= C; fail when k > E.
+ *   fixed target (--ber P --cl C, --errors E allowed, default 0): the
+ *     fixed test of N_E bits allowing E errors, N_E = bercl_min_bits(E, P,
+ *     C) (as bercl bits prints it): fail as soon as k > E; pass once
+ *     n >= N_E (then k <= E). The decision depends on the readings' bits
+ *     and on whether k has passed E, never on k itself, so at BER = P
+ *     P[pass] = P[X <= E | N P] <= 1 - CL(N_E) <= 1 - C for the first
+ *     reading N >= N_E (equality when a reading falls on N_E). Passing
+ *     instead at the first reading whose CL at the observed k reaches C
+ *     is optional stopping: it looks at the evidence after every reading
+ *     and stops when it happens to look good: at BER = P, C = 95 % and a
+ *     reading every 0.1 / P bits it passes with 7.4 % (E = 1), 10.6 %
+ *     (E = 3), 15.8 % (E = 10), more with denser readings (10.7 % for E = 3
+ *     at every 0.01 / P; exact sums over the Poisson increments, mpmath).
+ *     For E = 0 both rules are the same (any error fails). The column `cl`
+ *     is the CL at the observed k, P[X > k | n P]: what the reading shows.
  *   --plan (the sequential plan of --ber --cl --alpha --ratio, as
  *   bercl plan --sequential prints it): fail when k exceeds the plan's
  *   errors, or when k >= 1 and n <= fail_bits[k - 1] (error k came by
@@ -46,6 +59,7 @@
 #include <string.h>
 
 #include "bercl.h"
+#include "columns.h"
 #include "commands.h"
 #include "parse.h"
 #include "watch.h"
@@ -59,7 +73,8 @@ struct watch_lane {
 	double bits, errors;       /* last reading */
 	int seen;                  /* a reading was taken */
 	int state;                 /* WATCH_UNDECIDED, WATCH_PASS or WATCH_FAIL */
-	double cl, one_minus_cl;   /* at the last reading (fixed target) */
+	double cl, one_minus_cl;   /* at the last reading, at its error count (shown) */
+	double ln_cl_allowed;      /* ln CL at the allowed count E (fixed target: decides) */
 	/* dispersion: increments with bits, their sums, sum d^2 / b */
 	double m, sum_k, sum_n, sum_k2n, pending;
 	int warned;
@@ -86,6 +101,18 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 	w->col_bits = w->col_time = w->col_errors = w->col_lane = -1;
 	if (isnan(w->in.errors))
 		w->in.errors = 0;
+	if (!plan) {
+		/* the fixed test the flags name: N_E bits, at most E errors */
+		int st = bercl_min_bits(BERCL_POISSON, w->in.errors, in->ber, in->cl, in->cl_complement,
+		                        &w->pass_bits, NULL);
+		if (st != BERCL_OK) {
+			snprintf(err, errlen, "--errors %.0f: %s", w->in.errors,
+			         st == BERCL_ELIMIT
+			             ? "the fixed test at this --ber and --cl would exceed 1e300 bits"
+			             : "no fixed test at this --ber and --cl");
+			return -1;
+		}
+	}
 	if (plan) {
 		double rows;
 		bercl_sequential_plan s;
@@ -199,6 +226,17 @@ static enum watch_state read_header(struct watch *w, char *line, FILE *err)
 	memset(&w->layout, 0, sizeof w->layout);
 	w->layout.format = f;
 	build_layout(CMD_WATCH, have, &w->layout);
+	if (f == FMT_VALUE && w->value) { /* --value: that column only, one value per reading */
+		w->layout.value_col = -1;
+		w->layout.value_extra = -1;
+		for (int i = 0; i < w->layout.ncol; i++)
+			if (strcmp(w->value, columns[w->layout.col[i]].name) == 0)
+				w->layout.value_col = i;
+		if (w->layout.value_col < 0) {
+			message(w, err, "--value '%s': the readings have no such column", w->value);
+			return WATCH_INPUT;
+		}
+	}
 	return WATCH_UNDECIDED;
 }
 
@@ -234,6 +272,7 @@ static struct watch_lane *find_lane(struct watch *w, const char *name, FILE *err
 	snprintf(l->name, sizeof l->name, "%s", name);
 	l->state = WATCH_UNDECIDED;
 	l->one_minus_cl = 1; /* no CL yet */
+	l->ln_cl_allowed = -INFINITY;
 	return l;
 }
 
@@ -299,14 +338,16 @@ static int decide(struct watch *w, struct watch_lane *l, double bits, double err
 			return WATCH_PASS;
 		return WATCH_UNDECIDED;
 	}
+	/* the fixed test: the CL at the allowed count E decides (lanes: their product) */
+	if (w->col_lane >= 0 && bits > 0 && bits * w->in.ber >= BERCL_MIN_LAMBDA) {
+		bercl_tails at_e;
+		if (bercl_cl(BERCL_POISSON, w->in.errors, bits, w->in.ber, &at_e) == BERCL_OK)
+			l->ln_cl_allowed = at_e.cl > 0.5 ? log1p(-at_e.one_minus_cl) : log(at_e.cl);
+	}
 	if (errors > w->in.errors)
 		return WATCH_FAIL;
-	if (*have_cl) {
-		int ok = w->in.cl <= 0.5 ? t->cl >= w->in.cl
-		                         : t->one_minus_cl <= w->in.cl_complement;
-		if (ok)
-			return WATCH_PASS;
-	}
+	if (bits >= w->pass_bits)
+		return WATCH_PASS;
 	return WATCH_UNDECIDED;
 }
 
@@ -319,8 +360,10 @@ static void put_row(struct watch *w, FILE *out, struct row *r)
 /*
  * With lanes: is the whole test decided? It fails when a lane fails. It
  * passes, once at least --lanes lanes were seen, when every lane passed its
- * plan, or (fixed target) when the product of the lanes' CLs, the CL that
- * every lane is below P, reaches the target. Writes the lane=all row then.
+ * plan, or (fixed target) when the product of the lanes' CLs at the allowed
+ * count E (every lane's fixed test of its bits; not the CL at the observed
+ * counts, which would be optional stopping) reaches the target. Writes the
+ * lane=all row then; its cl is the product of the CLs at the observed counts.
  */
 static enum watch_state overall(struct watch *w, FILE *out)
 {
@@ -328,6 +371,7 @@ static enum watch_state overall(struct watch *w, FILE *out)
 		return WATCH_UNDECIDED;
 	int fail = 0, all_pass = 1;
 	double bits = 0, errors = 0, ln_cl = 0; /* ln of the product of the lanes' CLs */
+	double ln_cl_allowed = 0;               /* the same at the allowed count E */
 	for (size_t i = 0; i < w->nlanes; i++) {
 		fail |= w->lanes[i].state == WATCH_FAIL;
 		all_pass &= w->lanes[i].state == WATCH_PASS;
@@ -335,6 +379,7 @@ static enum watch_state overall(struct watch *w, FILE *out)
 		errors += w->lanes[i].errors;
 		const struct watch_lane *l = &w->lanes[i];
 		ln_cl += l->cl > 0.5 ? log1p(-l->one_minus_cl) : log(l->cl);
+		ln_cl_allowed += l->ln_cl_allowed;
 	}
 	double want = isnan(w->in.lanes) ? 1 : w->in.lanes;
 	int pass = 0;
@@ -342,8 +387,8 @@ static enum watch_state overall(struct watch *w, FILE *out)
 		if (w->plan)
 			pass = all_pass;
 		else
-			pass = w->in.cl <= 0.5 ? exp(ln_cl) >= w->in.cl
-			                       : -expm1(ln_cl) <= w->in.cl_complement;
+			pass = w->in.cl <= 0.5 ? exp(ln_cl_allowed) >= w->in.cl
+			                       : -expm1(ln_cl_allowed) <= w->in.cl_complement;
 	}
 	if (!fail && !pass)
 		return WATCH_UNDECIDED;
@@ -481,14 +526,15 @@ enum watch_state watch_line(struct watch *w, const char *text, FILE *out, FILE *
 	return (enum watch_state)l->state;
 }
 
-int watch_run(const struct row_input *in, enum format format, int plan)
+int watch_run(const struct row_input *in, enum format format, int plan, const char *value)
 {
 	struct watch w;
 	char err[256];
-	if (watch_open(&w, in, plan, format, "(stdin)", err, sizeof err) != 0) {
+	if (watch_open(&w, in, plan, value ? FMT_VALUE : format, "(stdin)", err, sizeof err) != 0) {
 		fprintf(stderr, "bercl: %s\n", err);
 		return WATCH_INPUT;
 	}
+	w.value = value;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;

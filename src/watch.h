@@ -28,7 +28,9 @@ struct watch {
 	int plan;                 /* decide by the sequential plan */
 	double *table;            /* plan: pass_bits[rows] then fail_bits[rows] */
 	size_t rows;
-	struct layout layout;
+	double pass_bits;         /* fixed target: N_E, the fixed test's length */
+	struct layout layout;      /* format FMT_VALUE: --value */
+	const char *value;        /* --value COLUMN (format FMT_VALUE) */
 	const char *name;         /* input name for messages: "(stdin)" */
 	long line;                /* physical line just read */
 	char sep;                 /* ',' ';' or '\t', from the header */
@@ -52,7 +54,10 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 enum watch_state watch_line(struct watch *w, const char *line, FILE *out, FILE *err);
 void watch_close(struct watch *w);
 
-/* bercl watch on standard input; returns the exit status. */
-int watch_run(const struct row_input *in, enum format format, int plan);
+/*
+ * bercl watch on standard input; value: --value COLUMN or NULL (the caller
+ * checked that the watch layout has such a column). Returns the exit status.
+ */
+int watch_run(const struct row_input *in, enum format format, int plan, const char *value);
 
 #endif

@@ -31,7 +31,10 @@ static inline void run(struct run *r, const char *env, const char *args)
 {
 	char cmd[4096];
 	mkdir(TMP, 0755);
-	snprintf(cmd, sizeof cmd, "%s ./bercl %s >" TMP "out 2>" TMP "err", env ? env : "", args);
+	int n = snprintf(cmd, sizeof cmd, "%s ./bercl %s >" TMP "out 2>" TMP "err", env ? env : "",
+	                 args);
+	if (n < 0 || (size_t)n >= sizeof cmd) /* never run a cut command */
+		fail_msg("command longer than %zu bytes: %.60s...", sizeof cmd - 1, args);
 	int st = system(cmd);
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	slurp(TMP "out", r->out, sizeof r->out);

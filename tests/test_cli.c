@@ -588,8 +588,8 @@ static void test_plan_cli(void **state)
 	/* The classic test's hidden alpha: 1 - e^-1.5 at half the BER. */
 	run(&r, NULL, "plan --errors 0 --bits 3T --ber 1e-12 --ratio 2 -f csv");
 	assert_int_equal(r.status, 0);
-	assert_string_equal(r.out, "ber,ratio,errors,bits,alpha,beta\n"
-	                           "1e-12,2,0,3000000000000,0.7768698398515702,0.049787068367863944\n");
+	assert_string_equal(r.out, "ber,ratio,cl,alpha_target,errors,bits,alpha,beta\n"
+	                           "1e-12,2,,,0,3000000000000,0.7768698398515702,0.049787068367863944\n");
 	/* The shortest plan for 5 %, 5 %, D = 2 (tests/data/plan_fixed_ref.csv). */
 	run(&r, NULL, "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 --rate 100G -f csv");
 	assert_int_equal(r.status, 0);
@@ -764,6 +764,17 @@ static void test_watch_streams(void **state)
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.out, "b,1000000000000,2,"));
 	assert_non_null(strstr(r.out, "\nall,2000000000000,2,,,fail\n"));
+	/*
+	 * Lanes, E = 1: the product of the lanes' CLs at the allowed count decides.
+	 * At 4e12 bits each, 0 errors, the CLs at the observed count multiply to
+	 * 96.4 % but those at E = 1 to 82.5 %: undecided; at 6e12, 96.6 %: pass.
+	 */
+	watch(&r, "lane,bits,errors\na,4e12,0\nb,4e12,0\na,6e12,0\nb,6e12,0\n",
+	      "-p 1e-12 -c 95% -e 1 -l 2 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 6);
+	assert_non_null(strstr(r.out, "\nb,4000000000000,0,0.9816843611112658,,\na,"));
+	assert_non_null(strstr(r.out, "\nall,12000000000000,0,"));
 	/* bursty: 6 errors every 8th reading warns; the same errors spread do not */
 	char bursty[4096] = "bits,errors\n", smooth[4096] = "bits,errors\n";
 	for (int i = 1; i <= 40; i++) {
@@ -781,6 +792,101 @@ static void test_watch_streams(void **state)
 	assert_int_equal(r.status, 4);
 	assert_null(strstr(r.err, "clustered"));
 	assert_true(csv_last(r.out, "dispersion") < 0.5);
+}
+
+/*
+ * A fixed target runs the fixed test it names (no optional stopping): with
+ * E errors allowed it passes at the first reading of at least N_E bits, the
+ * length bercl bits prints for E, whatever count 0..E it shows, and fails as
+ * soon as the count exceeds E. The decision is a function of the bits and of
+ * [X > E] only, so at BER = P, P[pass] = P[X <= E | N_E P] = 1 - cl_achieved
+ * of bits, at most 1 - C: checked here without simulating.
+ */
+static void test_watch_fixed_test(void **state)
+{
+	(void)state;
+	static struct run r, b;
+	run(&b, NULL, "bits -e 3 -p 1e-12 -c 95% -f csv");
+	assert_int_equal(b.status, 0);
+	double n3 = csv_value(b.out, "bits", 1);
+	double pass_p = 1 - csv_value(b.out, "cl_achieved", 1);
+	/* N_3 = Q^-1(4, 0.05) / P = 7.7537e12 (tests/data/bits_ref.csv's method) */
+	assert_true(n3 > 7.75e12 && n3 < 7.76e12);
+	assert_true(pass_p <= 0.05 && pass_p > 0.05 - 1e-12);
+	char readings[512];
+	for (int k = 0; k <= 4; k++) {
+		/* at 0.65 N_3 the CL at 1 error is 96.1 % (95 % reached): no pass yet */
+		snprintf(readings, sizeof readings,
+		         "bits,errors\n%.17g,%d\n%.17g,%d\n%.17g,%d\n%.17g,%d\n", floor(0.65 * n3),
+		         k < 1 ? k : 1, n3 - 1, k < 3 ? k : 3, n3, k, n3 + 1, k);
+		watch(&r, readings, "-p 1e-12 -c 95% -e 3 -f csv");
+		assert_int_equal(r.status, k <= 3 ? 0 : 1);
+		assert_int_equal(count_lines(r.out), 4); /* header, 3 readings; line 5 unread */
+		assert_true(csv_last(r.out, "bits") == n3);
+		assert_string_equal(strrchr(r.out, ',') + 1, k <= 3 ? "pass\n" : "fail\n");
+		if (k >= 1)
+			assert_true(csv_value(r.out, "cl", 1) >= 0.95);
+	}
+	/* the reviewer's stream: 1 error from 3e12 on; CL 95 % at 1 error by 4.8e12 */
+	char stream[4096] = "bits,errors\n";
+	for (int i = 1; i <= 80; i++) {
+		char line[64];
+		snprintf(line, sizeof line, "%de11,%d\n", i, i >= 30);
+		strcat(stream, line);
+	}
+	watch(&r, stream, "--ber 1e-12 --cl 95% -e 3 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "cl", 48) >= 0.95);
+	assert_true(csv_last(r.out, "bits") == 78e11); /* the first reading >= N_3 */
+	assert_int_equal(count_lines(strstr(r.out, "pass")), 1);
+	/* --value: one value per reading */
+	watch(&r, stream, "--ber 1e-12 --cl 95% -e 3 --value decision");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 78);
+	assert_string_equal(r.out + strlen(r.out) - 6, "\npass\n");
+	assert_true(r.out[0] == '\n');
+	watch(&r, stream, "--ber 1e-12 --cl 95% -e 3 --value bits");
+	assert_true(strncmp(r.out, "100000000000\n200000000000\n", 26) == 0);
+	watch(&r, stream, "--ber 1e-12 --cl 95% --value lane");
+	assert_int_equal(r.status, 2);
+	assert_true(r.out[0] == '\0' && strstr(r.err, "--value 'lane'"));
+	watch(&r, "lane,bits,errors\na,3e12,0\n", "-p 1e-12 -c 95% --value lane");
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "a\nall\n");
+	/* per-subcommand help lists only what the subcommand takes */
+	run(&r, NULL, "watch --help");
+	assert_int_equal(r.status, 0);
+	assert_null(strstr(r.out, "--model"));
+	assert_non_null(strstr(r.out, "--value"));
+	run(&r, NULL, "plan --help");
+	assert_null(strstr(r.out, "--model"));
+	run(&r, NULL, "cl --help");
+	assert_non_null(strstr(r.out, "--model"));
+}
+
+/* plan rows carry their targets: cl and alpha_target beside the achieved risks */
+static void test_plan_targets(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "plan --ber 1e-12 --cl 95%,99.9% --alpha 5%,0.1% --ratio 2 -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(strncmp(r.out, "ber,ratio,cl,alpha_target,errors,bits,alpha,beta\n", 49) == 0);
+	const double cl[] = {0.95, 0.95, 0.999, 0.999}, a[] = {0.05, 0.001, 0.05, 0.001};
+	for (int i = 0; i < 4; i++) {
+		assert_true(fabs(csv_value(r.out, "cl", i + 1) - cl[i]) < 1e-15);
+		assert_true(fabs(csv_value(r.out, "alpha_target", i + 1) - a[i]) < 1e-15);
+		/* achieved risks within their targets */
+		assert_true(csv_value(r.out, "alpha", i + 1) <= a[i]);
+		assert_true(csv_value(r.out, "beta", i + 1) <= 1 - cl[i] + 1e-15);
+	}
+	run(&r, NULL, "plan --ber 1e-12 --cl 95% --alpha 5% --ratio 2 -f json");
+	assert_non_null(strstr(r.out, "\"cl\":0.95,\"alpha_target\":0.05,"));
+	/* the risks of a given test: no targets, empty cells; text leaves them out */
+	run(&r, NULL, "plan --errors 0 --bits 3T --ber 1e-12 --ratio 2 -f tsv");
+	assert_non_null(strstr(r.out, "\n1e-12\t2\t\t\t0\t3000000000000\t"));
+	run(&r, NULL, "plan --errors 0 --bits 3T --ber 1e-12 --ratio 2");
+	assert_null(strstr(r.out, "target"));
 }
 
 /*
@@ -887,6 +993,8 @@ int main(void)
 		cmocka_unit_test(test_simulate_plan),
 		cmocka_unit_test(test_watch_streams),
 		cmocka_unit_test(test_watch_flushes),
+		cmocka_unit_test(test_watch_fixed_test),
+		cmocka_unit_test(test_plan_targets),
 		cmocka_unit_test(test_output_faults),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,7 @@
  * the input's lines are fed one by one, as a BERT script would, to a watch
  * with a fixed target (first byte even) or with the sequential plan of
  * alpha = beta = 5 %, D = 2 at 1e-12 (odd), in the format the first byte
- * picks. No input may crash or hang; a reading that is not an error yields
+ * picks (tsv with the top bit: --value lane or cl). No input may crash or hang; a reading that is not an error yields
  * exactly one row, and after a decision or an error no line is read.
  */
 #include <math.h>
@@ -49,6 +49,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		w.in.lanes = in.lanes;
 	} else if (watch_open(&w, &in, 0, fmt, "fuzz", err, sizeof err) != 0) {
 		abort();
+	}
+	if (fmt == FMT_TSV && (data[0] & 0x80)) { /* --value, a column of either layout */
+		w.layout.format = FMT_VALUE;
+		w.value = (data[0] & 0x40) ? "lane" : "cl";
 	}
 	FILE *out = fopen("/dev/null", "w");
 	FILE *msg = fopen("/dev/null", "w");
