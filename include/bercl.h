@@ -135,7 +135,7 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * bracketed by the closed form
  * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. For E = 0
- * (both models) and Poisson E <= 24 each comparison is exact (double-double),
+ * (both models) and Poisson E <= 400 (lambda <= 575) each comparison is exact (double-double),
  * so N is exact; otherwise double-precision tails decide (a bit or two off is
  * possible above about 1e15 bits). `achieved` (may be NULL) receives the tails
  * at N (the target itself where N reaches it but they round just below). Binomial: the smallest whole N with

@@ -25,8 +25,9 @@
  *   N* = lambda / ber and the answer is checked to lie within 1e-9 (or 2
  *   bits) of it; each comparison uses lambda = N * ber exactly, as a
  *   double-double product. Where one bit moves CL by less than the tails'
- *   rounding (N near 1e15 and above), the comparison for E = 0 (both
- *   models) and for Poisson E <= 24 is made in double-double instead
+ *   rounding (N near 1e15 and above), a comparison within 1e-12 of the
+ *   target for E = 0 (both models) and for Poisson E <= 400 (lambda <= 575)
+ *   is made again in double-double
  *   (reaches_exact()), so those answers are the exact whole number up to
  *   2^53 and the smallest double at or above the root beyond; for larger E
  *   the double-precision tails decide (within a few bits above 1e15).
@@ -353,15 +354,17 @@ static dd neg_log1m(dd x)
  *    an exact double-double product, -ln(1 - C) from neg_log1m (1e-30).
  *  - E = 0, binomial: CL = 1 - (1 - p)^n >= C iff n (-ln(1 - p)) >=
  *    -ln(1 - C), both logs by neg_log1m (1e-30 relative).
- *  - 1 <= E <= 24, Poisson, 1e-10 <= lambda <= 700: with lambda = n p
+ *  - 1 <= E <= 400, Poisson, 1e-10 <= lambda <= 575, the compared target
+ *    (1 - C or C) at least 1e-250 (so that no low part is subnormal): with
+ *    lambda = n p
  *    (exact double-double), the terms t_k = lambda^k / k! in double-double;
  *    for cl > 1/2 compare Q = e^-lambda sum_{k<=E} t_k with 1 - C, else
  *    P = e^-lambda sum_{k>E} t_k (summed until a term is below 1e-34 of the
  *    sum) with C. All terms are positive, so each sum is accurate to about
  *    1e-30 relative, and e^-lambda (dd_exp) to a few units in 1e-31.
  * A relative error of 1e-29 in the compared quantities moves the decision
- * only for n within about 1e-13 bits of the true root (one bit moves them
- * by 1e-19 relative at most for n <= 1e18 and lambda <= 700): every answer
+ * only for n within about 1e-10 bits of the true root (one bit moves them
+ * by 1e-19 relative at least for n <= 1e18 and E <= 400): every answer
  * is the smallest whole number (above 2^53 the smallest double) with CL(n)
  * >= C unless the root lies that close to a whole number.
  * Source: the Poisson and binomial distribution functions, and
@@ -369,7 +372,7 @@ static dd neg_log1m(dd x)
  */
 static int reaches_exact(const struct reach *r, double n)
 {
-	if (r->errors > 24 || (r->model == BERCL_BINOMIAL && r->errors > 0))
+	if (r->errors > 400 || (r->model == BERCL_BINOMIAL && r->errors > 0))
 		return -1;
 	dd c = dd_from(r->cl);
 	dd omc = r->cl > 0.5 ? dd_from(r->one_minus_cl) : dd_two_sum(1.0, -r->cl);
@@ -380,7 +383,7 @@ static int reaches_exact(const struct reach *r, double n)
 		dd gap = dd_sub(have, need);
 		return gap.hi >= 0;
 	}
-	if (!(lam.hi >= 1e-10 && lam.hi <= 700))
+	if (!(lam.hi >= 1e-10 && lam.hi <= 575) || (r->cl > 0.5 ? omc.hi : c.hi) < 1e-250)
 		return -1;
 	dd term = dd_from(1.0), low = dd_from(1.0), up = dd_from(0.0);
 	int k;
@@ -423,6 +426,10 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		return 0;
 	double h, dh;
 	gap_from_tails(&r->t, tails, dd_from(0.0), &h, &dh);
+	/* The tails are within 1e-14 relative (Poisson 2e-15, binomial 1e-14),
+	 * so a log gap beyond 1e-12 is decided by them. */
+	if (fabs(h) > 1e-12)
+		return h >= 0;
 	int exact = reaches_exact(r, n);
 	if (exact < 0)
 		return h >= 0;

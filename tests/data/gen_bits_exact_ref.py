@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Reference table for the minimum number of bits where double precision is
 not enough: answers from 1e14 to 1e18 bits (one bit moves CL by about 1e-16
-relative there), E = 0..24 for the Poisson model and E = 0 for the binomial.
+relative there), E = 0..24 and 25..400 (7 values) for the Poisson model and
+E = 0 for the binomial.
 
 The answer is the smallest whole N with CL(N) >= C, computed from the exact
 values of the doubles p (ber) and C (cl), with 1 - C exact:
@@ -66,6 +67,7 @@ def main():
     pts = [("binomial", 0, 3e-16, 0.5), ("poisson", 0, 1e-16, 0.5), ("binomial", 0, 1e-16, 0.5),
            ("poisson", 0, 1e-17, 0.01), ("poisson", 0, 1e-15, 0.95)]
     jobs = [("poisson", E) for E in range(25) for _ in range(8)] + [("binomial", 0)] * 40
+    jobs += [("poisson", E) for E in (25, 40, 60, 100, 186, 300, 400) for _ in range(6)]
     for model, E in jobs:
         c = rnd.choice(cls) if rnd.random() < 0.6 else float("%.6g" % rnd.uniform(0.01, 0.999))
         n = 10 ** rnd.uniform(14, 18)
