@@ -232,9 +232,13 @@ static enum bercl_status binomial_p_for_cl(double errors, double bits, double cl
 		*p = 1.0;
 		return BERCL_OK;
 	}
-	if (errors == bits - 1.0) { /* P[X > N-1] = p^N = cl */
-		double ln_cl = cl <= 0.5 ? log(cl) : log1p(-one_minus_cl);
-		*p = exp(ln_cl / bits);
+	if (errors == bits - 1.0) {
+		/* P[X > N-1] = p^N = cl: p = exp(ln(cl) / N), the logarithm and
+		 * the quotient in double-double (ln cl = -400 rounded to a double
+		 * is 6e-14 off; N = 1 gives cl itself) */
+		dd ln_cl = cl <= 0.5 ? dd_log(dd_from(cl)) : dd_log(dd_two_sum(1.0, -one_minus_cl));
+		dd q = dd_div(ln_cl, dd_from(bits));
+		*p = exp(q.hi) * (1.0 + q.lo);
 		return *p >= DBL_MIN ? BERCL_OK : BERCL_ELIMIT;
 	}
 	struct target t;

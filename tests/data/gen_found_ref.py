@@ -146,6 +146,19 @@ for r, e in ((1, two53 - 1), (2, two53)):
 for c in ("1e-100", "1e-300"):
     row("7", "ber -e 0 -n 1 -c %s" % c, "ber_upper", -log1p(-d(c)))
 
+# Beyond the list, found by the oracle (tests/oracle):
+# binomial E = N - 1 bound, p^N = c: ln c rounded to a double was 1.7e-14 off
+row("oracle", "ber -e 0 -n 1 -c 8.00788e-176 --model binomial", "ber_upper", d("8.00788e-176"))
+row("oracle", "ber -e 5 -n 6 -c 2.11861e-280 --model binomial", "ber_upper",
+    exp(log(d("2.11861e-280")) / 6))
+# Poisson with lambda within 2 of E + 1 at E = 3e13..2.8e15 (the sign of
+# lambda - a, and bd0's cancellation): 4e-9 and 8.7e-14 off
+for e, n, p in (("2825257478285012", "2.0932574189104665e+221", "1.3496942386357575e-206"),
+                ("31446992984677", "62913083537465.203", "0.49984822260302175"),
+                ("1829142750415045", "1.3030313913420724e+220", "1.4037595429923597e-205")):
+    q = temme_q(mpf(e) + 1, d(n) * d(p))
+    row("oracle", "cl -e %s -n %s -p %s" % (e, n, p), "cl", 1 - q)
+
 print("item\targs\tcolumn\trow\tvalue\ttol")
 for item, args, column, r, value, tol in rows:
     print("%s\t%s\t%s\t%d\t%s\t%g" % (item, args, column, r, value, tol))
