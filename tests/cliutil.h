@@ -83,4 +83,22 @@ static inline double csv_value(const char *csv, const char *name, int row)
 	return p ? strtod(p, NULL) : NAN;
 }
 
+/*
+ * Each of the n invocations is a usage or input error as SPEC.md says:
+ * exit 2, nothing on standard output, one line "bercl: ..." on standard
+ * error. `what` names the set in the printed count.
+ */
+static inline void expect_usage_errors(const char *const *bad, size_t n, const char *what)
+{
+	static struct run r;
+	for (size_t i = 0; i < n; i++) {
+		run(&r, NULL, bad[i]);
+		if (r.status != 2 || r.out[0] != '\0' || count_lines(r.err) != 1 ||
+		    strncmp(r.err, "bercl: ", 7) != 0)
+			fail_msg("bercl %s: status %d, stdout '%.80s', stderr '%s'", bad[i], r.status,
+			         r.out, r.err);
+	}
+	print_message("%zu bad %sinvocations: each exit 2, one line, empty stdout\n", n, what);
+}
+
 #endif
