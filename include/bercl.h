@@ -104,11 +104,14 @@ bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
  * exact model: errors whole in [0, bits] (E = bits gives CL = 0), bits
  * whole, ber in (0, 1); else BERCL_EDOM. Limits (BERCL_ELIMIT beyond them):
  * bits at most BERCL_BINOMIAL_MAX_BITS, and, because the cost grows with the
- * standard deviation s = sqrt(bits ber (1 - ber)) when errors is near the
- * mean, s at most BERCL_BINOMIAL_MAX_SD when errors is within 40 s of it.
+ * variance v = bits ber (1 - ber) as v / |errors + 1/2 - bits ber|, v at
+ * most BERCL_BINOMIAL_MAX_SD^2 (1e10) unless errors is at least
+ * v / BERCL_BINOMIAL_FAR from bits ber (at v = 1e10 that is 40 standard
+ * deviations).
  */
 #define BERCL_BINOMIAL_MAX_BITS 1e18
 #define BERCL_BINOMIAL_MAX_SD 1e5
+#define BERCL_BINOMIAL_FAR 2500.0
 BERCL_API enum bercl_status
 bercl_binomial_tails(double errors, double bits, double ber,
                      bercl_tails *out);

@@ -29,9 +29,10 @@
  *   Limits (BERCL_ELIMIT beyond them): N at most BERCL_BINOMIAL_MAX_BITS
  *   (1e18; beyond it the double-double exponent and the ratio recurrence
  *   are not shown accurate), and, so that no input runs for long, N p q at
- *   most BERCL_BINOMIAL_MAX_SD^2 = 1e10 when E is within 40 standard
- *   deviations of the mean; there the Poisson model differs from the
- *   binomial by O(p) relative. E = N is answered: CL = 0, 1 - CL = 1.
+ *   most BERCL_BINOMIAL_MAX_SD^2 = 1e10 unless E is at least
+ *   N p q / BERCL_BINOMIAL_FAR (2500) away from the mean N p; where that
+ *   refuses, the Poisson model differs from the binomial by O(p)
+ *   relative. E = N is answered: CL = 0, 1 - CL = 1.
  *
  * REFERENCES
  *   C. Loader, "Fast and accurate computation of binomial probabilities",
@@ -40,6 +41,7 @@
  *     (the binomial sum as an incomplete beta function).
  */
 #include <math.h>
+#include <stdint.h>
 
 #include "bercl.h"
 #include "dd.h"
@@ -50,30 +52,41 @@
 
 /*
  * sum_{j >= 0} b(k0 +- j) / b(k0), upward (up = 1) to k = N or downward to
- * k = 0, until the rest (at most term r / (1 - r), the ratios r falling) is below 1e-17 of the sum. ln_b0 = ln b(k0).
+ * k = 0, until the rest (at most term r / (1 - r), the ratios r falling) is
+ * below 1e-17 of the sum. ln_b0 = ln b(k0). k0 is passed exactly as an
+ * integer (E + 1 is not a double when E = 2^53), and k runs as an exact
+ * integer, so the ratios use the true k and the re-anchoring works above
+ * 2^53 as well: ln b is taken at the double nearest k and carried to k by
+ * the exact ratios of the one or two steps between them.
  */
-static double binomial_sum(double k0, int up, double bits, double ber, dd n, dd q, dd ln_b0)
+static double binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0)
 {
 	double qd = q.hi + q.lo;
-	double nk0 = bits - k0; /* N - k0, for the ratios (relative 1e-16) */
+	int64_t nn = (int64_t)bits;
 	double term = 1.0, sum = 1.0, comp = 0.0;
-	for (double i = 1.0;; i += 1.0) {
-		double k, ratio;
-		if (up) { /* b(k)/b(k-1) = (N-k+1) p / (k q), k = k0 + i */
-			k = k0 + i;
-			if (nk0 - i < 0)
+	for (int64_t i = 1;; i++) {
+		int64_t k = up ? k0 + i : k0 - i;
+		double ratio;
+		if (up) { /* b(k)/b(k-1) = (N-k+1) p / (k q) */
+			if (k > nn)
 				break;
-			ratio = (nk0 - i + 1.0) * ber / (k * qd);
-		} else { /* b(k)/b(k+1) = (k+1) q / ((N-k) p), k = k0 - i */
-			k = k0 - i;
+			ratio = (double)(nn - k + 1) * ber / ((double)k * qd);
+		} else { /* b(k)/b(k+1) = (k+1) q / ((N-k) p) */
 			if (k < 0)
 				break;
-			ratio = (k + 1.0) * qd / ((nk0 + i) * ber);
+			ratio = (double)(k + 1) * qd / ((double)(nn - k) * ber);
 		}
 		term *= ratio;
-		if (fmod(i, RESYNC) == 0 && k <= BERCL_MAX_ERRORS && term > 0) {
-			dd d = dd_sub(bercli_ln_binomial_pmf(k, n, ber, q), ln_b0);
-			term = exp(d.hi) * (1.0 + d.lo);
+		if (i % RESYNC == 0 && term > 0) {
+			double kd = (double)k;
+			dd d = dd_sub(bercli_ln_binomial_pmf(kd, n, ber, q), ln_b0);
+			double t = exp(d.hi) * (1.0 + d.lo);
+			/* from b(kd) to b(k): |k - kd| is 0 or 1 below 2^54 */
+			for (int64_t j = (int64_t)kd + 1; j <= k; j++)
+				t *= (double)(nn - j + 1) * ber / ((double)j * qd);
+			for (int64_t j = (int64_t)kd; j > k; j--)
+				t *= (double)j * qd / ((double)(nn - j + 1) * ber);
+			term = t;
 		}
 		double t = sum + term; /* Neumaier */
 		comp += sum >= term ? (sum - t) + term : (term - t) + sum;
@@ -112,28 +125,33 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 	dd n = dd_from(bits);
 	dd q = dd_two_sum(1.0, -ber);
 	double qd = q.hi + q.lo;
-	/* Bound the work: near the mean the sum needs ~40 standard deviations
-	 * of terms; above 1e5 of them (N p q > 1e10) the row is refused. */
-	double sd = sqrt(bits * ber * qd);
-	if (sd > BERCL_BINOMIAL_MAX_SD && fabs(errors + 0.5 - bits * ber) < 40.0 * sd)
+	/* Bound the work. A sum that starts at distance d from the mean, with
+	 * variance v = N p q, has first ratio about 1 - d / v and needs about
+	 * 45 v / d terms (at most ~9 sqrt(v) when d is small). With v at most
+	 * 1e10 that is at most ~1e6 terms anywhere; above it the row is
+	 * answered only when d >= v / 2500 (at most ~1.1e5 terms), which at
+	 * v = 1e10 is the old boundary d = 40 sqrt(v). */
+	double var = bits * ber * qd;
+	if (var > BERCL_BINOMIAL_MAX_SD * BERCL_BINOMIAL_MAX_SD &&
+	    fabs(errors + 0.5 - bits * ber) < var / BERCL_BINOMIAL_FAR)
 		return BERCL_ELIMIT;
 	bercl_lnprob gt, le;
 	int gt_first = errors + 1.0 > bits * ber;
 	if (gt_first) {
 		dd l1 = ln_pmf_above(errors, bits, ber, n, q);
-		gt = bercli_lnprob_times(l1, binomial_sum(errors + 1.0, 1, bits, ber, n, q, l1));
+		gt = bercli_lnprob_times(l1, binomial_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1));
 	} else {
 		dd l0 = bercli_ln_binomial_pmf(errors, n, ber, q);
-		le = bercli_lnprob_times(l0, binomial_sum(errors, 0, bits, ber, n, q, l0));
+		le = bercli_lnprob_times(l0, binomial_sum((int64_t)errors, 0, bits, ber, n, q, l0));
 	}
 	bercl_lnprob first = gt_first ? gt : le;
 	if (first.hi > -0.6931471805599453) { /* above 1/2: the other one directly */
 		if (gt_first) {
 			dd l0 = bercli_ln_binomial_pmf(errors, n, ber, q);
-			le = bercli_lnprob_times(l0, binomial_sum(errors, 0, bits, ber, n, q, l0));
+			le = bercli_lnprob_times(l0, binomial_sum((int64_t)errors, 0, bits, ber, n, q, l0));
 		} else {
 			dd l1 = ln_pmf_above(errors, bits, ber, n, q);
-			gt = bercli_lnprob_times(l1, binomial_sum(errors + 1.0, 1, bits, ber, n, q, l1));
+			gt = bercli_lnprob_times(l1, binomial_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1));
 		}
 	} else if (gt_first) {
 		le = bercli_lnprob_complement(gt);

@@ -50,7 +50,8 @@ static inline int count_lines(const char *s)
 }
 
 /* The value of column `name` in CSV line `row` (1 = first data row). */
-static inline double csv_value(const char *csv, const char *name, int row)
+/* The text of column `name` in data row `row` (1 = first) of CSV output. */
+static inline const char *csv_cell(const char *csv, const char *name, int row)
 {
 	static char buf[1 << 20];
 	size_t n = strlen(csv);
@@ -80,7 +81,16 @@ static inline double csv_value(const char *csv, const char *name, int row)
 		if (p)
 			p++;
 	}
-	return p ? strtod(p, NULL) : NAN;
+	if (!p)
+		return "";
+	p[strcspn(p, ",")] = '\0';
+	return p;
+}
+
+static inline double csv_value(const char *csv, const char *name, int row)
+{
+	const char *p = csv_cell(csv, name, row);
+	return *p ? strtod(p, NULL) : NAN;
 }
 
 /*

@@ -159,6 +159,33 @@ for e, n, p in (("2825257478285012", "2.0932574189104665e+221", "1.3496942386357
     q = temme_q(mpf(e) + 1, d(n) * d(p))
     row("oracle", "cl -e %s -n %s -p %s" % (e, n, p), "cl", 1 - q)
 
+
+def binom_gt_sum(e, n, p):
+    """P[X > e] for X ~ Binomial(n, p), e above the mean: the terms from
+    k = e + 1 upward by their ratio, the first from loggamma."""
+    e, n = mpf(e), mpf(n)
+    q = 1 - p
+    k = e + 1
+    lb = loggamma(n + 1) - loggamma(k + 1) - loggamma(n - k + 1) + k * log(p) + (n - k) * log1p(-p)
+    term, total = mpf(1), mpf(1)
+    while k < n:
+        ratio = (n - k) * p / ((k + 1) * q)
+        term *= ratio
+        total += term
+        k += 1
+        if term * ratio < total * (1 - ratio) * mpf(10) ** -30:
+            break
+    return exp(lb) * total
+
+
+# E = 2^53 above the mean with N p q = 7.2e15 (the sum passes 2^53 + 1, where
+# it was not re-anchored and E + 1 rounded: 8e-13 off); d = 4e12 >= v / 2500.
+# The value lies below the doubles: compared by mantissa and exponent.
+args = "cl -e 9007199254740992 -n 45015996273704960 -p 0.2 --model binomial"
+mp.dps = 40
+row("oracle", args, "cl", binom_gt_sum(2 ** 53, 45015996273704960, d("0.2")), 1e-14)
+mp.dps = 60
+
 print("item\targs\tcolumn\trow\tvalue\ttol")
 for item, args, column, r, value, tol in rows:
     print("%s\t%s\t%s\t%d\t%s\t%g" % (item, args, column, r, value, tol))

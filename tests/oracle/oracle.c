@@ -49,7 +49,7 @@
 #define MAX_LAMBDA 1e300
 #define BINOM_MAX_N 1e18
 #define BINOM_MAX_SD 1e5
-#define BINOM_SD_SPAN 40.0
+#define BINOM_FAR 2500.0 /* v = N p q above 1e10: E at least v / 2500 from N p */
 
 enum answer { A_CL, A_BITS, A_BER, A_BER2, NANSWER };
 static const char *answer_name[NANSWER] = {"cl", "bits", "ber", "ber2"};
@@ -545,8 +545,8 @@ static int binom_beyond(double E, double N, double p)
 {
 	if (N > BINOM_MAX_N)
 		return 1;
-	double sd = sqrt(N * p * (1 - p));
-	return sd > BINOM_MAX_SD * 0.99 && fabs(E + 0.5 - N * p) < (BINOM_SD_SPAN + 1) * sd;
+	double v = N * p * (1 - p);
+	return v > BINOM_MAX_SD * BINOM_MAX_SD * 0.98 && fabs(E + 0.5 - N * p) < v / BINOM_FAR * 1.02 + 1;
 }
 
 /* ---- the checks, one row at a time ---- */
@@ -678,10 +678,11 @@ static void check_bits(int binomial, const struct point *pt, char **f, int nf,
 			beyond = !(nstar <= MAX_LAMBDA * 0.999);
 			/* binomial: the same tail sits about as many of its own
 			 * standard deviations from E as the Poisson one does */
-			double z = fabs(pt->E + 0.5 - l) / sqrt(l), sd = sqrt(l * (1 - pt->P));
+			double d = fabs(pt->E + 0.5 - l), v = l * (1 - pt->P);
 			if (binomial)
 				beyond = beyond || nstar > BINOM_MAX_N * 0.999 ||
-				         (sd > 0.99 * BINOM_MAX_SD && z < BINOM_SD_SPAN + 2);
+				         (v > 0.98 * BINOM_MAX_SD * BINOM_MAX_SD &&
+				          d < v / BINOM_FAR * 1.05 + 2 * sqrt(l));
 		}
 		mpfr_clear(lam);
 		if (beyond)
