@@ -97,7 +97,8 @@ check: all $(TESTS) tests/oracle/oracle
 # box and shares no code with lib/. Built without the sanitizers of CFLAGS
 # (it only computes the truth). oracle-check: its self-check against the
 # mpmath table, then a fixed-seed sample; make soak SEED=... COUNT=...
-# (points per answer) runs any amount.
+# (points per answer) runs any amount, ONLY=cl-binomial (a substring of
+# the answer names) one answer or a few.
 ORACLE_SEED ?= 20261130
 ORACLE_COUNT ?= 150
 SEED ?= $(shell date +%s)
@@ -109,7 +110,8 @@ oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 soak: bercl tests/oracle/oracle
-	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) --progress --dir tests/tmp/soak-$(SEED)
+	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
+		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
 	./bench/run.sh

@@ -383,8 +383,41 @@ static void ln_pmf(mpfr_t out, const struct law *w, const mpfr_t k, const mpfr_t
  * (down = 0, from k = E + 1 upward). Returns 0, or -1 if SUM_CAP terms did
  * not reach a term below 2^-120 of the sum.
  */
+/*
+ * 1 if tail_sum cannot succeed: every ratio of its SUM_CAP steps is at most
+ * 1 (so the terms stay below 1 and the sum below SUM_CAP + 1) and the
+ * smallest of them, r_min, still has r_min^SUM_CAP above 2^-120 (SUM_CAP +
+ * 1) with room to spare, so no term falls below 2^-120 of the sum. The
+ * ratios are monotone in k, so the first and last steps bound them. Only
+ * decides which method runs, never a value: a doubtful case is summed.
+ */
+static int sum_cannot_settle(const struct law *w, const mpfr_t x, int down)
+{
+	double E = w->E, N = w->N, p = mpfr_get_d(x, MPFR_RNDN), q = 1 - p, c = SUM_CAP;
+	double r_first, r_min;
+	if (down && E < c)
+		return 0; /* ends at k = 0 */
+	if (!down && w->binomial && N - E - 1 < c + 1)
+		return 0; /* ends at k = N */
+	if (!w->binomial) {
+		r_first = down ? E / p : p / (E + 2);
+		r_min = down ? (E - c + 1) / p : p / (E + 1 + c);
+	} else if (down) {
+		r_first = E * q / ((N - E + 1) * p);
+		r_min = (E - c + 1) * q / ((N - E + c) * p);
+	} else {
+		r_first = (N - E - 1) * p / ((E + 2) * q);
+		r_min = (N - E - c) * p / ((E + c + 1) * q);
+	}
+	if (!(r_first <= 1) || !(r_min > 0))
+		return 0;
+	return c * log(r_min) > -83.2 + log(c + 1) + 2;
+}
+
 static int tail_sum(mpfr_t out, const struct law *w, const mpfr_t x, int down)
 {
+	if (sum_cannot_settle(w, x, down))
+		return -1;
 	mpfr_t q, term, sum, r, k, k0, c;
 	/* the terms at 128 bits: SUM_CAP roundings of 3e-39 stay below 1e-35 */
 	mpfr_inits2(PREC, q, k, k0, (mpfr_ptr)0);
