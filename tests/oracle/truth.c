@@ -378,6 +378,14 @@ static void ln_pmf(mpfr_t out, const struct law *w, const mpfr_t k, const mpfr_t
 	mpfr_clears(a, b, (mpfr_ptr)0);
 }
 
+void truth_ln_pmf(mpfr_t out, int binomial, double E, double N, const mpfr_t x)
+{
+	struct law w;
+	law_init(&w, binomial, E, N);
+	ln_pmf(out, &w, w.Ex, x);
+	law_clear(&w);
+}
+
 /*
  * ln P[X <= E] (down = 1, summed from k = E downward) or ln P[X > E]
  * (down = 0, from k = E + 1 upward). Returns 0, or -1 if SUM_CAP terms did

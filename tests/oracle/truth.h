@@ -17,6 +17,9 @@ void truth_init(void);
  */
 int truth_tails(mpfr_t ln_le, mpfr_t ln_gt, int binomial, double E, double N, const mpfr_t x);
 
+/* ln P[X = E] for X ~ Poisson(x) (binomial = 0; N unused) or Binomial(N, x). */
+void truth_ln_pmf(mpfr_t out, int binomial, double E, double N, const mpfr_t x);
+
 /*
  * The x (Poisson mean, or binomial p) at which ln P[X > E] (side = 1) or
  * ln P[X <= E] (side = 0) equals ln_target, starting from guess.
