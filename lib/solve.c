@@ -319,7 +319,7 @@ enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, doub
 
 struct reach {
 	enum bercl_model model;
-	double errors, ber, cl, one_minus_cl;
+	double errors, ber, cl, one_minus_cl, u_target;
 	struct target t;
 };
 
@@ -412,10 +412,26 @@ static int reaches_exact(const struct reach *r, double n)
 	return dd_sub(p, c).hi >= 0;
 }
 
-/* Does n bits reach the target? 1 yes, 0 no; *rc the status of the tails. */
-static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc)
+/*
+ * A gap for interpolation only: u = sqrt(-2 ln(1 - CL)) - sqrt(-2 ln CL)
+ * behaves like the normal deviate of E (nearly linear in n across many
+ * standard deviations, where the log gap is far from linear), minus the
+ * same for the target. Increasing in n.
+ */
+static double z_gap(const struct reach *r, const bercl_tails *tails)
+{
+	double u = sqrt(-2.0 * fmin(tails->ln_one_minus_cl.hi, 0.0)) -
+	           sqrt(-2.0 * fmin(tails->ln_cl.hi, 0.0));
+	return u - r->u_target;
+}
+
+/* Does n bits reach the target? 1 yes, 0 no; *rc the status of the tails;
+ * *gap z_gap (its sign follows the answer; -inf where no tails). */
+static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc,
+                   double *gap)
 {
 	*rc = BERCL_OK;
+	*gap = -INFINITY;
 	if (r->model == BERCL_BINOMIAL) {
 		if (n <= r->errors)
 			return 0; /* P[X > E] = 0 */
@@ -430,6 +446,9 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		return 0;
 	double h, dh;
 	gap_from_tails(&r->t, tails, dd_from(0.0), &h, &dh);
+	*gap = z_gap(r, tails);
+	if ((h >= 0) != (*gap >= 0))
+		*gap = h >= 0 ? 0.0 : -1e-300;
 	/* The tails are within 1e-14 relative (Poisson 2e-15, binomial 1e-14),
 	 * so a log gap beyond 1e-12 is decided by them. */
 	if (fabs(h) > 1e-12)
@@ -437,6 +456,8 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 	int exact = reaches_exact(r, n);
 	if (exact < 0)
 		return h >= 0;
+	if (exact != (*gap >= 0))
+		*gap = exact ? 0.0 : -1e-300;
 	if (exact && h < 0) {
 		/* n reaches C, but the double tails round to just below it: CL(n)
 		 * lies in [C, C + their rounding], so report C itself rather than a
@@ -453,52 +474,82 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 
 /*
  * Smallest whole n in (lo, hi] that reaches, widening the bracket first
- * until lo does not reach and hi does, then bisecting over whole numbers.
- * Answers above `limit` are beyond the model's range (BERCL_ELIMIT).
+ * until lo does not reach and hi does, then narrowing it over whole
+ * numbers: the Illinois variant of regula falsi on z_gap(n)
+ * (Dowell & Jarratt, BIT 11, 1971), which near the root converges
+ * superlinearly, with a bisection step whenever an interpolation step has
+ * not halved the bracket. The bracket only ever keeps a point that does not
+ * reach and one that does, so the answer is the one bisection would give;
+ * the interpolation only saves probes (each a tail evaluation: a binomial
+ * one near the mean sums ~1e5 terms). Answers above `limit` are beyond the
+ * model's range (BERCL_ELIMIT).
  */
 static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi, double limit,
                                      double *bits, bercl_tails *achieved)
 {
 	bercl_tails t, t_hi;
 	enum bercl_status rc;
+	double h_lo = -INFINITY, h_hi = INFINITY, h;
 	for (int i = 0; lo > 0; i++) {
-		int k = reaches(r, lo, &t, &rc);
+		int k = reaches(r, lo, &t, &rc, &h);
 		if (rc != BERCL_OK)
 			return rc;
 		if (i > 80)
 			return BERCL_ENOCONV;
-		if (!k)
+		if (!k) {
+			h_lo = h;
 			break;
+		}
 		lo = floor(lo / 2.0);
 	}
 	for (int i = 0;; i++) {
 		if (hi > limit)
 			hi = limit;
-		int k = reaches(r, hi, &t_hi, &rc);
+		int k = reaches(r, hi, &t_hi, &rc, &h);
 		if (rc != BERCL_OK)
 			return rc;
-		if (k)
+		if (k) {
+			h_hi = h;
 			break;
+		}
 		if (hi >= limit)
 			return BERCL_ELIMIT;
 		if (i > 80)
 			return BERCL_ENOCONV;
 		lo = hi;
+		h_lo = h;
 		hi = ceil(hi * 2.0);
 	}
+	int last = 0, bisect = 0;
 	while (hi - lo > 1.0) {
-		double mid = lo + floor((hi - lo) / 2.0);
+		double width = hi - lo, mid = lo + floor(width / 2.0);
+		if (!bisect && width > 4.0 && h_lo < 0 && h_hi >= 0 && isfinite(h_lo) &&
+		    isfinite(h_hi)) {
+			double f = h_lo / (h_lo - h_hi); /* in (0, 1] */
+			double m = fmin(fmax(lo + floor(width * f), lo + 1.0), hi - 1.0);
+			if (m > lo && m < hi) /* above 2^53 lo + 1 may be lo */
+				mid = m;
+		}
 		if (mid <= lo || mid >= hi)
 			break; /* above 2^53: lo and hi are adjacent doubles */
-		int k = reaches(r, mid, &t, &rc);
+		int k = reaches(r, mid, &t, &rc, &h);
 		if (rc != BERCL_OK)
 			return rc;
 		if (k) {
 			hi = mid;
+			h_hi = h;
 			t_hi = t;
+			if (last == 1)
+				h_lo /= 2.0; /* Illinois: the kept end pulls less */
+			last = 1;
 		} else {
 			lo = mid;
+			h_lo = h;
+			if (last == -1)
+				h_hi /= 2.0;
+			last = -1;
 		}
+		bisect = !bisect && hi - lo > width / 2.0;
 	}
 	*bits = hi;
 	if (achieved)
@@ -523,6 +574,7 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
 	r.ber = ber;
 	r.cl = cl;
 	r.one_minus_cl = one_minus_cl;
+	r.u_target = sqrt(-2.0 * log(one_minus_cl)) - sqrt(-2.0 * log(cl));
 	target_init(&r.t, errors, 0, cl, one_minus_cl);
 	if (model == BERCL_BINOMIAL) {
 		/* Around the Poisson answer: the binomial one differs by O(ber). */
