@@ -185,6 +185,11 @@ args = "cl -e 9007199254740992 -n 45015996273704960 -p 0.2 --model binomial"
 mp.dps = 40
 row("oracle", args, "cl", binom_gt_sum(2 ** 53, 45015996273704960, d("0.2")), 1e-14)
 mp.dps = 60
+# N - E = 9.9e17 against N q at v = 1.5e-3: the deviance bd0(N - E, N q) took
+# ln of the rounded quotient, 1e-32 * 1e18 = 1e-14 absolute (1.02e-14 off)
+args = "cl -e 5314471052870870 -n 9.9999999999993306e+17 -p 0.0023965435043214862 --model binomial"
+row("oracle", args, "cl", binom_gt_sum(5314471052870870, d("9.9999999999993306e+17"),
+                                       d("0.0023965435043214862")), 5e-15)
 
 print("item\targs\tcolumn\trow\tvalue\ttol")
 for item, args, column, r, value, tol in rows:
