@@ -105,7 +105,7 @@ bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
  * whole, ber in (0, 1); else BERCL_EDOM. Limits (BERCL_ELIMIT beyond them):
  * bits at most BERCL_BINOMIAL_MAX_BITS, and, because the cost grows with the
  * variance v = bits ber (1 - ber) as v / |errors + 1/2 - bits ber|, v at
- * most BERCL_BINOMIAL_MAX_SD^2 (1e10) unless errors is at least
+ * most BERCL_BINOMIAL_MAX_SD^2 (1e10) unless errors + 1/2 is at least
  * v / BERCL_BINOMIAL_FAR from bits ber (at v = 1e10 that is 40 standard
  * deviations).
  */
@@ -134,15 +134,15 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * allowed errors. The target is given twice, as cl and as one_minus_cl = 1 -
  * cl computed by the caller without rounding (so 1 - 1e-20 can be asked for).
  * Both must be in (0, 1], either one 1 only when the other is below 1e-15;
- * ber in (0, 1). Found by bisection over whole numbers,
- * bracketed by the closed form
+ * ber in (0, 1). Found by a bracketed search over whole numbers (Illinois
+ * regula falsi with bisection steps), bracketed by the closed form
  * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. For E = 0
  * (both models) and Poisson E <= 400 (lambda <= 575) each comparison is exact (double-double),
  * so N is exact; otherwise double-precision tails decide (a bit or two off is
  * possible above about 1e15 bits). `achieved` (may be NULL) receives the tails
  * at N (the target itself where N reaches it but they round just below). Binomial: the smallest whole N with
- * P[X > E | N, ber] >= cl, by bisection over whole numbers around the Poisson
+ * P[X > E | N, ber] >= cl, by the same search around the Poisson
  * answer (they differ by O(ber) relative). Returns BERCL_OK, BERCL_EDOM when
  * the inputs are outside the domain, BERCL_ELIMIT when the answer would
  * exceed 1e300 bits (binomial: BERCL_BINOMIAL_MAX_BITS) or meet the

@@ -30,9 +30,11 @@
  *   (1e18; beyond it the double-double exponent and the ratio recurrence
  *   are not shown accurate), and, so that no input runs for long, N p q at
  *   most BERCL_BINOMIAL_MAX_SD^2 = 1e10 unless E is at least
- *   N p q / BERCL_BINOMIAL_FAR (2500) away from the mean N p; where that
- *   refuses, the Poisson model differs from the binomial by O(p)
- *   relative. E = N is answered: CL = 0, 1 - CL = 1.
+ *   N p q / BERCL_BINOMIAL_FAR (2500) away from the mean N p (E + 1/2, as
+ *   measured); where that refuses, the Poisson model can stand in when p
+ *   is small: at z standard deviations its tail differs from the
+ *   binomial's by a factor of about exp(p z^2 / 2). E = N is answered:
+ *   CL = 0, 1 - CL = 1.
  *
  * REFERENCES
  *   C. Loader, "Fast and accurate computation of binomial probabilities",
@@ -57,7 +59,8 @@
  * integer (E + 1 is not a double when E = 2^53), and k runs as an exact
  * integer, so the ratios use the true k and the re-anchoring works above
  * 2^53 as well: ln b is taken at the double nearest k and carried to k by
- * the exact ratios of the one or two steps between them.
+ * the exact ratios of the steps between them (0 or 1 below 2^54, at most
+ * 64 below 1e18).
  */
 static double binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0)
 {
@@ -81,7 +84,7 @@ static double binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd
 			double kd = (double)k;
 			dd d = dd_sub(bercli_ln_binomial_pmf(kd, n, ber, q), ln_b0);
 			double t = exp(d.hi) * (1.0 + d.lo);
-			/* from b(kd) to b(k): |k - kd| is 0 or 1 below 2^54 */
+			/* from b(kd) to b(k): the steps between them */
 			for (int64_t j = (int64_t)kd + 1; j <= k; j++)
 				t *= (double)(nn - j + 1) * ber / ((double)j * qd);
 			for (int64_t j = (int64_t)kd; j > k; j--)

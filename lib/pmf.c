@@ -36,7 +36,8 @@ double bercli_stirlerr(double k)
  * There, for |k - x| < 1e-3 (k + x), Loader's series in v = (k-x)/(k+x),
  *   bd0 = (k - x) v + 2k sum_{j>=1} v^(2j+1) / (2j+1),
  * whose k - x is exact; its terms fall by v^2 < 1e-6 each.
- * Above 2^53 (only the binomial's N - E, N up to 1e18) that 1e-32 k is up
+ * Above 2^53 (binomial only: N - E, and N - k or k when the sums re-anchor
+ * there; N up to 1e18) that 1e-32 k is up
  * to 1e-14 absolute in a log probability, 1e-14 relative in the answer
  * (the MPFR oracle found 1.02e-14 at N - E = 9.9e17, v = 1.5e-3). There
  * the series runs out to |v| < 0.1, as in Loader (terms fall by 1e-2,

@@ -19,9 +19,10 @@
  *   binomial, the Clopper-Pearson bounds: P[X <= E | p_upper] = 1 - cl, and
  *   P[X >= E | p_lower] = a/2, P[X <= E | p_upper] = a/2 for the interval.
  *
- *   Minimum bits: the smallest whole N with CL(N) >= cl, by bisection over
- *   whole numbers inside a bracket that is checked (CL(lo) < cl <= CL(hi))
- *   before it is narrowed. For the Poisson model the bracket comes from
+ *   Minimum bits: the smallest whole N with CL(N) >= cl, by a bracketed
+ *   search over whole numbers (Illinois regula falsi with bisection steps)
+ *   inside a bracket that is checked (CL(lo) < cl <= CL(hi)) before it is
+ *   narrowed. For the Poisson model the bracket comes from
  *   N* = lambda / ber and the answer is checked to lie within 1e-9 (or 2
  *   bits) of it; each comparison uses lambda = N * ber exactly, as a
  *   double-double product. Where one bit moves CL by less than the tails'
@@ -479,9 +480,13 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
  * (Dowell & Jarratt, BIT 11, 1971), which near the root converges
  * superlinearly, with a bisection step whenever an interpolation step has
  * not halved the bracket. The bracket only ever keeps a point that does not
- * reach and one that does, so the answer is the one bisection would give;
- * the interpolation only saves probes (each a tail evaluation: a binomial
- * one near the mean sums ~1e5 terms). Answers above `limit` are beyond the
+ * reach and one that does, so wherever the decision is exact or monotone in
+ * n the answer is the one bisection would give; where the double-precision
+ * tails decide (above about 1e15 bits, binomial E >= 1 or Poisson E > 400)
+ * it can flip back and forth within a bit or two of the root, and the search
+ * may stop at another of those crossings than bisection would. The
+ * interpolation saves probes (each a tail evaluation: a binomial one near
+ * the mean sums ~1e5 terms). Answers above `limit` are beyond the
  * model's range (BERCL_ELIMIT).
  */
 static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi, double limit,

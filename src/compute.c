@@ -23,7 +23,7 @@ static enum compute_status fail(struct row *r, enum compute_status st, const cha
 static const char binomial_limit[] =
 	"beyond the binomial model's limits (at most 1e18 bits; v = bits * ber * (1 - ber) at "
 	"most 1e10 unless errors is at least v / 2500 away from bits * ber; a BER bound of at "
-	"least 2.2e-308): use the Poisson model";
+	"least 2.2e-308): use the Poisson model when ber is small";
 static const char poisson_limit[] =
 	"beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
 	"a BER bound of at least 2.2e-308)";

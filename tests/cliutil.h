@@ -49,7 +49,6 @@ static inline int count_lines(const char *s)
 	return n;
 }
 
-/* The value of column `name` in CSV line `row` (1 = first data row). */
 /* The text of column `name` in data row `row` (1 = first) of CSV output. */
 static inline const char *csv_cell(const char *csv, const char *name, int row)
 {
@@ -87,6 +86,7 @@ static inline const char *csv_cell(const char *csv, const char *name, int row)
 	return p;
 }
 
+/* The same as a number; NAN for an empty cell. */
 static inline double csv_value(const char *csv, const char *name, int row)
 {
 	const char *p = csv_cell(csv, name, row);

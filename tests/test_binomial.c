@@ -151,6 +151,32 @@ static void test_domain(void **state)
 	assert_true(x == 0 && y > 0);
 }
 
+/*
+ * The work limit above v = N p q = 1e10 (include/bercl.h): refused while
+ * E + 1/2 is nearer than v / BERCL_BINOMIAL_FAR to N p, answered beyond, on
+ * both sides, at v = 7.2e15. The oracle's soak found bits rows near 2^53
+ * that took 4 s to be refused here (the old limit stopped at 40 sd).
+ */
+static void test_work_limit(void **state)
+{
+	(void)state;
+	bercl_tails t;
+	const double N = 45015996273704960.0, p = 0.2, np = N * p, v = np * (1 - p);
+	const double band = v / BERCL_BINOMIAL_FAR;
+	for (int side = -1; side <= 1; side += 2) {
+		double in = floor(np + side * 0.99 * band), out = floor(np + side * 1.01 * band);
+		assert_int_equal(bercl_binomial_tails(in, N, p, &t), BERCL_ELIMIT);
+		assert_int_equal(bercl_binomial_tails(out, N, p, &t), BERCL_OK);
+		/* 47 000 standard deviations out: the far tail is below 1e-308 */
+		double far = side > 0 ? t.ln_cl.hi : t.ln_one_minus_cl.hi;
+		assert_true(far < -1e8 && far > -1e10);
+	}
+	/* 40 sd from the mean at v = 7.2e15 was answered, slowly; now refused */
+	assert_int_equal(bercl_binomial_tails(floor(np + 40 * sqrt(v)), N, p, &t), BERCL_ELIMIT);
+	/* at v <= 1e10 the band is 40 sd and stays so */
+	assert_int_equal(bercl_binomial_tails(floor(4e9 + 41 * sqrt(2e9)), 8e9, 0.5, &t), BERCL_OK);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_bounds_vs_r),
 		cmocka_unit_test(test_bounds_vs_gsl),
 		cmocka_unit_test(test_domain),
+		cmocka_unit_test(test_work_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

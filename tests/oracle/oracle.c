@@ -253,6 +253,9 @@ static int gen_cl_binomial(struct point *pt)
 			sd = sqrt(N * p * (1 - p));
 		}
 		E = floor(N * p + (U() < 0.2 ? uni(-2, 2) : uni(-40, 40) * sd));
+		if (sd > BINOM_MAX_SD && U() < 0.3) /* the answered side of the band */
+			E = floor(N * p + (U() < 0.5 ? -1 : 1) * sd * sd / BINOM_FAR *
+			                      (1 + logu(1e-3, 10)));
 	} else if (r < 0.55) { /* p near 1/2 */
 		N = floor(logu(1, 1e12));
 		p = 0.5 + (U() < 0.5 ? -1 : 1) * logu(1e-17, 0.1);
@@ -646,7 +649,9 @@ static int reaches(int binomial, double E, double N, double P, int side, const m
  * Going from N to N' = below(N) moves P[X > E] down by D (and P[X <= E] up
  * by D):
  *   binomial, N' = N - 1: D = p b(E; N - 1, p) exactly (the N-th trial
- *     decides only when the first N - 1 hold exactly E errors);
+ *     decides only when the first N - 1 hold exactly E errors); between
+ *     2^53 and 2^54, where N - 1 rounds to N' = N - 2 for every other N,
+ *     p b(E; N - 2, p) is still at most the drop (the first of two steps);
  *   Poisson: D = int_{N'p}^{Np} pois(E; t) dt, at least (N - N') p times
  *     the smaller of pois(E; N'p) and pois(E; Np) (pois(E; t) is unimodal
  *     in t).

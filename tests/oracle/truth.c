@@ -401,7 +401,12 @@ void truth_ln_pmf(mpfr_t out, int binomial, double E, double N, const mpfr_t x)
  */
 static int sum_cannot_settle(const struct law *w, const mpfr_t x, int down)
 {
-	double E = w->E, N = w->N, p = mpfr_get_d(x, MPFR_RNDN), q = 1 - p, c = SUM_CAP;
+	double E = w->E, N = w->N, p = mpfr_get_d(x, MPFR_RNDN), c = SUM_CAP;
+	mpfr_t qx; /* q = 1 - x from x itself: x may lie within 1e-13 of 1 */
+	mpfr_init2(qx, PREC);
+	mpfr_ui_sub(qx, 1, x, MPFR_RNDN);
+	double q = mpfr_get_d(qx, MPFR_RNDN);
+	mpfr_clear(qx);
 	double r_first, r_min;
 	if (down && E < c)
 		return 0; /* ends at k = 0 */
