@@ -746,11 +746,15 @@ static void check_bits(int binomial, const struct point *pt, char **f, int nf,
 			beyond = !(nstar <= MAX_LAMBDA * 0.999);
 			/* binomial: the same tail sits about as many of its own
 			 * standard deviations from E as the Poisson one does */
-			double d = fabs(pt->E + 0.5 - l), v = l * (1 - pt->P);
+			double z = fabs(pt->E + 0.5 - l) / sqrt(l), v = l * (1 - pt->P);
+			/* the binomial root lies about as many of its own standard
+			 * deviations sqrt(v) from E as the Poisson one does of its
+			 * sqrt(lambda) (not as far: q < 1) */
+			double d = z * sqrt(v);
 			if (binomial)
 				beyond = beyond || nstar > BINOM_MAX_N * 0.999 ||
 				         (v > 0.98 * BINOM_MAX_SD * BINOM_MAX_SD &&
-				          d < v / BINOM_FAR * 1.05 + 2 * sqrt(l));
+				          d < v / BINOM_FAR * 1.05 + 2 * sqrt(v));
 		}
 		mpfr_clear(lam);
 		if (beyond)
