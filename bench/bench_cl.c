@@ -6,7 +6,10 @@
  * the certified fast path (lib/poisson_fast.c) hands to the double-double
  * path. Each figure is the median of PASSES timed passes of at least 20 ms,
  * measured in the same run so the ratios compare like with like on a shared
- * machine. Prints "set bercl_ns gsl_ns gsl_failures fallbacks points".
+ * machine. bercl is timed twice: bercl_poisson_tails() (the doubles and their
+ * logarithms) and bercl_poisson_values() (the doubles alone, as the peers
+ * give them). Prints "set tails_ns gsl_ns gsl_failures fallbacks points
+ * values_ns values_fallbacks".
  */
 #include <math.h>
 #include <stdio.h>
@@ -60,6 +63,28 @@ static double time_ours(int n)
 	return t[PASSES / 2];
 }
 
+/* The same for bercl_poisson_values() (the doubles without their logs). */
+static double time_values(int n)
+{
+	double t[PASSES];
+	for (int p = 0; p < PASSES; p++) {
+		double t0 = now(), s = 0;
+		long evals = 0;
+		do {
+			for (int i = 0; i < n; i++) {
+				double cl, omc;
+				bercl_poisson_values(errs[i], lams[i], 0, &cl, &omc);
+				s += cl + omc;
+			}
+			evals += n;
+		} while (now() - t0 < 0.02);
+		sink = s;
+		t[p] = (now() - t0) / evals * 1e9;
+	}
+	qsort(t, PASSES, sizeof *t, cmp);
+	return t[PASSES / 2];
+}
+
 static double time_gsl(int n, int *fails)
 {
 	double t[PASSES];
@@ -99,15 +124,18 @@ int main(int argc, char **argv)
 		while (n < MAX_POINTS && fscanf(fp, "%lf %lf", &errs[n], &lams[n]) == 2)
 			n++;
 		fclose(fp);
-		int fallbacks = 0;
+		int fallbacks = 0, vfallbacks = 0;
 		for (int i = 0; i < n; i++) {
 			bercl_tails t;
-			fallbacks += !bercli_poisson_fast(errs[i], lams[i], 0, &t);
+			fallbacks += !bercli_poisson_fast(errs[i], lams[i], 0, &t, 1);
+			vfallbacks += !bercli_poisson_fast(errs[i], lams[i], 0, &t, 0);
 		}
 		int fails;
 		double ours = time_ours(n);
+		double values = time_values(n);
 		double gsl = time_gsl(n, &fails);
-		printf("%s %.1f %.1f %d %d %d\n", argv[k], ours, gsl, fails, fallbacks, n);
+		printf("%s %.1f %.1f %d %d %d %.1f %d\n", argv[k], ours, gsl, fails, fallbacks, n, values,
+		       vfallbacks);
 	}
 	return 0;
 }

@@ -44,8 +44,8 @@ command -v Rscript > /dev/null && r=1
 : > bench/tmp/evals
 for s in $sets; do
 	f=bench/tmp/pts_$s
-	$pin ./bench/bench_cl "$f" | awk -v s="$s" '{ print s, "bercl", $2, $5, $6;
-		print s, "GSL", $3, $4 }' >> bench/tmp/evals
+	$pin ./bench/bench_cl "$f" | awk -v s="$s" '{ print s, "bercl", $7, $8, $6;
+		print s, "bercl+ln", $2, $5, $6; print s, "GSL", $3, $4 }' >> bench/tmp/evals
 	[ -z "$boost" ] || $pin "$boost" "$f" | awk -v s="$s" '{ print s, $1, $2, $3 }' >> bench/tmp/evals
 	[ -z "$scipy" ] || $pin /usr/bin/python3 bench/peer_scipy.py "$f" |
 		awk -v s="$s" '{ print s, $1, $2 }' >> bench/tmp/evals
@@ -73,15 +73,18 @@ awk '
 			for (c = 1; c <= nc; c++) {
 				v = key[s SUBSEP col[c]]
 				printf " %12s", v == "" ? "-" : v
-				if (col[c] != "bercl" && v != "" && (best == "" || v + 0 < bv)) { best = col[c]; bv = v + 0 }
+				if (col[c] !~ /^bercl/ && v != "" && (best == "" || v + 0 < bv)) { best = col[c]; bv = v + 0 }
 			}
 			printf "  %-14s %d of %d\n", best, fb[s], np[s]
 			if (failed[s] != "") printf "%34s   (failures:%s)\n", "", failed[s]
 		}
 	}' bench/tmp/evals
-echo "(boost: default policy, long double inside; boost_double: promote_double<false>;"
-echo " scipy and R vectorized over the whole set; fallbacks: points the certified"
-echo " fast path hands to the double-double path)"
+echo "(bercl: bercl_poisson_values(), the two doubles as the peers give them;"
+echo " bercl+ln: bercl_poisson_tails(), the doubles and their logarithms to beyond"
+echo " the double range; boost: default policy, long double inside; boost_double:"
+echo " promote_double<false>; scipy and R vectorized over the whole set; fallbacks:"
+echo " points bercl_poisson_values()' certified fast path hands to the"
+echo " double-double path)"
 
 echo
 ./bench/ulp_poisson

@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s: domain error at %s,%s\n", path, f[0], f[1]);
 			return 1;
 		}
-		fallbacks += !bercli_poisson_fast(errors, lambda, 0, &t);
+		fallbacks += !bercli_poisson_fast(errors, lambda, 0, &t, 1);
 		rows++;
 		double tv[2] = {t.cl, t.one_minus_cl}, dv[2] = {d.cl, d.one_minus_cl};
 		for (int k = 0; k < 2; k++) {

@@ -125,7 +125,17 @@ bercl_binomial_tails(double errors, double bits, double ber,
 BERCL_API enum bercl_status
 bercl_cl(enum bercl_model model, double errors, double bits, double ber, bercl_tails *out);
 
-/* Convenience forms of bercl_poisson_tails(); NaN outside the domain. */
+/*
+ * CL and 1 - CL alone, as bercl_poisson_tails() gives them (the same
+ * domain, the same accuracy) but without their logarithms: the cheaper call
+ * when plain doubles are all you need. A tail below the smallest normal
+ * double is returned as its nearest double (subnormal or 0).
+ */
+BERCL_API enum bercl_status
+bercl_poisson_values(double errors, double lambda_hi, double lambda_lo, double *cl,
+                     double *one_minus_cl);
+
+/* Convenience forms of bercl_poisson_values(); NaN outside the domain. */
 BERCL_API double bercl_poisson_cl(double errors, double lambda);
 BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
 

@@ -31,8 +31,11 @@ void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc);
  * The certified fast path (poisson_fast.c): both tails in double arithmetic
  * with a running error bound; 1 when the bound certifies them (out filled),
  * 0 when the caller must take the double-double path. Arguments checked.
+ * want_ln 0: the plain doubles alone (out's logarithms are then 0, except
+ * for a tail below the normal range, which comes from its logarithm).
  */
-int bercli_poisson_fast(double errors, double lambda_hi, double lambda_lo, bercl_tails *out);
+int bercli_poisson_fast(double errors, double lambda_hi, double lambda_lo, bercl_tails *out,
+                        int want_ln);
 /* The double-double path alone (poisson.c), for arguments already checked. */
 enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
                                           bercl_tails *out);

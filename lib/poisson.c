@@ -192,9 +192,25 @@ enum bercl_status bercl_poisson_tails(double errors, double lambda_hi, double la
 	if (!(lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA) ||
 	    !isfinite(lambda_lo))
 		return BERCL_EDOM;
-	if (bercli_poisson_fast(errors, lambda_hi, lambda_lo, out))
+	if (bercli_poisson_fast(errors, lambda_hi, lambda_lo, out, 1))
 		return BERCL_OK;
 	return bercli_poisson_tails_dd(errors, lambda_hi, lambda_lo, out);
+}
+
+enum bercl_status bercl_poisson_values(double errors, double lambda_hi, double lambda_lo,
+                                       double *cl, double *one_minus_cl)
+{
+	bercl_tails t;
+	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors))
+		return BERCL_EDOM;
+	if (!(lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA) ||
+	    !isfinite(lambda_lo))
+		return BERCL_EDOM;
+	if (!bercli_poisson_fast(errors, lambda_hi, lambda_lo, &t, 0))
+		bercli_poisson_tails_dd(errors, lambda_hi, lambda_lo, &t);
+	*cl = t.cl;
+	*one_minus_cl = t.one_minus_cl;
+	return BERCL_OK;
 }
 
 /* The double-double path: every region, any lambda_lo. */
@@ -230,12 +246,12 @@ enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, doubl
 
 double bercl_poisson_cl(double errors, double lambda)
 {
-	bercl_tails t;
-	return bercl_poisson_tails(errors, lambda, 0.0, &t) ? NAN : t.cl;
+	double p, q;
+	return bercl_poisson_values(errors, lambda, 0.0, &p, &q) ? NAN : p;
 }
 
 double bercl_poisson_one_minus_cl(double errors, double lambda)
 {
-	bercl_tails t;
-	return bercl_poisson_tails(errors, lambda, 0.0, &t) ? NAN : t.one_minus_cl;
+	double p, q;
+	return bercl_poisson_values(errors, lambda, 0.0, &p, &q) ? NAN : q;
 }

@@ -30,8 +30,15 @@
  *     that can count (poisson_fast.inc, tools/gen_fast_tables.py);
  *   - no fma() library call: products are split (Dekker) unless the target
  *     has FMA instructions.
- *   Near the centre with a < 25 both tails are summed and each is taken
- *   directly or as the complement of the other, whichever bound is smaller.
+ *   For a < 25 and x <= 700 both tails come from e^-x and the terms x^n/n!
+ *   in long double (small_ld: no logarithm, no bd0; the result is within
+ *   a hair of 1/2 ulp);
+ *   elsewhere for a < 25 (or where long double cannot certify), near the
+ *   centre both tails are summed and each is taken directly or as the
+ *   complement of the other, whichever bound is smaller.
+ *   Without the logarithms (want_ln 0, bercl_poisson_values()), a tail
+ *   whose Chernoff bound is below half the smallest subnormal is 0 at once
+ *   (tail_underflows), and a normal tail skips its logarithm.
  *   Every step adds its worst-case error to a running bound, in units of
  *   u = 2^-53 (one rounding), with the libm functions charged their
  *   documented or measured worst errors (EXP_ERR, LOG_ERR, ERFC_ERR below).
@@ -243,9 +250,17 @@ static int bd0_fast(double k, double x, double xl, dd *b, double *err)
  * The tail exp(-b) * f, f > 0 of moderate size with relative error bound
  * f_rel, b with absolute error bound b_err.
  */
-static tail make_tail(dd b, double b_err, double f, double f_rel)
+static tail make_tail(dd b, double b_err, double f, double f_rel, int want_ln)
 {
 	tail t;
+	/* values only: exp(-B) f is normal while B < 680 (ln f > -20 here) */
+	if (!want_ln && b.hi < 680.0) {
+		t.val = exp(-b.hi) * (1.0 - b.lo) * f;
+		t.rel = b_err + EXP_ERR + 3.0 * U + f_rel + b.lo * b.lo + 2.0 * U * U;
+		t.ln = dd_from(0.0);
+		t.ln_err = 0.0;
+		return t;
+	}
 	/* ln f: the C library's log (as the double-double path takes it) when
 	 * |ln f| < 8, where its error is below 16u; else ln_fast */
 	double lf_err, l1 = log(f);
@@ -269,12 +284,17 @@ static tail make_tail(dd b, double b_err, double f, double f_rel)
 }
 
 /* 1 - s for a tail s below about 0.6. */
-static tail complement(tail s)
+static tail complement(tail s, int want_ln)
 {
 	tail t;
 	double ratio = s.val / (1.0 - s.val);
 	t.val = 1.0 - s.val;
 	t.rel = U + s.rel * ratio;
+	if (!want_ln) {
+		t.ln = dd_from(0.0);
+		t.ln_err = 0.0;
+		return t;
+	}
 	/* ln(1 - s): below s = 1e-4 its series to s^4 is exact to s^5/5 */
 	double sv = s.val;
 	t.ln = dd_from(sv < 1e-4 ? -sv * (1.0 + sv * (0.5 + sv * (1.0 / 3 + sv * 0.25)))
@@ -364,7 +384,8 @@ static double series(enum series kind, double a, double x, double xl, double *re
 }
 
 /* exp(-b) f S for a series S: the tail, or a rel of 1 when uncertifiable. */
-static int series_tail(double m, double x, double xl, enum series kind, double a, tail *out)
+static int series_tail(double m, double x, double xl, enum series kind, double a, tail *out,
+                       int want_ln)
 {
 	dd b;
 	double b_err, f, f_rel, s_rel;
@@ -373,7 +394,7 @@ static int series_tail(double m, double x, double xl, enum series kind, double a
 	double s = series(kind, a, x, xl, &s_rel);
 	if (s_rel > REL_MAX)
 		return 0;
-	*out = make_tail(b, b_err, f * s, f_rel + s_rel + U);
+	*out = make_tail(b, b_err, f * s, f_rel + s_rel + U, want_ln);
 	return 1;
 }
 
@@ -428,7 +449,7 @@ static double temme_sum_fast(double eta, double a, double *err)
 	return s;
 }
 
-static int temme_fast(double a, double x, double xl, tail *p, tail *q)
+static int temme_fast(double a, double x, double xl, tail *p, tail *q, int want_ln)
 {
 	dd b;
 	double b_err;
@@ -470,10 +491,14 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 			return 0;
 		p->rel = (hp * ERFC_ERR + r_err + ez) / p->val + U;
 		q->rel = (hq * ERFC_ERR + r_err + ez) / q->val + U;
-		p->ln = dd_from(log(p->val));
-		q->ln = dd_from(log(q->val));
-		p->ln_err = p->rel + LOG_ERR * fabs(p->ln.hi);
-		q->ln_err = q->rel + LOG_ERR * fabs(q->ln.hi);
+		p->ln = q->ln = dd_from(0.0);
+		p->ln_err = q->ln_err = 0.0;
+		if (want_ln) {
+			p->ln = dd_from(log(p->val));
+			q->ln = dd_from(log(q->val));
+			p->ln_err = p->rel + LOG_ERR * fabs(p->ln.hi);
+			q->ln_err = q->rel + LOG_ERR * fabs(q->ln.hi);
+		}
 		return 1;
 	}
 	/* The smaller tail exp(-B) (erfcx(|z|)/2 -+ ts). erfcx moves by at
@@ -485,13 +510,168 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q)
 	if (!(br > 0))
 		return 0;
 	double br_rel = (h * (ex_rel + z_rel) + ts_err) / br + U;
-	tail sm = make_tail(b, b_err, br, br_rel);
+	tail sm = make_tail(b, b_err, br, br_rel, want_ln);
 	if (eta > 0) {
 		*q = sm;
-		*p = complement(sm);
+		*p = complement(sm, want_ln);
 	} else {
 		*p = sm;
-		*q = complement(sm);
+		*q = complement(sm, want_ln);
+	}
+	return 1;
+}
+
+/*
+ * Values only: 1 when the tail exp(-bd0(k, x)) bounds from above lies below
+ * e^-745.2 < 2^-1075, half the smallest subnormal, so that the tail's
+ * nearest double is 0. The Chernoff bounds P[X >= k] <= exp(-bd0(k, x)) for
+ * k > x and P[X <= k] <= exp(-bd0(k, x)) for k < x (bd0(0, x) = x) need no
+ * series and no precise logarithm: bd0 = k ln(k/x) + x - k in plain double
+ * is off by at most 8u (k |ln(k/x)| + k + x), x + xl included.
+ * (H. Chernoff, Ann. Math. Statist. 23 (1952) 493-507; for the Poisson
+ * law e.g. M. Mitzenmacher, E. Upfal, Probability and Computing, 2005,
+ * theorem 4.4.)
+ */
+static int tail_underflows(double k, double x)
+{
+	/* bd0 <= (k - x)^2 / min(k, x) (k phi(x/k), phi(t) = t - 1 - ln t
+	 * <= (t - 1)^2 / min(1, t)): no logarithm where that is below 745 */
+	double d = k - x;
+	if (d * d < 745.0 * fmin(k, x))
+		return 0;
+	if (k == 0.0)
+		return x * (1.0 - 8.0 * U) > 745.2;
+	double t = k / x;
+	if (!(t < DBL_MAX)) /* k/x beyond the range: k ln(k/x) > 708 k */
+		return k >= 2.0;
+	double l = log(t), b = k * l + (x - k);
+	return b - 8.0 * U * (k * fabs(l) + k + x) > 745.2;
+}
+
+/* 1/n in long double, n < 128 (the compiler rounds each once) */
+static const long double INV_N[128] = {
+	0.0L,
+	1.0L / 1, 1.0L / 2, 1.0L / 3, 1.0L / 4, 1.0L / 5, 1.0L / 6, 1.0L / 7, 1.0L / 8,
+	1.0L / 9, 1.0L / 10, 1.0L / 11, 1.0L / 12, 1.0L / 13, 1.0L / 14, 1.0L / 15, 1.0L / 16,
+	1.0L / 17, 1.0L / 18, 1.0L / 19, 1.0L / 20, 1.0L / 21, 1.0L / 22, 1.0L / 23,
+	1.0L / 24, 1.0L / 25, 1.0L / 26, 1.0L / 27, 1.0L / 28, 1.0L / 29, 1.0L / 30,
+	1.0L / 31, 1.0L / 32, 1.0L / 33, 1.0L / 34, 1.0L / 35, 1.0L / 36, 1.0L / 37,
+	1.0L / 38, 1.0L / 39, 1.0L / 40, 1.0L / 41, 1.0L / 42, 1.0L / 43, 1.0L / 44,
+	1.0L / 45, 1.0L / 46, 1.0L / 47, 1.0L / 48, 1.0L / 49, 1.0L / 50, 1.0L / 51,
+	1.0L / 52, 1.0L / 53, 1.0L / 54, 1.0L / 55, 1.0L / 56, 1.0L / 57, 1.0L / 58,
+	1.0L / 59, 1.0L / 60, 1.0L / 61, 1.0L / 62, 1.0L / 63, 1.0L / 64, 1.0L / 65,
+	1.0L / 66, 1.0L / 67, 1.0L / 68, 1.0L / 69, 1.0L / 70, 1.0L / 71, 1.0L / 72,
+	1.0L / 73, 1.0L / 74, 1.0L / 75, 1.0L / 76, 1.0L / 77, 1.0L / 78, 1.0L / 79,
+	1.0L / 80, 1.0L / 81, 1.0L / 82, 1.0L / 83, 1.0L / 84, 1.0L / 85, 1.0L / 86,
+	1.0L / 87, 1.0L / 88, 1.0L / 89, 1.0L / 90, 1.0L / 91, 1.0L / 92, 1.0L / 93,
+	1.0L / 94, 1.0L / 95, 1.0L / 96, 1.0L / 97, 1.0L / 98, 1.0L / 99, 1.0L / 100,
+	1.0L / 101, 1.0L / 102, 1.0L / 103, 1.0L / 104, 1.0L / 105, 1.0L / 106, 1.0L / 107,
+	1.0L / 108, 1.0L / 109, 1.0L / 110, 1.0L / 111, 1.0L / 112, 1.0L / 113, 1.0L / 114,
+	1.0L / 115, 1.0L / 116, 1.0L / 117, 1.0L / 118, 1.0L / 119, 1.0L / 120, 1.0L / 121,
+	1.0L / 122, 1.0L / 123, 1.0L / 124, 1.0L / 125, 1.0L / 126, 1.0L / 127
+};
+
+/*
+ * e^-(x + xl) in long double for 0 <= x <= 700, |xl| <= u x: with n =
+ * round(32 x / ln 2), r = n ln2/32 - (x + xl) (n LN2_32_HI exact, the
+ * difference exact by Sterbenz), |r| <= ln2/64, e^-(x + xl) = 2^(-n/32) e^r;
+ * 2^(-n/32) = 2^k 2^(j/32) from EXP2_TABLE (double-double, rounded once to
+ * long double) and e^r by its Taylor polynomial of degree 7 (the rest is
+ * below 5e-21 relative). Error below 8 u_L relative (u_L = 2^-64 on x86-64:
+ * table 1, reduction 1, polynomial 3, products 2, truncation 0.1), where
+ * glibc's exp in double would leave its 1/2 ulp in the result.
+ * (The table-driven reduction of P. T. P. Tang, ACM TOMS 15 (1989) 144-157.)
+ */
+static long double exp_neg_ld(double x, double xl)
+{
+	long n = (long)(x * (32.0 / 0.69314718055994530942) + 0.5);
+	long double X = (long double)x + xl;
+	long double r = ((long double)n * LN2_32_HI - X) + (long double)n * LN2_32_LO;
+	long double p = 1.0L + r * (1.0L + r * (0.5L + r * (1.0L / 6 + r * (1.0L / 24 +
+	                r * (1.0L / 120 + r * (1.0L / 720 + r * (1.0L / 5040)))))));
+	long m = -n, k = m >= 0 ? m / 32 : -((31 - m) / 32); /* floor(m / 32) */
+	int j = (int)(m - 32 * k);
+	uint64_t bits = (uint64_t)(1023 + k) << 52;
+	double p2;
+	memcpy(&p2, &bits, sizeof p2);
+	return p * ((long double)EXP2_TABLE[j][0] + EXP2_TABLE[j][1]) * p2;
+}
+
+/*
+ * a = E + 1 < 25, x + xl at most 700: both tails from e^-x and the terms
+ * x^n/n!, in long double (on x86-64 a 64-bit significand, u_L = 2^-64, so
+ * that the sums' roundings and e^-x (exp_neg_ld) stay below u/20 and the
+ * result is all but correctly rounded):
+ *   Q = P[X <= E] = e^-x sum_{n=0}^{E} x^n/n!  (positive terms, always),
+ *   P = P[X >= a] = e^-x (x^a/a!) sum_{j>=0} prod_{i=1}^{j} x/(a + i)
+ *       while Q >= 1/2 (then x < a + 1/2, and the ratios fall below
+ *       a/(a + 1) and on), else 1 - Q (below 2u of P: P > 1/2).
+ * The ratios are x times a stored 1/n (INV_N), so that no division waits
+ * on the last; term n of the finite sum carries 3n + 1 roundings, the sum
+ * n more; the series' term j 3j more, its truncation is bounded by the next term times
+ * r/(1 - r). 0 (the caller goes on) when a term or a tail falls below
+ * 2^-1000 (the terms are never below min(1, x^a/a!) / S), or when long
+ * double is too short to certify.
+ */
+static int small_ld(double errors, double x, double xl, int want_ln, tail *p, tail *q)
+{
+	const long double ul = LDBL_EPSILON / 2;
+	double a = errors + 1.0;
+	if (!(x <= 700.0))
+		return 0;
+	long double X = (long double)x + xl, t = 1.0L, qs = 1.0L;
+	for (int n = 1; n <= (int)errors; n++) {
+		t *= X * INV_N[n];
+		qs += t;
+	}
+	long double ex = exp_neg_ld(x, xl);
+	long double ql = ex * qs, pl;
+	double ex_rel = 8.0 * ul;
+	double q_rel = ex_rel + (4.0 * errors + 3.0) * ul * 1.01;
+	double p_rel;
+	if (ql >= 0.5L) {
+		/* P by its series: term j = prod x/(a + i) */
+		int n = (int)a, j;
+		long double r = t * X * INV_N[n], term = 1.0L, sum = 1.0L, err = 0.0L, ratio = 0.0L;
+		for (j = 1; n + j < 128; j++) {
+			ratio = X * INV_N[n + j];
+			term *= ratio;
+			sum += term;
+			err += term * (3 * j);
+			if (term < 0x1p-70L * sum)
+				break;
+		}
+		if (n + j >= 128 || !(ratio < 1.0L))
+			return 0;
+		pl = ex * r * sum;
+		p_rel = ex_rel + ((3.0 * errors + 4.0) * ul + (double)((err * ul * 1.01L +
+		         term * ratio / (1.0L - ratio)) / sum) + 2.0 * ul) * 1.01;
+	} else {
+		pl = 1.0L - ql;
+		p_rel = (q_rel * (double)ql + ul) / (double)pl;
+	}
+	if (!(pl >= 0x1p-1000L && ql >= 0x1p-1000L))
+		return 0;
+	p->val = (double)pl;
+	q->val = (double)ql;
+	p->rel = p_rel + U;
+	q->rel = q_rel + U;
+	if (p->rel > REL_MAX || q->rel > REL_MAX)
+		return 0;
+	p->ln = q->ln = dd_from(0.0);
+	p->ln_err = q->ln_err = 0.0;
+	if (want_ln) {
+		/* ln of the smaller tail from its long double (hi + lo), of
+		 * the larger as log1p of minus the smaller */
+		tail *sm = pl < ql ? p : q, *lg = pl < ql ? q : p;
+		long double sv = pl < ql ? pl : ql;
+		double hi = (double)sv, lo = (double)(sv - hi), e;
+		double sm_rel = sm->rel - U;
+		sm->ln = ln_fast(dd_make(hi, lo), &e);
+		sm->ln_err = e + sm_rel * 1.01;
+		double l1 = log1p(-hi);
+		lg->ln = dd_from(l1);
+		lg->ln_err = LOG1P_ERR * fabs(l1) + (sm_rel + U) * hi / (1.0 - hi);
 	}
 	return 1;
 }
@@ -501,25 +681,37 @@ static int certified(const tail *t)
 	return t->rel <= REL_MAX && t->ln_err <= fmax(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
 }
 
-int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out)
+int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out, int want_ln)
 {
 	double a = errors + 1.0;
 	tail p, q;
 	if (!(errors < 0x1p52))
 		return 0;
-	if (a < 25.0) {
+	if (!want_ln) {
+		/* a tail that rounds to 0 leaves 1 to the other */
+		int lower = x < a && tail_underflows(a, x);
+		if (lower || (x > errors && tail_underflows(errors, x))) {
+			out->cl = lower ? 0.0 : 1.0;
+			out->one_minus_cl = lower ? 1.0 : 0.0;
+			out->ln_cl = out->ln_one_minus_cl = (bercl_lnprob){0.0, 0.0};
+			return 1;
+		}
+	}
+	if (a < 25.0 && small_ld(errors, x, xl, want_ln, &p, &q)) {
+		;
+	} else if (a < 25.0) {
 		int down = x >= errors;
-		if (!series_tail(down ? errors : 0.0, x, xl, down ? DOWN : UP, a, &q))
+		if (!series_tail(down ? errors : 0.0, x, xl, down ? DOWN : UP, a, &q, want_ln))
 			return 0;
 		if (q.val <= 0.25) {
-			p = complement(q);
+			p = complement(q, want_ln);
 		} else {
 			/* both tails directly, then each from the other where
 			 * that has the smaller bound */
-			tail pc = complement(q);
-			if (!series_tail(a, x, xl, LOWER, a, &p))
+			tail pc = complement(q, want_ln);
+			if (!series_tail(a, x, xl, LOWER, a, &p, want_ln))
 				p = pc;
-			tail qc = complement(p);
+			tail qc = complement(p, want_ln);
 			if (qc.rel < q.rel)
 				q = qc;
 			if (pc.rel < p.rel)
@@ -531,15 +723,15 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out)
 		 * (poisson_fast.inc's widest band); else the series, which then
 		 * converge by a ratio of at most 0.77 (0.59 from a = 200) */
 		double lam = x / a, lo = a < 200 ? 0.7 : 0.52, hi = a < 200 ? 1.3 : 1.7;
-		if (!(lam >= lo && lam <= hi && temme_fast(a, x, xl, &p, &q))) {
+		if (!(lam >= lo && lam <= hi && temme_fast(a, x, xl, &p, &q, want_ln))) {
 			if (lam < 1.0) {
-				if (!series_tail(a, x, xl, LOWER, a, &p))
+				if (!series_tail(a, x, xl, LOWER, a, &p, want_ln))
 					return 0;
-				q = complement(p);
+				q = complement(p, want_ln);
 			} else {
-				if (!series_tail(errors, x, xl, DOWN, a, &q))
+				if (!series_tail(errors, x, xl, DOWN, a, &q, want_ln))
 					return 0;
-				p = complement(q);
+				p = complement(q, want_ln);
 			}
 		}
 	}

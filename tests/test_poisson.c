@@ -69,14 +69,14 @@ static void test_fast_path(void **state)
 		/* the same lambda as the double-double next-up + (lambda - next-up) */
 		double up = nextafter(lambda, INFINITY), lambda_lo = lambda - up;
 		bercl_tails two;
-		if (up <= BERCL_MAX_LAMBDA && bercli_poisson_fast(errors, up, lambda_lo, &two)) {
+		if (up <= BERCL_MAX_LAMBDA && bercli_poisson_fast(errors, up, lambda_lo, &two, 1)) {
 			double e2 = fmax(rel_error_vs_decimal(two.ln_cl, f[2]),
 			                 rel_error_vs_decimal(two.ln_one_minus_cl, f[3]));
 			if (!(e2 <= 4e-15))
 				fail_msg("errors=%s lambda=%s as %.17g%+.3g: ln error %.3g", f[0], f[1], up,
 				         lambda_lo, e2);
 		}
-		if (!bercli_poisson_fast(errors, lambda, 0, &t))
+		if (!bercli_poisson_fast(errors, lambda, 0, &t, 1))
 			continue;
 		fast++;
 		double ec = rel_error_vs_decimal(t.ln_cl, f[2]);
@@ -102,6 +102,67 @@ static void test_fast_path(void **state)
 	              fast, rows, worse, values);
 	assert_true(fast > rows * 8 / 10);
 	assert_true(worse * 10 < values);
+}
+
+/*
+ * bercl_poisson_values() gives the very doubles of bercl_poisson_tails()
+ * (the same certified path, without the logarithms) on every row of the
+ * table, each within 4e-15 of the table's value in the normal range; and
+ * around the bottom of the range (tails from e^-700 to e^-760, where its
+ * early exit says 0), again the same doubles, with 0 only where the table
+ * says the tail is below 2^-1075.
+ */
+static void test_values(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("poisson_ref.csv");
+	char line[512];
+	char *f[4];
+	int rows = 0, zeros = 0;
+	while (table_next(fp, line, sizeof line, f, 4) == 4) {
+		double errors = strtod(f[0], NULL), lambda = strtod(f[1], NULL), p, q;
+		bercl_tails t;
+		assert_int_equal(bercl_poisson_tails(errors, lambda, 0, &t), BERCL_OK);
+		assert_int_equal(bercl_poisson_values(errors, lambda, 0, &p, &q), BERCL_OK);
+		rows++;
+		if (p != t.cl || q != t.one_minus_cl)
+			fail_msg("errors=%s lambda=%s: values %.17g %.17g, tails %.17g %.17g", f[0], f[1],
+			         p, q, t.cl, t.one_minus_cl);
+		const double v[2] = {p, q};
+		for (int k = 0; k < 2; k++) {
+			long double r = strtold(f[2 + k], NULL);
+			if (r >= DBL_MIN && !(fabsl(v[k] - r) <= 4e-15L * r))
+				fail_msg("errors=%s lambda=%s: tail %d = %.17g, table %s", f[0], f[1], k, v[k],
+				         f[2 + k]);
+			if (v[k] == 0 && !(r < 0x1p-1075L))
+				fail_msg("errors=%s lambda=%s: tail %d is 0, table %s", f[0], f[1], k, f[2 + k]);
+			zeros += v[k] == 0;
+		}
+	}
+	fclose(fp);
+	assert_true(rows > 1000);
+	assert_true(zeros > 10);
+	/* E = 0: 1 - CL = e^-lambda, 0 from lambda = 745.14 (ln 2^-1075 =
+	 * -745.133); E = 1..40 at lambda where one tail is near e^-745 */
+	for (double lam = 700.0; lam <= 760.0; lam += 0.0625) {
+		double p, q;
+		bercl_tails t;
+		assert_int_equal(bercl_poisson_values(0, lam, 0, &p, &q), BERCL_OK);
+		assert_int_equal(bercl_poisson_tails(0, lam, 0, &t), BERCL_OK);
+		assert_true(q == t.one_minus_cl && p == 1.0);
+		assert_true((q == 0) == (lam > 745.1332));
+	}
+	for (double e = 1; e <= 40; e++)
+		for (double lam = 1e-30; lam < 1e4; lam *= 1.07) {
+			double p, q;
+			bercl_tails t;
+			assert_int_equal(bercl_poisson_values(e, lam, 0, &p, &q), BERCL_OK);
+			assert_int_equal(bercl_poisson_tails(e, lam, 0, &t), BERCL_OK);
+			if (p != t.cl || q != t.one_minus_cl)
+				fail_msg("errors=%g lambda=%.17g: values %.17g %.17g, tails %.17g %.17g", e, lam,
+				         p, q, t.cl, t.one_minus_cl);
+		}
+	print_message("values: %d rows, %d tails 0\n", rows, zeros);
 }
 
 /* The textbook snippet's failures, each with the value it should give. */
@@ -206,6 +267,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reference_table),
 		cmocka_unit_test(test_fast_path),
+		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_textbook_failures),
 		cmocka_unit_test(test_domain),
 		cmocka_unit_test(test_gsl_agreement),

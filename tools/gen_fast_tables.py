@@ -82,3 +82,22 @@ out.write("static const double TEMME_TERMS_A[%d] = {%s};\n" % (
     K + 1, ", ".join(["1e300", "1e300"] + [repr(10.0 ** (20.0 / (k - 1))) for k in range(2, K + 1)])))
 out.write("/* rounding error of the nested Horner rules, units of u, per band */\n")
 out.write("static const double TEMME_HORNER_ERR[TEMME_BANDS] = {%s};\n" % ", ".join("%.3g" % h for h in herr))
+
+# 4. EXP2_TABLE[j] = 2^(j/32) as a double-double hi + lo, and ln(2)/32 as
+#    LN2_32_HI (its leading 48 bits, so that n LN2_32_HI is exact in long
+#    double for n < 2^15) + LN2_32_LO: the long double exp of small_ld
+#    (poisson_fast.c). mpmath at 50 digits.
+from mpmath import mp, mpf
+mp.dps = 50
+out.write("/* 2^(j/32) = hi + lo (mpmath, 50 digits) */\n")
+out.write("static const double EXP2_TABLE[32][2] = {\n")
+for j in range(32):
+    v = mpf(2) ** (mpf(j) / 32)
+    hi = float(v)
+    out.write("    {%r, %r},\n" % (hi, float(v - hi)))
+out.write("};\n")
+l = mp.log(2) / 32
+m, e = math.frexp(float(l))
+hi = math.ldexp(math.floor(m * 2.0 ** 48), e - 48)
+out.write("#define LN2_32_HI %r\n" % hi)
+out.write("#define LN2_32_LO %r\n" % float(l - hi))

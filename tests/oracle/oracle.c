@@ -190,7 +190,9 @@ static void gen_poisson_el(double *E, double *lam)
 		*lam = logu(MIN_LAMBDA, 3e4);
 	} else if (r < 0.3) {
 		*E = (double)irand(1, 40);
-		*lam = logu(MIN_LAMBDA, 1e3);
+		/* half of them where both tails are of order one or a little
+		 * less (poisson_fast.c's long double path for E < 24) */
+		*lam = U() < 0.5 ? logu(MIN_LAMBDA, 1e3) : logu(1e-2, 800);
 	} else if (r < 0.5) { /* near the mean, large standard deviation */
 		*E = floor(logu(1, MAX_ERRORS));
 		*lam = *E + uni(-40, 40) * sqrt(*E + 1);
