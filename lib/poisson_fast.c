@@ -32,7 +32,10 @@
  *     has FMA instructions.
  *   For a < 25 and x <= 700 both tails come from e^-x and the terms x^n/n!
  *   in long double (small_ld: no logarithm, no bd0; the result is within
- *   a hair of 1/2 ulp);
+ *   a hair of 1/2 ulp); Temme's expansion assembles its values in long
+ *   double (temme_ld: erfcx by piecewise polynomials, e^-B by a
+ *   table-driven exp; a result carries little more than its own
+ *   rounding) while B <= 700, and in double beyond (temme_fast);
  *   elsewhere for a < 25 (or where long double cannot certify), near the
  *   centre both tails are summed and each is taken directly or as the
  *   complement of the other, whichever bound is smaller.
@@ -420,7 +423,8 @@ static double erfcx_fast(double z, double *rel)
 
 /*
  * sum_k C_k(eta) a^-k as temme_sum in poisson.c, but only the terms that
- * can count: the degree in eta and the number of a^-k terms come from
+ * can count: the degree in eta (by the band of |eta| and the range of a:
+ * the larger a, the lower) and the number of a^-k terms come from
  * poisson_fast.inc (tools/gen_fast_tables.py), which also bounds the
  * rounding error of these Horner rules; *err receives an absolute bound
  * (that, the stored coefficients' own rounding, u/2 of |C_k| < 0.37, and
@@ -436,16 +440,19 @@ static double temme_sum_fast(double eta, double a, double *err)
 		*err = INFINITY;
 		return 0.0;
 	}
-	int terms = 2;
+	int terms = 2, ar = 0;
 	while (a < TEMME_TERMS_A[terms])
 		terms++;
+	while (ar < TEMME_AS - 1 && a >= TEMME_A_EDGE[ar + 1])
+		ar++;
+	const unsigned char *deg = TEMME_DEG[b][ar];
 	for (int k = terms - 1; k >= 0; k--) {
 		double c = 0.0;
-		for (int j = TEMME_DEG[b][k]; j >= 0; j--)
+		for (int j = deg[k]; j >= 0; j--)
 			c = c * eta + TEMME_C[k][j];
 		s = s * inv_a + c;
 	}
-	*err = U * (TEMME_HORNER_ERR[b] + 0.2) + TEMME_TRUNC;
+	*err = U * (TEMME_HORNER_ERR[b][ar] + 0.2) + TEMME_TRUNC;
 	return s;
 }
 
@@ -676,6 +683,153 @@ static int small_ld(double errors, double x, double xl, int want_ln, tail *p, ta
 	return 1;
 }
 
+/*
+ * erfcx(z) = exp(z^2) erfc(z) for z >= 0 in long double; *rel receives its
+ * relative error bound. Below 12 the polynomials of poisson_fast.inc
+ * (tools/gen_fast_tables.py: fit error ERFCX_FIT, below 2e-21) in t = z -
+ * ERFCX_MID, by Horner's rule in t^2 on the even and the odd coefficients
+ * (two chains at once); each term carries at most 1.5 deg + 4 roundings,
+ * so the sum is within (2 deg + 8) u_L ERFCX_COND of the polynomial. From
+ * 12 the asymptotic series of erfcx_fast, 14 terms (the next is below
+ * 1e-21), summed in long double.
+ */
+static long double erfcx_ld(long double z, double *rel)
+{
+	const double ul = LDBL_EPSILON / 2;
+	if (z < 12.0L) {
+		int i = z < 2 ? (int)(z * 2) : z < 4 ? (int)z + 2 : z < 8 ? 6 + (int)((z - 4) / 2) : 8;
+		const long double *c = ERFCX_C + ERFCX_OFF[i];
+		int deg = ERFCX_OFF[i + 1] - ERFCX_OFF[i] - 1, ne = deg / 2, no = (deg - 1) / 2;
+		long double t = z - ERFCX_MID[i], t2 = t * t;
+		long double ev = c[2 * ne], od = c[2 * no + 1];
+		for (int k = ne - 1; k >= 0; k--)
+			ev = ev * t2 + c[2 * k];
+		for (int k = no - 1; k >= 0; k--)
+			od = od * t2 + c[2 * k + 1];
+		*rel = ERFCX_FIT[i] + (2.0 * deg + 8.0) * ul * ERFCX_COND[i];
+		return ev + t * od;
+	}
+	long double t = 1.0L / (2.0L * z * z), term = 1.0L, sum = 1.0L;
+	for (int n = 1; n <= 14; n++) {
+		term *= -(2.0L * n - 1.0L) * t;
+		sum += term;
+	}
+	*rel = 8.0 * ul + 1e-21;
+	return sum / (z * 1.772453850905516027298167483341145L); /* z sqrt(pi) */
+}
+
+/*
+ * ln of a tail from its long double v (relative error rel before
+ * rounding): v = hi + lo, ln v = log(hi) + lo/hi (to (lo/hi)^2/2 < u^2)
+ * by the C library's log while |ln| < 8 (below 16u there, as make_tail
+ * takes it), else ln_fast.
+ */
+static void ln_of_ld(tail *t, long double v, double rel)
+{
+	double hi = (double)v, lo = (double)(v - hi), e, l1 = log(hi);
+	if (fabs(l1) < 8.0) {
+		t->ln = dd_fast_two_sum(l1, lo / hi);
+		t->ln_err = LOG_ERR * fabs(l1) + U * U + rel * 1.01;
+		return;
+	}
+	t->ln = ln_fast(dd_make(hi, lo), &e);
+	t->ln_err = e + rel * 1.01;
+}
+
+/*
+ * Temme's expansion as in temme_fast, with its values in long double, so
+ * that the result carries little more than its own rounding: z = +-sqrt(B)
+ * by sqrtl, erfcx by erfcx_ld, e^-B by exp_neg_ld, 1/sqrt(2 pi a) by
+ * sqrtl, the sums and products in long double; the sum of the C_k a^-k is
+ * temme_sum_fast's (double; its error, s_err, is charged as before). The
+ * central case (B < 1) takes erfc(|z|) = erfcx(|z|) e^-B and erfc(-|z|) =
+ * 2 - erfc(|z|), so that no function is evaluated at a rounded z there
+ * either; erfcx moves by at most min(sqrt 2, 1/z) dz relative (from the
+ * bounds of A&S 7.1.13, as in temme_fast). 0 when B > 700 (exp_neg_ld's
+ * range) or a tail falls below 2^-1000: temme_fast takes those.
+ */
+static int temme_ld(double a, double x, double xl, tail *p, tail *q, int want_ln)
+{
+	const double ul = LDBL_EPSILON / 2;
+	dd b;
+	double b_err;
+	if (!bd0_fast(a, x, xl, &b, &b_err))
+		return 0;
+	int near = !(b.hi > 4.0 * b_err);
+	if ((near && !(b.hi < 1.0)) || !(b.hi <= 700.0))
+		return 0;
+	double bx = fmax(b.hi, 0.0), bl = b.hi > 0.0 ? b.lo : 0.0;
+	double eta = sqrt(2.0 * fmax(b.hi / a, 0.0));
+	int below = (x - a) + xl < 0; /* the sign of x + xl - a, as in temme_fast */
+	if (below)
+		eta = -eta;
+	long double az = sqrtl((long double)bx + bl);
+	double b_rel = b_err / fmax(b.hi, DBL_MIN);
+	/* |z|'s error (sqrtl: 1 u_L); eta's, in double, as temme_fast's z */
+	double dz = near ? sqrt(b_err) + 2.0 * ul * (double)az : (double)az * (0.5 * b_rel + 2.0 * ul);
+	double deta = (near ? sqrt(b_err) + 5.0 * U * (double)az
+	                    : (double)az * (0.5 * (b_rel + 2.0 * U) + 4.0 * U)) * sqrt(2.0 / a);
+	double s_err, s = temme_sum_fast(eta, a, &s_err);
+	long double g = 1.0L / sqrtl(6.283185307179586476925286766559L * a);
+	long double ts = s * g;
+	double ts_err = (s_err + 0.12 * deta) * (double)g + 4.0 * ul * (double)fabsl(ts);
+	long double eb = exp_neg_ld(bx, bl);
+	double eb_rel = b_err + 8.0 * ul;
+	double ex_rel;
+	long double ex = erfcx_ld(az, &ex_rel);
+	ex_rel += dz * fmin(1.4143, 1.0 / (double)az);
+	if (b.hi < 1.0) {
+		/* both tails of order one: hs = erfc(|z|)/2, hb = erfc(-|z|)/2 */
+		long double hs = 0.5L * ex * eb, hb = 1.0L - hs;
+		double hs_err = (double)hs * (ex_rel + eb_rel + 2.0 * ul), hb_err = hs_err + ul;
+		long double r = eb * ts;
+		double r_err = ts_err * (double)eb + (double)fabsl(r) * (eb_rel + ul);
+		long double pv = (below ? hs : hb) - r, qv = (below ? hb : hs) + r;
+		if (!(pv > 0.0L && qv > 0.0L))
+			return 0;
+		double p_rel = ((below ? hs_err : hb_err) + r_err) / (double)pv + ul;
+		double q_rel = ((below ? hb_err : hs_err) + r_err) / (double)qv + ul;
+		p->val = (double)pv;
+		q->val = (double)qv;
+		p->rel = p_rel + U;
+		q->rel = q_rel + U;
+		p->ln = q->ln = dd_from(0.0);
+		p->ln_err = q->ln_err = 0.0;
+		if (want_ln) {
+			ln_of_ld(p, pv, p_rel);
+			ln_of_ld(q, qv, q_rel);
+		}
+		return 1;
+	}
+	/* the smaller tail e^-B (erfcx(|z|)/2 -+ ts), the larger 1 - it */
+	long double h = 0.5L * ex, br = below ? h - ts : h + ts;
+	if (!(br > 0.0L))
+		return 0;
+	double br_rel = ((double)h * (ex_rel + ul) + ts_err) / (double)br + ul;
+	long double sv = eb * br, lv = 1.0L - sv;
+	if (!(sv >= 0x1p-1000L))
+		return 0;
+	double s_rel = eb_rel + br_rel + ul, l_rel = (s_rel * (double)sv + ul) / (double)lv;
+	tail *sm = below ? p : q, *lg = below ? q : p;
+	sm->val = (double)sv;
+	lg->val = (double)lv;
+	sm->rel = s_rel + U;
+	lg->rel = l_rel + U;
+	sm->ln = lg->ln = dd_from(0.0);
+	sm->ln_err = lg->ln_err = 0.0;
+	if (want_ln) {
+		/* ln = -B + ln br, as make_tail */
+		tail lb;
+		ln_of_ld(&lb, br, br_rel);
+		sm->ln = dd_add(dd_neg(b), lb.ln);
+		sm->ln_err = b_err + lb.ln_err + 4.0 * U * U * (fabs(b.hi) + fabs(lb.ln.hi));
+		double l1 = log1p(-(double)sv);
+		lg->ln = dd_from(l1);
+		lg->ln_err = LOG1P_ERR * fabs(l1) + (s_rel + U) * (double)(sv / lv);
+	}
+	return 1;
+}
+
 static int certified(const tail *t)
 {
 	return t->rel <= REL_MAX && t->ln_err <= fmax(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
@@ -723,7 +877,8 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out, in
 		 * (poisson_fast.inc's widest band); else the series, which then
 		 * converge by a ratio of at most 0.77 (0.59 from a = 200) */
 		double lam = x / a, lo = a < 200 ? 0.7 : 0.52, hi = a < 200 ? 1.3 : 1.7;
-		if (!(lam >= lo && lam <= hi && temme_fast(a, x, xl, &p, &q, want_ln))) {
+		if (!(lam >= lo && lam <= hi && (temme_ld(a, x, xl, &p, &q, want_ln) ||
+		                                   temme_fast(a, x, xl, &p, &q, want_ln)))) {
 			if (lam < 1.0) {
 				if (!series_tail(a, x, xl, LOWER, a, &p, want_ln))
 					return 0;
