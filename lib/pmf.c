@@ -105,7 +105,12 @@ dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q)
 	if (nk.hi == 0)
 		return dd_mul(n, dd_log(dd_from(p)));
 	dd l = dd_neg(dd_add(bercli_bd0(dd_from(k), dd_mul_d(n, p)), bercli_bd0(nk, dd_mul(n, q))));
-	double c = bercli_stirlerr(n.hi) - bercli_stirlerr(k) - bercli_stirlerr(nk.hi) +
-	           0.5 * (log(n.hi / (k * nk.hi)) - 1.8378770664093454836);
-	return dd_add_d(l, c);
+	/* ln(N / (2 pi k (N - k)))/2 in double-double: in double its rounding
+	 * (u times a logarithm as large as 40 in magnitude) was most of the
+	 * error left in the tails (binomial_ref.csv, with the long double
+	 * sums: 3.1 and 3.3 ulp at the 99th percentile, now 0.52 and 0.50) */
+	dd t = dd_div(n, dd_mul(dd_from(k), nk));
+	dd c = dd_sub(dd_mul_d(dd_log(t), 0.5), dd_make(HALF_LN_2PI_HI, HALF_LN_2PI_LO));
+	c = dd_add_d(c, bercli_stirlerr(n.hi) - bercli_stirlerr(k) - bercli_stirlerr(nk.hi));
+	return dd_add(l, c);
 }

@@ -589,7 +589,7 @@ static const long double INV_N[128] = {
  * glibc's exp in double would leave its 1/2 ulp in the result.
  * (The table-driven reduction of P. T. P. Tang, ACM TOMS 15 (1989) 144-157.)
  */
-static long double exp_neg_ld(double x, double xl)
+long double bercli_exp_neg_ld(double x, double xl)
 {
 	long n = (long)(x * (32.0 / 0.69314718055994530942) + 0.5);
 	long double X = (long double)x + xl;
@@ -631,7 +631,7 @@ static int small_ld(double errors, double x, double xl, int want_ln, tail *p, ta
 		t *= X * INV_N[n];
 		qs += t;
 	}
-	long double ex = exp_neg_ld(x, xl);
+	long double ex = bercli_exp_neg_ld(x, xl);
 	long double ql = ex * qs, pl;
 	double ex_rel = 8.0 * ul;
 	double q_rel = ex_rel + (4.0 * errors + 3.0) * ul * 1.01;
@@ -773,7 +773,7 @@ static int temme_ld(double a, double x, double xl, tail *p, tail *q, int want_ln
 	long double g = 1.0L / sqrtl(6.283185307179586476925286766559L * a);
 	long double ts = s * g;
 	double ts_err = (s_err + 0.12 * deta) * (double)g + 4.0 * ul * (double)fabsl(ts);
-	long double eb = exp_neg_ld(bx, bl);
+	long double eb = bercli_exp_neg_ld(bx, bl);
 	double eb_rel = b_err + 8.0 * ul;
 	double ex_rel;
 	long double ex = erfcx_ld(az, &ex_rel);

@@ -3,6 +3,7 @@
 #ifndef BERCL_TESTUTIL_H
 #define BERCL_TESTUTIL_H
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -95,6 +96,35 @@ static inline double rel_error_vs_decimal(bercl_lnprob ln, const char *ref)
 	else if (e1 != e2)
 		return INFINITY;
 	return fabs(m1 - m2) / m2;
+}
+
+/*
+ * |v - r| in units in the last place of r, r the table's decimal read as a
+ * long double (64-bit significand: the decimal's own rounding is below
+ * 1/1000 ulp); -1 when r is below the normal doubles.
+ */
+static inline double ulps_vs_decimal(double v, const char *ref)
+{
+	long double r = strtold(ref, NULL);
+	if (!(r >= DBL_MIN))
+		return -1;
+	int e;
+	frexpl(r, &e); /* r = m 2^e, m in [1/2, 1): one ulp is 2^(e - 53) */
+	return (double)(fabsl((long double)v - r) / ldexpl(1.0L, e - 53));
+}
+
+static inline int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile (0 < q <= 1) of v[0..n-1], n > 0, by the nearest rank; sorts v. */
+static inline double quantile(double *v, int n, double q)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	int k = (int)ceil(q * n) - 1;
+	return v[k < 0 ? 0 : k];
 }
 
 #endif
