@@ -149,17 +149,24 @@ static dd ln_fast(dd t, double *err)
 	double t2 = tau.hi * tau.hi;
 	double rest = 2.0 * tau.hi * t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 / 9)));
 	dd r = dd_add(dd_make(LOG_TABLE[j][0], LOG_TABLE[j][1]), dd_make(2.0 * tau.hi, 2.0 * tau.lo));
-	/* e ln 2: ln 2 = LN2_42 + LN2_REST + 2e-31, LN2_42 with 42 bits, so
-	 * e LN2_42 is exact for |e| < 2^11 */
-	dd el = dd_make((double)e * 0x1.62e42fefa3800p-1, (double)e * 0x1.ef35793c76730p-45);
+	/* e ln 2: ln 2 = L1 + L2 + L3 + 3e-44, L1 and L2 with 42 bits each, so
+	 * that e L1 and e L2 are exact for |e| < 2^11. (With ln 2 as two
+	 * doubles the second product was rounded: up to 3.2e-27 in ln t at
+	 * e = -589, 6.8e-15 in bd0 at k = 2e12, where the bound said 4e-15;
+	 * found by the oracle at cl -e 2085798336422 -n 4.1080153459482844e+27
+	 * -p 4.0529354204865128e-193: ln CL 5.7e-15 off.) */
+	double ed = (double)e;
+	dd el = dd_two_sum(ed * 0x1.62e42fefa3800p-1, ed * 0x1.ef35793c76800p-45);
+	el.lo += ed * -0x1.9ff0342542fc3p-90;
 	r = dd_add(r, el);
 	r = dd_add_d(r, rest + t.lo / t.hi);
 	/* rest: 8u relative, 3e-28 truncation, tau.lo left out of it (6 tau^2
-	 * tau.lo); tau: 2u^2; the table: 1e-33; ln 2: 2e-31 |e|; t.lo / t.hi
-	 * dropped its square (u^2/2); four double-double additions: 2u^2 of
-	 * their sums each. */
-	*err = 8.0 * U * fabs(rest) + 6.0 * t2 * fabs(tau.lo) + 1e-27 + 2e-31 * fabs((double)e) +
-	       10.0 * U * U * (fabs(r.hi) + fabs(el.hi) + 1.0);
+	 * tau.lo); tau: 2u^2; the table: 1e-33; ln 2: 3e-44 |e| and the
+	 * rounding of e L3 and of el.lo (u^2 |el| each); t.lo / t.hi dropped
+	 * its square (u^2/2); four double-double additions: 2u^2 of their
+	 * sums each. */
+	*err = 8.0 * U * fabs(rest) + 6.0 * t2 * fabs(tau.lo) + 1e-27 + 1e-43 * fabs(ed) +
+	       12.0 * U * U * (fabs(r.hi) + fabs(el.hi) + 1.0);
 	return r;
 }
 

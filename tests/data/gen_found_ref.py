@@ -191,6 +191,16 @@ args = "cl -e 5314471052870870 -n 9.9999999999993306e+17 -p 0.002396543504321486
 row("oracle", args, "cl", binom_gt_sum(5314471052870870, d("9.9999999999993306e+17"),
                                        d("0.0023965435043214862")), 5e-15)
 
+# Poisson, far below the mean with E = 2e12 and x/(E+1) = 8e-178: ln t's
+# e ln 2 in the fast path rounded its second part (3.2e-27 in ln t at
+# e = -589, times k = 2e12: 5.7e-15 in ln CL, over its 4e-15 bound)
+mp.dps = 60
+args = "cl -e 2085798336422 -n 4.1080153459482844e+27 -p 4.0529354204865128e-193"
+x = d("4.1080153459482844e+27") * d("4.0529354204865128e-193")
+a = mpf(2085798336422) + 1
+lower = mp.exp(a * mp.log(x) - x - mp.loggamma(a + 1)) * (1 + x / (a + 1) + x * x / ((a + 1) * (a + 2)))
+row("oracle", args, "cl", lower, 2e-15)
+
 print("item\targs\tcolumn\trow\tvalue\ttol")
 for item, args, column, r, value, tol in rows:
     print("%s\t%s\t%s\t%d\t%s\t%g" % (item, args, column, r, value, tol))
