@@ -12,6 +12,8 @@
  * 1 MiB a record ends at the next line break even inside quotes.
  */
 #include <math.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,10 +21,18 @@
 
 #define MAX_RECORD (1L << 20)
 
-void row_reset(struct row *r, const struct row_input *base)
+/*
+ * A reset row, made once: row_reset copies it up to the error text (which
+ * only needs its first byte cleared) instead of clearing 1280 bytes and
+ * setting forty fields per row (a twentieth of a 1e6-row batch).
+ */
+static struct row blank;
+static pthread_once_t blank_once = PTHREAD_ONCE_INIT;
+
+static void blank_init(void)
 {
+	struct row *r = &blank;
 	memset(r, 0, sizeof *r);
-	r->in = *base;
 	r->bits = r->time_s = NAN;
 	r->ber_estimate = r->ber_lower = r->ber_upper = r->poisson_alt = NAN;
 	r->one_minus_cl_sim = r->sim_stderr = NAN;
@@ -37,6 +47,14 @@ void row_reset(struct row *r, const struct row_input *base)
 	r->dispersion = NAN;
 	r->fec.ser = r->ber_max = r->cer_upper = NAN;
 	r->decision = "";
+}
+
+void row_reset(struct row *r, const struct row_input *base)
+{
+	pthread_once(&blank_once, blank_init);
+	memcpy(r, &blank, offsetof(struct row, error));
+	r->error[0] = '\0';
+	r->in = *base;
 }
 
 void sweep_init(struct sweep *s, const struct vlist *const list[NQ])

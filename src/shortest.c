@@ -99,19 +99,35 @@ static int reads_back(double dist, int down, double v, double p)
 	return -1;
 }
 
+/* "00" to "99": two digits per division */
+static const char PAIRS[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+void decimal_digits(char *out, int n, uint64_t d)
+{
+	/* in two 32-bit halves below 10^8 (cheaper than 64-bit arithmetic),
+	 * two digits per step */
+	while (n > 0) {
+		uint32_t part = (uint32_t)(d % 100000000);
+		d /= 100000000;
+		int k = n < 8 ? n : 8;
+		for (; k >= 2; k -= 2, n -= 2) {
+			uint32_t r = part % 100;
+			part /= 100;
+			out[n - 2] = PAIRS[2 * r];
+			out[n - 1] = PAIRS[2 * r + 1];
+		}
+		if (k == 1) {
+			out[n - 1] = (char)('0' + part % 10);
+			n--;
+		}
+	}
+}
+
 /* Lay out n digits of d (as printf's %.ng would) with decimal exponent e10. */
 static size_t layout(char *buf, int64_t d, int n, int e10)
 {
-	/* digits in two 32-bit halves (below 10^8 each, d < 10^17): cheaper
-	 * than 64-bit division by 10 */
 	char dig[20];
-	uint32_t lo = (uint32_t)(d % 100000000), hi = (uint32_t)(d / 100000000);
-	for (int i = n - 1; i >= 0; i--) {
-		if (i == n - 9)
-			lo = hi;
-		dig[i] = (char)('0' + lo % 10);
-		lo /= 10;
-	}
+	decimal_digits(dig, n, (uint64_t)d);
 	int nd = n;
 	while (nd > 1 && dig[nd - 1] == '0')
 		nd--;
@@ -177,18 +193,45 @@ size_t shortest_double(char *buf, double v)
 		e10--;
 	else if (e10 + 1 <= POW10_MAX && v >= POW10[e10 + 1 - POW10_MIN][0])
 		e10++;
+	/* One product for all three lengths: p17 = v 10^(16 - E) = D17 + g
+	 * (D17 = round(p17), |g| <= 1/2, from the double-double product), and
+	 * p_n = p17 / 10^(17 - n) = D17 / 10^(17 - n) + g / 10^(17 - n), whose
+	 * integer part and fraction follow from D17's last digits exactly (the
+	 * fraction (r + g) / 10^(17 - n) in double is off by 1e-16 of it, far
+	 * inside TIE_MARGIN); a product per length cost a third more. */
+	int doubt = 0, down;
+	double dist;
+	dd p17 = dd_mul(ve, pow10_dd(16 - e10 - pre));
+	int64_t d17 = round_dd(p17, &doubt, &dist, &down);
+	if (doubt)
+		return k + slow_path(buf + k, v);
+	double g = down ? dist : -dist; /* p17 - D17 */
 	for (int n = 15; n <= 17; n++) {
-		int doubt = 0, e = e10, down;
-		double dist;
-		dd pv = dd_mul(ve, pow10_dd(n - 1 - e - pre));
-		int64_t d = round_dd(pv, &doubt, &dist, &down);
+		int e = e10;
+		int64_t d, scale = n == 15 ? 100 : n == 16 ? 10 : 1;
+		double p = p17.hi / (double)scale;
+		if (n == 17) {
+			d = d17;
+		} else {
+			/* by constants, so that the compiler multiplies (a 64-bit
+			 * division by a variable costs tens of cycles) */
+			int64_t q = n == 15 ? d17 / 100 : d17 / 10, r = d17 - q * scale;
+			double frac = ((double)r + g) / (double)scale; /* p_n - q, in [-0.05, 1) */
+			if (fabs(frac - 0.5) < TIE_MARGIN)
+				return k + slow_path(buf + k, v);
+			if (frac >= 0.5) {
+				d = q + 1, dist = 1.0 - frac, down = 0;
+			} else {
+				d = q, dist = fabs(frac), down = frac >= 0;
+			}
+		}
 		if (d >= (int64_t)POW10[n - POW10_MIN][0]) { /* rounded up to 10^n */
 			d /= 10;
 			e++;
 		}
-		if (doubt)
-			return k + slow_path(buf + k, v);
-		int ok = n == 17 ? 1 : reads_back(dist, down, v, pv.hi);
+		if (n == 17)
+			return k + layout(buf + k, d, n, e); /* 17 digits always read back */
+		int ok = reads_back(dist, down, v, p);
 		if (ok < 0)
 			return k + slow_path(buf + k, v);
 		if (ok)

@@ -10,8 +10,12 @@
 #define BERCL_SHORTEST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Writes at most 32 bytes including the NUL; returns the length. */
 size_t shortest_double(char *buf, double v);
+
+/* The n decimal digits of d (leading zeros included), no NUL; d < 10^n, n <= 20. */
+void decimal_digits(char *out, int n, uint64_t d);
 
 #endif
