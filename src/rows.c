@@ -151,8 +151,18 @@ static int read_record(struct batch *b, const char **bad)
 	if (c != EOF)
 		ungetc(c, b->fp);
 	b->record_line = b->line;
+	int sep = (unsigned char)b->sep;
 	for (;;) {
 		c = getc_unlocked(b->fp);
+		/* the body of an unquoted field in a tight loop: a byte that is
+		 * not a control character, DEL or the separator only goes into
+		 * the buffer (the tests below would do just that) */
+		while (!quoted && !at_start && c > 0x1f && c != 0x7f && c != sep &&
+		       (long)b->buflen <= MAX_RECORD) {
+			if (push_char(b, (char)c))
+				return -1;
+			c = getc_unlocked(b->fp);
+		}
 		if (c == EOF) {
 			if (ferror(b->fp))
 				return -1;

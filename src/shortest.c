@@ -102,25 +102,27 @@ static int reads_back(double dist, int down, double v, double p)
 /* "00" to "99": two digits per division */
 static const char PAIRS[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 
+/* Two digits of r < 100 at out. */
+#define PUT2(out, r) ((out)[0] = PAIRS[2 * (r)], (out)[1] = PAIRS[2 * (r) + 1])
+
 void decimal_digits(char *out, int n, uint64_t d)
 {
-	/* in two 32-bit halves below 10^8 (cheaper than 64-bit arithmetic),
-	 * two digits per step */
-	while (n > 0) {
-		uint32_t part = (uint32_t)(d % 100000000);
+	/* eight digits at a time (a 32-bit part below 10^8, so no 64-bit
+	 * arithmetic inside), two per step, unrolled */
+	while (n >= 8) {
+		uint32_t part = (uint32_t)(d % 100000000), a = part / 10000, b = part % 10000;
 		d /= 100000000;
-		int k = n < 8 ? n : 8;
-		for (; k >= 2; k -= 2, n -= 2) {
-			uint32_t r = part % 100;
-			part /= 100;
-			out[n - 2] = PAIRS[2 * r];
-			out[n - 1] = PAIRS[2 * r + 1];
-		}
-		if (k == 1) {
-			out[n - 1] = (char)('0' + part % 10);
-			n--;
-		}
+		n -= 8;
+		PUT2(out + n, a / 100);
+		PUT2(out + n + 2, a % 100);
+		PUT2(out + n + 4, b / 100);
+		PUT2(out + n + 6, b % 100);
 	}
+	uint32_t part = (uint32_t)d;
+	for (; n >= 2; n -= 2, part /= 100)
+		PUT2(out + n - 2, part % 100);
+	if (n == 1)
+		out[0] = (char)('0' + part % 10);
 }
 
 /* Lay out n digits of d (as printf's %.ng would) with decimal exponent e10. */
