@@ -49,12 +49,25 @@ static void blank_init(void)
 	r->decision = "";
 }
 
-void row_reset(struct row *r, const struct row_input *base)
+void row_reset_input(struct row *r, const struct row_input *base)
+{
+	r->line = 0;
+	r->extra = NULL;
+	r->in = *base;
+	r->error[0] = '\0';
+}
+
+void row_reset_results(struct row *r)
 {
 	pthread_once(&blank_once, blank_init);
-	memcpy(r, &blank, offsetof(struct row, error));
-	r->error[0] = '\0';
-	r->in = *base;
+	size_t from = offsetof(struct row, bits), to = offsetof(struct row, error);
+	memcpy((char *)r + from, (const char *)&blank + from, to - from);
+}
+
+void row_reset(struct row *r, const struct row_input *base)
+{
+	row_reset_input(r, base);
+	row_reset_results(r);
 }
 
 void sweep_init(struct sweep *s, const struct vlist *const list[NQ])
@@ -460,7 +473,7 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 		/* A blank line is not a row. */
 	} while (!bad && b->ncells == 1 && b->buf[0] == '\0');
 
-	row_reset(r, base);
+	row_reset_input(r, base); /* the results: row_reset_results(), by whoever handles it */
 	r->line = line;
 	size_t k = 0;
 	for (size_t i = 0; i < b->ncols; i++)
