@@ -140,9 +140,9 @@ static void test_bounds_table(void **state)
 /*
  * The Poisson bounds are the nearest doubles to the table's roots on most
  * rows: ber = (lam + lam_lo) / bits rounds once (lib/solve.c). Measured on
- * the 150 Poisson rows: 143, 148 and 143 of 150 (upper, two-sided lower,
- * two-sided upper), against 110, 108 and 121 when ber was lam / bits; the
- * rest are 1 ulp off, at E >= 63 where the tails' logarithms decide.
+ * the 150 Poisson rows: 146 of 150 each (upper, two-sided lower, two-sided
+ * upper), against 110, 108 and 121 when ber was lam / bits; the rest are
+ * 1 ulp off, where the tails' logarithms decide.
  */
 static void test_bounds_nearest(void **state)
 {
