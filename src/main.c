@@ -871,7 +871,6 @@ struct batch_ctx {
 static int handle_batch_row(struct row *r, FILE *out, FILE *err, const void *ctx)
 {
 	const struct batch_ctx *c = ctx;
-	row_reset_results(r); /* batch_next() reset the inputs only */
 	int st = process(c->o, r, c->name, 0, err);
 	format_row(out, c->l, r);
 	return st;

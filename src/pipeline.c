@@ -11,7 +11,9 @@
  * flight at most, so memory stays bounded (a few MiB) whatever the input
  * length. One mutex and one condition variable guard the slot states.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>

@@ -91,12 +91,7 @@ struct row {
 
 /* A row with every input and result absent (NAN), from the given inputs. */
 void row_reset(struct row *r, const struct row_input *in);
-/*
- * The two halves of row_reset: the inputs (line, extra, in, error) and the
- * results (bits to the error text). A batch row is read on one thread and
- * handled on another: each side writes only its own half, so that a row's
- * 1 KiB of results need not cross between cores.
- */
+/* Its two halves: the inputs (line, extra, in, error) and the results. */
 void row_reset_input(struct row *r, const struct row_input *in);
 void row_reset_results(struct row *r);
 

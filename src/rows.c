@@ -473,7 +473,7 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 		/* A blank line is not a row. */
 	} while (!bad && b->ncells == 1 && b->buf[0] == '\0');
 
-	row_reset_input(r, base); /* the results: row_reset_results(), by whoever handles it */
+	row_reset(r, base);
 	r->line = line;
 	size_t k = 0;
 	for (size_t i = 0; i < b->ncols; i++)
