@@ -17,8 +17,15 @@
 #include <string.h>
 
 #include "parse.h"
+#include "shortest.h"
 
 #define MAX_NUMBER 64
+
+/* '0' to '9' (isdigit's table lookup, in the C locale the same, cost more) */
+static inline int is_digit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
 
 /*
  * Scan a decimal number at s: [+]digits[.digits][(e|E)[+-]digits]. Sets *end
@@ -38,7 +45,7 @@ static double scan_number(const char *s, const char **end)
 	uint64_t m = 0;
 	if (*p == '+' || *p == '-')
 		negative = *p++ == '-';
-	for (; isdigit((unsigned char)*p); p++, digits++)
+	for (; is_digit(*p); p++, digits++)
 		if (sig < 19 && (m || *p != '0')) {
 			m = m * 10 + (uint64_t)(*p - '0');
 			sig++;
@@ -47,7 +54,7 @@ static double scan_number(const char *s, const char **end)
 			sig = 99;
 		}
 	if (*p == '.') {
-		for (p++; isdigit((unsigned char)*p); p++, digits++)
+		for (p++; is_digit(*p); p++, digits++)
 			if (sig < 19 && (m || *p != '0')) {
 				m = m * 10 + (uint64_t)(*p - '0');
 				sig++;
@@ -68,8 +75,8 @@ static double scan_number(const char *s, const char **end)
 		int eneg = 0;
 		if (*q == '+' || *q == '-')
 			eneg = *q++ == '-';
-		if (isdigit((unsigned char)*q)) {
-			for (; isdigit((unsigned char)*q); q++)
+		if (is_digit(*q)) {
+			for (; is_digit(*q); q++)
 				if (exp10 < 100000)
 					exp10 = exp10 * 10 + (*q - '0');
 			exp10 = eneg ? -exp10 : exp10;
@@ -301,14 +308,14 @@ static int decimal_whole(const char *s, char *out, size_t len)
 
 const char *parse_count(const char *s, double *out)
 {
-	/* plain digits, at most 15 of them: a whole number below 10^15 that
-	 * every check below would accept as it reads (a batch's errors cell) */
-	uint64_t w = 0;
+	/* Plain digits, at most 15 (below 2^53): the whole number they say,
+	 * as the checks below would find it, without them (a batch's errors) */
+	uint64_t u = 0;
 	size_t n = 0;
-	while (n < 16 && s[n] >= '0' && s[n] <= '9')
-		w = w * 10 + (uint64_t)(s[n++] - '0');
-	if (n > 0 && n < 16 && s[n] == '\0') {
-		*out = (double)w;
+	for (; n < 16 && is_digit(s[n]); n++)
+		u = u * 10 + (uint64_t)(s[n] - '0');
+	if (n > 0 && n <= 15 && s[n] == '\0') {
+		*out = (double)u;
 		return NULL;
 	}
 	double v;
@@ -324,14 +331,14 @@ const char *parse_count(const char *s, double *out)
 	char text[64], held[64];
 	if (v != floor(v) || decimal_whole(s, text, sizeof text) != 0)
 		return "must be a whole number";
-	/* v's decimal digits: v is whole and at most 2^53, so exact in 64 bits
-	 * (as printf's "%.0f" would give them, without its cost per cell) */
-	char *h = held + sizeof held;
-	*--h = '\0';
-	uint64_t u = (uint64_t)v;
-	do
-		*--h = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
+	/* v's decimal digits: v is whole and at most 2^53 < 10^17, so exact in
+	 * 64 bits (as printf's "%.0f" would give them, without its cost per
+	 * cell), leading zeros dropped */
+	digits17(held, (uint64_t)v);
+	held[17] = '\0';
+	const char *h = held;
+	while (*h == '0' && h[1] != '\0')
+		h++;
 	if (strcmp(text, h) != 0)
 		return "is not a whole number that bercl holds exactly (at most 2^53)";
 	*out = v;
@@ -385,14 +392,18 @@ const char *parse_probability(const char *s, double *out, double *complement)
 		return "is below the smallest normal double, 2.2250738585072014e-308";
 	/* Exact complement for plain decimals without exponent. */
 	double c = NAN;
-	if (!strpbrk(buf, "eE")) {
+	/* by hand, not strpbrk (strcspn's set-up per call is costly on short cells) */
+	int has_exponent = 0;
+	for (const char *p = buf; *p; p++)
+		has_exponent |= *p == 'e' || *p == 'E';
+	if (!has_exponent) {
 		const char *dot = strchr(buf, '.');
 		/* only below 1: every digit before the point a zero */
 		if (!percent && dot && strspn(buf + (buf[0] == '+'), "0") ==
 		                            (size_t)(dot - buf) - (buf[0] == '+'))
 			c = decimal_complement(dot + 1, strlen(dot + 1));
 	}
-	if (percent && isnan(c) && !strpbrk(buf, "eE")) {
+	if (percent && isnan(c) && !has_exponent) {
 		/* A percentage: shift the point two places to the left. */
 		char frac[MAX_NUMBER + 4];
 		const char *dot = strchr(buf, '.');

@@ -91,8 +91,5 @@ struct row {
 
 /* A row with every input and result absent (NAN), from the given inputs. */
 void row_reset(struct row *r, const struct row_input *in);
-/* Its two halves: the inputs (line, extra, in, error) and the results. */
-void row_reset_input(struct row *r, const struct row_input *in);
-void row_reset_results(struct row *r);
 
 #endif

@@ -2,13 +2,15 @@
 /*
  * shortest.c - fast shortest round-trip formatting of doubles.
  *
- * For n = 15, 16, 17 significant digits: D = round(v * 10^(n-1-E)) is
- * computed in double-double arithmetic with a table of double-double powers
- * of ten (tools/gen_pow10.py), E = floor(log10 v). The candidate D * 10^(E-n+1)
- * is accepted when it lies inside v's rounding interval, that is when the
- * rounding distance |D - v 10^(n-1-E)| (known from the double-double
- * product) is below half of v's gap to its neighbour times 10^(n-1-E):
- * then strtod would give back v. 17 digits always do.
+ * For n = 15, 16, 17 significant digits: D = round(v * 10^(n-1-E)),
+ * E = floor(log10 v). One double-double product with a table of
+ * double-double powers of ten (tools/gen_pow10.py) gives v * 10^(16-E) and
+ * D for n = 17; D for 15 and 16 digits and their rounding distances follow
+ * from D17's last two digits and the product's fraction. The candidate
+ * D * 10^(E-n+1) is accepted when it lies inside v's rounding interval,
+ * that is when the rounding distance |D - v 10^(n-1-E)| is below half of
+ * v's gap to its neighbour times 10^(n-1-E): then strtod would give back
+ * v. 17 digits always do.
  * Double-double carries ~106 bits, so a decision is only in doubt when a
  * rounding lands within ~1e-9 of a tie or of the interval's edge; those
  * cases, and values outside [DBL_MIN, 1e290] (subnormal, or too large for
@@ -100,36 +102,37 @@ static int reads_back(double dist, int down, double v, double p)
 }
 
 /* "00" to "99": two digits per division */
-static const char PAIRS[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+static const char PAIRS[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
 
-/* Two digits of r < 100 at out. */
-#define PUT2(out, r) ((out)[0] = PAIRS[2 * (r)], (out)[1] = PAIRS[2 * (r) + 1])
-
-void decimal_digits(char *out, int n, uint64_t d)
+/* The 8 digits of x < 10^8, leading zeros included. */
+static void digits8(char *out, uint32_t x)
 {
-	/* eight digits at a time (a 32-bit part below 10^8, so no 64-bit
-	 * arithmetic inside), two per step, unrolled */
-	while (n >= 8) {
-		uint32_t part = (uint32_t)(d % 100000000), a = part / 10000, b = part % 10000;
-		d /= 100000000;
-		n -= 8;
-		PUT2(out + n, a / 100);
-		PUT2(out + n + 2, a % 100);
-		PUT2(out + n + 4, b / 100);
-		PUT2(out + n + 6, b % 100);
-	}
-	uint32_t part = (uint32_t)d;
-	for (; n >= 2; n -= 2, part /= 100)
-		PUT2(out + n - 2, part % 100);
-	if (n == 1)
-		out[0] = (char)('0' + part % 10);
+	uint32_t a = x / 10000, b = x % 10000;
+	memcpy(out, PAIRS + 2 * (a / 100), 2);
+	memcpy(out + 2, PAIRS + 2 * (a % 100), 2);
+	memcpy(out + 4, PAIRS + 2 * (b / 100), 2);
+	memcpy(out + 6, PAIRS + 2 * (b % 100), 2);
+}
+
+void digits17(char *out, uint64_t d)
+{
+	/* in 32-bit parts below 10^8 (cheaper than 64-bit division by 10),
+	 * two digits per division */
+	uint64_t t = d / 100000000;
+	out[0] = (char)('0' + t / 100000000);
+	digits8(out + 1, (uint32_t)(t % 100000000));
+	digits8(out + 9, (uint32_t)(d % 100000000));
 }
 
 /* Lay out n digits of d (as printf's %.ng would) with decimal exponent e10. */
 static size_t layout(char *buf, int64_t d, int n, int e10)
 {
-	char dig[20];
-	decimal_digits(dig, n, (uint64_t)d);
+	char d17[17];
+	digits17(d17, (uint64_t)d);
+	const char *dig = d17 + 17 - n; /* d < 10^n: the leading 17 - n are zeros */
 	int nd = n;
 	while (nd > 1 && dig[nd - 1] == '0')
 		nd--;
@@ -195,49 +198,51 @@ size_t shortest_double(char *buf, double v)
 		e10--;
 	else if (e10 + 1 <= POW10_MAX && v >= POW10[e10 + 1 - POW10_MIN][0])
 		e10++;
-	/* One product for all three lengths: p17 = v 10^(16 - E) = D17 + g
-	 * (D17 = round(p17), |g| <= 1/2, from the double-double product), and
-	 * p_n = p17 / 10^(17 - n) = D17 / 10^(17 - n) + g / 10^(17 - n), whose
-	 * integer part and fraction follow from D17's last digits exactly (the
-	 * fraction (r + g) / 10^(17 - n) in double is off by 1e-16 of it, far
-	 * inside TIE_MARGIN); a product per length cost a third more. */
+	/*
+	 * One product for all three lengths: p17 = v 10^(16 - E) = D17 + g, with
+	 * D17 = round(p17) and g (|g| <= 1/2) from the double-double product;
+	 * then p_n = p17 / s (s = 10^(17 - n)) = q + t / s, where q and r are
+	 * D17's quotient and remainder by s, exact integers, and t = r + g: the
+	 * rounding of p_n follows from t against s / 2, and its distance
+	 * (times s, as the half gap is compared: reads_back with p17) from t,
+	 * whose double error (~1e-14 of s) is far inside TIE_MARGIN. A product
+	 * per length cost ~15 % more per CL-like value. D17 in doubt (p17 near
+	 * a half-integer) matters only if 17 digits are needed.
+	 */
 	int doubt = 0, down;
 	double dist;
 	dd p17 = dd_mul(ve, pow10_dd(16 - e10 - pre));
 	int64_t d17 = round_dd(p17, &doubt, &dist, &down);
-	if (doubt)
-		return k + slow_path(buf + k, v);
 	double g = down ? dist : -dist; /* p17 - D17 */
-	for (int n = 15; n <= 17; n++) {
-		int e = e10;
-		int64_t d, scale = n == 15 ? 100 : n == 16 ? 10 : 1;
-		double p = p17.hi / (double)scale;
-		if (n == 17) {
-			d = d17;
-		} else {
-			/* by constants, so that the compiler multiplies (a 64-bit
-			 * division by a variable costs tens of cycles) */
-			int64_t q = n == 15 ? d17 / 100 : d17 / 10, r = d17 - q * scale;
-			double frac = ((double)r + g) / (double)scale; /* p_n - q, in [-0.05, 1) */
-			if (fabs(frac - 0.5) < TIE_MARGIN)
-				return k + slow_path(buf + k, v);
-			if (frac >= 0.5) {
-				d = q + 1, dist = 1.0 - frac, down = 0;
-			} else {
-				d = q, dist = fabs(frac), down = frac >= 0;
-			}
+	for (int n = 15; n <= 16; n++) {
+		/* by constants, so that the compiler multiplies */
+		int64_t s = n == 15 ? 100 : 10, q = n == 15 ? d17 / 100 : d17 / 10;
+		double t = (double)(d17 - q * s) + g, hs = 0.5 * (double)s; /* t in [-1/2, s - 1/2) */
+		if (fabs(t - hs) < TIE_MARGIN * (double)s)
+			return k + slow_path(buf + k, v);
+		int64_t d = q;
+		int e = e10, below = t >= 0; /* the candidate lies below p_n */
+		double ds = fabs(t); /* |p_n - d| s */
+		if (t >= hs) {
+			d = q + 1;
+			ds = (double)s - t;
+			below = 0;
 		}
 		if (d >= (int64_t)POW10[n - POW10_MIN][0]) { /* rounded up to 10^n */
 			d /= 10;
 			e++;
 		}
-		if (n == 17)
-			return k + layout(buf + k, d, n, e); /* 17 digits always read back */
-		int ok = reads_back(dist, down, v, p);
+		int ok = reads_back(ds, below, v, p17.hi);
 		if (ok < 0)
 			return k + slow_path(buf + k, v);
 		if (ok)
 			return k + layout(buf + k, d, n, e);
 	}
-	return k + slow_path(buf + k, v); /* not reached */
+	if (doubt)
+		return k + slow_path(buf + k, v);
+	if (d17 >= (int64_t)POW10[17 - POW10_MIN][0]) { /* rounded up to 10^17 */
+		d17 /= 10;
+		e10++;
+	}
+	return k + layout(buf + k, d17, 17, e10); /* 17 digits always read back */
 }

@@ -15,7 +15,7 @@
 /* Writes at most 32 bytes including the NUL; returns the length. */
 size_t shortest_double(char *buf, double v);
 
-/* The n decimal digits of d (leading zeros included), no NUL; d < 10^n, n <= 20. */
-void decimal_digits(char *out, int n, uint64_t d);
+/* The 17 decimal digits of d < 10^17, leading zeros included, no NUL. */
+void digits17(char *out, uint64_t d);
 
 #endif

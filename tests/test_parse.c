@@ -3,10 +3,6 @@
 #include "testutil.h"
 
 #include "parse.h"
-#include "shortest.h"
-
-#include <stdint.h>
-#include <string.h>
 
 static void test_si_and_real(void **state)
 {
@@ -165,84 +161,6 @@ static void test_lists_and_ranges(void **state)
 	}
 }
 
-/*
- * shortest_double() against its definition, the first of printf's %.15g,
- * %.16g, %.17g that strtod reads back: on 300000 doubles (random bit
- * patterns over the whole normal range, short decimals as input files hold
- * them, the batch's CL-like values near 0 and 1, neighbours of powers of
- * ten and of halfway cases).
- */
-static void reference(char *buf, double v)
-{
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(buf, 32, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return;
-	}
-}
-
-static uint64_t rng_state = 88172645463325252ULL;
-static uint64_t rng(void) /* xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
-static void test_shortest(void **state)
-{
-	(void)state;
-	char got[40], want[40];
-	int checked = 0;
-	for (int i = 0; i < 300000; i++) {
-		double v;
-		switch (i % 6) {
-		case 0: { /* any normal double */
-			uint64_t b = rng() & 0x7fffffffffffffffULL;
-			memcpy(&v, &b, sizeof v);
-			if (!(v >= 0x1p-1022 && v < 1e308))
-				continue;
-			break;
-		}
-		case 1: { /* a short decimal, d.ddddde-XX */
-			char t[40];
-			snprintf(t, sizeof t, "%.*fe%d", (int)(rng() % 8), (double)(rng() % 1000000000) / 1e8,
-			         (int)(rng() % 600) - 300);
-			v = strtod(t, NULL);
-			break;
-		}
-		case 2: /* CL-like: near 1 */
-			v = 1.0 - ldexp((double)(rng() >> 11), -53 - (int)(rng() % 60));
-			break;
-		case 3: /* near 0, small */
-			v = ldexp((double)(rng() >> 11) + 1, -53 - (int)(rng() % 900));
-			break;
-		case 4: { /* a neighbour of a power of ten */
-			double p = pow(10, (int)(rng() % 600) - 300);
-			v = nextafter(p, (rng() & 1) ? 0 : INFINITY);
-			if (rng() & 1)
-				v = p;
-			break;
-		}
-		default: { /* near a halfway case of the 15th or 16th digit */
-			double m = (double)(rng() % 100000000000000ULL) + 0.5;
-			v = m * pow(10, (int)(rng() % 40) - 20 - (int)(rng() % 2));
-			v = nextafter(v, (rng() & 1) ? 0 : INFINITY);
-			break;
-		}
-		}
-		if (!(v > 0 && v < INFINITY))
-			continue;
-		shortest_double(got, v);
-		reference(want, v);
-		if (strcmp(got, want) != 0)
-			fail_msg("%a: shortest_double %s, printf %s", v, got, want);
-		checked++;
-	}
-	assert_true(checked > 250000);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,7 +170,6 @@ int main(void)
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_probability),
 		cmocka_unit_test(test_lists_and_ranges),
-		cmocka_unit_test(test_shortest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
