@@ -543,8 +543,7 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q, int want_
  * series and no precise logarithm: bd0 = k ln(k/x) + x - k in plain double
  * is off by at most 8u (k |ln(k/x)| + k + x), x + xl included.
  * (H. Chernoff, Ann. Math. Statist. 23 (1952) 493-507; for the Poisson
- * law e.g. M. Mitzenmacher, E. Upfal, Probability and Computing, 2005,
- * theorem 4.4.)
+ * law the bound is e^-x (e x / k)^k = exp(-bd0(k, x)) on either side.)
  */
 static int tail_underflows(double k, double x)
 {
