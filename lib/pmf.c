@@ -96,14 +96,36 @@ dd bercli_ln_poisson_pmf(double k, dd x)
 	return dd_add_d(l, -c);
 }
 
+/*
+ * ln(1 - x) for a double-double 0 < x, 1 - x = y given too. Below x = 1e-3
+ * by its series -sum x^j / j (terms fall by 1e-3; to 1e-34 of the sum):
+ * dd_log(y) near 1 is exact only to ~1e-32 absolute, which times N = 7e17
+ * left 6e-15 in (1 - p)^N (the oracle's worst binomial cl at E = 0:
+ * cl -e 0 -n 7.165687586980969e+17 -p 4.164649726779685e-17).
+ */
+static dd ln_one_minus(dd x, dd y)
+{
+	if (!(x.hi < 1e-3))
+		return dd_log(y);
+	dd s = x, pj = x;
+	for (int j = 2; j < 40; j++) {
+		pj = dd_mul(pj, x);
+		dd t = dd_div(pj, dd_from((double)j));
+		s = dd_add(s, t);
+		if (!(t.hi > 1e-34 * s.hi))
+			break;
+	}
+	return dd_neg(s);
+}
+
 /* ln b(k; n, p) in double-double; 0 <= k <= n whole; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q)
 {
 	if (k == 0)
-		return dd_mul(n, dd_log(q));
+		return dd_mul(n, ln_one_minus(dd_from(p), q));
 	dd nk = dd_sub(n, dd_from(k));
 	if (nk.hi == 0)
-		return dd_mul(n, dd_log(dd_from(p)));
+		return dd_mul(n, ln_one_minus(q, dd_from(p)));
 	dd l = dd_neg(dd_add(bercli_bd0(dd_from(k), dd_mul_d(n, p)), bercli_bd0(nk, dd_mul(n, q))));
 	/* ln(N / (2 pi k (N - k)))/2 in double-double: in double its rounding
 	 * (u times a logarithm as large as 40 in magnitude) was most of the

@@ -201,6 +201,12 @@ a = mpf(2085798336422) + 1
 lower = mp.exp(a * mp.log(x) - x - mp.loggamma(a + 1)) * (1 + x / (a + 1) + x * x / ((a + 1) * (a + 2)))
 row("oracle", args, "cl", lower, 2e-15)
 
+# binomial E = 0, N p = 29.8 with p = 4e-17: ln(1 - p) from dd_log near 1
+# is exact only to ~1e-32 absolute, times N = 7e17: 6e-15 in (1 - p)^N
+args = "cl -e 0 -n 7.165687586980969e+17 -p 4.164649726779685e-17 --model binomial"
+n, p = d("7.165687586980969e+17"), d("4.164649726779685e-17")
+row("oracle", args, "one_minus_cl", mp.exp(n * mp.log1p(-p)), 1e-15)
+
 print("item\targs\tcolumn\trow\tvalue\ttol")
 for item, args, column, r, value, tol in rows:
     print("%s\t%s\t%s\t%d\t%s\t%g" % (item, args, column, r, value, tol))
