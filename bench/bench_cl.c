@@ -41,8 +41,11 @@ static int cmp(const void *a, const void *b)
 static volatile double sink;
 static double errs[MAX_POINTS], lams[MAX_POINTS];
 
-/* Median nanoseconds per evaluation of both tails over n points. */
-static double time_ours(int n)
+/*
+ * Median nanoseconds per evaluation of both tails over n points, by
+ * bercl_poisson_tails() or (values) bercl_poisson_values().
+ */
+static double time_ours(int n, int values)
 {
 	double t[PASSES];
 	for (int p = 0; p < PASSES; p++) {
@@ -50,31 +53,15 @@ static double time_ours(int n)
 		long evals = 0;
 		do {
 			for (int i = 0; i < n; i++) {
-				bercl_tails tails;
-				bercl_poisson_tails(errs[i], lams[i], 0, &tails);
-				s += tails.cl + tails.ln_one_minus_cl.hi;
-			}
-			evals += n;
-		} while (now() - t0 < 0.02);
-		sink = s;
-		t[p] = (now() - t0) / evals * 1e9;
-	}
-	qsort(t, PASSES, sizeof *t, cmp);
-	return t[PASSES / 2];
-}
-
-/* The same for bercl_poisson_values() (the doubles without their logs). */
-static double time_values(int n)
-{
-	double t[PASSES];
-	for (int p = 0; p < PASSES; p++) {
-		double t0 = now(), s = 0;
-		long evals = 0;
-		do {
-			for (int i = 0; i < n; i++) {
-				double cl, omc;
-				bercl_poisson_values(errs[i], lams[i], 0, &cl, &omc);
-				s += cl + omc;
+				if (values) {
+					double cl, omc;
+					bercl_poisson_values(errs[i], lams[i], 0, &cl, &omc);
+					s += cl + omc;
+				} else {
+					bercl_tails tails;
+					bercl_poisson_tails(errs[i], lams[i], 0, &tails);
+					s += tails.cl + tails.ln_one_minus_cl.hi;
+				}
 			}
 			evals += n;
 		} while (now() - t0 < 0.02);
@@ -131,8 +118,8 @@ int main(int argc, char **argv)
 			vfallbacks += !bercli_poisson_fast(errs[i], lams[i], 0, &t, 0);
 		}
 		int fails;
-		double ours = time_ours(n);
-		double values = time_values(n);
+		double ours = time_ours(n, 0);
+		double values = time_ours(n, 1);
 		double gsl = time_gsl(n, &fails);
 		printf("%s %.1f %.1f %d %d %d %.1f %d\n", argv[k], ours, gsl, fails, fallbacks, n, values,
 		       vfallbacks);

@@ -41,6 +41,18 @@ static double pct(double *v, int n, double p)
 	return n ? v[(int)ceil(p * n) - 1 < 0 ? 0 : (int)ceil(p * n) - 1] : 0;
 }
 
+/* The first n comma-separated fields of a line, in place. */
+static void split(char *line, char **f, int n)
+{
+	char *p = line;
+	for (int i = 0; i < n; i++) {
+		f[i] = p;
+		p += strcspn(p, ",\n");
+		if (*p)
+			*p++ = '\0';
+	}
+}
+
 static double fast_ulp[2][MAX_ROWS], dd_ulp[2][MAX_ROWS], fast_rel[2], dd_rel[2];
 
 int main(int argc, char **argv)
@@ -58,13 +70,8 @@ int main(int argc, char **argv)
 	while (fgets(line, sizeof line, fp)) {
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
-		char *f[4], *p = line;
-		for (int i = 0; i < 4; i++) {
-			f[i] = p;
-			p += strcspn(p, ",\n");
-			if (*p)
-				*p++ = '\0';
-		}
+		char *f[4];
+		split(line, f, 4);
 		double errors = strtod(f[0], NULL), lambda = strtod(f[1], NULL);
 		bercl_tails t, d;
 		if (bercl_poisson_tails(errors, lambda, 0, &t) != BERCL_OK ||
@@ -115,13 +122,8 @@ int main(int argc, char **argv)
 	while (fgets(line, sizeof line, fp)) {
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
-		char *f[5], *p = line;
-		for (int i = 0; i < 5; i++) {
-			f[i] = p;
-			p += strcspn(p, ",\n");
-			if (*p)
-				*p++ = '\0';
-		}
+		char *f[5];
+		split(line, f, 5);
 		bercl_tails t;
 		if (bercl_binomial_tails(strtod(f[0], NULL), strtod(f[1], NULL), strtod(f[2], NULL),
 		                         &t) != BERCL_OK)

@@ -184,13 +184,18 @@ static void temme(double errors, dd x, bercl_tails *t)
 	}
 }
 
+/* The public domain: errors whole in [0, 2^53], lambda in [1e-300, 1e300]. */
+static int in_domain(double errors, double lambda_hi, double lambda_lo)
+{
+	return errors >= 0 && errors <= BERCL_MAX_ERRORS && errors == floor(errors) &&
+	       lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA &&
+	       isfinite(lambda_lo);
+}
+
 enum bercl_status bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
                         bercl_tails *out)
 {
-	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors))
-		return BERCL_EDOM;
-	if (!(lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA) ||
-	    !isfinite(lambda_lo))
+	if (!in_domain(errors, lambda_hi, lambda_lo))
 		return BERCL_EDOM;
 	if (bercli_poisson_fast(errors, lambda_hi, lambda_lo, out, 1))
 		return BERCL_OK;
@@ -201,10 +206,7 @@ enum bercl_status bercl_poisson_values(double errors, double lambda_hi, double l
                                        double *cl, double *one_minus_cl)
 {
 	bercl_tails t;
-	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors))
-		return BERCL_EDOM;
-	if (!(lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA) ||
-	    !isfinite(lambda_lo))
+	if (!in_domain(errors, lambda_hi, lambda_lo))
 		return BERCL_EDOM;
 	if (!bercli_poisson_fast(errors, lambda_hi, lambda_lo, &t, 0))
 		bercli_poisson_tails_dd(errors, lambda_hi, lambda_lo, &t);

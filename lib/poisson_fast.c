@@ -561,6 +561,16 @@ static int tail_underflows(double k, double x)
 	return b - 8.0 * U * (k * fabs(l) + k + x) > 745.2;
 }
 
+/* A tail from its long double v with relative bound rel before the
+ * rounding to double (one more u), its logarithm not yet known (0). */
+static void tail_from_ld(tail *t, long double v, double rel)
+{
+	t->val = (double)v;
+	t->rel = rel + U;
+	t->ln = dd_from(0.0);
+	t->ln_err = 0.0;
+}
+
 /* 1/n in long double, n < 128 (the compiler rounds each once) */
 static const long double INV_N[128] = {
 	0.0L,
@@ -665,14 +675,10 @@ static int small_ld(double errors, double x, double xl, int want_ln, tail *p, ta
 	}
 	if (!(pl >= 0x1p-1000L && ql >= 0x1p-1000L))
 		return 0;
-	p->val = (double)pl;
-	q->val = (double)ql;
-	p->rel = p_rel + U;
-	q->rel = q_rel + U;
+	tail_from_ld(p, pl, p_rel);
+	tail_from_ld(q, ql, q_rel);
 	if (p->rel > REL_MAX || q->rel > REL_MAX)
 		return 0;
-	p->ln = q->ln = dd_from(0.0);
-	p->ln_err = q->ln_err = 0.0;
 	if (want_ln) {
 		/* ln of the smaller tail from its long double (hi + lo), of
 		 * the larger as log1p of minus the smaller */
@@ -795,12 +801,8 @@ static int temme_ld(double a, double x, double xl, tail *p, tail *q, int want_ln
 			return 0;
 		double p_rel = ((below ? hs_err : hb_err) + r_err) / (double)pv + ul;
 		double q_rel = ((below ? hb_err : hs_err) + r_err) / (double)qv + ul;
-		p->val = (double)pv;
-		q->val = (double)qv;
-		p->rel = p_rel + U;
-		q->rel = q_rel + U;
-		p->ln = q->ln = dd_from(0.0);
-		p->ln_err = q->ln_err = 0.0;
+		tail_from_ld(p, pv, p_rel);
+		tail_from_ld(q, qv, q_rel);
 		if (want_ln) {
 			ln_of_ld(p, pv, p_rel);
 			ln_of_ld(q, qv, q_rel);
@@ -817,12 +819,8 @@ static int temme_ld(double a, double x, double xl, tail *p, tail *q, int want_ln
 		return 0;
 	double s_rel = eb_rel + br_rel + ul, l_rel = (s_rel * (double)sv + ul) / (double)lv;
 	tail *sm = below ? p : q, *lg = below ? q : p;
-	sm->val = (double)sv;
-	lg->val = (double)lv;
-	sm->rel = s_rel + U;
-	lg->rel = l_rel + U;
-	sm->ln = lg->ln = dd_from(0.0);
-	sm->ln_err = lg->ln_err = 0.0;
+	tail_from_ld(sm, sv, s_rel);
+	tail_from_ld(lg, lv, l_rel);
 	if (want_ln) {
 		/* ln = -B + ln br, as make_tail */
 		tail lb;
