@@ -1,0 +1,249 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Writes the corpus's command list (tests/corpus/commands) to stdout: every
+# form of every subcommand in every format, sweeps, batch files with odd
+# headers, watch streams, histograms, lanes, --value, --require, and inputs
+# that must be refused. tests/test_corpus.sh runs them.
+forms='cl -e 0 -n 3T -p 1e-12
+cl -e 2 -t 10min -r 53.125G -l 4 -p 1e-15
+cl -e 0..3 -n 1e13 -p 1e-12,1e-13
+cl -e 0..100:5 -n 1e14 -p 1e-12
+cl -e 1000000 -n 1.1e18 -p 1e-12
+cl -e 9007199254740992 -n 1e300 -p 1e-10
+cl -e 0 -n 3e12 -p 1e-12 --model binomial
+cl -e 5 -n 100 -p 0.01 --model binomial
+cl -e 1 -n 3T -p 1e-12 --require 95%
+cl -e 0 -n 3T -p 1e-12 --require 95%
+cl -e 0 -n 3T -p 1e-12 --verify
+cl -e 0 -t 10min --baud 26.5625G --bits-per-symbol 2 -l 4 -p 1e-13
+cl --lane-errors 0,1,0,0,2,0,0,0 --time 1min --rate 53.125G --ber 1e-12
+cl --lane-errors 0,3 --bits 1e12 --ber 1e-12 --require 90%
+cl -e 0 -n 1e-300 -p 0.5
+cl -e 0 -n 1e15..1e18:4log -p 1e-15
+bits -e 0..3 -p 1e-12 -c 95% -r 25.78125G
+bits -p 1e-12 -c 0.99999999999999999999
+bits -e 5 -p 1e-9 -c 50% --model binomial
+bits -p 1e-13 -c 95% --baud 26.5625G --bits-per-symbol 2 --lanes 4
+bits -p 1e-12 -c 95% --lanes 8 -r 53.125G
+bits -p 1e-12 -c 95% --lanes 8 -r 53.125G --all-lanes
+bits -e 0 -p 1e-12 -c 1e-300
+bits -e 3 -p 1e-15 -c 99.9% -r 100G --verify
+ber -e 0 -n 3T -c 95%
+ber -e 7 -n 1000 -c 95% --two-sided --model binomial
+ber -e 7 -n 1000 -c 95% --two-sided
+ber -e 0..5 -n 1e12 -c 90%,99%
+ber -e 3 -t 1h -r 10G -c 95% --verify
+ber -e 0 -n 1 -c 95%
+ber -e 0 -n 1 -c 95% --model binomial
+errors -n 1e15 -p 1e-12 -c 95%
+errors -n 1e12 -p 1e-12 -c 95%
+errors -t 10min -r 100G -p 1e-12 -c 95% --model binomial
+simulate -e 0 -n 3T -p 1e-12 --trials 100000 --seed 42
+simulate -e 2 -n 5e12 -p 1e-12 --trials 20000 --seed 7 --model binomial
+simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --trials 20000 --seed 3
+simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential --trials 20000 --seed 3
+plan -e 0 -n 3T -p 1e-12 --ratio 2
+plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -r 100G
+plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential
+plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential -r 100G
+plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential --true-ber 5e-13,1e-12
+plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --true-ber 5e-13
+plan -p 1e-12 -c 90%,99% --alpha 5% --ratio 2,4
+fec --code kp4 --ber 2.4e-4
+fec --code kr4 --ber 2.4e-4
+fec --code kp4 --ber 1e-9,1e-6
+fec --code rs:255,239,8 --ber 1e-5
+fec --code kp4 --cer 1e-12,1e-15
+fec --code rs:5,3,2 --cer 0.99
+fec --code kp4 --errors 212500000 --time 10s --rate 106.25G --cl 95%
+fec --code kp4 --errors 2400 --bits 1e7 --cl 95%
+fec --code kp4 --codewords 1e12 --uncorrectable 0 --cer 1e-11
+fec --code kp4 --codewords 1e12 --uncorrectable 0 --cl 95%
+fec --code kp4 --codewords 1e9 --uncorrectable 3 --cl 95%
+fec --code kp4 --histogram hist.csv --cl 95%
+fec --code kp4 --histogram burst.csv --cl 95%
+fec --code kp4 --histogram lost.csv --cl 95%
+fec --code kp4 --histogram hist.csv
+fec --code kr4 --ber 1e-5 --verify
+cl -i results.csv
+cl -i semi.csv
+cl -i tab.tsv
+cl -i odd.csv
+cl -i times.csv
+bits -i bits.csv
+ber -i ber.csv --two-sided
+ber -i ber.csv
+cl -i dup.csv
+errors -i errs.csv
+cl -i results.csv -p 1e-13
+cl -i semi.csv --delimiter ,
+bits -i odd.csv -c 95%
+plan -i results.csv --ratio 2
+fec --code kp4 -i results.csv'
+formats='text
+csv
+tsv
+json'
+printf '%s\n' "$forms" | while IFS= read -r f; do
+	printf '%s\n' "$formats" | while IFS= read -r fmt; do
+		printf 'bercl %s -f %s\n' "$f" "$fmt"
+	done
+done
+cat <<'EOC'
+bercl cl -e 0 -n 3T -p 1e-12 --value cl
+bercl cl -e 0 -n 3T -p 1e-12 --value one_minus_cl
+bercl cl -e 0..10 -n 1e13 -p 1e-12 --value log10_one_minus_cl
+bercl cl -i results.csv --value link
+bercl cl -i odd.csv --value note
+bercl bits -e 0..2 -p 1e-12 -c 95% --value bits
+bercl bits -e 0..2 -p 1e-12 -c 95% -r 10G --value time_s
+bercl bits -e 0..2 -p 1e-12 -c 95% --value cl_achieved
+bercl ber -e 0..2 -n 1e12 -c 95% --two-sided --value ber_lower
+bercl errors -n 1e15 -p 1e-12 -c 95% --value errors
+bercl fec --code kp4 --ber 1e-6 --value cer
+bercl fec --code kp4 --histogram hist.csv --value gof_p
+bercl plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential --value pass_bits
+bercl plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --value bits
+bercl cl --lane-errors 0,1,2 -n 1e12 -p 1e-12 --value lane
+bercl cl -e 0 -n 3T -p 1e-12 --value nosuch
+bercl bits -p 1e-12 -c 95% --value ber_upper
+bercl watch -p 1e-12 -c 95% < rd.csv
+bercl watch -p 1e-12 -c 95% -f csv < rd.csv
+bercl watch -p 1e-12 -c 95% -f json < rd.csv
+bercl watch -p 1e-12 -c 95% -e 1 < rd.csv
+bercl watch -p 1e-12 -c 95% < rdfail.csv
+bercl watch -p 1e-12 -c 95% -l 2 < lanes.csv
+bercl watch -p 1e-12 -c 95% -l 2 -f csv < lanes.csv
+bercl watch -p 1e-12 -c 95% -r 25G < rdtime.csv
+bercl watch -p 1e-12 -c 95% < rdtime.csv
+bercl watch -p 1e-12 -c 95% < back.csv
+bercl watch -p 1e-12 -c 95% -f csv < burst_rd.csv
+bercl watch --plan -p 1e-12 -c 95% --alpha 5% --ratio 2 < rd.csv
+bercl watch --plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv < rdfail.csv
+bercl watch --plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f tsv < lanes.csv
+bercl watch -p 1e-12 -c 95% --value cl < rd.csv
+bercl watch -p 1e-12 -c 95% --value decision < rd.csv
+printf 'errors,bits\n0,1e12\n' | bercl watch -p 1e-12 -c 95%
+printf 'bits;errors\n1e12;0\n4e12;0\n' | bercl watch -p 1e-12 -c 95%
+printf 'bits,errors\n' | bercl watch -p 1e-12 -c 95%
+printf '' | bercl watch -p 1e-12 -c 95%
+printf 'bits\n1\n' | bercl watch -p 1e-12 -c 95%
+printf 'bits,errors\n1e12,x\n' | bercl watch -p 1e-12 -c 95%
+printf 'bits,errors\n1e12,5\n' | bercl watch -p 1e-12 -c 95%
+printf 'bits,errors\n1,5\n' | bercl watch -p 1e-12 -c 95%
+printf 'time,errors\n1,0\n' | bercl watch -p 1e-12 -c 95%
+printf 'errors,bits,ber\n0,3e12,1e-12\n' | bercl cl -i -
+printf 'errors,bits,ber\r\n0,3e12,1e-12\r\n1,3e12,1e-12\r\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber\n0,3e12,1e-12' | bercl cl -i - -f csv
+printf 'errors,bits,ber\n"0","3e12","1e-12"\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber,link\n0,3e12,1e-12,"he said ""hi"""\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber,link\n0,3e12,1e-12,"he said ""hi"""\n' | bercl cl -i - -f json
+printf 'errors,bits,ber,link\n0,3e12,1e-12,"tab\there"\n' | bercl cl -i - -f tsv
+printf 'errors,bits,ber\n0,3e12,1e-12,extra\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber\n"0,3e12,1e-12\n' | bercl cl -i - -f csv
+printf 'errors,bits\n0,3e12\n' | bercl cl -i - -f csv
+printf 'errors,bits\n0,3e12\n' | bercl cl -i - -f csv -p 1e-12
+printf 'a,b\n1,2\n' | bercl cl -i - -p 1e-12 -n 1e12
+printf 'errors,bits,ber,cl,model\n0,3e12,1e-12,95%%,binomial\n' | bercl ber -i - -f csv
+printf 'errors,bits,ber,cl\n0,3e12,1e-12,95%%\n' | bercl errors -i - -f csv
+printf 'errors,bits,ber,cl,rate\n0,3e12,1e-12,95%%,10G\n' | bercl bits -i - -f csv
+printf '' | bercl cl -i -
+printf '# only a comment\n' | bercl cl -i -
+printf 'errors,bits,ber\n' | bercl cl -i -
+printf 'errors,bits,ber\n\n\n0,1,0.5\n' | bercl cl -i - -f csv
+printf '\xef\xbb\xbferrors,bits,ber\n0,1,0.5\n' | bercl cl -i - -f csv
+printf '\xef\xbberrors,bits,ber\n0,1,0.5\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber\n0,1\000,0.5\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber\n0,1,0.5\r3\n' | bercl cl -i - -f csv
+printf 'errors,bits,ber\n0,1,0.5\n' | bercl cl -i - --delimiter ';' -f csv
+printf 'errors,bits,ber\n0,1,0.5\n' | bercl cl -i - --delimiter x
+bercl cl -i twice.csv
+bercl cl -i nosuchfile.csv
+bercl fec --code kp4 --histogram nounc.csv
+bercl fec --code kp4 --histogram beyond.csv
+bercl fec --code kp4 --histogram nosuch.csv
+printf 'symbol_errors,codewords\n0,10\n1,x\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
+printf '0,10\n0,20\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
+printf '0,10\t3\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
+printf 'symbol_errors,cw\n0,10\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
+printf '# c\n\n0 , 10\r\n1\t2\nuncorrectable,0\n' | bercl fec --code kp4 --histogram - -f csv
+bercl
+bercl --version
+bercl -V
+bercl nosuch
+bercl cl
+bercl cl -e 0 -n 3T
+bercl cl -e 0 -p 1e-12
+bercl cl -e 0 -t 10min -p 1e-12
+bercl cl -e -1 -n 3T -p 1e-12
+bercl cl -e 1.5 -n 3T -p 1e-12
+bercl cl -e 0 -n 3X -p 1e-12
+bercl cl -e 0 -n 3T -p 1
+bercl cl -e 0 -n 3T -p 0
+bercl cl -e 0 -n 3T -p 1e-400
+bercl cl -e 0 -n 3T -p 1e-12 -p 1e-13
+bercl cl -e 0 -n 3T -p 1e-12 -f xml
+bercl cl -e 0 -n 3T -p 1e-12 --model gamma
+bercl cl -e 0 -n 3T -p 1e-12 -c 95%
+bercl cl -e 0 -n 3T -t 10s -r 1G -p 1e-12
+bercl cl -e 100 -n 10 -p 1e-12
+bercl cl -e 0 -n 3T -p 1e-12 --two-sided
+bercl cl -e 0 -n 3T -p 1e-12 --require 150%
+bercl cl -e 0 -t 10min -p 1e-12 --baud 1G --rate 1G
+bercl cl -e 0 -t 10min -p 1e-12 --bits-per-symbol 2 --rate 1G
+bercl bits -p 1e-12
+bercl bits -c 95%
+bercl bits -p 1e-12 -c 0
+bercl bits -p 1e-12 -c 1
+bercl bits -p 1e-12 -c 100%
+bercl bits -p 1e-12 -c 95% -n 3T
+bercl bits -p 1e-12 -c 95% --all-lanes
+bercl ber -n 3T
+bercl ber -n 3T -c 95% -p 1e-12
+bercl errors -p 1e-12 -c 95%
+bercl errors -n 1e10 -p 1e-12 -c 95%
+bercl simulate -e 0 -n 3T
+bercl simulate -e 0 -n 3T -p 1e-12 --trials 0
+bercl simulate -e 0 -n 3T -p 1e-12 --trials 1.5
+bercl plan -p 1e-12 -c 95% --alpha 5%
+bercl plan -p 1e-12 -c 95% --alpha 5% --ratio 1
+bercl plan -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential -n 3T
+bercl fec --ber 1e-5
+bercl fec --code kp5 --ber 1e-5
+bercl fec --code rs:5,6 --ber 1e-5
+bercl fec --code kp4
+bercl fec --code kp4 --ber 0.6
+bercl fec --code kp4 --ber 1e-5 --cer 1e-12
+bercl fec --code kp4 --codewords 1e9 --cl 95%
+bercl fec --code kp4 --codewords 1e9 --uncorrectable 2e9 --cl 95%
+bercl watch
+bercl watch -p 1e-12
+bercl watch --plan -p 1e-12 -c 95%
+bercl cl -e 0..3 -n 3T -p 1e-12 --lane-errors 0,1
+bercl cl --lane-errors 0,x -n 3T -p 1e-12
+bercl cl -e 3..0 -n 3T -p 1e-12
+bercl cl -e 0..10:0 -n 3T -p 1e-12
+bercl cl -e 0 -n 1e12..1e15:3log -p 1e-12 -f csv
+bercl cl -e 0 -n 1e12..1e15:3 -p 1e-12 -f csv
+bercl cl -e 0,1,,2 -n 3T -p 1e-12
+bercl cl -e 0 -n 3T -p 1e-12 --seed 3
+bercl cl --help
+bercl bits --help
+bercl fec --help
+bercl watch --help
+bercl --help
+bercl cl -e 0 -n 3T -p 1e-12 --nosuch
+bercl cl -e
+bercl cl -x
+bercl cl -e0 -n3T -p1e-12
+bercl cl --errors=0 --bits=3T --ber=1e-12 -f csv
+bercl cl -e 0 -n 3T -p 1e-12 -f CSV
+bercl bits -p 1e-12 -c 95% -r 10Gb/s -f csv
+bercl bits -p 1e-12 -c 95% -r 10Gbps -f csv
+bercl bits -p 1e-12 -c 95% -r 10 -f csv
+bercl cl -e 0 -t 1h30m -r 10G -p 1e-12 -f csv
+bercl cl -e 0 -t 2d -r 10G -p 1e-15 -f csv
+bercl cl -e 0 -t 2.5h -r 10G -p 1e-15 -f csv
+bercl cl -e 0 -t 90s -r 10G -p 1e-12 -f csv
+bercl cl -e 0 -t 1y -r 10G -p 1e-12
+EOC

@@ -1,0 +1,35 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The behaviour corpus: every command of tests/corpus/commands (written by
+# tests/corpus/gen_commands.sh) runs in tests/corpus/in with ./bercl first on
+# PATH; its standard output and exit status must equal tests/corpus/stdout,
+# its standard error tests/corpus/stderr. Both files were first written by
+# bercl 0.2.0; a change to either is a change of behaviour, made on purpose
+# and committed with its reason (sh tests/test_corpus.sh --update).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=$top/tests/corpus
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+PATH=$top:$PATH
+export PATH LC_ALL=C BERCL_PROGRESS_DELAY=1000000
+cd "$dir/in"
+n=0
+while IFS= read -r cmd; do
+	n=$((n + 1))
+	status=0
+	sh -c "$cmd" > "$tmp/o" 2> "$tmp/e" < /dev/null || status=$?
+	{ printf '$ %s\n' "$cmd"; cat "$tmp/o"; printf '[status %d]\n' "$status"; } >> "$tmp/stdout"
+	{ printf '$ %s\n' "$cmd"; cat "$tmp/e"; } >> "$tmp/stderr"
+done < "$dir/commands"
+if [ "${1:-}" = "--update" ]; then
+	cp "$tmp/stdout" "$dir/stdout"
+	cp "$tmp/stderr" "$dir/stderr"
+	echo "corpus: $n commands written"
+	exit 0
+fi
+fail=0
+diff -u "$dir/stdout" "$tmp/stdout" > "$tmp/d1" || { head -60 "$tmp/d1"; fail=1; }
+diff -u "$dir/stderr" "$tmp/stderr" > "$tmp/d2" || { head -60 "$tmp/d2"; fail=1; }
+[ "$fail" = 0 ] || { echo "corpus: output differs (above)"; exit 1; }
+echo "corpus: $n commands, standard output, exit status and standard error as recorded"
