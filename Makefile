@@ -28,7 +28,7 @@ ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/lanes.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
-	src/verify.c src/pipeline.c src/watch.c src/histogram.c
+	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/csv.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -82,6 +82,7 @@ tests/test_api: tests/test_api.c libbercl.so
 check: all $(TESTS) tests/oracle/oracle
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
+	@echo "== tests/test_promises.sh"; sh tests/test_promises.sh
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh

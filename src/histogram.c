@@ -23,6 +23,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "csv.h"
 #include "histogram.h"
 #include "parse.h"
 
@@ -40,17 +41,6 @@ static int fail(char *err, size_t errlen, const char *name, long line, const cha
 	return -1;
 }
 
-/* Cut blanks from both ends, in place. */
-static char *trim(char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	size_t n = strlen(s);
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		s[--n] = '\0';
-	return s;
-}
-
 /* A cell quoted in a message: printable ASCII only, at most 40 bytes. */
 static const char *shown(const char *s, char *buf, size_t len)
 {
@@ -63,71 +53,32 @@ static const char *shown(const char *s, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * One line without its CR LF or LF: 1, or 0 at the end of input, -1 for a
- * line above LINE_MAX_BYTES, -2 for a NUL byte (the rest of the line is
- * read either way).
- */
-static int read_line(FILE *fp, char *buf, size_t len)
+/* The lines of the file, into bins and seen; 0, or -1 with the message in err. */
+static int histogram_records(struct csv *c, const char *name, int t, double *bins, char *seen,
+                             char *err, size_t errlen)
 {
-	size_t n = 0;
-	int c, status = 1, any = 0;
-	while ((c = getc(fp)) != EOF) {
-		any = 1;
-		if (c == '\n')
-			break;
-		if (c == '\0' && status == 1)
-			status = -2;
-		if (n + 1 < len)
-			buf[n++] = (char)c;
-		else if (status == 1)
-			status = -1;
-	}
-	if (!any)
-		return 0;
-	if (n > 0 && buf[n - 1] == '\r')
-		n--;
-	buf[n] = '\0';
-	return status;
-}
-
-int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, size_t errlen)
-{
-	char line[LINE_MAX_BYTES + 1], q[64];
-	char seen[1100];
-	if (t < 0 || t + 2 > (int)sizeof seen)
-		return fail(err, errlen, name, 0, "the code corrects too many symbols for a histogram");
-	memset(seen, 0, (size_t)t + 2);
-	for (int i = 0; i <= t + 1; i++)
-		bins[i] = 0;
-	long lineno = 0;
-	int data = 0;
+	char q[64];
+	int data = 0, rc;
 	double total = 0;
-	for (;;) {
-		int r = read_line(fp, line, sizeof line);
-		if (r == 0)
-			break;
-		lineno++;
-		if (r == -1)
-			return fail(err, errlen, name, lineno, "line longer than %d bytes", LINE_MAX_BYTES);
-		if (r == -2)
-			return fail(err, errlen, name, lineno, "a NUL byte in the line");
-		char *s = line;
-		if (lineno == 1 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB &&
-		    (unsigned char)s[2] == 0xBF)
-			s += 3;
-		s = trim(s);
-		if (s[0] == '\0' || s[0] == '#')
+	const char *bad;
+	if (csv_skip_bom(c) != 0)
+		return fail(err, errlen, name, 1, "not a CSV file (bad byte order mark)");
+	while ((rc = csv_read(c, &bad)) == 1) {
+		long lineno = c->record_line;
+		if (bad)
+			return fail(err, errlen, name, lineno, "%s", bad);
+		char *bin = csv_trim(c->buf);
+		if (c->ncells == 1 && (bin[0] == '\0' || bin[0] == '#'))
 			continue;
-		char *sep = strpbrk(s, ",\t");
-		if (!sep)
+		if (bin[0] == '#')
+			continue;
+		if (c->ncells < 2)
 			return fail(err, errlen, name, lineno,
 			            "'%s': expected two cells, bin and codewords, separated by a comma",
-			            shown(s, q, sizeof q));
-		*sep = '\0';
-		char *bin = trim(s), *count = trim(sep + 1);
-		if (strpbrk(count, ",\t"))
+			            shown(bin, q, sizeof q));
+		if (c->ncells > 2)
 			return fail(err, errlen, name, lineno, "more than two cells");
+		char *count = csv_trim(c->buf + c->cell[1]);
 		if (!data && strcmp(bin, "symbol_errors") == 0) {
 			if (strcmp(count, "codewords") != 0)
 				return fail(err, errlen, name, lineno,
@@ -167,12 +118,33 @@ int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, s
 		if (total > 9007199254740992.0)
 			return fail(err, errlen, name, lineno, "more than 2^53 codewords in all");
 	}
-	if (ferror(fp))
+	if (rc < 0)
 		return fail(err, errlen, name, 0, "read error");
+	if (!seen[t + 1])
+		return 0; /* the caller says so */
+	if (!(total > 0))
+		return fail(err, errlen, name, 0, "no codewords counted");
+	return 0;
+}
+
+int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, size_t errlen)
+{
+	char seen[1100];
+	if (t < 0 || t + 2 > (int)sizeof seen)
+		return fail(err, errlen, name, 0, "the code corrects too many symbols for a histogram");
+	memset(seen, 0, (size_t)t + 2);
+	for (int i = 0; i <= t + 1; i++)
+		bins[i] = 0;
+	struct csv_options opt = {.sep = ',', .sep2 = '\t', .max_record = LINE_MAX_BYTES,
+	                          .max_text = "4096 bytes", .comments = 1, .stop_at_bad = 1};
+	struct csv c;
+	csv_init(&c, fp, &opt);
+	int rc = histogram_records(&c, name, t, bins, seen, err, errlen);
+	csv_free(&c);
+	if (rc)
+		return rc;
 	if (!seen[t + 1])
 		return fail(err, errlen, name, 0,
 		            "no 'uncorrectable' line (give it, with 0 if the FEC lost no codeword)");
-	if (!(total > 0))
-		return fail(err, errlen, name, 0, "no codewords counted");
 	return 0;
 }

@@ -14,17 +14,20 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bercl.h"
 #include "commands.h"
 #include "compute.h"
+#include "csv.h"
 #include "flags.h"
 #include "format.h"
 #include "histogram.h"
@@ -757,6 +760,8 @@ static void raise_status(int st)
  */
 static volatile sig_atomic_t interrupted;
 
+static int wake_pipe[2] = {-1, -1};
+
 static void on_signal(int sig)
 {
 	if (interrupted) {
@@ -764,10 +769,29 @@ static void on_signal(int sig)
 		raise(sig);
 	}
 	interrupted = sig;
+	/* wakes a read blocked in poll (csv.c), whenever the signal came */
+	if (wake_pipe[1] >= 0) {
+		int saved = errno;
+		ssize_t n = write(wake_pipe[1], "", 1);
+		(void)n;
+		errno = saved;
+	}
 }
 
+/*
+ * SA_RESTART, so that a write to standard output is never cut by the
+ * signal; the readers do not rely on it: they block in poll(2) on the
+ * wake-up pipe too.
+ */
 static void catch_signals(void)
 {
+	if (pipe(wake_pipe) == 0) {
+		for (int i = 0; i < 2; i++) {
+			fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+			fcntl(wake_pipe[i], F_SETFL, O_NONBLOCK);
+		}
+		csv_wake_fd = wake_pipe[0];
+	}
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
 		struct sigaction sa, old;
@@ -886,16 +910,33 @@ static unsigned used_quantities(enum command cmd)
 	return used;
 }
 
-static void run_batch(const struct options *o, const struct row_input *base)
+/*
+ * The batch input, opened before the signals are caught: an open that
+ * blocks (a FIFO with no writer yet) dies of a signal at once.
+ */
+static FILE *open_input(const char *path)
 {
-	FILE *fp = strcmp(o->input, "-") == 0 ? stdin : fopen(o->input, "r");
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	FILE *fp = fopen(path, "r");
 	if (!fp)
-		usage_error("--input '%s': %s", o->input, strerror(errno));
+		usage_error("--input '%s': %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
+		usage_error("--input '%s': is a directory, not a CSV file", path);
+	return fp;
+}
+
+static void run_batch(const struct options *o, FILE *fp, const struct row_input *base)
+{
 	const char *name = fp == stdin ? "(stdin)" : o->input;
 	struct batch b;
 	char err[512];
-	if (batch_open(&b, fp, name, used_quantities(o->cmd), o->delimiter, err, sizeof err) != 0)
+	if (batch_open(&b, fp, name, used_quantities(o->cmd), o->delimiter, &interrupted, err,
+	               sizeof err) != 0) {
+		die_if_interrupted();
 		usage_error("%s", err);
+	}
 	struct layout l;
 	make_layout(o, &b, &l);
 	const char *taken[NCOLUMNS];
@@ -1144,9 +1185,10 @@ int main(int argc, char **argv)
 				row_set(&base, (enum quantity)q, v, c);
 			}
 
+	FILE *input = o.input ? open_input(o.input) : NULL;
 	catch_signals();
 	if (o.input)
-		run_batch(&o, &base);
+		run_batch(&o, input, &base);
 	else
 		run_sweep(&o, &base);
 

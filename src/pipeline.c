@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,8 +146,8 @@ static int fill_slot(struct pipeline *p, struct slot *s, struct batch *b,
 	while (s->nrows < CHUNK_ROWS) {
 		struct row *r = &s->rows[s->nrows];
 		int rc = batch_next(b, base, r);
-		if (rc < 0)
-			*read_error = 1;
+		if (rc < 0 && !b->csv.interrupted)
+			*read_error = 1; /* an interrupted read is the end of the input */
 		if (rc <= 0)
 			break;
 		if (keep_cells(p, s, r, offs + (size_t)s->nrows * p->nextra))
@@ -202,9 +203,18 @@ static int pipeline_start(struct pipeline *p, struct batch *b, row_handler handl
 		if (!p->slot[i].extra)
 			return -1;
 	}
+	/* The workers block the signals that stop a batch, so that they reach
+	 * this thread (which reads, and may be blocked reading). */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
 	for (; p->started < workers; p->started++)
 		if (pthread_create(&p->tid[p->started], NULL, worker, p) != 0)
 			break;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (workers > 0 && p->started == 0)
 		p->nslots = 1; /* no thread could start: work inline */
 	return 0;
@@ -303,7 +313,8 @@ static int pipeline_stop(struct pipeline *p, struct batch *b, FILE *err)
 	free(p->offs);
 	int status = p->status;
 	if (p->read_error) {
-		fprintf(err, "bercl: %s:%ld: read error: %s\n", b->name, b->line, strerror(errno));
+		fprintf(err, "bercl: %s:%ld: read error: %s\n", b->name, b->csv.line,
+		        strerror(b->csv.error));
 		if (status < 2)
 			status = 2;
 	}

@@ -7,7 +7,10 @@
 #ifndef BERCL_ROWS_H
 #define BERCL_ROWS_H
 
+#include <signal.h>
 #include <stdio.h>
+
+#include "csv.h"
 
 #include "flags.h"
 #include "parse.h"
@@ -28,10 +31,8 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r);
 
 /* A CSV (RFC 4180), semicolon-separated or TSV file with a header row. */
 struct batch {
-	FILE *fp;
+	struct csv csv;           /* the tokenizer, its record and its line numbers */
 	const char *name;
-	long line;                /* physical line of the next record */
-	long record_line;         /* physical line of the record just read */
 	char sep;                 /* ',', ';' or '\t' */
 	size_t ncols;
 	char **header;            /* column names */
@@ -42,10 +43,6 @@ struct batch {
 	const char **extra_names; /* names of the pass-through columns */
 	char **renamed;           /* input_NAME of each COLUMN_UNUSED column, else NULL */
 	const char **extra;       /* this row's pass-through cells */
-	char *buf;                /* this record's cells, NUL-separated */
-	size_t buflen, bufcap;
-	size_t *cell;             /* offset of each cell in buf */
-	size_t ncells, cellcap;
 };
 
 /*
@@ -54,10 +51,11 @@ struct batch {
  * '_' for '-'; a quantity not in `used` (bit q for quantity q) is copied
  * through (COLUMN_UNUSED) under the name input_NAME. sep: ',', ';' or '\t', or 0 to take the one the
  * header line holds most often outside quotes. Lines starting with '#' are
- * comments.
+ * comments, and blank lines before the header are skipped. A read
+ * interrupted while *stop (NULL: never) is the end of the input.
  */
 int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
-               char *err, size_t errlen);
+               const volatile sig_atomic_t *stop, char *err, size_t errlen);
 /*
  * Rename to input_NAME every pass-through column named like one of the n
  * output columns `names`, so that no output has two columns of one name

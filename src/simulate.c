@@ -166,6 +166,10 @@ const char *simulate_plan(struct row *r)
 		double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
 		double wrong = 0, sum = 0, sum2 = 0;
 		for (double t = 0; t < trials; t += 1) {
+			if (fmod(t, 65536) == 0 && t > 0 && stop_flag && *stop_flag) {
+				gsl_rng_free(rng);
+				return "interrupted";
+			}
 			int passed;
 			double bits = r->bits;
 			if (pass)

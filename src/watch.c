@@ -6,7 +6,9 @@
  * `bits` (or `time`, with --rate: bits = time x rate, x lanes without a lane
  * column), `errors` and optionally `lane`; other columns are ignored. Each
  * line is a cumulative reading: bits tested and errors seen since the test
- * started. Cells are plain (no quoted delimiters); blank lines are skipped.
+ * started. Records come from the CSV tokenizer (csv.c: quotes as RFC 4180,
+ * lines of at most 4095 bytes, the first bad line ends the watch); a cell is
+ * read without blanks and quotes around it; blank lines are skipped.
  *
  * Decision at each reading (n bits, k errors) of a lane:
  *   fixed target (--ber P --cl C, --errors E allowed, default 0): the
@@ -60,13 +62,13 @@
 
 #include "bercl.h"
 #include "columns.h"
+#include "csv.h"
 #include "commands.h"
 #include "parse.h"
 #include "watch.h"
 
 #define MAX_LANES 4096
 #define MAX_LANE_NAME 64
-#define MAX_CELLS 256
 
 struct watch_lane {
 	char name[MAX_LANE_NAME];
@@ -151,48 +153,26 @@ void watch_close(struct watch *w)
 {
 	free(w->table);
 	free(w->lanes);
+	free(w->cells);
 	w->table = NULL;
 	w->lanes = NULL;
+	w->cells = NULL;
 }
 
-/* Split line into trimmed cells (modifies line); returns the count. */
-static size_t split(char *line, char sep, char **cell)
+/* A cell without the blanks around it, and without quotes around what is left. */
+static char *bare(char *s)
 {
-	size_t n = 0;
-	char *p = line;
-	for (;;) {
-		char *end = strchr(p, sep);
-		if (end)
-			*end = '\0';
-		while (isspace((unsigned char)*p))
-			p++;
-		size_t len = strlen(p);
-		while (len > 0 && isspace((unsigned char)p[len - 1]))
-			p[--len] = '\0';
-		if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
-			p[len - 1] = '\0';
-			p++;
-		}
-		if (n == MAX_CELLS)
-			return n + 1; /* too many: the caller says so */
-		cell[n++] = p;
-		if (!end)
-			return n;
-		p = end + 1;
+	s = csv_trim(s);
+	size_t len = strlen(s);
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
+		s[len - 1] = '\0';
+		s++;
 	}
+	return s;
 }
 
-static enum watch_state read_header(struct watch *w, char *line, FILE *err)
+static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE *err)
 {
-	char *cell[MAX_CELLS];
-	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte order mark */
-		line += 3;
-	w->sep = strchr(line, '\t') ? '\t' : (strchr(line, ';') && !strchr(line, ',')) ? ';' : ',';
-	size_t n = split(line, w->sep, cell);
-	if (n > MAX_CELLS) {
-		message(w, err, "header: more than 256 columns");
-		return WATCH_INPUT;
-	}
 	for (size_t i = 0; i < n; i++) {
 		int *col = strcmp(cell[i], "bits") == 0     ? &w->col_bits
 		           : strcmp(cell[i], "time") == 0   ? &w->col_time
@@ -413,30 +393,9 @@ static enum watch_state overall(struct watch *w, FILE *out)
 	return fail ? WATCH_FAIL : WATCH_PASS;
 }
 
-enum watch_state watch_line(struct watch *w, const char *text, FILE *out, FILE *err)
+/* One reading (the cells of a record after the header). */
+static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *out, FILE *err)
 {
-	char buf[4096], *cell[MAX_CELLS];
-	w->line++;
-	size_t len = strlen(text);
-	if (len >= sizeof buf) {
-		message(w, err, "line longer than 4095 bytes");
-		return WATCH_INPUT;
-	}
-	memcpy(buf, text, len + 1);
-	if (len > 0 && buf[len - 1] == '\r')
-		buf[--len] = '\0';
-	size_t blank = strspn(buf, " \t");
-	if (buf[blank] == '\0')
-		return WATCH_UNDECIDED;
-	if (!w->have_header) {
-		enum watch_state st = read_header(w, buf, err);
-		if (st == WATCH_UNDECIDED) {
-			format_header(out, &w->layout);
-			fflush(out);
-		}
-		return st;
-	}
-	size_t n = split(buf, w->sep, cell);
 	int need = w->col_errors;
 	if (w->col_bits > need)
 		need = w->col_bits;
@@ -444,7 +403,7 @@ enum watch_state watch_line(struct watch *w, const char *text, FILE *out, FILE *
 		need = w->col_time;
 	if (w->col_lane > need)
 		need = w->col_lane;
-	if (n > MAX_CELLS || n <= (size_t)need) {
+	if (n <= (size_t)need) {
 		message(w, err, "expected at least %d cells, found %zu", need + 1, n);
 		return WATCH_INPUT;
 	}
@@ -526,6 +485,60 @@ enum watch_state watch_line(struct watch *w, const char *text, FILE *out, FILE *
 	return (enum watch_state)l->state;
 }
 
+enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err)
+{
+	const char *bad;
+	int rc;
+	if (!w->have_header) {
+		rc = csv_read_header(c, 0, &bad);
+		w->line = c->record_line ? c->record_line : c->line;
+	} else {
+		do { /* blank lines are skipped */
+			rc = csv_read(c, &bad);
+			w->line = c->record_line;
+		} while (rc == 1 && !bad && c->ncells == 1 && *csv_trim(c->buf) == '\0');
+	}
+	if (rc < 0) {
+		message(w, err, "read error: %s", strerror(c->error));
+		return WATCH_INPUT;
+	}
+	if (rc == 0)
+		return WATCH_END; /* (before the header: no header, watch_run says so) */
+	if (bad) {
+		message(w, err, "%s%s", w->have_header || strncmp(bad, "header", 6) == 0 ? "" : "header: ",
+		        bad);
+		return WATCH_INPUT;
+	}
+	char **cell = w->cells;
+	if (c->ncells > w->cells_cap) {
+		cell = realloc(w->cells, c->ncells * sizeof *cell);
+		if (!cell) {
+			message(w, err, "out of memory");
+			return WATCH_INPUT;
+		}
+		w->cells = cell;
+		w->cells_cap = c->ncells;
+	}
+	for (size_t i = 0; i < c->ncells; i++)
+		cell[i] = bare(c->buf + c->cell[i]);
+	if (w->have_header)
+		return reading(w, cell, c->ncells, out, err);
+	enum watch_state st = read_header(w, cell, c->ncells, err);
+	if (st == WATCH_UNDECIDED) {
+		format_header(out, &w->layout);
+		fflush(out);
+	}
+	return st;
+}
+
+void watch_reader_init(struct csv *c, FILE *fp)
+{
+	/* a reading is a line of a few cells; no comment lines (a lane may be '#1') */
+	struct csv_options opt = {.sep = ',', .max_record = 4095, .max_text = "4095 bytes",
+	                          .stop_at_bad = 1};
+	csv_init(c, fp, &opt);
+}
+
 int watch_run(const struct row_input *in, enum format format, int plan, const char *value)
 {
 	struct watch w;
@@ -535,28 +548,18 @@ int watch_run(const struct row_input *in, enum format format, int plan, const ch
 		return WATCH_INPUT;
 	}
 	w.value = value;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	struct csv c;
+	watch_reader_init(&c, stdin);
 	enum watch_state st = WATCH_UNDECIDED;
-	while (st == WATCH_UNDECIDED && (n = getline(&line, &cap, stdin)) >= 0) {
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
-		if (memchr(line, '\0', (size_t)n)) {
-			fprintf(stderr, "bercl: (stdin):%ld: a NUL byte in the line\n", w.line + 1);
-			st = WATCH_INPUT;
-			break;
-		}
-		st = watch_line(&w, line, stdout, stderr);
-	}
-	free(line);
-	if (st == WATCH_UNDECIDED) {
+	while (st == WATCH_UNDECIDED)
+		st = watch_next(&w, &c, stdout, stderr);
+	csv_free(&c);
+	if (st == WATCH_END) {
 		if (!w.have_header) {
 			fprintf(stderr, "bercl: (stdin): no header line (bits or time, errors)\n");
 			st = WATCH_INPUT;
 		} else {
 			fprintf(stderr, "bercl: (stdin): input ended before a decision\n");
-			st = WATCH_END;
 		}
 	}
 	watch_close(&w);

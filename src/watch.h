@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "csv.h"
 #include "format.h"
 #include "row.h"
 
@@ -33,11 +34,12 @@ struct watch {
 	const char *value;        /* --value COLUMN (format FMT_VALUE) */
 	const char *name;         /* input name for messages: "(stdin)" */
 	long line;                /* physical line just read */
-	char sep;                 /* ',' ';' or '\t', from the header */
 	int have_header;
 	int col_bits, col_time, col_errors, col_lane; /* -1 when absent */
 	struct watch_lane *lanes;
 	size_t nlanes, cap;
+	char **cells;             /* the record's cells, bare */
+	size_t cells_cap;
 };
 
 /*
@@ -46,12 +48,15 @@ struct watch {
  */
 int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,
                const char *name, char *err, size_t errlen);
+/* The tokenizer's options for readings, on fp. */
+void watch_reader_init(struct csv *c, FILE *fp);
 /*
- * One input line (no line break): the header, then readings. Writes the
- * reading's row to out (flushed) and messages to err (one line each, with
- * NAME:LINE:). Returns WATCH_UNDECIDED, WATCH_PASS, WATCH_FAIL or WATCH_INPUT.
+ * The next record of c: the header, then readings. Writes the reading's row
+ * to out (flushed) and messages to err (one line each, with NAME:LINE:).
+ * Returns WATCH_UNDECIDED, WATCH_PASS, WATCH_FAIL, WATCH_INPUT, or WATCH_END
+ * at the end of the input.
  */
-enum watch_state watch_line(struct watch *w, const char *line, FILE *out, FILE *err);
+enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err);
 void watch_close(struct watch *w);
 
 /*

@@ -468,10 +468,10 @@ static void test_json_and_robustness(void **state)
 	/* An overlong line and binary data are row errors, not crashes. */
 	fp = fopen(TMP "garbage.csv", "w");
 	assert_non_null(fp);
-	fputs("id,errors,bits,ber\nfirst,0,3e12,1e-12\nlong,\"", fp); /* an unclosed quote */
+	fputs("id,errors,bits,ber\nfirst,0,3e12,1e-12\nlong,\"", fp); /* 2 MiB in quotes */
 	for (int i = 0; i < (1 << 21); i++)
-		fputc('9', fp);
-	fputs(",1,1\nbin,\x01\x02\xff,3e12,1e-12\nnul,0", fp);
+		fputc(i % 64 ? '9' : '\n', fp);
+	fputs("\",1,1\nbin,\x01\x02\xff,3e12,1e-12\nnul,0", fp);
 	fputc('\0', fp);
 	fputs(",3e12,1e-12\nlast,0,3e12,1e-12\n", fp);
 	fclose(fp);
@@ -481,6 +481,17 @@ static void test_json_and_robustness(void **state)
 	assert_non_null(strstr(r.out, "line longer than 1 MiB"));
 	assert_non_null(strstr(r.out, "binary data"));
 	assert_non_null(strstr(r.out, "\nlast,poisson,0,3000000000000,1e-12,0.950212931632136,"));
+	assert_non_null(strstr(r.out, "\nbin,poisson,,,,,,,binary data (a control character)"));
+	/* An unclosed quote takes the rest of the file (RFC 4180): one bad row. */
+	fp = fopen(TMP "open.csv", "w");
+	assert_non_null(fp);
+	fputs("id,errors,bits,ber\nfirst,0,3e12,1e-12\nopen,\"0,3e12,1e-12\nx,0,3e12,1e-12\n", fp);
+	fclose(fp);
+	run(&r, NULL, "cl -f csv -i " TMP "open.csv");
+	assert_int_equal(r.status, 2);
+	assert_int_equal(count_lines(r.out), 3);
+	assert_non_null(strstr(r.out, "a quoted field is not closed"));
+	assert_non_null(strstr(r.err, "open.csv:3: a quoted field is not closed"));
 	/* A closed pipe with SIGPIPE ignored is a write error: exit 3. */
 	int st = system("trap '' PIPE; ./bercl cl -e 0..100000000 -n 1e18 -p 1e-12 -f csv "
 	                "2>" TMP "err | head -n 1 >/dev/null; exit 0");

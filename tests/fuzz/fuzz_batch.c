@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512];
 	int d = data[0] / 4 % 4;
 	char sep = d == 0 ? 0 : ",;\t"[d - 1];
-	if (batch_open(&b, in, "fuzz", ~0u, sep, err, sizeof err) == 0) {
+	if (batch_open(&b, in, "fuzz", ~0u, sep, NULL, err, sizeof err) == 0) {
 		struct row_input base;
 		row_input_init(&base, BERCL_POISSON, 0, 0);
 		struct layout l;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * fuzz_watch.c - libFuzzer harness for the bercl watch reader (src/watch.c):
- * the input's lines are fed one by one, as a BERT script would, to a watch
+ * fuzz_watch.c - libFuzzer harness for the bercl watch reader (src/watch.c)
+ * and the CSV tokenizer under it (src/csv.c): the input is read record by
+ * record, as from a BERT script's pipe, by a watch
  * with a fixed target (first byte even) or with the sequential plan of
  * alpha = beta = 5 %, D = 2 at 1e-12 (odd), in the format the first byte
  * picks (tsv with the top bit: --value lane or cl). No input may crash or hang; a reading that is not an error yields
@@ -58,30 +59,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *msg = fopen("/dev/null", "w");
 	if (!out || !msg)
 		abort();
-	char *text = malloc(size);
-	if (!text)
+	FILE *in = fmemopen((void *)(data + 1), size - 1, "r");
+	if (!in)
 		abort();
-	memcpy(text, data + 1, size - 1);
-	text[size - 1] = '\0';
-	char *line = text, *end = text + size - 1;
-	while (line < end) {
-		char *nl = memchr(line, '\n', (size_t)(end - line));
-		if (nl)
-			*nl = '\0';
-		if (strlen(line) == (size_t)((nl ? nl : end) - line)) { /* no NUL inside */
-			enum watch_state st = watch_line(&w, line, out, msg);
-			if (st != WATCH_UNDECIDED)
-				break;
-		}
-		if (!nl)
-			break;
-		line = nl + 1;
-	}
-	free(text);
+	struct csv c;
+	watch_reader_init(&c, in);
+	while (watch_next(&w, &c, out, msg) == WATCH_UNDECIDED)
+		;
+	csv_free(&c);
+	fclose(in);
+
 	fclose(out);
 	fclose(msg);
 	if (plan) {
 		free(w.lanes); /* the table belongs to the template */
+		free(w.cells);
 	} else {
 		watch_close(&w);
 	}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * csv.h - the one CSV tokenizer of the program: batch files, watch
+ * readings and FEC histograms all read their records through it, and differ
+ * only in its options (the separators, the record limit, comment lines,
+ * whether a bad record ends the reading at once).
+ */
+#ifndef BERCL_CSV_H
+#define BERCL_CSV_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct csv_options {
+	char sep, sep2;            /* cell separators (sep2 = sep for one) */
+	size_t max_record;         /* bytes a record may hold; more is a bad record */
+	const char *max_text;      /* the limit in words, for the message: "1 MiB" */
+	int comments;              /* a line starting with '#' is skipped (and counted) */
+	int stop_at_bad;           /* return a bad record at once (its reader stops) */
+	const volatile sig_atomic_t *stop; /* a read interrupted while *stop: end of input */
+};
+
+struct csv {
+	struct csv_options opt;
+	int fd;                    /* the input, read with read(2); -1: fread(fp) */
+	FILE *fp;
+	unsigned char *in;         /* bytes read and not yet consumed: in[pos..len) */
+	size_t pos, len, cap;
+	int eof;                   /* the input has ended (or was interrupted) */
+	int error;                 /* errno of a read error, else 0 */
+	int interrupted;           /* a read was interrupted while *opt.stop */
+	char *buf;                 /* the record's cells, NUL-separated */
+	size_t buflen, bufcap;
+	size_t *cell;              /* offset of each cell in buf */
+	size_t ncells, cellcap;
+	long line;                 /* physical line of the next record */
+	long record_line;          /* physical line of the record just read */
+	char too_long[48], header_too_long[48]; /* the limit's messages */
+};
+
+/*
+ * The read end of the program's wake-up pipe (-1: none): main's signal
+ * handler writes a byte to it, so that a read blocked on a quiet pipe ends.
+ */
+extern int csv_wake_fd;
+
+/* Start reading fp (not read from before, by stdio or anyone). */
+void csv_init(struct csv *c, FILE *fp, const struct csv_options *opt);
+void csv_free(struct csv *c);
+
+/*
+ * One record (RFC 4180: "" for a quote inside quotes, line breaks inside
+ * quotes, CR LF or LF, separators opt.sep and opt.sep2) into c->buf and
+ * c->cell. Returns 1 with *bad NULL or the reason the record is bad (its
+ * bytes past the limit are read but not kept; with opt.stop_at_bad the
+ * reading stops there), 0 at the end of input, -1 on a read error
+ * (c->error) or an interrupted read (c->interrupted).
+ */
+int csv_read(struct csv *c, const char **bad);
+
+/*
+ * The header: a UTF-8 byte order mark, blank lines and (with opt.comments)
+ * comment lines are skipped; with sep 0 the separator is the one of ',' ';'
+ * and tab that the header line holds most often outside quotes (',' on a
+ * tie), else sep. Returns 1 with the header record, 0 if the input holds no
+ * header (*bad says so), -1 on a read error, or 1 with *bad for a bad line.
+ */
+int csv_read_header(struct csv *c, char sep, const char **bad);
+
+/* Skip a UTF-8 byte order mark at the start: 0, or -1 for a bad one. */
+int csv_skip_bom(struct csv *c);
+
+/* Cell i of the record just read ("" past its last cell), and its length. */
+static inline const char *csv_cell(const struct csv *c, size_t i)
+{
+	return i < c->ncells ? c->buf + c->cell[i] : "";
+}
+static inline size_t csv_cell_len(const struct csv *c, size_t i)
+{
+	if (i >= c->ncells)
+		return 0;
+	return (i + 1 < c->ncells ? c->cell[i + 1] : c->buflen) - 1 - c->cell[i];
+}
+
+/* Cut blanks (space, tab) from both ends of s, in place. */
+char *csv_trim(char *s);
+
+#endif

@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Promises of bercl(1) that only a whole process can show: a signal ends a
+# batch blocked on a quiet pipe, a FIFO nobody writes, a header never sent,
+# and a long simulate, within 0.5 s, dying of the signal with whole lines
+# out; the readers hold a bounded buffer on /dev/zero, /dev/urandom and a
+# 64 MiB line; the records after an overlong quoted field are read where
+# RFC 4180 puts them; a leading blank line is not the header.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bercl=$top/bercl
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+now() { date +%s%N; }
+
+# (not SIGINT: sh starts background jobs with it ignored, which bercl keeps)
+# $1 signal, $2 seconds before it, then the command: its status is 128 + the
+# signal's number, it ends within 0.5 s of the signal, stdout whole lines.
+dies_of() {
+	sig=$1 delay=$2
+	shift 2
+	"$@" > "$tmp/out" 2> "$tmp/err" &
+	pid=$!
+	sleep "$delay"
+	t0=$(now)
+	kill "-$sig" "$pid"
+	st=0
+	wait "$pid" || st=$?
+	ms=$(( ($(now) - t0) / 1000000 ))
+	case $sig in HUP) num=1 ;; INT) num=2 ;; TERM) num=15 ;; esac
+	want=$((128 + num))
+	[ "$st" = "$want" ] || fail "$*: status $st after SIG$sig, want $want"
+	[ "$ms" -le 500 ] || fail "$*: took $ms ms after SIG$sig"
+	[ ! -s "$tmp/out" ] || [ "$(tail -c 1 "$tmp/out" | od -An -c | tr -d ' ')" = '\n' ] ||
+		fail "$*: output cut mid-line"
+}
+
+mkfifo "$tmp/quiet" "$tmp/never"
+# a batch whose input pipe sends two lines, then nothing
+( printf 'errors,bits,ber\n0,3e12,1e-12\n'; sleep 2 ) > "$tmp/quiet" &
+dies_of TERM 0.5 "$bercl" cl -f csv -i "$tmp/quiet"
+grep -q '^model,errors' "$tmp/out" || fail "quiet pipe: the header was not written before the signal"
+dies_of TERM 0.3 "$bercl" cl -i "$tmp/never"         # a FIFO nobody opens for writing
+wait
+( sleep 2 ) > "$tmp/quiet" &                          # a header that never comes
+writer=$!
+dies_of HUP 0.3 "$bercl" cl -i "$tmp/quiet"
+wait "$writer" 2> /dev/null || true
+dies_of TERM 0.5 "$bercl" simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --trials 1e9
+dies_of TERM 0.5 "$bercl" simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential --trials 1e9
+dies_of TERM 0.5 "$bercl" simulate -e 0 -n 3T -p 1e-12 --trials 1e10
+
+# bounded memory: 64 MiB of address space beyond what the program needs
+for cmd in "watch -p 1e-12 -c 95%" "fec --code kp4 --histogram -" "cl -i -"; do
+	for src in /dev/zero /dev/urandom; do
+		st=0
+		( ulimit -v 400000; head -c 200000000 "$src" | $bercl $cmd > /dev/null 2> "$tmp/err" ) || st=$?
+		[ "$st" = 2 ] || fail "$cmd < $src: status $st, want 2 ($(head -c 200 "$tmp/err"))"
+	done
+done
+st=0
+( ulimit -v 400000; { printf 'errors,bits,ber\n'; head -c 268435456 /dev/zero | tr '\0' 7; printf '\n0,3e12,1e-12\n'; } |
+	$bercl cl -i - -f csv > "$tmp/out" 2> "$tmp/err" ) || st=$?
+[ "$st" = 2 ] || fail "a 256 MiB line: status $st, want 2"
+[ "$(wc -l < "$tmp/out")" = 3 ] || fail "a 256 MiB line: $(wc -l < "$tmp/out") lines out, want 3"
+grep -q '^poisson,0,3000000000000,1e-12,0.950212931632136,' "$tmp/out" || fail "a 256 MiB line: the row after it"
+
+# an overlong quoted field holding line breaks is one record (the issue's case)
+{ printf 'link,errors,bits,ber\n"'; head -c 1200000 /dev/zero | tr '\0' '\n'; printf '",0,3e12,1e-12\nlane1,1,3e12,1e-12\n'; } > "$tmp/q.csv"
+n=$("$bercl" cl -i "$tmp/q.csv" -f json 2> /dev/null | wc -l) || true
+[ "$n" = 2 ] || fail "overlong quoted field: $n json rows, want 2"
+"$bercl" cl -i "$tmp/q.csv" -f csv 2> /dev/null | grep -q '^lane1,poisson,1,3000000000000,' ||
+	fail "overlong quoted field: the row after it"
+
+# a leading blank line; a file of one newline
+out=$(printf '\nerrors,bits,ber\n0,3e12,1e-12\n' | "$bercl" cl -i - -f csv) ||
+	fail "leading blank line: status $?"
+[ "$out" = "model,errors,bits,ber,cl,one_minus_cl,log10_one_minus_cl,error
+poisson,0,3000000000000,1e-12,0.950212931632136,0.049787068367863944,-1.3028834457097553," ] ||
+	fail "leading blank line: $out"
+st=0
+printf '\n' | "$bercl" cl -i - > "$tmp/out" 2> "$tmp/err" || st=$?
+[ "$st" = 2 ] && [ ! -s "$tmp/out" ] && grep -q 'empty file, expected a header row' "$tmp/err" ||
+	fail "a file of one newline: status $st"
+st=0
+"$bercl" cl -i "$tmp" > "$tmp/out" 2> "$tmp/err" || st=$?
+[ "$st" = 2 ] && grep -q 'is a directory' "$tmp/err" || fail "-i DIR: status $st, $(cat "$tmp/err")"
+
+[ "$fails" = 0 ] || { echo "test_promises: $fails failures"; exit 1; }
+echo "test_promises: signals, bounded readers, RFC 4180 records, blank lines: all kept"
