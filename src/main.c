@@ -281,9 +281,10 @@ static void parse_lane_errors(const char *text, struct options *o)
 			usage_error("--lane-errors '%s': whole numbers only: use A..B", text);
 	if (v.count < 2 || v.count > MAX_LANES)
 		usage_error("--lane-errors '%s': give 2 to %d lanes", text, MAX_LANES);
+	struct vlist_pos pos = {0, 0};
 	for (unsigned long long i = 0; i < v.count; i++) {
 		double c;
-		o->lane_errors[i] = vlist_value(&v, i, &c);
+		o->lane_errors[i] = vlist_at(&v, &pos, i, &c);
 	}
 	o->nlanes = (int)v.count;
 	vlist_free(&v);

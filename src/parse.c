@@ -605,17 +605,24 @@ static double item_value_raw(const struct item *it, unsigned long long i)
 
 double vlist_value(const struct vlist *v, unsigned long long i, double *complement)
 {
-	for (size_t k = 0; k < v->nitems; k++) {
-		const struct item *it = &v->items[k];
-		if (i < it->n) {
-			double x = item_value(it, i);
-			if (complement)
-				*complement = it->kind == ITEM_ONE && !isnan(it->b) ? it->b : 1.0 - x;
-			return x;
-		}
-		i -= it->n;
-	}
-	return NAN;
+	struct vlist_pos p = {0, 0};
+	return vlist_at(v, &p, i, complement);
+}
+
+double vlist_at(const struct vlist *v, struct vlist_pos *p, unsigned long long i,
+                double *complement)
+{
+	if (i < p->first) /* back to the start (an odometer wheel that wrapped) */
+		p->item = 0, p->first = 0;
+	while (p->item < v->nitems && i - p->first >= v->items[p->item].n)
+		p->first += v->items[p->item++].n;
+	if (p->item == v->nitems)
+		return NAN;
+	const struct item *it = &v->items[p->item];
+	double x = item_value(it, i - p->first);
+	if (complement)
+		*complement = it->kind == ITEM_ONE && !isnan(it->b) ? it->b : 1.0 - x;
+	return x;
 }
 
 /* Ranges are monotone, so their extremes are their ends. */

@@ -88,7 +88,7 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
 		if (!s->list[q])
 			continue;
 		double c = NAN;
-		double v = vlist_value(s->list[q], s->index[q], &c);
+		double v = vlist_at(s->list[q], &s->pos[q], s->index[q], &c);
 		/* Values were checked when the flags were read. */
 		row_set(&r->in, (enum quantity)q, v, c);
 	}

@@ -20,6 +20,7 @@
 struct sweep {
 	const struct vlist *list[NQ]; /* NULL where the flag was not given */
 	unsigned long long index[NQ];
+	struct vlist_pos pos[NQ];
 	int started;
 };
 
