@@ -40,7 +40,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: all check fuzz-replay soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 
 .DEFAULT_GOAL := all
 
@@ -79,8 +79,9 @@ tests/test_api: tests/test_api.c libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS) tests/oracle/oracle
+check: all $(TESTS) tests/oracle/oracle $(REPLAYS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_promises.sh"; sh tests/test_promises.sh
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
@@ -164,7 +165,8 @@ uninstall:
 clean:
 	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle
-	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram
+	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -173,7 +175,7 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch histogram
+FUZZ_HARNESSES ?= parse batch watch histogram pipeline
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
@@ -184,9 +186,19 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 		mkdir -p tests/fuzz/tmp/$$h; \
 		echo "== fuzz_$$h for $(FUZZ_SECONDS) s"; \
+		len=4096; [ $$h = pipeline ] && len=2097152; \
 		./tests/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-			-max_len=4096 -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
+			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
+
+# Every committed seed through its harness's entry point, with the build's
+# own compiler and CFLAGS (no clang): make check runs it.
+REPLAYS = $(FUZZ_HARNESSES:%=tests/fuzz/replay_%)
+tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(CLI_OBJ) libbercl.a
+	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c \
+		$(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
+fuzz-replay: $(REPLAYS)
+	@set -e; for h in $(FUZZ_HARNESSES); do ./tests/fuzz/replay_$$h tests/fuzz/corpus/$$h/*; done
 
 # Debian 12 packages needed to build and test (tools/deps.sh lists them);
 # apt-get runs only if one is missing. deps-dev adds what make fuzz, make
