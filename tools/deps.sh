@@ -6,7 +6,7 @@
 # Runs apt-get as root, or through sudo.
 # (A plain script, so that a machine without make can run it.)
 set -eu
-packages="gcc make pkg-config libgsl-dev libcmocka-dev libmpfr-dev mandoc"
+packages="gcc make pkg-config libgsl-dev libcmocka-dev libmpfr-dev mandoc groff-base"
 if [ "${1:-}" = "--dev" ]; then
 	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
 		g++ libboost-math-dev python3-scipy"
