@@ -58,9 +58,11 @@ src/%.o: src/%.c
 libbercl.a: $(LIB_OBJ)
 	rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
 
-$(SHLIB): $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libbercl.so.$(SOVERSION) -o $@ \
-		$(LIB_OBJ) -lm
+# Symbol versions (lib/libbercl.map): a program built against a newer
+# function names its version, and an older library refuses it at load time.
+$(SHLIB): $(LIB_OBJ) lib/libbercl.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libbercl.so.$(SOVERSION) \
+		-Wl,--version-script=lib/libbercl.map -o $@ $(LIB_OBJ) -lm
 libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 	ln -sf $(SHLIB) $@
 
@@ -84,6 +86,8 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS)
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_promises.sh"; sh tests/test_promises.sh
+	@echo "== tests/test_abi.sh"
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
