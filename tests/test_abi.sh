@@ -6,7 +6,7 @@
 #   version script lists (each once) and the functions the shared library
 #   exports (nm -D --defined-only) are the same set, each exported with the
 #   version of its node in the script; the newest node is the header's
-#   MAJOR.MINOR;
+#   MAJOR.MINOR; debian/libbercl0.symbols lists the same pairs;
 # - two more builds of the same objects: one with only the first node
 #   (BERCL_0.2, "the 0.2 library") and one with no version script at all
 #   (as 0.2.0 was built). A program that calls a BERCL_0.3 function refuses
@@ -62,7 +62,20 @@ sort "$tmp/map" > "$tmp/map_sorted"
 d=$(diff "$tmp/map_sorted" "$tmp/exported" || true)
 [ -z "$d" ] || fail "versions in $map (<) against those exported (>):
 $d"
-echo "test_abi: $(wc -l < "$tmp/header") functions: header = $map = exported, versions as the script"
+# The Debian symbols file lists the same name@version pairs (and each
+# version's node), at the version that added them.
+sym=debian/libbercl0.symbols
+if [ -f "$sym" ]; then
+	sed -n 's/^ \([A-Za-z_0-9.]*\)@\(BERCL_[0-9.]*\) \(.*\)$/\1 \2 \3/p' "$sym" |
+		awk '$1 !~ /^BERCL_/ { print $1, $2 }' | sort > "$tmp/symbols"
+	d=$(diff "$tmp/exported" "$tmp/symbols" || true)
+	[ -z "$d" ] || fail "exported (<) against $sym (>):
+$d"
+	bad=$(sed -n 's/^ [A-Za-z_0-9.]*@BERCL_\([0-9]*\.[0-9]*\) \(.*\)$/\1 \2/p' "$sym" |
+		awk '$2 != $1 ".0"')
+	[ -z "$bad" ] || fail "$sym: a symbol of node M.m needs version M.m.0: $bad"
+fi
+echo "test_abi: $(wc -l < "$tmp/header") functions: header = $map = exported = $sym, versions as the script"
 
 # The two older builds of the same objects.
 mkdir "$tmp/v02" "$tmp/v00"
