@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bercl - GNU Make. Targets: all check bench install uninstall clean deps,
-#         static check-static dist distcheck,
+#         static check-static dist distcheck check-deb,
 #         and for developers: deps-dev fuzz plots coefficients reference
 
 # The version is written once, in include/bercl.h.
@@ -42,7 +42,7 @@ TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
 .PHONY: all check fuzz-replay soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
-.PHONY: static check-static dist distcheck
+.PHONY: static check-static dist distcheck check-deb
 
 .DEFAULT_GOAL := all
 
@@ -179,6 +179,12 @@ install: all
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# The Debian packages end to end, as root: dpkg-buildpackage in a clean
+# clone, lintian, apt-get install, the autopkgtest smoke test, man bercl,
+# apt-get purge (tools/deps.sh --deb installs what it needs).
+check-deb:
+	sh tools/deb-check.sh
 
 # make dist: bercl-VERSION.tar.gz, the committed tree of HEAD (git archive;
 # uncommitted changes are not in it). distcheck: its extracted copy passes
