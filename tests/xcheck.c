@@ -18,7 +18,8 @@
  *                         BASE's and by how many ulps at most (the distance
  *                         between two doubles counted in representable
  *                         doubles), and how many of the differing ones are
- *                         correctly rounded in BASE.
+ *                         the nearest double to the table's value in BASE
+ *                         and in OTHER (where the table has that value).
  *
  * The ulps against a table's decimal are taken from the decimal read as a
  * double-double (decimal_dd: about 1e-30 relative), not as a long double,
@@ -47,12 +48,27 @@ static int failures;
 		}                                                                      \
 	} while (0)
 
-static void put(const char *table, int row, int field, double v)
+/* One double into the dump, with a flag: n when it is the nearest double
+ * to the table's decimal, x when it is not, - when the table has none. */
+static void put_flag(const char *table, int row, int field, double v, char flag)
 {
 	uint64_t b;
 	memcpy(&b, &v, sizeof b);
 	if (dump)
-		fprintf(dump, "%s %d %d %016" PRIx64 "\n", table, row, field, b);
+		fprintf(dump, "%s %d %d %016" PRIx64 " %c\n", table, row, field, b, flag);
+}
+
+static void put(const char *table, int row, int field, double v)
+{
+	put_flag(table, row, field, v, '-');
+}
+
+static double ulps_dd(double v, const char *ref);
+
+static void put_ref(const char *table, int row, int field, double v, const char *ref)
+{
+	double x = ulps_dd(v, ref);
+	put_flag(table, row, field, v, x < 0 ? '-' : x <= 0.5 ? 'n' : 'x');
 }
 
 static void verdict(const char *table, int fails, const char *fmt, ...)
@@ -208,8 +224,8 @@ static void poisson_table(void)
 				u[k][nu[k]++] = x;
 			zeros += v[k] == 0;
 		}
-		put("poisson_ref", rows, 0, t.cl);
-		put("poisson_ref", rows, 1, t.one_minus_cl);
+		put_ref("poisson_ref", rows, 0, t.cl, f[2]);
+		put_ref("poisson_ref", rows, 1, t.one_minus_cl, f[3]);
 		put("poisson_ref.ln", rows, 0, t.ln_cl.hi);
 		put("poisson_ref.ln", rows, 1, t.ln_one_minus_cl.hi);
 		rows++;
@@ -261,8 +277,8 @@ static void binomial_table(void)
 			if (x >= 0 && nu[k] < 1000)
 				u[k][nu[k]++] = x;
 		}
-		put("binomial_ref", rows, 0, t.cl);
-		put("binomial_ref", rows, 1, t.one_minus_cl);
+		put_ref("binomial_ref", rows, 0, t.cl, f[3]);
+		put_ref("binomial_ref", rows, 1, t.one_minus_cl, f[4]);
 		put("binomial_ref.ln", rows, 0, t.ln_cl.hi);
 		put("binomial_ref.ln", rows, 1, t.ln_one_minus_cl.hi);
 		rows++;
@@ -332,7 +348,7 @@ static void bounds_table(const char *name, const char *key, int nearest)
 			prow++;
 		}
 		for (int k = 0; k < 3; k++)
-			put(key, rows, k, v[k]);
+			put_flag(key, rows, k, v[k], v[k] == strtod(f[4 + k], NULL) ? 'n' : 'x');
 		rows++;
 	}
 	fclose(fp);
@@ -389,7 +405,7 @@ static void bits_table(void)
 		CHECK(bercl_poisson_lambda_for_cl(e, cl, 1.0 - cl, &lambda) == BERCL_OK, "row %d", rows);
 		worst_lambda = fmax(worst_lambda, fabs(lambda - ref_lambda) / ref_lambda);
 		put("bits_ref", rows, 0, bits);
-		put("bits_ref", rows, 1, lambda);
+		put_flag("bits_ref", rows, 1, lambda, lambda == ref_lambda ? 'n' : 'x');
 		put("bits_ref", rows, 2, t.cl);
 		put("bits_ref", rows, 3, t.one_minus_cl);
 		rows++;
@@ -469,9 +485,9 @@ static void fec_table(void)
 		worst_ser = fmax(worst_ser, ds);
 		worst_cer = fmax(worst_cer, dc);
 		worst_post = fmax(worst_post, dp);
-		put("fec_ref", rows, 0, r.ser);
-		put("fec_ref", rows, 1, r.cer);
-		put("fec_ref", rows, 2, r.post_fec_ber);
+		put_ref("fec_ref", rows, 0, r.ser, f[5]);
+		put_ref("fec_ref", rows, 1, r.cer, f[6]);
+		put_ref("fec_ref", rows, 2, r.post_fec_ber, f[7]);
 		put("fec_ref.ln", rows, 0, r.ln_cer.hi);
 		put("fec_ref.ln", rows, 1, r.ln_post_fec_ber.hi);
 		rows++;
@@ -503,7 +519,7 @@ static void fec_inv_table(void)
 		      f[4], ber, d, trip);
 		worst_root = fmax(worst_root, d);
 		worst_trip = fmax(worst_trip, trip);
-		put("fec_inv_ref", rows, 0, ber);
+		put_flag("fec_inv_ref", rows, 0, ber, ber == ref ? 'n' : 'x');
 		rows++;
 	}
 	fclose(fp);
@@ -657,19 +673,19 @@ static int compare(const char *base, const char *other)
 	/* per table, in the order first seen */
 	struct {
 		char name[64];
-		int n, diff;
+		int n, diff, base_near, other_near;
 		uint64_t worst;
 	} t[32];
 	int nt = 0, total = 0, total_diff = 0;
 	uint64_t worst_all = 0;
-	char ta[64], tb[64];
-	int ra, fa_, rb, fb_;
+	char ta[64], tb[64], ca, cb;
+	int ra, fa_, rb, fb_, base_near = 0, other_near = 0;
 	uint64_t a, b;
 	for (;;) {
-		int ga = fscanf(fa, "%63s %d %d %" SCNx64, ta, &ra, &fa_, &a);
-		int gb = fscanf(fb, "%63s %d %d %" SCNx64, tb, &rb, &fb_, &b);
-		if (ga != 4 || gb != 4) {
-			if (ga == 4 || gb == 4)
+		int ga = fscanf(fa, "%63s %d %d %" SCNx64 " %c", ta, &ra, &fa_, &a, &ca);
+		int gb = fscanf(fb, "%63s %d %d %" SCNx64 " %c", tb, &rb, &fb_, &b, &cb);
+		if (ga != 5 || gb != 5) {
+			if (ga == 5 || gb == 5)
 				fail_msg("%s and %s differ in length", base, other);
 			break;
 		}
@@ -683,7 +699,7 @@ static int compare(const char *base, const char *other)
 			if (nt == 32)
 				fail_msg("more than 32 tables");
 			strcpy(t[nt].name, ta);
-			t[nt].n = t[nt].diff = 0;
+			t[nt].n = t[nt].diff = t[nt].base_near = t[nt].other_near = 0;
 			t[nt].worst = 0;
 			nt++;
 		}
@@ -693,14 +709,23 @@ static int compare(const char *base, const char *other)
 			uint64_t dist = ulp_distance(a, b);
 			t[i].diff++;
 			total_diff++;
+			t[i].base_near += ca == 'n';
+			t[i].other_near += cb == 'n';
+			base_near += ca == 'n';
+			other_near += cb == 'n';
 			t[i].worst = dist > t[i].worst ? dist : t[i].worst;
 			worst_all = dist > worst_all ? dist : worst_all;
 		}
 	}
-	printf("%-20s %8s %8s %10s\n", "table", "doubles", "differ", "worst ulp");
+	/* of the differing doubles: how many are the nearest to the table's
+	 * value on the baseline, and how many on the other target */
+	printf("%-20s %8s %7s %10s %12s %12s\n", "table", "doubles", "differ", "worst ulp",
+	       "base nearest", "this nearest");
 	for (int i = 0; i < nt; i++)
-		printf("%-20s %8d %8d %10" PRIu64 "\n", t[i].name, t[i].n, t[i].diff, t[i].worst);
-	printf("%-20s %8d %8d %10" PRIu64 "\n", "all", total, total_diff, worst_all);
+		printf("%-20s %8d %7d %10" PRIu64 " %12d %12d\n", t[i].name, t[i].n, t[i].diff,
+		       t[i].worst, t[i].base_near, t[i].other_near);
+	printf("%-20s %8d %7d %10" PRIu64 " %12d %12d\n", "all", total, total_diff, worst_all,
+	       base_near, other_near);
 	fclose(fa);
 	fclose(fb);
 	return 0;
