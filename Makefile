@@ -40,7 +40,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check check-ld64 check-arm64 check-wasm soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: all check check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 
 .DEFAULT_GOAL := all
 
@@ -135,6 +135,10 @@ check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
 check-wasm: tests/tmp/xcheck-x86-64.dump tests/xcheck-wasm.js
 	$(NODE) tests/xcheck-wasm.js tests/tmp/xcheck-wasm.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-wasm.dump
+# The cost of each wide type on each target, in one run (bench/cross.sh).
+bench-cross:
+	CC="$(CC)" ARM64_CC="$(ARM64_CC)" EMCC="$(EMCC)" QEMU_ARM64="$(QEMU_ARM64)" NODE="$(NODE)" \
+		sh bench/cross.sh
 
 # The independent MPFR oracle (tests/oracle): it drives ./bercl as a black
 # box and shares no code with lib/. Built without the sanitizers of CFLAGS
