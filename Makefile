@@ -101,7 +101,10 @@ check: all $(TESTS) tests/oracle/oracle
 # for arm64 (static, run under qemu-aarch64) and for WebAssembly (emcc, run
 # under node, files read through NODERAWFS). Each target checks every table
 # with the suites' tolerances, then xcheck --compare counts its doubles that
-# differ from the baseline's and their worst ulp distance, per table.
+# differ from the baseline's and their worst ulp distance, per table; on
+# ld64, where MPFR is at hand, the oracle's fixed-seed sample also runs
+# against the program built that way (make soak BERCL=tests/bercl-ld64 for
+# more).
 # tools/deps.sh --cross installs the toolchains.
 XCHECK_SRC = tests/xcheck.c $(LIB_SRC)
 XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/internal.h \
@@ -123,12 +126,18 @@ tests/xcheck-wasm.js: $(XCHECK_DEPS)
 	@mkdir -p tests/tmp
 	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
 		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
+# The program too, with long double = double, for the MPFR oracle's sample.
+tests/bercl-ld64: $(XCHECK_DEPS) src/main.c $(CLI_SRC) $(wildcard src/*.h)
+	$(CC) $(XCHECK_FLAGS) -Isrc $(GSL_CFLAGS) -mlong-double-64 -o $@ src/main.c $(CLI_SRC) \
+		$(LIB_SRC) $(GSL_LIBS) -lm -pthread
 tests/tmp/xcheck-x86-64.dump: tests/xcheck
 	@mkdir -p tests/tmp
 	./tests/xcheck $@
-check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64
+check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 tests/oracle/oracle
 	./tests/xcheck-ld64 tests/tmp/xcheck-ld64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-ld64.dump
+	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
+		--dir tests/tmp/oracle-ld64
 check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
 	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-arm64.dump
@@ -156,8 +165,9 @@ tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/tru
 oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
+BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
-	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
+	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
@@ -209,7 +219,7 @@ uninstall:
 clean:
 	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
-		tests/xcheck-arm64 tests/xcheck-wasm.js
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.

@@ -35,7 +35,9 @@
  * products (2Prod) and sums (2Sum) are exact.
  * The products are exact by fma() where the target has an FMA instruction
  * (x86-64 with -mfma, arm64), else by Dekker's splitting, so that no
- * software fma() is on the path (WebAssembly has none).
+ * software fma() is on the path (WebAssembly has none). The error-free
+ * transformations need a * b + c left uncontracted: -std=c11 gives GCC's
+ * -ffp-contract=off (do not build the library with -std=gnu11 on arm64).
  */
 #ifndef BERCL_WIDE_H
 #define BERCL_WIDE_H
