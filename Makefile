@@ -102,9 +102,9 @@ check: all $(TESTS) tests/oracle/oracle
 # under node, files read through NODERAWFS). Each target checks every table
 # with the suites' tolerances, then xcheck --compare counts its doubles that
 # differ from the baseline's and their worst ulp distance, per table; on
-# ld64, where MPFR is at hand, the oracle's fixed-seed sample also runs
-# against the program built that way (make soak BERCL=tests/bercl-ld64 for
-# more).
+# ld64, where MPFR and GSL are at hand, the program built that way
+# (tests/bercl-ld64) also meets the oracle's fixed-seed sample (make soak
+# BERCL=tests/bercl-ld64 for more) and replays tests/corpus byte for byte.
 # tools/deps.sh --cross installs the toolchains.
 XCHECK_SRC = tests/xcheck.c $(LIB_SRC)
 XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/internal.h \
@@ -138,6 +138,8 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-ld64.dump
 	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
 		--dir tests/tmp/oracle-ld64
+	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
+	CORPUS_BIN=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
 check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
 	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-arm64.dump
