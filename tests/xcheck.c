@@ -33,6 +33,7 @@
 #include "testutil.h"
 #include "dd.h"
 #include "internal.h"
+#include "wide.h"
 
 static FILE *dump;
 static int failures;
@@ -741,7 +742,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !(dump = fopen(argv[1], "w")))
 		fail_msg("cannot write %s", argv[1]);
-	printf("xcheck: LDBL_MANT_DIG %d, FLT_EVAL_METHOD %d\n", LDBL_MANT_DIG, (int)FLT_EVAL_METHOD);
+	printf("xcheck: LDBL_MANT_DIG %d, FLT_EVAL_METHOD %d, the library's wide type %s\n",
+	       LDBL_MANT_DIG, (int)FLT_EVAL_METHOD, WF_NAME);
 	poisson_table();
 	binomial_table();
 	binomial_bits_table();
