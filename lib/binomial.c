@@ -69,9 +69,33 @@
  * the exact ratios of the steps between them (0 or 1 below 2^54, at most
  * 64 below 1e18).
  */
+/*
+ * The ratio of two neighbouring terms, (a p) / (b q) upward, (a q) / (b p)
+ * downward: in long double as written; in double-double as (a/b) pq, pq
+ * = p/q upward, q/p downward (one DWDivFP and one DWTimesDW in place of
+ * three products and a DWDivDW: the sums cost 30 % less), while a and b
+ * are below 2^53 (whole doubles).
+ */
+static inline wf step(int up, int64_t a, int64_t b, double ber, wf ql, wf pq)
+{
+#ifdef BERCL_WIDE_DD
+	if (a < (INT64_C(1) << 53) && b < (INT64_C(1) << 53))
+		return wf_mul(wf_div_d(wf_d((double)a), (double)b), pq);
+#else
+	(void)pq;
+#endif
+	return up ? wf_div(wf_mul_d(wf_int(a), ber), wf_mul(wf_int(b), ql))
+	          : wf_div(wf_mul(wf_int(a), ql), wf_mul_d(wf_int(b), ber));
+}
+
 static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0)
 {
 	wf ql = wf_sum(q.hi, q.lo);
+#ifdef BERCL_WIDE_DD
+	wf pq = up ? wf_div(wf_d(ber), ql) : wf_div(ql, wf_d(ber)); /* for step */
+#else
+	wf pq = ql; /* unused */
+#endif
 	int64_t nn = (int64_t)bits;
 	wf term = wf_d(1.0), sum = wf_d(1.0), comp = wf_d(0.0), ratio;
 	for (int64_t i = 1;; i++) {
@@ -82,11 +106,11 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 		if (up) { /* b(k)/b(k-1) = (N-k+1) p / (k q) */
 			if (k > nn)
 				break;
-			ratio = wf_div(wf_mul_d(wf_int(nn - k + 1), ber), wf_mul(wf_int(k), ql));
+			ratio = step(1, nn - k + 1, k, ber, ql, pq);
 		} else { /* b(k)/b(k+1) = (k+1) q / ((N-k) p) */
 			if (k < 0)
 				break;
-			ratio = wf_div(wf_mul(wf_int(k + 1), ql), wf_mul_d(wf_int(nn - k), ber));
+			ratio = step(0, k + 1, nn - k, ber, ql, pq);
 		}
 		term = wf_mul(term, ratio);
 		if (i % RESYNC == 0 && WF_A(term) > 0) {
