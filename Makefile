@@ -41,7 +41,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check fuzz-replay soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 
 .DEFAULT_GOAL := all
@@ -114,6 +114,62 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS)
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 	@echo "all tests passed"
 
+# The same digits everywhere: tests/xcheck.c (the reference tables without
+# cmocka or GSL) built with the library for x86-64 as usual (the baseline),
+# for x86-64 with long double = double (-mlong-double-64, as MSVC has it),
+# for arm64 (static, run under qemu-aarch64) and for WebAssembly (emcc, run
+# under node, files read through NODERAWFS). Each target checks every table
+# with the suites' tolerances, then xcheck --compare counts its doubles that
+# differ from the baseline's and their worst ulp distance, per table; on
+# ld64, where MPFR and GSL are at hand, the program built that way
+# (tests/bercl-ld64) also meets the oracle's fixed-seed sample (make soak
+# BERCL=tests/bercl-ld64 for more) and replays tests/corpus byte for byte.
+# tools/deps.sh --cross installs the toolchains.
+XCHECK_SRC = tests/xcheck.c $(LIB_SRC)
+XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/internal.h \
+	lib/poisson_fast.inc lib/coefficients.inc include/bercl.h
+XCHECK_FLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -Ilib -DBERCL_BUILDING -std=c11 $(WARN) -O2
+ARM64_CC ?= aarch64-linux-gnu-gcc
+QEMU_ARM64 ?= qemu-aarch64
+EMCC ?= emcc
+NODE ?= node
+# Debian's emcc finds its node modules (acorn) under /usr/share/nodejs.
+EMCC_ENV = NODE_PATH=/usr/share/nodejs
+tests/xcheck: $(XCHECK_DEPS)
+	$(CC) $(XCHECK_FLAGS) -o $@ $(XCHECK_SRC) -lm -pthread
+tests/xcheck-ld64: $(XCHECK_DEPS)
+	$(CC) $(XCHECK_FLAGS) -mlong-double-64 -o $@ $(XCHECK_SRC) -lm -pthread
+tests/xcheck-arm64: $(XCHECK_DEPS)
+	$(ARM64_CC) $(XCHECK_FLAGS) -static -o $@ $(XCHECK_SRC) -lm -pthread
+tests/xcheck-wasm.js: $(XCHECK_DEPS)
+	@mkdir -p tests/tmp
+	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
+		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
+# The program too, with long double = double, for the MPFR oracle's sample.
+tests/bercl-ld64: $(XCHECK_DEPS) src/main.c $(CLI_SRC) $(wildcard src/*.h)
+	$(CC) $(XCHECK_FLAGS) -Isrc $(GSL_CFLAGS) -mlong-double-64 -o $@ src/main.c $(CLI_SRC) \
+		$(LIB_SRC) $(GSL_LIBS) -lm -pthread
+tests/tmp/xcheck-x86-64.dump: tests/xcheck
+	@mkdir -p tests/tmp
+	./tests/xcheck $@
+check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 tests/oracle/oracle
+	./tests/xcheck-ld64 tests/tmp/xcheck-ld64.dump
+	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-ld64.dump
+	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
+		--dir tests/tmp/oracle-ld64
+	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
+	BERCL_BINDIR=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
+check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
+	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump
+	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-arm64.dump
+check-wasm: tests/tmp/xcheck-x86-64.dump tests/xcheck-wasm.js
+	$(NODE) tests/xcheck-wasm.js tests/tmp/xcheck-wasm.dump
+	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-wasm.dump
+# The cost of each wide type on each target, in one run (bench/cross.sh).
+bench-cross:
+	CC="$(CC)" ARM64_CC="$(ARM64_CC)" EMCC="$(EMCC)" QEMU_ARM64="$(QEMU_ARM64)" NODE="$(NODE)" \
+		sh bench/cross.sh
+
 # The independent MPFR oracle (tests/oracle): it drives ./bercl as a black
 # box and shares no code with lib/. Built without the sanitizers of CFLAGS
 # (it only computes the truth). oracle-check: its self-check against the
@@ -130,8 +186,9 @@ tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/tru
 oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
+BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
-	./tests/oracle/oracle --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
+	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
@@ -203,7 +260,8 @@ distcheck: dist
 
 clean:
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
-		bench/ulp_poisson bench/bits_ref tests/oracle/oracle
+		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
 

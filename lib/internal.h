@@ -36,11 +36,6 @@ void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc);
  */
 int bercli_poisson_fast(double errors, double lambda_hi, double lambda_lo, bercl_tails *out,
                         int want_ln);
-/*
- * e^-(x + xl) in long double for 0 <= x <= 700, |xl| small (poisson_fast.c):
- * within 8 LDBL_EPSILON/2 relative.
- */
-long double bercli_exp_neg_ld(double x, double xl);
 /* The double-double path alone (poisson.c), for arguments already checked. */
 enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
                                           bercl_tails *out);

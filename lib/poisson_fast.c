@@ -31,12 +31,16 @@
  *   - no fma() library call: products are split (Dekker) unless the target
  *     has FMA instructions.
  *   For a < 25 and x <= 700 both tails come from e^-x and the terms x^n/n!
- *   in long double (small_ld: no logarithm, no bd0; the result is within
- *   a hair of 1/2 ulp); Temme's expansion assembles its values in long
- *   double (temme_ld: erfcx by piecewise polynomials, e^-B by a
+ *   in the wide type of wide.h (small_wf: no logarithm, no bd0; the result
+ *   is within a hair of 1/2 ulp); Temme's expansion assembles its values
+ *   in the wide type (temme_wf: erfcx by piecewise polynomials, e^-B by a
  *   table-driven exp; a result carries little more than its own
- *   rounding) while B <= 700, and in double beyond (temme_fast);
- *   elsewhere for a < 25 (or where long double cannot certify), near the
+ *   rounding) while B <= 700, and in double beyond (temme_fast). The wide
+ *   type is chosen at compile time: long double where it is the x87
+ *   format (x86-64), double-double elsewhere (where long double is
+ *   software quad or plain double), and the certificates charge its own
+ *   rounding, WF_U (2^-64 or 2^-100), and the truncations explicitly;
+ *   elsewhere for a < 25 (or where the wide type cannot certify), near the
  *   centre both tails are summed and each is taken directly or as the
  *   complement of the other, whichever bound is smaller.
  *   Without the logarithms (want_ln 0, bercl_poisson_values()), a tail
@@ -78,6 +82,7 @@
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "wide.h"
 #include "poisson_fast.inc"
 
 #define U 0x1p-53 /* unit roundoff */
@@ -561,16 +566,17 @@ static int tail_underflows(double k, double x)
 	return b - 8.0 * U * (k * fabs(l) + k + x) > 745.2;
 }
 
-/* A tail from its long double v with relative bound rel before the
+/* A tail from its wide value v with relative bound rel before the
  * rounding to double (one more u), its logarithm not yet known (0). */
-static void tail_from_ld(tail *t, long double v, double rel)
+static void tail_from_wf(tail *t, wf v, double rel)
 {
-	t->val = (double)v;
+	t->val = wf_hi(v);
 	t->rel = rel + U;
 	t->ln = dd_from(0.0);
 	t->ln_err = 0.0;
 }
 
+#ifdef BERCL_WIDE_LD
 /* 1/n in long double, n < 128 (the compiler rounds each once) */
 static const long double INV_N[128] = {
 	0.0L,
@@ -593,38 +599,88 @@ static const long double INV_N[128] = {
 	1.0L / 115, 1.0L / 116, 1.0L / 117, 1.0L / 118, 1.0L / 119, 1.0L / 120, 1.0L / 121,
 	1.0L / 122, 1.0L / 123, 1.0L / 124, 1.0L / 125, 1.0L / 126, 1.0L / 127
 };
+static inline wf inv_n(int n)
+{
+	return INV_N[n];
+}
+static const wf EXP_C[8] = {1.0L, 1.0L, 0.5L, 1.0L / 6, 1.0L / 24, 1.0L / 120, 1.0L / 720, 1.0L / 5040};
+#define TWO_PI 6.283185307179586476925286766559L
+#define SQRT_PI 1.772453850905516027298167483341145L
+#define ERFCX_COEF(k) ERFCX_C[k]
+#else
+/* 1/n, 1/n!, 2 pi, sqrt(pi) and erfcx's coefficients as hi + lo
+ * (poisson_fast.inc): one rounding each, as in long double */
+static inline wf inv_n(int n)
+{
+	return WF_CONST(0, INV_N_DD[n][0], INV_N_DD[n][1]);
+}
+static inline wf exp_c(int n)
+{
+	return WF_CONST(0, EXP_C_DD[n][0], EXP_C_DD[n][1]);
+}
+#define WF_PAIR_(hi, lo) WF_CONST(0, hi, lo)
+#define WF_PAIR(p) WF_PAIR_(p)
+#define TWO_PI WF_PAIR(TWO_PI_DD)
+#define SQRT_PI WF_PAIR(SQRT_PI_DD)
+#define ERFCX_COEF(k) WF_CONST(0, ERFCX_CD[k][0], ERFCX_CD[k][1])
+#endif
 
 /*
- * e^-(x + xl) in long double for 0 <= x <= 700, |xl| <= u x: with n =
- * round(32 x / ln 2), r = n ln2/32 - (x + xl) (n LN2_32_HI exact, the
+ * e^-(x + xl) in the wide type for 0 <= x <= 700, |xl| <= u x: with n =
+ * round(32 x / ln 2), r = n ln2/32 - (x + xl) (n LN2_32_HI exact: in long
+ * double, 48 + 15 bits; in double-double, by an exact product; the
  * difference exact by Sterbenz), |r| <= ln2/64, e^-(x + xl) = 2^(-n/32) e^r;
  * 2^(-n/32) = 2^k 2^(j/32) from EXP2_TABLE (double-double, rounded once to
- * long double) and e^r by its Taylor polynomial of degree 7 (the rest is
- * below 5e-21 relative). Error below 8 u_L relative (u_L = 2^-64 on x86-64:
- * table 1, reduction 1, polynomial 3, products 2, truncation 0.1), where
- * glibc's exp in double would leave its 1/2 ulp in the result.
+ * the wide type) and e^r by its Taylor polynomial of degree 7 (the rest is
+ * below 5.1e-21 relative). Error below bercli_exp_neg_err(x) (with u_w =
+ * WF_U, the wide type's rounding: table 1, reduction 1, polynomial 3,
+ * products 2 u_w; truncation 5.1e-21, on x86-64 0.1 u_w; ln2/32's own
+ * error, 3.1e-33 n < 1.1e-28; in plain double also the rounded n LN2_32_HI,
+ * 2u x), where glibc's exp in double would leave its 1/2 ulp in the result.
  * (The table-driven reduction of P. T. P. Tang, ACM TOMS 15 (1989) 144-157.)
  */
-long double bercli_exp_neg_ld(double x, double xl)
+wf bercli_exp_neg_wf(double x, double xl)
 {
 	long n = (long)(x * (32.0 / 0.69314718055994530942) + 0.5);
-	long double X = (long double)x + xl;
-	long double r = ((long double)n * LN2_32_HI - X) + (long double)n * LN2_32_LO;
-	long double p = 1.0L + r * (1.0L + r * (0.5L + r * (1.0L / 6 + r * (1.0L / 24 +
-	                r * (1.0L / 120 + r * (1.0L / 720 + r * (1.0L / 5040)))))));
+	wf X = wf_sum(x, xl);
+	wf r = wf_add(wf_sub(wf_prod((double)n, LN2_32_HI), X), wf_prod((double)n, LN2_32_LO));
+#ifdef BERCL_WIDE_LD
+	wf p = EXP_C[7];
+	for (int i = 6; i >= 0; i--)
+		p = wf_add(EXP_C[i], wf_mul(r, p));
+#else
+	wf p = exp_c(7);
+	for (int i = 6; i >= 0; i--)
+		p = wf_add(exp_c(i), wf_mul(r, p));
+#endif
 	long m = -n, k = m >= 0 ? m / 32 : -((31 - m) / 32); /* floor(m / 32) */
 	int j = (int)(m - 32 * k);
 	uint64_t bits = (uint64_t)(1023 + k) << 52;
 	double p2;
 	memcpy(&p2, &bits, sizeof p2);
-	return p * ((long double)EXP2_TABLE[j][0] + EXP2_TABLE[j][1]) * p2;
+	return wf_mul_d(wf_mul(p, wf_sum(EXP2_TABLE[j][0], EXP2_TABLE[j][1])), p2);
+}
+
+double bercli_exp_neg_err(double x)
+{
+#if defined(BERCL_WIDE_LD)
+	/* 8 u_w on x86-64 (x87: 7 u_w + 5.1e-21 + 1.1e-28 is below it),
+	 * the sum where long double is wider and is forced (bench/xbench) */
+	(void)x;
+	return fmax(8.0 * WF_U, 7.0 * WF_U + 5.1e-21 + 1.1e-28);
+#elif defined(BERCL_WIDE_D)
+	return 7.0 * WF_U + 5.1e-21 + 2.0 * U * x;
+#else
+	(void)x;
+	return 7.0 * WF_U + 5.1e-21 + 1.1e-28;
+#endif
 }
 
 /*
  * a = E + 1 < 25, x + xl at most 700: both tails from e^-x and the terms
- * x^n/n!, in long double (on x86-64 a 64-bit significand, u_L = 2^-64, so
- * that the sums' roundings and e^-x (exp_neg_ld) stay below u/20 and the
- * result is all but correctly rounded):
+ * x^n/n!, in the wide type (u_w = WF_U: 2^-64 in long double, 2^-100 in
+ * double-double, so that the sums' roundings and e^-x (exp_neg_wf) stay
+ * below u/20 and the result is all but correctly rounded):
  *   Q = P[X <= E] = e^-x sum_{n=0}^{E} x^n/n!  (positive terms, always),
  *   P = P[X >= a] = e^-x (x^a/a!) sum_{j>=0} prod_{i=1}^{j} x/(a + i)
  *       while Q >= 1/2 (then x < a + 1/2, and the ratios fall below
@@ -633,58 +689,62 @@ long double bercli_exp_neg_ld(double x, double xl)
  * on the last; term n of the finite sum carries 3n + 1 roundings, the sum
  * n more; the series' term j 3j more, its truncation is bounded by the next term times
  * r/(1 - r). 0 (the caller goes on) when a term or a tail falls below
- * 2^-1000 (the terms are never below min(1, x^a/a!) / S), or when long
- * double is too short to certify.
+ * 2^-1000 (the terms are never below min(1, x^a/a!) / S), or when the
+ * wide type is too short to certify (plain double, from E = 8 or so).
  */
-static int small_ld(double errors, double x, double xl, int want_ln, tail *p, tail *q)
+static int small_wf(double errors, double x, double xl, int want_ln, tail *p, tail *q)
 {
-	const long double ul = LDBL_EPSILON / 2;
+	const wa ul = WF_U;
 	double a = errors + 1.0;
 	if (!(x <= 700.0))
 		return 0;
-	long double X = (long double)x + xl, t = 1.0L, qs = 1.0L;
+	wf X = wf_sum(x, xl), t = wf_d(1.0), qs = wf_d(1.0);
 	for (int n = 1; n <= (int)errors; n++) {
-		t *= X * INV_N[n];
-		qs += t;
+		t = wf_mul(t, wf_mul(X, inv_n(n)));
+		qs = wf_add(qs, t);
 	}
-	long double ex = bercli_exp_neg_ld(x, xl);
-	long double ql = ex * qs, pl;
-	double ex_rel = 8.0 * ul;
+	wf ex = bercli_exp_neg_wf(x, xl);
+	wf ql = wf_mul(ex, qs), pl;
+	double ex_rel = bercli_exp_neg_err(x);
 	double q_rel = ex_rel + (4.0 * errors + 3.0) * ul * 1.01;
 	double p_rel;
-	if (ql >= 0.5L) {
+	if (WF_A(ql) >= 0.5) {
 		/* P by its series: term j = prod x/(a + i) */
 		int n = (int)a, j;
-		long double r = t * X * INV_N[n], term = 1.0L, sum = 1.0L, err = 0.0L, ratio = 0.0L;
+		wf r = wf_mul(wf_mul(t, X), inv_n(n)), term = wf_d(1.0), sum = wf_d(1.0);
+		wf ratio = wf_d(0.0);
+		wa err = 0;
 		for (j = 1; n + j < 128; j++) {
-			ratio = X * INV_N[n + j];
-			term *= ratio;
-			sum += term;
-			err += term * (3 * j);
-			if (term < 0x1p-70L * sum)
+			ratio = wf_mul(X, inv_n(n + j));
+			term = wf_mul(term, ratio);
+			sum = wf_add(sum, term);
+			err += WF_A(term) * (3 * j);
+			if (WF_A(term) < 0x1p-70 * WF_A(sum))
 				break;
 		}
-		if (n + j >= 128 || !(ratio < 1.0L))
+		wa ra = WF_A(ratio);
+		if (n + j >= 128 || !(ra < 1.0))
 			return 0;
-		pl = ex * r * sum;
-		p_rel = ex_rel + ((3.0 * errors + 4.0) * ul + (double)((err * ul * 1.01L +
-		         term * ratio / (1.0L - ratio)) / sum) + 2.0 * ul) * 1.01;
+		pl = wf_mul(wf_mul(ex, r), sum);
+		p_rel = ex_rel + ((3.0 * errors + 4.0) * ul + (double)((err * ul * (wa)1.01L +
+		         WF_A(term) * ra / (1 - ra)) / WF_A(sum)) + 2.0 * ul) * 1.01;
 	} else {
-		pl = 1.0L - ql;
-		p_rel = (q_rel * (double)ql + ul) / (double)pl;
+		pl = wf_sub(wf_d(1.0), ql);
+		p_rel = (q_rel * wf_hi(ql) + ul) / wf_hi(pl);
 	}
-	if (!(pl >= 0x1p-1000L && ql >= 0x1p-1000L))
+	if (!(WF_A(pl) >= 0x1p-1000 && WF_A(ql) >= 0x1p-1000))
 		return 0;
-	tail_from_ld(p, pl, p_rel);
-	tail_from_ld(q, ql, q_rel);
+	tail_from_wf(p, pl, p_rel);
+	tail_from_wf(q, ql, q_rel);
 	if (p->rel > REL_MAX || q->rel > REL_MAX)
 		return 0;
 	if (want_ln) {
-		/* ln of the smaller tail from its long double (hi + lo), of
+		/* ln of the smaller tail from its wide value (hi + lo), of
 		 * the larger as log1p of minus the smaller */
-		tail *sm = pl < ql ? p : q, *lg = pl < ql ? q : p;
-		long double sv = pl < ql ? pl : ql;
-		double hi = (double)sv, lo = (double)(sv - hi), e;
+		int p_smaller = WF_A(pl) < WF_A(ql);
+		tail *sm = p_smaller ? p : q, *lg = p_smaller ? q : p;
+		wf sv = p_smaller ? pl : ql;
+		double hi = wf_hi(sv), lo = wf_lo(sv), e;
 		double sm_rel = sm->rel - U;
 		sm->ln = ln_fast(dd_make(hi, lo), &e);
 		sm->ln_err = e + sm_rel * 1.01;
@@ -696,49 +756,50 @@ static int small_ld(double errors, double x, double xl, int want_ln, tail *p, ta
 }
 
 /*
- * erfcx(z) = exp(z^2) erfc(z) for z >= 0 in long double; *rel receives its
- * relative error bound. Below 12 the polynomials of poisson_fast.inc
+ * erfcx(z) = exp(z^2) erfc(z) for z >= 0 in the wide type; *rel receives
+ * its relative error bound. Below 12 the polynomials of poisson_fast.inc
  * (tools/gen_fast_tables.py: fit error ERFCX_FIT, below 2e-21) in t = z -
  * ERFCX_MID, by Horner's rule in t^2 on the even and the odd coefficients
- * (two chains at once); each term carries at most 1.5 deg + 4 roundings,
- * so the sum is within (2 deg + 8) u_L ERFCX_COND of the polynomial. From
- * 12 the asymptotic series of erfcx_fast, 14 terms (the next is below
- * 1e-21), summed in long double.
+ * (two chains at once); each term carries at most 1.5 deg + 4 roundings
+ * (its coefficient's included), so the sum is within (2 deg + 8) u_w
+ * ERFCX_COND of the polynomial. From 12 the asymptotic series of
+ * erfcx_fast, 14 terms (the next is below 1e-21), summed in the wide type.
  */
-static long double erfcx_ld(long double z, double *rel)
+static wf erfcx_wf(wf z, double *rel)
 {
-	const double ul = LDBL_EPSILON / 2;
-	if (z < 12.0L) {
-		int i = z < 2 ? (int)(z * 2) : z < 4 ? (int)z + 2 : z < 8 ? 6 + (int)((z - 4) / 2) : 8;
-		const long double *c = ERFCX_C + ERFCX_OFF[i];
+	const double ul = WF_U;
+	wa zr = WF_A(z);
+	if (zr < 12.0) {
+		int i = zr < 2 ? (int)(zr * 2) : zr < 4 ? (int)zr + 2 : zr < 8 ? 6 + (int)((zr - 4) / 2) : 8;
+		int c = ERFCX_OFF[i];
 		int deg = ERFCX_OFF[i + 1] - ERFCX_OFF[i] - 1, ne = deg / 2, no = (deg - 1) / 2;
-		long double t = z - ERFCX_MID[i], t2 = t * t;
-		long double ev = c[2 * ne], od = c[2 * no + 1];
+		wf t = wf_add_d(z, -ERFCX_MID[i]), t2 = wf_mul(t, t);
+		wf ev = ERFCX_COEF(c + 2 * ne), od = ERFCX_COEF(c + 2 * no + 1);
 		for (int k = ne - 1; k >= 0; k--)
-			ev = ev * t2 + c[2 * k];
+			ev = wf_add(wf_mul(ev, t2), ERFCX_COEF(c + 2 * k));
 		for (int k = no - 1; k >= 0; k--)
-			od = od * t2 + c[2 * k + 1];
+			od = wf_add(wf_mul(od, t2), ERFCX_COEF(c + 2 * k + 1));
 		*rel = ERFCX_FIT[i] + (2.0 * deg + 8.0) * ul * ERFCX_COND[i];
-		return ev + t * od;
+		return wf_add(ev, wf_mul(t, od));
 	}
-	long double t = 1.0L / (2.0L * z * z), term = 1.0L, sum = 1.0L;
+	wf t = wf_div(wf_d(1.0), wf_mul(wf_mul_d(z, 2.0), z)), term = wf_d(1.0), sum = wf_d(1.0);
 	for (int n = 1; n <= 14; n++) {
-		term *= -(2.0L * n - 1.0L) * t;
-		sum += term;
+		term = wf_mul(term, wf_mul_d(t, -(2.0 * n - 1.0)));
+		sum = wf_add(sum, term);
 	}
 	*rel = 8.0 * ul + 1e-21;
-	return sum / (z * 1.772453850905516027298167483341145L); /* z sqrt(pi) */
+	return wf_div(sum, wf_mul(z, SQRT_PI)); /* z sqrt(pi) */
 }
 
 /*
- * ln of a tail from its long double v (relative error rel before
+ * ln of a tail from its wide value v (relative error rel before
  * rounding): v = hi + lo, ln v = log(hi) + lo/hi (to (lo/hi)^2/2 < u^2)
  * by the C library's log while |ln| < 8 (below 16u there, as make_tail
  * takes it), else ln_fast.
  */
-static void ln_of_ld(tail *t, long double v, double rel)
+static void ln_of_wf(tail *t, wf v, double rel)
 {
-	double hi = (double)v, lo = (double)(v - hi), e, l1 = log(hi);
+	double hi = wf_hi(v), lo = wf_lo(v), e, l1 = log(hi);
 	if (fabs(l1) < 8.0) {
 		t->ln = dd_fast_two_sum(l1, lo / hi);
 		t->ln_err = LOG_ERR * fabs(l1) + U * U + rel * 1.01;
@@ -749,20 +810,20 @@ static void ln_of_ld(tail *t, long double v, double rel)
 }
 
 /*
- * Temme's expansion as in temme_fast, with its values in long double, so
+ * Temme's expansion as in temme_fast, with its values in the wide type, so
  * that the result carries little more than its own rounding: z = +-sqrt(B)
- * by sqrtl, erfcx by erfcx_ld, e^-B by exp_neg_ld, 1/sqrt(2 pi a) by
- * sqrtl, the sums and products in long double; the sum of the C_k a^-k is
- * temme_sum_fast's (double; its error, s_err, is charged as before). The
+ * by wf_sqrt, erfcx by erfcx_wf, e^-B by exp_neg_wf, 1/sqrt(2 pi a) by
+ * wf_sqrt, the sums and products in the wide type; the sum of the C_k a^-k
+ * is temme_sum_fast's (double; its error, s_err, is charged as before). The
  * central case (B < 1) takes erfc(|z|) = erfcx(|z|) e^-B and erfc(-|z|) =
  * 2 - erfc(|z|), so that no function is evaluated at a rounded z there
  * either; erfcx moves by at most min(sqrt 2, 1/z) dz relative (from the
- * bounds of A&S 7.1.13, as in temme_fast). 0 when B > 700 (exp_neg_ld's
+ * bounds of A&S 7.1.13, as in temme_fast). 0 when B > 700 (exp_neg_wf's
  * range) or a tail falls below 2^-1000: temme_fast takes those.
  */
-static int temme_ld(double a, double x, double xl, tail *p, tail *q, int want_ln)
+static int temme_wf(double a, double x, double xl, tail *p, tail *q, int want_ln)
 {
-	const double ul = LDBL_EPSILON / 2;
+	const double ul = WF_U;
 	dd b;
 	double b_err;
 	if (!bd0_fast(a, x, xl, &b, &b_err))
@@ -775,61 +836,62 @@ static int temme_ld(double a, double x, double xl, tail *p, tail *q, int want_ln
 	int below = (x - a) + xl < 0; /* the sign of x + xl - a, as in temme_fast */
 	if (below)
 		eta = -eta;
-	long double az = sqrtl((long double)bx + bl);
+	wf az = wf_sqrt(wf_sum(bx, bl));
+	double azd = wf_hi(az);
 	double b_rel = b_err / fmax(b.hi, DBL_MIN);
-	/* |z|'s error (sqrtl: 1 u_L); eta's, in double, as temme_fast's z */
-	double dz = near ? sqrt(b_err) + 2.0 * ul * (double)az : (double)az * (0.5 * b_rel + 2.0 * ul);
-	double deta = (near ? sqrt(b_err) + 5.0 * U * (double)az
-	                    : (double)az * (0.5 * (b_rel + 2.0 * U) + 4.0 * U)) * sqrt(2.0 / a);
+	/* |z|'s error (the square root: 1 u_w); eta's, in double, as temme_fast's z */
+	double dz = near ? sqrt(b_err) + 2.0 * ul * azd : azd * (0.5 * b_rel + 2.0 * ul);
+	double deta = (near ? sqrt(b_err) + 5.0 * U * azd
+	                    : azd * (0.5 * (b_rel + 2.0 * U) + 4.0 * U)) * sqrt(2.0 / a);
 	double s_err, s = temme_sum_fast(eta, a, &s_err);
-	long double g = 1.0L / sqrtl(6.283185307179586476925286766559L * a);
-	long double ts = s * g;
-	double ts_err = (s_err + 0.12 * deta) * (double)g + 4.0 * ul * (double)fabsl(ts);
-	long double eb = bercli_exp_neg_ld(bx, bl);
-	double eb_rel = b_err + 8.0 * ul;
+	wf g = wf_div(wf_d(1.0), wf_sqrt(wf_mul_d(TWO_PI, a)));
+	wf ts = wf_mul_d(g, s);
+	double ts_err = (s_err + 0.12 * deta) * wf_hi(g) + 4.0 * ul * fabs(wf_hi(ts));
+	wf eb = bercli_exp_neg_wf(bx, bl);
+	double eb_rel = b_err + bercli_exp_neg_err(bx);
 	double ex_rel;
-	long double ex = erfcx_ld(az, &ex_rel);
-	ex_rel += dz * fmin(1.4143, 1.0 / (double)az);
+	wf ex = erfcx_wf(az, &ex_rel);
+	ex_rel += dz * fmin(1.4143, 1.0 / azd);
 	if (b.hi < 1.0) {
 		/* both tails of order one: hs = erfc(|z|)/2, hb = erfc(-|z|)/2 */
-		long double hs = 0.5L * ex * eb, hb = 1.0L - hs;
-		double hs_err = (double)hs * (ex_rel + eb_rel + 2.0 * ul), hb_err = hs_err + ul;
-		long double r = eb * ts;
-		double r_err = ts_err * (double)eb + (double)fabsl(r) * (eb_rel + ul);
-		long double pv = (below ? hs : hb) - r, qv = (below ? hb : hs) + r;
-		if (!(pv > 0.0L && qv > 0.0L))
+		wf hs = wf_mul(wf_mul_d(ex, 0.5), eb), hb = wf_sub(wf_d(1.0), hs);
+		double hs_err = wf_hi(hs) * (ex_rel + eb_rel + 2.0 * ul), hb_err = hs_err + ul;
+		wf r = wf_mul(eb, ts);
+		double r_err = ts_err * wf_hi(eb) + fabs(wf_hi(r)) * (eb_rel + ul);
+		wf pv = wf_sub(below ? hs : hb, r), qv = wf_add(below ? hb : hs, r);
+		if (!(WF_A(pv) > 0 && WF_A(qv) > 0))
 			return 0;
-		double p_rel = ((below ? hs_err : hb_err) + r_err) / (double)pv + ul;
-		double q_rel = ((below ? hb_err : hs_err) + r_err) / (double)qv + ul;
-		tail_from_ld(p, pv, p_rel);
-		tail_from_ld(q, qv, q_rel);
+		double p_rel = ((below ? hs_err : hb_err) + r_err) / wf_hi(pv) + ul;
+		double q_rel = ((below ? hb_err : hs_err) + r_err) / wf_hi(qv) + ul;
+		tail_from_wf(p, pv, p_rel);
+		tail_from_wf(q, qv, q_rel);
 		if (want_ln) {
-			ln_of_ld(p, pv, p_rel);
-			ln_of_ld(q, qv, q_rel);
+			ln_of_wf(p, pv, p_rel);
+			ln_of_wf(q, qv, q_rel);
 		}
 		return 1;
 	}
 	/* the smaller tail e^-B (erfcx(|z|)/2 -+ ts), the larger 1 - it */
-	long double h = 0.5L * ex, br = below ? h - ts : h + ts;
-	if (!(br > 0.0L))
+	wf h = wf_mul_d(ex, 0.5), br = below ? wf_sub(h, ts) : wf_add(h, ts);
+	if (!(WF_A(br) > 0))
 		return 0;
-	double br_rel = ((double)h * (ex_rel + ul) + ts_err) / (double)br + ul;
-	long double sv = eb * br, lv = 1.0L - sv;
-	if (!(sv >= 0x1p-1000L))
+	double br_rel = (wf_hi(h) * (ex_rel + ul) + ts_err) / wf_hi(br) + ul;
+	wf sv = wf_mul(eb, br), lv = wf_sub(wf_d(1.0), sv);
+	if (!(WF_A(sv) >= 0x1p-1000))
 		return 0;
-	double s_rel = eb_rel + br_rel + ul, l_rel = (s_rel * (double)sv + ul) / (double)lv;
+	double s_rel = eb_rel + br_rel + ul, l_rel = (s_rel * wf_hi(sv) + ul) / wf_hi(lv);
 	tail *sm = below ? p : q, *lg = below ? q : p;
-	tail_from_ld(sm, sv, s_rel);
-	tail_from_ld(lg, lv, l_rel);
+	tail_from_wf(sm, sv, s_rel);
+	tail_from_wf(lg, lv, l_rel);
 	if (want_ln) {
 		/* ln = -B + ln br, as make_tail */
 		tail lb;
-		ln_of_ld(&lb, br, br_rel);
+		ln_of_wf(&lb, br, br_rel);
 		sm->ln = dd_add(dd_neg(b), lb.ln);
 		sm->ln_err = b_err + lb.ln_err + 4.0 * U * U * (fabs(b.hi) + fabs(lb.ln.hi));
-		double l1 = log1p(-(double)sv);
+		double l1 = log1p(-wf_hi(sv));
 		lg->ln = dd_from(l1);
-		lg->ln_err = LOG1P_ERR * fabs(l1) + (s_rel + U) * (double)(sv / lv);
+		lg->ln_err = LOG1P_ERR * fabs(l1) + (s_rel + U) * wf_hi(wf_div(sv, lv));
 	}
 	return 1;
 }
@@ -855,7 +917,7 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out, in
 			return 1;
 		}
 	}
-	if (a < 25.0 && small_ld(errors, x, xl, want_ln, &p, &q)) {
+	if (a < 25.0 && small_wf(errors, x, xl, want_ln, &p, &q)) {
 		;
 	} else if (a < 25.0) {
 		int down = x >= errors;
@@ -881,7 +943,7 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out, in
 		 * (poisson_fast.inc's widest band); else the series, which then
 		 * converge by a ratio of at most 0.77 (0.59 from a = 200) */
 		double lam = x / a, lo = a < 200 ? 0.7 : 0.52, hi = a < 200 ? 1.3 : 1.7;
-		if (!(lam >= lo && lam <= hi && (temme_ld(a, x, xl, &p, &q, want_ln) ||
+		if (!(lam >= lo && lam <= hi && (temme_wf(a, x, xl, &p, &q, want_ln) ||
 		                                   temme_fast(a, x, xl, &p, &q, want_ln)))) {
 			if (lam < 1.0) {
 				if (!series_tail(a, x, xl, LOWER, a, &p, want_ln))

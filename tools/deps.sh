@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Install the Debian 12 packages bercl needs, only those missing: what it
 # takes to build and test, plus with --dev what make fuzz, make plots, the
-# reference scripts and make bench's peers (Boost.Math, scipy, R) use, and
-# with --deb what the Debian packaging needs.
+# reference scripts and make bench's peers (Boost.Math, scipy, R) use, with
+# --deb what the Debian packaging needs, and with --cross what make
+# check-arm64 and make check-wasm use (the arm64 cross compiler and C
+# library, qemu-user to run it, emscripten and node).
 # Runs apt-get as root, or through sudo.
 # (A plain script, so that a machine without make can run it.)
 set -eu
@@ -17,6 +19,9 @@ fi
 case " $* " in
 *" --deb "*) packages="$packages debhelper dh-python dpkg-dev lintian autopkgtest" ;;
 esac
+if [ "${1:-}" = "--cross" ]; then
+	packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user emscripten nodejs"
+fi
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||

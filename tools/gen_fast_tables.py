@@ -20,6 +20,11 @@ evaluation, derived from the stored coefficients in lib/coefficients.inc.
    1.25.
 4. EXP2_TABLE, LN2_32_HI, LN2_32_LO: the long double exp of poisson_fast.c.
 5. ERFCX_*: erfcx(z) below 12 in long double, piecewise polynomials.
+6. Where the library's wide type is double-double (lib/wide.h, BERCL_WIDE_DD,
+   or double, BERCL_WIDE_D): the same constants as hi + lo pairs of doubles
+   (ERFCX_CD, the 25-digit coefficients of ERFCX_C; INV_N_DD, 1/n;
+   EXP_C_DD, 1/n! of the exp polynomial; TWO_PI_DD, SQRT_PI_DD), each hi + lo
+   within 2^-107 relative of the value.
 """
 import math
 import re
@@ -165,7 +170,33 @@ out.write("static const double ERFCX_MID[ERFCX_IVS] = {%s};\n" % ", ".join(repr(
 out.write("static const int ERFCX_OFF[ERFCX_IVS + 1] = {%s};\n" % ", ".join(str(o) for o in off))
 out.write("static const double ERFCX_FIT[ERFCX_IVS] = {%s};\n" % ", ".join("%.3g" % float(f) for f in fit))
 out.write("static const double ERFCX_COND[ERFCX_IVS] = {%s};\n" % ", ".join("%.4g" % float(c) for c in cond))
+out.write("#ifdef BERCL_WIDE_LD\n")
 out.write("static const long double ERFCX_C[%d] = {\n" % len(coef))
 for v in coef:
     out.write("    %sL,\n" % nstr(v, 25))
 out.write("};\n")
+out.write("#else\n")
+
+# 6. hi + lo pairs for the double-double (and double) wide type.
+mp.dps = 60
+def pair(v):
+    hi = float(v)
+    return "{%s, %s}" % (float.hex(hi), float.hex(float(v - hi)))
+out.write("/* ERFCX_C as hi + lo */\n")
+out.write("static const double ERFCX_CD[%d][2] = {\n" % len(coef))
+for v in coef:
+    out.write("    %s,\n" % pair(mpf(nstr(v, 25))))
+out.write("};\n")
+out.write("/* 1/n, n < 128, as hi + lo (INV_N_DD[0] unused) */\n")
+out.write("static const double INV_N_DD[128][2] = {\n")
+for n in range(128):
+    out.write("    %s,\n" % (pair(mpf(1) / n) if n else "{0.0, 0.0}"))
+out.write("};\n")
+out.write("/* 1/n!, n = 0..7, as hi + lo: e^r's Taylor polynomial */\n")
+out.write("static const double EXP_C_DD[8][2] = {\n")
+for n in range(8):
+    out.write("    %s,\n" % pair(mpf(1) / mp.factorial(n)))
+out.write("};\n")
+out.write("#define TWO_PI_DD %s\n" % pair(2 * mp.pi).replace("{", "").replace("}", ""))
+out.write("#define SQRT_PI_DD %s\n" % pair(mp.sqrt(mp.pi)).replace("{", "").replace("}", ""))
+out.write("#endif\n")
