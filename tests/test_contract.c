@@ -590,6 +590,31 @@ static void min_bits_call(enum bercl_model m, double e, double p, double cl, dou
 			breaks(R_OTHER, "achieved %.17g (1 - %.17g) below the target", t.cl,
 			       t.one_minus_cl);
 	}
+	/* the same target in double-double: low parts 0, normalized, or bad */
+	{
+		const double los[] = {0.0, 0x1p-60, NAN, INFINITY, 1e-3};
+		double lo = los[next_u64() % 5];
+		bercl_target tg = {cl, lo * cl, omc, -lo * omc};
+		int good = isfinite(lo) && cl + lo * cl == cl && omc - lo * omc == omc;
+		double b3;
+		bercl_tails t3;
+		poison(&b3, sizeof b3);
+		poison(&t3, sizeof t3);
+		set_call("bercl_min_bits_target(%s, %.17g, %.17g, {%.17g, %.17g, %.17g, %.17g})", mn, e,
+		         p, tg.cl, tg.cl_lo, tg.one_minus_cl, tg.one_minus_cl_lo);
+		enum bercl_status st3 = bercl_min_bits_target(m, e, p, &tg, &b3, &t3);
+		check_domain_status(st3, dom && good, 1);
+		if (dom && good && target_subnormal(cl, omc))
+			check_status(st3, BERCL_ELIMIT);
+		CHECK_UNTOUCHED(st3, b3);
+		CHECK_UNTOUCHED(st3, t3);
+		if (st3 == BERCL_OK) {
+			check_double("bits", b3);
+			check_tails("achieved", &t3);
+			if (lo == 0 && st == BERCL_OK && b3 != bits)
+				breaks(R_OTHER, "%.17g bits, bercl_min_bits %.17g", b3, bits);
+		}
+	}
 	if (dom && (next_u64() & 7) == 0) {
 		/* lanes: one lane is bercl_min_bits; several compare the product */
 		int lanes = next_u64() & 1 ? 1 : 8;
@@ -613,7 +638,7 @@ static void min_bits_call(enum bercl_model m, double e, double p, double cl, dou
 static void test_min_bits(void **state)
 {
 	(void)state;
-	begin("bercl_min_bits/all_lanes");
+	begin("bercl_min_bits/_target/all_lanes");
 	for (int m = 0; m < 2; m++)
 		for (size_t i = 0; i < NSPECIAL; i++)
 			for (size_t j = 0; j < NSPECIAL; j++)
