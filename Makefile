@@ -35,10 +35,11 @@ CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
 
 # Library suites link the library only; program suites add the program's
-# objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
+# objects; test_api and test_contract (the header's promises as a grid) see
+# only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_lanes
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found
-TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
+TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
 .PHONY: all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
@@ -91,7 +92,7 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
-tests/test_api: tests/test_api.c libbercl.so
+tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 

@@ -168,6 +168,11 @@ enum compute_status compute_cl(struct row *r)
 static enum compute_status meet_target(struct row *r)
 {
 	const struct row_input *in = &r->in;
+	/* the library's tails at its answer first: where it decided exactly
+	 * and they round just below the target, they are the target itself
+	 * (bercl_min_bits_target), and N is the exact answer */
+	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
+		return COMPUTE_OK;
 	double step = 1;
 	for (int i = 0; i < 64; i++) {
 		bercl_tails t;
@@ -232,8 +237,10 @@ enum compute_status compute_bits(struct row *r)
 			return all_lanes_printable(r);
 		}
 	} else {
-		rc = bercl_min_bits(in->model, in->errors, in->ber, in->cl, in->cl_complement, &r->bits,
-		                    &r->tails);
+		/* the target as typed: its rests from the digits (parse_probability_exact) */
+		bercl_target target = {in->cl, in->cl_lo, in->cl_complement, in->cl_complement_lo};
+		rc = bercl_min_bits_target(in->model, in->errors, in->ber, &target, &r->bits,
+		                           &r->tails);
 	}
 	if (rc != BERCL_OK)
 		return lib_fail(r, rc);
@@ -269,6 +276,10 @@ enum compute_status compute_ber(struct row *r)
 	                                        in->cl_complement, &r->ber_upper);
 	if (rc != BERCL_OK)
 		return lib_fail(r, rc);
+	/* The library gives a Poisson bound above 1 (a rate, not a BER: E = 0
+	 * in 1 bit at 95 % is 3.0) as 1, which every BER meets; the row says so
+	 * on standard error (process() in main.c). */
+	r->ber_capped = in->model == BERCL_POISSON && r->ber_upper >= 1;
 	if (in->model == BERCL_BINOMIAL) { /* the Poisson upper bound, for comparison */
 		double lo, up;
 		rc = in->two_sided ? bercl_ber_interval(BERCL_POISSON, in->errors, r->bits, in->cl,

@@ -169,6 +169,8 @@ const char *row_set(struct row_input *in, enum quantity q, double v, double comp
 	*(double *)(void *)((char *)in + f->value) = v;
 	if (f->complement != NO_FIELD)
 		*(double *)(void *)((char *)in + f->complement) = complement;
+	if (q == Q_CL) /* the caller sets the rests where it has them */
+		in->cl_lo = in->cl_complement_lo = 0.0;
 	return NULL;
 }
 
@@ -179,6 +181,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 		if (flags[q].complement != NO_FIELD)
 			*(double *)(void *)((char *)in + flags[q].complement) = NAN;
 	}
+	in->cl_lo = in->cl_complement_lo = 0.0;
 	in->model = model;
 	in->two_sided = two_sided;
 	in->sequential = sequential;

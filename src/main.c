@@ -877,6 +877,12 @@ static int process(const struct options *o, struct row *r, const char *file, int
 		        "(Clopper-Pearson)\n",
 		        r->hist.burst ? "burst = yes" : "more uncorrectable than its bound allows", u, c);
 	}
+	if (r->ber_capped && !interrupted) {
+		fprintf(err, "%s: warning: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err, "the Poisson BER bound is above 1 here, past the model's range: "
+		             "printed as 1 (--model binomial gives the exact bound)\n");
+	}
 	if (o->verify) {
 		char note[512];
 		if (verify_row(o->cmd, r, note, sizeof note)) {
@@ -1197,6 +1203,10 @@ int main(int argc, char **argv)
 				double c = NAN;
 				double v = vlist_value(&o.list[q], 0, &c);
 				row_set(&base, (enum quantity)q, v, c);
+				if (q == Q_CL) {
+					struct vlist_pos first = {0, 0};
+					vlist_lo_at(&o.list[q], &first, &base.cl_lo, &base.cl_complement_lo);
+				}
 			}
 
 	FILE *input = o.input ? open_input(o.input) : NULL;

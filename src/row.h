@@ -20,6 +20,7 @@ struct row_input {
 	double bits;
 	double ber;
 	double cl, cl_complement;           /* cl and 1 - cl, exact */
+	double cl_lo, cl_complement_lo;     /* their rests from the digits (0: none) */
 	double rate_bps;
 	double lanes;
 	double time_s;
@@ -54,6 +55,7 @@ struct row {
 	bercl_tails tails;         /* cl, simulate: at bits; bits: achieved */
 	double ber_estimate, ber_lower, ber_upper;   /* ber rows */
 	double poisson_alt;        /* binomial rows: the Poisson answer */
+	int ber_capped;            /* Poisson ber rows: a bound above 1 given as 1 */
 	int verdict;               /* -1 no --require, 0 fail, 1 pass */
 	double one_minus_cl_sim, sim_stderr;         /* simulate rows */
 	/* plan rows (and simulate with a plan) */

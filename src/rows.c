@@ -91,6 +91,8 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
 		double v = vlist_at(s->list[q], &s->pos[q], s->index[q], &c);
 		/* Values were checked when the flags were read. */
 		row_set(&r->in, (enum quantity)q, v, c);
+		if (q == Q_CL)
+			vlist_lo_at(s->list[q], &s->pos[q], &r->in.cl_lo, &r->in.cl_complement_lo);
 	}
 	return 1;
 }
@@ -276,10 +278,15 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 				         "model '%.40s': not poisson or binomial", text);
 			continue;
 		}
-		double v, cmp;
-		const char *why = quantity_parse((enum quantity)q, text, &v, &cmp);
+		double v, cmp, v_lo = 0.0, c_lo = 0.0;
+		const char *why = q == Q_CL ? parse_probability_exact(text, &v, &cmp, &v_lo, &c_lo)
+		                            : quantity_parse((enum quantity)q, text, &v, &cmp);
 		if (!why)
 			why = row_set(&r->in, (enum quantity)q, v, cmp);
+		if (!why && q == Q_CL) {
+			r->in.cl_lo = v_lo;
+			r->in.cl_complement_lo = c_lo;
+		}
 		/* Keep reading the other columns, so the row shows what it can. */
 		if (why && !r->error[0])
 			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
