@@ -218,6 +218,7 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
 	cd tests/data && /usr/bin/python3 gen_plan_ref.py
+	cd tests/data && /usr/bin/python3 gen_readings_ref.py
 	cd tests/data && /usr/bin/python3 gen_fec_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
