@@ -294,13 +294,50 @@ static enum compute_status plan_at_true_ber(struct row *r)
 	if (!work)
 		return fail(r, COMPUTE_NUMERIC, "out of memory");
 	bercl_plan_outcome o;
-	int rc = bercl_plan_sequential_outcome(r->seq_table, r->seq_table + n, r->in.errors, b, work,
-	                                       &o);
+	int rc;
+	if (!isnan(r->in.reading_interval)) {
+		/* looked at only at readings: the chance to pass as run; the mean length
+		   at readings is not computed (simulate gives it) */
+		double p_fail;
+		rc = bercl_plan_sequential_at_readings(r->seq_table, r->seq_table + n, r->in.errors, b,
+		                                       r->in.reading_interval, work, &o.p_pass, &p_fail);
+		o.expected_bits = NAN;
+	} else {
+		rc = bercl_plan_sequential_outcome(r->seq_table, r->seq_table + n, r->in.errors, b, work,
+		                                   &o);
+	}
 	free(work);
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the plan's outcome");
 	r->p_pass = o.p_pass;
 	r->expected_bits = o.expected_bits;
+	return COMPUTE_OK;
+}
+
+/* --reading-interval: the sequential plan's risks when it is looked at only
+   at readings that far apart (alpha_actual, beta_actual). */
+static enum compute_status plan_at_readings(struct row *r)
+{
+	double b = r->in.reading_interval;
+	if (isnan(b) || !r->seq_table)
+		return COMPUTE_OK;
+	size_t n = (size_t)r->seq_rows;
+	double *work = malloc(2 * n * sizeof *work);
+	if (!work)
+		return fail(r, COMPUTE_NUMERIC, "out of memory");
+	double pass_good, fail_good, pass_bad, fail_bad;
+	const double *pass = r->seq_table, *fails = r->seq_table + n;
+	int rc = bercl_plan_sequential_at_readings(pass, fails, r->in.errors, r->in.ber / r->in.ratio,
+	                                           b, work, &pass_good, &fail_good);
+	if (rc == BERCL_OK)
+		rc = bercl_plan_sequential_at_readings(pass, fails, r->in.errors, r->in.ber, b, work,
+		                                       &pass_bad, &fail_bad);
+	free(work);
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_INPUT, "reading-interval: more than 2^52 readings in the plan's "
+		                              "longest run");
+	r->alpha_actual = fail_good;
+	r->beta_actual = pass_bad;
 	return COMPUTE_OK;
 }
 
@@ -319,6 +356,9 @@ enum compute_status compute_plan(struct row *r)
 		return fail(r, COMPUTE_INPUT, "needs ber");
 	if (isnan(in->ratio))
 		return fail(r, COMPUTE_INPUT, "needs ratio (a good link has BER ber / ratio)");
+	if (!isnan(in->reading_interval) && !in->sequential)
+		return fail(r, COMPUTE_INPUT, "reading-interval is for a sequential plan (--sequential): "
+		                              "a fixed test is judged at its end");
 	int rc;
 	if (!isnan(in->bits) || !isnan(in->time_s)) {
 		if (in->sequential)
@@ -399,6 +439,9 @@ enum compute_status compute_plan(struct row *r)
 		r->beta = s.beta;
 		r->expected_bits_good = s.expected_bits_good;
 		r->expected_bits_bad = s.expected_bits_bad;
+		enum compute_status st = plan_at_readings(r);
+		if (st != COMPUTE_OK)
+			return st;
 	}
 	if (!isnan(in->rate_bps)) {
 		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
@@ -423,8 +466,10 @@ enum compute_status compute_simulate(struct row *r)
 		plan_free(r);
 		return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 	}
-	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl))
-		return fail(r, COMPUTE_INPUT, "cl, alpha and --sequential simulate a plan: give ratio");
+	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl) ||
+	    !isnan(r->in.reading_interval))
+		return fail(r, COMPUTE_INPUT,
+		            "cl, alpha, reading-interval and --sequential simulate a plan: give ratio");
 	if (isnan(r->in.errors))
 		r->in.errors = 0;
 	enum compute_status st = tested_tails(r);

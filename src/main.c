@@ -488,8 +488,9 @@ static void check_combinations(const struct options *o)
 			usage_error("--plan needs --alpha (the producer's risk)");
 		if (o->plan && !has[Q_RATIO])
 			usage_error("--plan needs --ratio (a good link has BER P / D)");
-		if (!o->plan && (has[Q_ALPHA] || has[Q_RATIO]))
-			usage_error("%s is for a plan: add --plan", has[Q_ALPHA] ? "--alpha" : "--ratio");
+		if (!o->plan && (has[Q_ALPHA] || has[Q_RATIO] || has[Q_READING_INTERVAL]))
+			usage_error("%s is for a plan: add --plan",
+			            has[Q_ALPHA] ? "--alpha" : has[Q_RATIO] ? "--ratio" : "--reading-interval");
 		return;
 	}
 	int given = has[Q_BITS] || has[Q_TIME];
@@ -504,6 +505,9 @@ static void check_combinations(const struct options *o)
 			usage_error("--time needs --rate (the line rate) or --baud");
 		if (given && o->sequential)
 			usage_error("--sequential designs a plan: give --cl and --alpha, not --bits or --time");
+		if (has[Q_READING_INTERVAL] && !o->sequential)
+			usage_error("--reading-interval is for a sequential plan (--sequential): a fixed "
+			            "test is judged at its end");
 		if (given && (has[Q_CL] || has[Q_ALPHA]))
 			usage_error("%s: a given test (--bits or --time) has its risks computed, not set",
 			            has[Q_CL] ? "--cl" : "--alpha");
@@ -515,9 +519,13 @@ static void check_combinations(const struct options *o)
 			usage_error("missing --alpha (the producer's risk)");
 		return;
 	}
-	if (o->cmd == CMD_SIMULATE && (has[Q_CL] || has[Q_ALPHA] || o->sequential))
+	if (o->cmd == CMD_SIMULATE &&
+	    (has[Q_CL] || has[Q_ALPHA] || o->sequential || has[Q_READING_INTERVAL]))
 		usage_error("%s simulates a plan: it needs --ratio",
-		            has[Q_CL] ? "--cl" : has[Q_ALPHA] ? "--alpha" : "--sequential");
+		            has[Q_CL]        ? "--cl"
+		            : has[Q_ALPHA]   ? "--alpha"
+		            : o->sequential ? "--sequential"
+		                             : "--reading-interval");
 	if (o->cmd == CMD_FEC) {
 		int counts = has[Q_CODEWORDS] || has[Q_UNCORRECTABLE];
 		int test = has[Q_BITS] || has[Q_TIME];
@@ -693,6 +701,10 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 	if (o->cmd == CMD_PLAN && (machine || given(o, b, Q_ALPHA)))
 		have |= WHEN_TARGETS;
 	have |= o->sequential ? WHEN_SEQUENTIAL : WHEN_FIXED;
+	if (o->text[Q_READING_INTERVAL] || (b && batch_has(b, Q_READING_INTERVAL)))
+		have |= WHEN_READINGS;
+	else
+		have |= WHEN_CONTINUOUS;
 	int true_ber = o->text[Q_TRUE_BER] || (b && batch_has(b, Q_TRUE_BER));
 	if (true_ber)
 		have |= WHEN_TRUE_BER;
@@ -1002,6 +1014,13 @@ static void print_sequential(const struct layout *l, struct row *r)
 	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
 	       "%.4f %% (exact)\n",
 	       r->max_bits, errors, errors + 1, risk_up(100 * r->alpha), risk_up(100 * r->beta));
+	if (!isnan(r->alpha_actual)) {
+		double b = r->in.reading_interval;
+		printf("  looked at only at readings every %.*g bits (as bercl watch decides): "
+		       "alpha_actual %.4f %%, beta_actual %.4f %% (exact)\n",
+		       b == floor(b) && b < 1e15 ? 15 : 6, b, risk_up(100 * r->alpha_actual),
+		       risk_up(100 * r->beta_actual));
+	}
 	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad); "
 	       "the fixed plan: %.0f bits\n",
 	       human_round_sig(r->expected_bits_good, 6, ROUND_UP), r->in.ber / r->in.ratio,

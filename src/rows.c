@@ -38,7 +38,7 @@ static const struct row blank = {
 	.expected_bits_bad = NAN,
 	.pass_bits = NAN, .fail_bits = NAN, .seq_rows = NAN, .fixed_bits = NAN,
 	.p_pass = NAN, .expected_bits = NAN,
-	.alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
+	.alpha_actual = NAN, .beta_actual = NAN, .alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
 	.bits_good_sim = NAN, .bits_good_stderr = NAN, .bits_bad_sim = NAN,
 	.bits_bad_stderr = NAN,
 	.dispersion = NAN,

@@ -80,6 +80,8 @@ struct watch_lane {
 	/* dispersion: increments with bits, their sums, sum d^2 / b */
 	double m, sum_k, sum_n, sum_k2n, pending;
 	int warned;
+	/* plan: the risks at the reading spacing (bits / m, or --reading-interval) */
+	double spacing, alpha_actual, beta_actual;
 };
 
 /* One line on err: "bercl: NAME:LINE: ...". */
@@ -142,6 +144,8 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 			return -1;
 		}
 		w->rows = (size_t)s.max_errors + 1;
+		w->alpha = s.alpha;
+		w->beta = s.beta;
 		for (size_t k = 0; k < w->rows; k++)
 			w->table[w->rows + k] = w->table[(size_t)rows + k];
 	}
@@ -253,6 +257,7 @@ static struct watch_lane *find_lane(struct watch *w, const char *name, FILE *err
 	l->state = WATCH_UNDECIDED;
 	l->one_minus_cl = 1; /* no CL yet */
 	l->ln_cl_allowed = -INFINITY;
+	l->spacing = l->alpha_actual = l->beta_actual = NAN;
 	return l;
 }
 
@@ -329,6 +334,50 @@ static int decide(struct watch *w, struct watch_lane *l, double bits, double err
 	if (bits >= w->pass_bits)
 		return WATCH_PASS;
 	return WATCH_UNDECIDED;
+}
+
+/*
+ * --plan: the plan's risks when it is looked at only at readings as far
+ * apart as this lane's (--reading-interval, or the mean spacing so far:
+ * bits / readings with new bits), into r; recomputed when the spacing moves
+ * (the cost of bercl_plan_sequential_outcome() twice). A warning, once,
+ * when they differ from the plan's by more than a tenth.
+ */
+static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row *r, FILE *err)
+{
+	double b = !isnan(w->in.reading_interval) ? w->in.reading_interval
+	           : l->m > 0                      ? l->bits / l->m
+	                                           : NAN;
+	if (!(b >= 1))
+		return;
+	if (!(fabs(b - l->spacing) <= 1e-12 * b)) {
+		const double *pass = w->table, *fail = w->table + w->rows;
+		double *work = w->table + 2 * w->rows, c = (double)(w->rows - 1);
+		double pass_good, fail_good, pass_bad, fail_bad;
+		l->spacing = b;
+		l->alpha_actual = l->beta_actual = NAN;
+		if (bercl_plan_sequential_at_readings(pass, fail, c, w->in.ber / w->in.ratio, b, work,
+		                                      &pass_good, &fail_good) == BERCL_OK &&
+		    bercl_plan_sequential_at_readings(pass, fail, c, w->in.ber, b, work, &pass_bad,
+		                                      &fail_bad) == BERCL_OK) {
+			l->alpha_actual = fail_good;
+			l->beta_actual = pass_bad;
+		}
+	}
+	r->in.reading_interval = b;
+	r->alpha_actual = l->alpha_actual;
+	r->beta_actual = l->beta_actual;
+	if (!w->warned_readings && !isnan(l->alpha_actual) &&
+	    (fabs(l->alpha_actual - w->alpha) > 0.1 * w->alpha ||
+	     fabs(l->beta_actual - w->beta) > 0.1 * w->beta)) {
+		w->warned_readings = 1;
+		message(w, err,
+		        "warning: %sreadings every %.6g bits change the plan's risks: alpha_actual "
+		        "%.4g %%, beta_actual %.4g %% (alpha %.4g %%, beta %.4g %% when checked "
+		        "continuously; bercl plan --reading-interval gives them in advance)",
+		        r_lane_prefix(w, l), b, 100 * l->alpha_actual, 100 * l->beta_actual,
+		        100 * w->alpha, 100 * w->beta);
+	}
 }
 
 static void put_row(struct watch *w, FILE *out, struct row *r)
@@ -471,6 +520,8 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 	if (!have_cl)
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
 	r.decision = l->state == WATCH_PASS ? "pass" : l->state == WATCH_FAIL ? "fail" : "";
+	if (w->plan)
+		risks_at_readings(w, l, &r, err);
 	put_row(w, out, &r);
 	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
 		l->warned = 1;
