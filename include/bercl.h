@@ -203,6 +203,14 @@ BERCL_API double bercl_lnprob_value(bercl_lnprob l);
  */
 BERCL_API int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent);
 
+/*
+ * log10 of exp(l): l / ln 10 in double-double, rounded once to the nearest
+ * double (-inf for l.hi = -inf). The same rounding as the mantissa that
+ * bercl_lnprob_decimal() gives beyond 1e15 decades, so a log10 column and
+ * a 10^x form of one value agree to the last digit.
+ */
+BERCL_API double bercl_lnprob_log10(bercl_lnprob l);
+
 /* The relative difference |a - b| / max(|a|, |b|), 0 when both are 0. */
 BERCL_API double bercl_rel_diff(double a, double b);
 

@@ -380,10 +380,13 @@ static void cell_pass_bits(char *buf, size_t len, const struct row *r, int human
 	whole_cell(buf, len, r, r->pass_bits);
 }
 
+/* 0 bits: error k + 1 never fails at once (text says "never") */
 static void cell_fail_bits(char *buf, size_t len, const struct row *r, int human)
 {
-	(void)human;
-	whole_cell(buf, len, r, r->fail_bits);
+	if (human && computed(r) && r->fail_bits == 0)
+		put_str(buf, len, "never");
+	else
+		whole_cell(buf, len, r, r->fail_bits);
 }
 
 static void cell_alpha_sim(char *buf, size_t len, const struct row *r, int human)
@@ -491,8 +494,7 @@ static void cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, 
 	if (present(r->in.cl)) /* a target */
 		format_double(buf, len, log10(r->in.cl_complement));
 	else if (computed(r) && present(r->tails.one_minus_cl))
-		format_double(buf, len, (r->tails.ln_one_minus_cl.hi + r->tails.ln_one_minus_cl.lo) /
-		                                2.302585092994045684 /* ln 10 */);
+		format_double(buf, len, bercl_lnprob_log10(r->tails.ln_one_minus_cl));
 }
 
 /* ---- lanes ---- */

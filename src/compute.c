@@ -604,10 +604,44 @@ static enum compute_status fec_from_ber(struct row *r)
 	return COMPUTE_OK;
 }
 
+/* cer(ber) < x, compared on the smaller tail (as bercl_fec_ber_max does). */
+static int cer_below(const bercl_fec_rates *f, double x)
+{
+	if (x <= 0.5)
+		return f->ln_cer.hi + f->ln_cer.lo < log(x);
+	return f->ln_one_minus_cer.hi + f->ln_one_minus_cer.lo > log1p(-x);
+}
+
+/*
+ * fec --cer: the largest pre-FEC BER in [1e-300, 0.5] with cer <= X. Above
+ * the code's CER at 0.5 every BER of the domain meets X: ber_max is 0.5,
+ * with a note (r->cer_worst); below its CER at 1e-300 none does, and the
+ * message names the code's CER range.
+ */
 static enum compute_status fec_ber_max(struct row *r)
 {
 	enum bercl_status rc = bercl_fec_ber_max(&r->in.code, r->in.cer, &r->ber_max);
-	if (rc == BERCL_ELIMIT || rc == BERCL_EDOM)
+	if (rc == BERCL_ELIMIT) {
+		bercl_fec_rates best, worst;
+		if (bercl_fec_rates_from_ber(&r->in.code, 1e-300, &best) != BERCL_OK ||
+		    bercl_fec_rates_from_ber(&r->in.code, 0.5, &worst) != BERCL_OK)
+			return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
+		if (cer_below(&worst, r->in.cer)) {
+			r->ber_max = 0.5;
+			r->cer_worst = worst.cer;
+			return COMPUTE_OK;
+		}
+		char lo[40], hi[40], x[40];
+		format_probability(lo, sizeof lo, best.cer, best.ln_cer);
+		format_double(hi, sizeof hi, worst.cer);
+		format_double(x, sizeof x, r->in.cer);
+		snprintf(r->error, sizeof r->error,
+		         "fec: no pre-FEC BER in [1e-300, 0.5] has cer at most %s: this code's cer runs "
+		         "from %s (at BER 1e-300) to %s (at 0.5)",
+		         x, lo, hi);
+		return COMPUTE_INPUT;
+	}
+	if (rc == BERCL_EDOM)
 		return fail(r, COMPUTE_INPUT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");

@@ -872,6 +872,16 @@ static int process(const struct options *o, struct row *r, const char *file, int
 		}
 		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
 	}
+	if (!isnan(r->cer_worst) && !interrupted) {
+		char x[32], w[32];
+		format_double(x, sizeof x, r->in.cer);
+		format_double(w, sizeof w, r->cer_worst);
+		fprintf(err, "%s: note: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err, "cer %s is at least this code's cer at pre-FEC BER 0.5 (%s): every BER up to "
+		             "0.5 meets it, and ber_max is 0.5, the end of the domain\n",
+		        x, w);
+	}
 	if (r->has_hist && r->hist.model_contradicted && !interrupted) {
 		char u[32], c[32];
 		format_double(u, sizeof u, r->hist.uncorrectable);
@@ -1009,7 +1019,8 @@ static void print_sequential(const struct layout *l, struct row *r)
 		return;
 	char good[64], bad[64], most[64];
 	printf("  the test passes once 'pass at bits' bits show at most 'errors' errors, and fails "
-	       "when error 'errors' + 1\n  comes by 'fail by bits' bits (0: never)\n");
+	       "when error 'errors' + 1\n  comes by 'fail by bits' bits ('never': that error alone "
+	       "does not fail it)\n");
 	/* risks rounded up, lengths and times up: never better than they are */
 	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
 	       "%.4f %% (exact)\n",
@@ -1039,8 +1050,9 @@ static void print_sequential(const struct layout *l, struct row *r)
 
 /*
  * cl --lane-errors: the rows of one sweep point r0, one per lane, then
- * lane=combined (all bits and errors pooled) and lane=all (the product of
- * the lane CLs: every lane below the BER at once).
+ * lane=combined (all bits and errors pooled) and lane=all (the same bits
+ * and errors, and the product of the lane CLs: every lane below the BER at
+ * once).
  */
 static void lane_rows(const struct options *o, const struct row *r0, const struct layout *l,
                       long *index)
@@ -1063,9 +1075,12 @@ static void lane_rows(const struct options *o, const struct row *r0, const struc
 			else
 				r.in.lanes = o->nlanes; /* bits = rate * time * lanes */
 		} else {
+			/* every lane below the BER at once: the lanes' bits and errors
+			   together (as combined, and as watch's all row), the product CL */
 			r.lane = "all";
-			r.in.errors = NAN;
-			r.bits = lane_bits; /* each lane's */
+			r.in.errors = total;
+			r.bits = lane_bits * o->nlanes;
+			r.in.lanes = o->nlanes;
 			if (!ok) {
 				snprintf(r.error, sizeof r.error, "a lane has no CL");
 			} else if (compute_lanes_all(&r, tails, o->nlanes) != COMPUTE_OK) {

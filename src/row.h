@@ -81,6 +81,8 @@ struct row {
 	int fec_cl;                /* tails hold the CL that CER < cer (codewords) */
 	bercl_fec_rates fec;       /* from ber (fec.ser is NAN when absent) */
 	double ber_max;
+	double cer_worst;          /* fec --cer above the code's CER at BER 0.5: that CER
+	                              (ber_max is then 0.5, with a note), else NAN */
 	int has_cer_upper;
 	bercl_lnprob ln_cer_upper;
 	double cer_upper;

@@ -42,7 +42,7 @@ static const struct row blank = {
 	.bits_good_sim = NAN, .bits_good_stderr = NAN, .bits_bad_sim = NAN,
 	.bits_bad_stderr = NAN,
 	.dispersion = NAN,
-	.fec.ser = NAN, .ber_max = NAN, .cer_upper = NAN,
+	.fec.ser = NAN, .ber_max = NAN, .cer_worst = NAN, .cer_upper = NAN,
 	.decision = "",
 };
 

@@ -392,7 +392,10 @@ static void put_row(struct watch *w, FILE *out, struct row *r)
  * plan, or (fixed target) when the product of the lanes' CLs at the allowed
  * count E (every lane's fixed test of its bits; not the CL at the observed
  * counts, which would be optional stopping) reaches the target. Writes the
- * lane=all row then; its cl is the product of the CLs at the observed counts.
+ * lane=all row after every reading, as cl --lane-errors does: the lanes'
+ * bits and errors summed, its cl the product of the lanes' CLs at the
+ * observed counts (once --lanes lanes were seen), and the module's decision
+ * (empty while undecided).
  */
 static enum watch_state overall(struct watch *w, FILE *out)
 {
@@ -419,15 +422,13 @@ static enum watch_state overall(struct watch *w, FILE *out)
 			pass = w->in.cl <= 0.5 ? exp(ln_cl_allowed) >= w->in.cl
 			                       : -expm1(ln_cl_allowed) <= w->in.cl_complement;
 	}
-	if (!fail && !pass)
-		return WATCH_UNDECIDED;
 	struct row r;
 	row_reset(&r, &w->in);
 	r.in.cl = r.in.cl_complement = NAN;
 	r.lane = "all";
 	r.bits = bits;
 	r.in.errors = errors;
-	if (!w->plan && !fail) { /* every lane below P, independent lanes */
+	if ((double)w->nlanes >= want) { /* every lane below P, independent lanes */
 		r.tails.cl = exp(ln_cl);
 		r.tails.ln_cl.hi = ln_cl;
 		r.tails.ln_cl.lo = 0;
@@ -437,9 +438,9 @@ static enum watch_state overall(struct watch *w, FILE *out)
 	} else {
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
 	}
-	r.decision = fail ? "fail" : "pass";
+	r.decision = fail ? "fail" : pass ? "pass" : "";
 	put_row(w, out, &r);
-	return fail ? WATCH_FAIL : WATCH_PASS;
+	return fail ? WATCH_FAIL : pass ? WATCH_PASS : WATCH_UNDECIDED;
 }
 
 /* One reading (the cells of a record after the header). */
@@ -519,7 +520,11 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 		decide(w, l, bits, errors, &r.tails, &have_cl);
 	if (!have_cl)
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
-	r.decision = l->state == WATCH_PASS ? "pass" : l->state == WATCH_FAIL ? "fail" : "";
+	/* with lanes a lane's own pass is "lane pass": only the all row says
+	   "pass", when the module has passed; a lane that fails fails the module */
+	r.decision = l->state == WATCH_PASS   ? (w->col_lane >= 0 ? "lane pass" : "pass")
+	             : l->state == WATCH_FAIL ? "fail"
+	                                      : "";
 	if (w->plan)
 		risks_at_readings(w, l, &r, err);
 	put_row(w, out, &r);

@@ -230,6 +230,20 @@ static void test_watch_warning(void **state)
 	assert_true(csv_value(r.out, "reading_interval", 1) == 1e10);
 }
 
+/* Text: where a row has no fail boundary, 'never', not 0 (csv keeps 0). */
+static void test_plan_text_never(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "plan " PLAN " --sequential");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\n0         6338012245789      never\n"));
+	assert_non_null(strstr(r.out, "\n4         11883189690269     1021532702746\n"));
+	assert_non_null(strstr(r.out, "('never': that error alone does not fail it)"));
+	run(&r, NULL, "plan " PLAN " --sequential -f csv");
+	assert_true(csv_value(r.out, "fail_bits", 1) == 0);
+}
+
 static void test_bad_invocations(void **state)
 {
 	(void)state;
@@ -260,6 +274,7 @@ int main(void)
 	    cmocka_unit_test(test_simulate_reading_interval),
 	    cmocka_unit_test(test_watch_runs),
 	    cmocka_unit_test(test_watch_warning),
+	    cmocka_unit_test(test_plan_text_never),
 	    cmocka_unit_test(test_bad_invocations),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
