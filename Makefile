@@ -38,7 +38,8 @@ DEPFLAGS = -MMD -MP
 # objects; test_api and test_contract (the header's promises as a grid) see
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_lanes
-CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found
+CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
+	tests/test_readings
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
@@ -316,6 +317,7 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
 	cd tests/data && /usr/bin/python3 gen_plan_ref.py
+	cd tests/data && /usr/bin/python3 gen_readings_ref.py
 	cd tests/data && /usr/bin/python3 gen_fec_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv

@@ -254,6 +254,14 @@ BERCL_API double bercl_lnprob_value(bercl_lnprob l);
  */
 BERCL_API int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent);
 
+/*
+ * log10 of exp(l): l / ln 10 in double-double, rounded once to the nearest
+ * double (-inf for l.hi = -inf). The same rounding as the mantissa that
+ * bercl_lnprob_decimal() gives beyond 1e15 decades, so a log10 column and
+ * a 10^x form of one value agree to the last digit.
+ */
+BERCL_API double bercl_lnprob_log10(bercl_lnprob l);
+
 /* The relative difference |a - b| / max(|a|, |b|), 0 when both are 0, NaN
  * when either is NaN or infinite. */
 BERCL_API double bercl_rel_diff(double a, double b);
@@ -322,6 +330,25 @@ BERCL_API enum bercl_status
 bercl_plan_sequential_outcome(const double *pass_bits, const double *fail_bits,
                               double max_errors, double ber_true, double *work,
                               bercl_plan_outcome *out);
+
+/*
+ * The same table checked only at readings every `interval` bits (at
+ * interval, 2 interval, ...), as bercl watch runs it: at a reading of t
+ * bits with k errors it fails when k > max_errors or k >= 1 and t <=
+ * fail_bits[k - 1], else passes when t >= pass_bits[k], else goes on. The
+ * exact probabilities that it passes and that it fails for errors arriving
+ * as a Poisson process at ber_true per bit (a dynamic program over the error
+ * count at the readings; lib/plan.c states the method): with ber_true the
+ * good BER, *p_fail is alpha_actual; with the bad BER, *p_pass is
+ * beta_actual. interval in [1, 1e300] bits with at most 2^52 readings up to
+ * pass_bits[max_errors] (else BERCL_EDOM). `work` holds 2 (max_errors + 1)
+ * doubles. Cost: that of bercl_plan_sequential_outcome(), whatever the
+ * interval.
+ */
+BERCL_API enum bercl_status
+bercl_plan_sequential_at_readings(const double *pass_bits, const double *fail_bits,
+                                  double max_errors, double ber_true, double interval,
+                                  double *work, double *p_pass, double *p_fail);
 
 /*
  * The truncated sequential plan for the targets alpha, beta: Wald's lines,

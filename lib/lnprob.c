@@ -14,6 +14,18 @@
 #include "dd.h"
 #include "internal.h"
 
+static dd log10_dd(bercl_lnprob l)
+{
+	return dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
+}
+
+double bercl_lnprob_log10(bercl_lnprob l)
+{
+	if (l.hi == -INFINITY)
+		return -INFINITY;
+	return log10_dd(l).hi;
+}
+
 int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 {
 	/* ln 0 = -inf (the binomial CL at E = N) is 0 = 0 * 10^0; it gave a
@@ -26,7 +38,7 @@ int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 	}
 	if (!isfinite(l.hi) || !isfinite(l.lo))
 		return -2;
-	dd log10v = dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
+	dd log10v = log10_dd(l);
 	if (fabs(log10v.hi) > 1e15) {
 		*mantissa = log10v.hi; /* only the power of ten is known */
 		*exponent = 0;

@@ -38,11 +38,11 @@ static const struct row blank = {
 	.expected_bits_bad = NAN,
 	.pass_bits = NAN, .fail_bits = NAN, .seq_rows = NAN, .fixed_bits = NAN,
 	.p_pass = NAN, .expected_bits = NAN,
-	.alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
+	.alpha_actual = NAN, .beta_actual = NAN, .alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
 	.bits_good_sim = NAN, .bits_good_stderr = NAN, .bits_bad_sim = NAN,
 	.bits_bad_stderr = NAN,
 	.dispersion = NAN,
-	.fec.ser = NAN, .ber_max = NAN, .cer_upper = NAN,
+	.fec.ser = NAN, .ber_max = NAN, .cer_worst = NAN, .cer_upper = NAN,
 	.decision = "",
 };
 

@@ -953,17 +953,21 @@ static void test_watch_streams(void **state)
 	watch(&r, readings, "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
 	assert_int_equal(r.status, 1);
 	assert_int_equal(count_lines(r.out), 3);
-	/* lanes: each decides; all passes when the product of CLs reaches 95 % */
+	/* lanes: each decides ("lane pass"); the all row after every reading
+	   passes when the product of CLs reaches 95 % */
 	watch(&r,
 	      "lane,bits,errors\n0,3e12,0\n1,3e12,0\n0,4e12,0\n1,4e12,0\n0,5e12,0\n1,5e12,0\n",
 	      "-p 1e-12 -c 95% -l 2 -f csv");
 	assert_int_equal(r.status, 0);
-	assert_int_equal(count_lines(r.out), 6);
-	assert_non_null(strstr(r.out, "\nall,8000000000000,0,"));
+	assert_int_equal(count_lines(r.out), 9);
+	assert_non_null(strstr(r.out, "\n0,3000000000000,0,0.950212931632136,,lane pass\nall,"
+	                              "3000000000000,0,,,\n"));
+	assert_non_null(strstr(r.out, "\nall,8000000000000,0,0.9637041848504342,,pass\n"));
+	assert_null(strstr(r.out, "0,,pass")); /* no lane row says pass */
 	watch(&r, "lane,bits,errors\na,1e12,0\nb,1e12,2\nc,1e12,0\n", "-p 1e-12 -c 95% -f csv");
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.out, "b,1000000000000,2,"));
-	assert_non_null(strstr(r.out, "\nall,2000000000000,2,,,fail\n"));
+	assert_non_null(strstr(r.out, "\nall,2000000000000,2,0.05076016399148361,,fail\n"));
 	/*
 	 * Lanes, E = 1: the product of the lanes' CLs at the allowed count decides.
 	 * At 4e12 bits each, 0 errors, the CLs at the observed count multiply to
@@ -972,8 +976,8 @@ static void test_watch_streams(void **state)
 	watch(&r, "lane,bits,errors\na,4e12,0\nb,4e12,0\na,6e12,0\nb,6e12,0\n",
 	      "-p 1e-12 -c 95% -e 1 -l 2 -f csv");
 	assert_int_equal(r.status, 0);
-	assert_int_equal(count_lines(r.out), 6);
-	assert_non_null(strstr(r.out, "\nb,4000000000000,0,0.9816843611112658,,\na,"));
+	assert_int_equal(count_lines(r.out), 9);
+	assert_non_null(strstr(r.out, "\nb,4000000000000,0,0.9816843611112658,,\nall,"));
 	assert_non_null(strstr(r.out, "\nall,12000000000000,0,"));
 	/* bursty: 6 errors every 8th reading warns; the same errors spread do not */
 	char bursty[4096] = "bits,errors\n", smooth[4096] = "bits,errors\n";
@@ -1184,6 +1188,24 @@ static void test_output_faults(void **state)
 	assert_non_null(strstr(r.out, "bercl " BERCL_VERSION_STRING));
 }
 
+/*
+ * One number, one rendering: the log10 column and the 10^x form of a value
+ * beyond 1e15 decades below the double range agree to the last digit, and a
+ * log10 is the nearest double to the double-double quotient (mpmath:
+ * log10(e^-3) = -1.30288344570975548..., nearest double ...556, not ...553).
+ */
+static void test_one_rendering(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "cl -e 9007199254740992 -n 1e300 -p 1e-10 -f json");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\"one_minus_cl\":\"10^-4.342944819032519e+289\","
+	                              "\"log10_one_minus_cl\":-4.342944819032519e+289}"));
+	run(&r, NULL, "cl -e 0 -n 3e12 -p 1e-12 --value log10_one_minus_cl");
+	assert_string_equal(r.out, "-1.3028834457097556\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1196,6 +1218,7 @@ int main(void)
 		cmocka_unit_test(test_batch_order),
 		cmocka_unit_test(test_json_and_robustness),
 		cmocka_unit_test(test_readme_examples),
+		cmocka_unit_test(test_one_rendering),
 		cmocka_unit_test(test_ber),
 		cmocka_unit_test(test_ber_above_one),
 		cmocka_unit_test(test_ber_sweep_probabilities),

@@ -53,7 +53,7 @@ got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/readme")
 
 # Only documented bercl_ symbols are exported.
 nm -D --defined-only "$prefix/lib/libbercl.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort > "$tmp/exported"
-sed -n 's/^\.Nm \(bercl_[a-z_]*\).*/\1/p' man/bercl.3 | sort > "$tmp/documented"
+sed -n 's/^\.Nm \(bercl_[a-z0-9_]*\).*/\1/p' man/bercl.3 | sort > "$tmp/documented"
 [ -s "$tmp/exported" ] || fail "no symbols exported"
 undocumented=$(comm -23 "$tmp/exported" "$tmp/documented")
 [ -z "$undocumented" ] || fail "exported but not documented in bercl(3): $undocumented"
