@@ -85,7 +85,8 @@ const QUESTIONS = {
   cl: { cmd: 'cl', title: 'cl: confidence level reached',
     help: 'I tested N bits and saw E errors: how confident am I that BER < P?',
     fields: ['errors', 'bits', 'time', 'rate', 'lanes', 'ber', 'require', 'model'],
-    example: { errors: '0', bits: '3T', ber: '1e-12' } },
+    example: { errors: '0', bits: '3T', ber: '1e-12' },
+    hints: { errors: 'errors seen: 0, or 0..3' } },
   bits: { cmd: 'bits', title: 'bits: minimum bits and test time',
     help: 'How many bits (and how long at my rate) must I test, allowing E errors, to claim BER < P at confidence CL?',
     fields: ['errors', 'ber', 'cl', 'rate', 'lanes', 'all-lanes', 'model'],
@@ -101,11 +102,16 @@ const QUESTIONS = {
   plan: { cmd: 'plan', title: 'plan: both risks of a test',
     help: 'Which test passes a good link (BER P / D) and fails a bad one (BER P), each with a risk I choose? Or: what are the risks of my test (give errors and bits)?',
     fields: ['ber', 'cl', 'alpha', 'ratio', 'sequential', 'errors', 'bits', 'time', 'rate', 'lanes', 'true-ber'],
-    example: { ber: '1e-12', cl: '95%', alpha: '5%', ratio: '2', rate: '100G' } },
+    example: { ber: '1e-12', cl: '95%', alpha: '5%', ratio: '2', rate: '100G' },
+    hints: { cl: "1 - beta, the consumer's risk: 95%", alpha: "producer's risk, P[fail] at BER P / D: 5%",
+      errors: 'a given test: errors allowed', bits: "a given test's bits (with errors)", time: "a given test's duration",
+      'true-ber': 'P(pass) and E[bits] at this BER' } },
   fec: { cmd: 'fec', title: 'fec: Reed-Solomon FEC',
     help: 'Give one of: a pre-FEC BER (CER and post-FEC BER), a CER target (ber_max), a pre-FEC test (errors, bits or time, cl), or a codeword count (codewords, uncorrectable, cer or cl).',
     fields: ['code', 'ber', 'cer', 'errors', 'bits', 'time', 'rate', 'cl', 'codewords', 'uncorrectable', 'model'],
-    example: { code: 'kp4', ber: '2.4e-4' } },
+    example: { code: 'kp4', ber: '2.4e-4' },
+    hints: { ber: 'pre-FEC BER: CER and post-FEC BER', cer: 'CER target: ber_max (or with codewords: CL)',
+      errors: 'a pre-FEC test: errors seen', cl: 'of the bounds (a test or a count)' } },
   lanes: { cmd: 'cl', title: 'lanes: per lane, combined, all',
     help: 'One error count per lane: the CL of each lane, of all lanes pooled (combined), and that every lane is below P (all).',
     fields: ['lane-errors', 'bits', 'time', 'rate', 'ber', 'require', 'model'],
@@ -826,7 +832,7 @@ function buildForm(qname, state) {
         el('span', { class: 'hint', id: `${id}-hint`, text: qname === 'plan' ? '' : 'binomial: the exact law' }));
     } else {
       const q = QBY[f];
-      const hint = f === 'code' ? 'kp4, kr4, or rs:N,K[,M]' : f === 'lane-errors' ? 'errors per lane: 0,1,0,2' : q.hint;
+      const hint = (Q.hints && Q.hints[f]) || (f === 'code' ? 'kp4, kr4, or rs:N,K[,M]' : f === 'lane-errors' ? 'errors per lane: 0,1,0,2' : q.hint);
       const label = f === 'code' ? 'code' : f === 'lane-errors' ? 'lane errors' : q.label;
       const input = el('input', { type: 'text', id, name: f, autocomplete: 'off', spellcheck: 'false',
         inputmode: 'text', 'aria-describedby': `${id}-hint ${id}-err` });
@@ -921,7 +927,7 @@ function render(out) {
     rows.forEach((row, k) => {
       const tr = el('tr', { 'data-row': String(rowIds[k]) });
       row.forEach(([v, txt], j) => {
-        const td = el('td', { 'data-column': cols[j], 'data-value': v, text: txt });
+        const td = el('td', { 'data-column': cols[j], 'data-value': v, 'data-label': HEADERS[cols[j]] || cols[j], text: txt });
         if (v !== txt && v !== '') td.title = v;
         tr.append(td);
       });
@@ -942,6 +948,8 @@ function render(out) {
     });
     for (const p of plans) {
       results.append(tableOf(sumCols, [p.sum], [`summary-${p.start}`], 'The sequential plan'));
+      const r = out.raw[p.start];
+      if (r && r.error === '') results.append(el('p', { class: 'summary', text: sequentialWords(r) }));
       results.append(tableOf(tabCols, p.rows.map((x) => x[1]), p.rows.map((x) => x[0]),
         "Pass once 'pass at bits' bits show at most 'errors' errors; fail when error 'errors' + 1 comes by 'fail by bits' (0: never)"));
     }
@@ -951,6 +959,18 @@ function render(out) {
   if (out.truncated) results.append(el('p', { class: 'note', text: `The page shows the first ${MAX_ROWS} rows; the command prints them all.` }));
   for (const n of out.notes) results.append(el('p', { class: 'note', text: `bercl: ${n}` }));
   results.dataset.rows = String(out.rows.length);
+}
+
+// print_sequential's lines in words: lengths and times rounded up
+function sequentialWords(r) {
+  const i = r.in;
+  let s = `At most ${fd(r.max_bits)} bits; error ${fd(r.seq_rows)} fails. Expected length ${hNumber(r.expected_bits_good, UP)} bits `
+    + `at BER ${g(i.ber / i.ratio, 6)} (good), ${hNumber(r.expected_bits_bad, UP)} bits at BER ${g(i.ber, 6)} (bad); the fixed plan: ${fd(r.fixed_bits)} bits.`;
+  if (present(i.rate)) {
+    const t = (b) => hDuration(b / (i.rate * lanesOf(i)), UP);
+    s += ` Expected time ${t(r.expected_bits_good)} (good), ${t(r.expected_bits_bad)} (bad); at most ${t(r.max_bits)}; the fixed plan: ${t(r.fixed_bits)}.`;
+  }
+  return s;
 }
 
 // ---- plots (SVG drawn here) ----
@@ -965,7 +985,8 @@ function svgEl(tag, attrs = {}, text) {
 
 // Axes and curves: series [{label, pts: [[x, y]]}], x logarithmic if logx.
 function drawPlot(title, xlabel, ylabel, series, opts = {}) {
-  const W = 640, H = 360, L = 64, R = 16, T = 28, B = 48;
+  const box = document.getElementById('plot');
+  const W = Math.max(340, Math.min(640, box.clientWidth || 640)), H = W < 480 ? 300 : 360, L = 58, R = 14, T = 28, B = 48;
   const xs = series.flatMap((s) => s.pts.map((p) => p[0])).filter((v) => v > 0 || !opts.logx);
   if (!xs.length) return null;
   let x0 = Math.min(...xs), x1 = Math.max(...xs);
@@ -975,7 +996,7 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
   const py = (v) => T + (1 - v) * (H - T - B);
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot' });
   svg.append(svgEl('title', {}, title));
-  svg.append(svgEl('text', { x: L, y: 18, class: 'ptitle' }, title));
+  svg.append(svgEl('text', { x: 4, y: 18, class: 'ptitle' }, title));
   for (let k = 0; k <= 4; k++) {
     const y = py(k / 4);
     svg.append(svgEl('line', { x1: L, x2: W - R, y1: y, y2: y, class: 'grid' }));
@@ -1013,7 +1034,8 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
     svg.append(svgEl('path', { d, class: `curve c${k % 6}` }));
     const last = s.pts[s.pts.length - 1];
     if (series.length > 1 && last) {
-      svg.append(svgEl('text', { x: W - R - 4, y: T + 14 + 14 * k, class: `legend c${k % 6}`, 'text-anchor': 'end' }, s.label));
+      const y = H - B - 10 - 16 * (series.length - 1 - k);
+      svg.append(svgEl('text', { x: W - R - 8, y, class: `legend t${k % 6}`, 'text-anchor': 'end' }, s.label));
     }
   });
   return svg;
@@ -1046,7 +1068,7 @@ function plot(out) {
     const target = present(r0.in.cl) ? r0.in.cl : present(r0.in.require) ? r0.in.require : undefined;
     const marks = ok.filter((r) => present(r.bits) && r.in.ber === ber).slice(0, 6)
       .map((r) => [present(rate) ? r.bits / rate : r.bits, '']);
-    const svg = drawPlot(`CL that BER < ${fd(ber)}, against the test ${present(rate) ? 'time' : 'length'}`,
+    const svg = drawPlot(`CL that BER < ${fd(ber)} against test ${present(rate) ? 'time' : 'length'}`,
       present(rate) ? 'test time (s)' : 'bits tested', 'CL', series, { hline: target, vlines: marks });
     if (svg) box.append(svg);
   } else if (o.cmd === 'plan') {
@@ -1061,7 +1083,7 @@ function plot(out) {
       if (!(b < 1)) continue;
       if (seq) { if (X.web_seq_outcome(b) === 0) pts.push([b, nums()[0]]); } else if (X.web_cl(0, r0.in.errors, r0.bits, b) === 0) pts.push([b, nums()[1]]);
     }
-    const svg = drawPlot(`Chance to pass against the true BER (${seq ? 'sequential' : 'fixed'} plan)`, 'true BER', 'P(pass)',
+    const svg = drawPlot(`P(pass) against the true BER, ${seq ? 'sequential' : 'fixed'} plan`, 'true BER', 'P(pass)',
       [{ label: 'P(pass)', pts }], { logx: true, vlines: [[ber / r0.in.ratio, 'good'], [ber, 'bad']] });
     if (svg) box.append(svg);
   }
@@ -1100,8 +1122,8 @@ function setup() {
     $(`#tab-${names[n]}`).focus();
   });
   $('#form').addEventListener('submit', (e) => { e.preventDefault(); run(); });
+  $('#form').addEventListener('keydown', (e) => { if (e.key === 'Enter' && e.target.tagName === 'INPUT') { e.preventDefault(); run(); } });
   $('#form').addEventListener('change', () => run());
-  $('#go').addEventListener('click', () => run());
   $('#copy-link').addEventListener('click', () => {
     const url = location.href;
     if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
