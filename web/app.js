@@ -684,6 +684,17 @@ function cell(c, r) {
   }
 }
 
+// Columns the command's text table leaves out (its layouts' WHEN_MACHINE,
+// and model where it is the default): the page hides them unless "all CSV
+// columns" is ticked; they stay in the table, data-value and all.
+function machineOnly(c, o) {
+  if (c === 'model') return o.model !== 1 && !(o.cmd === 'fec');
+  if (c === 'log10_one_minus_cl') return true;
+  if (c === 'one_minus_cl') return o.cmd !== 'cl';
+  if (c === 'n' || c === 'k' || c === 'm') return true;
+  return false;
+}
+
 // Text headers as the command's text table names them.
 const HEADERS = { model: 'model', errors: 'errors', bits: 'bits', ber: 'BER', rate_bps: 'rate', lanes: 'lanes',
   time_s: 'test time', cl: 'CL', one_minus_cl: '1 - CL', log10_one_minus_cl: 'log10(1 - CL)', cl_achieved: 'CL achieved',
@@ -921,7 +932,11 @@ function render(out) {
     const t = el('table', { class: 'result' });
     t.append(el('caption', { text: caption }));
     const head = el('tr');
-    for (const c of cols) head.append(el('th', { scope: 'col', title: c, text: HEADERS[c] || c }));
+    for (const c of cols) {
+      const th = el('th', { scope: 'col', title: c, text: HEADERS[c] || c });
+      if (machineOnly(c, out.o)) th.className = 'machine';
+      head.append(th);
+    }
     t.append(el('thead', {}, head));
     const body = el('tbody');
     rows.forEach((row, k) => {
@@ -929,6 +944,7 @@ function render(out) {
       row.forEach(([v, txt], j) => {
         const td = el('td', { 'data-column': cols[j], 'data-value': v, 'data-label': HEADERS[cols[j]] || cols[j], text: txt });
         if (v !== txt && v !== '') td.title = v;
+        if (machineOnly(cols[j], out.o)) td.className = 'machine';
         tr.append(td);
       });
       body.append(tr);
@@ -956,6 +972,10 @@ function render(out) {
   } else {
     results.append(tableOf(out.cols, out.rows, out.rows.map((_, k) => k), 'Results (hover or copy a cell for its full-precision value)'));
   }
+  const all = el('input', { type: 'checkbox', id: 'all-columns' });
+  all.checked = results.classList.contains('all');
+  all.addEventListener('change', () => results.classList.toggle('all', all.checked));
+  results.prepend(el('label', { class: 'all-columns', for: 'all-columns' }, all, document.createTextNode(' all CSV columns (as bercl -f csv)')));
   if (out.truncated) results.append(el('p', { class: 'note', text: `The page shows the first ${MAX_ROWS} rows; the command prints them all.` }));
   for (const n of out.notes) results.append(el('p', { class: 'note', text: `bercl: ${n}` }));
   results.dataset.rows = String(out.rows.length);
@@ -1057,13 +1077,13 @@ function plot(out) {
     if (!(bitsMax > 0)) return;
     const model = r0.in.model;
     const series = errs.map((e) => {
-      const pts = [];
+      const pts = [[0, 0]];
       for (let k = 1; k <= 120; k++) {
         let n = bitsMax * k / 120;
         if (model === 1) n = Math.max(Math.ceil(n), e + 1);
         if (X.web_cl(model, e, n, ber) === 0) pts.push([present(rate) ? n / rate : n, nums()[0]]);
       }
-      return { label: `${fd(e)} errors`, pts };
+      return { label: `${fd(e)} ${e === 1 ? 'error' : 'errors'}`, pts };
     });
     const target = present(r0.in.cl) ? r0.in.cl : present(r0.in.require) ? r0.in.require : undefined;
     const marks = ok.filter((r) => present(r.bits) && r.in.ber === ber).slice(0, 6)

@@ -517,6 +517,10 @@ async function main() {
         await screenshot(page, path.join(shots, `${name}-${dev}.png`), w, h, mob);
       }
     }
+    // the README's figure (docs/web.png is a copy of it)
+    await page.s('Emulation.setDeviceMetricsOverride', { width: 900, height: 700, deviceScaleFactor: 1, mobile: false });
+    await load(page, `${base}index.html?${examples.bits}`);
+    await screenshot(page, path.join(shots, 'readme.png'), 900, 700, false);
     await page.s('Emulation.clearDeviceMetricsOverride');
     if (consoleErrors.length) throw new Error(`errors in the page: ${consoleErrors.slice(0, 5).join(' | ')}`);
 
