@@ -817,7 +817,7 @@ let current = 'bits';
 function questionFromQuery(p) {
   const cmd = p.get('cmd') || 'bits';
   if (cmd === 'cl' && p.has('lane-errors')) return 'lanes';
-  return QUESTIONS[cmd] ? cmd : 'bits';
+  return QUESTIONS[cmd] && cmd !== 'lanes' ? cmd : 'bits';
 }
 
 function buildForm(qname, state) {
@@ -1109,7 +1109,10 @@ function plot(out) {
   }
 }
 
+const saved = {}; // each question's form as the user left it (this page only, never stored)
 function selectQuestion(qname, state, push) {
+  if ($('#form').elements.length) saved[current] = formState();
+  if (!state && saved[qname]) state = saved[qname];
   current = qname;
   for (const b of document.querySelectorAll('#tabs [role=tab]')) {
     const on = b.dataset.q === qname;
@@ -1167,8 +1170,24 @@ function setup() {
   const q = questionFromQuery(p);
   const state = {};
   let any = false;
-  for (const [k, v] of p) if (k !== 'cmd') { state[k] = v; any = true; }
+  const left = [];
+  for (const [k, v] of p) {
+    if (k === 'cmd') continue;
+    if (QUESTIONS[q].fields.includes(k)) { state[k] = v; any = true; } else left.push(k);
+  }
   selectQuestion(q, any || p.has('cmd') ? state : null, false);
+  // a link the page cannot answer in full says so, rather than answer another question
+  let why = '';
+  if (p.has('cmd') && !QUESTIONS[p.get('cmd')])
+    why = `'${p.get('cmd')}' is for the command: the page answers cl, bits, ber, errors, plan, fec and cl --lane-errors`;
+  else if (left.length)
+    why = `${left.map((k) => `--${k}`).join(', ')}: not in the page's ${q} form (give ${QUESTIONS[q].fields.join(', ')}), left out`;
+  if (why) {
+    const m = $('#message');
+    m.textContent = `bercl: ${why}`;
+    m.hidden = false;
+    document.body.dataset.state = 'error';
+  }
 }
 
 // The module is inlined as base64 (bercl-wasm.js), so that the page works

@@ -486,15 +486,41 @@ async function main() {
     if (afterLoad.length) throw new Error(`requests after load: ${afterLoad.slice(0, 5).join(' ')}`);
     const seconds = (Date.now() - rng0) / 1000;
 
+    // the keyboard alone: arrows between the tabs, type into a field, Enter
+    await load(page, `${base}index.html?cmd=bits&errors=0&ber=1e-12&cl=95%25`);
+    const key = async (k, code, vk) => {
+      for (const type of ['rawKeyDown', 'keyUp']) await page.s('Input.dispatchKeyEvent', { type, key: k, code, windowsVirtualKeyCode: vk });
+    };
+    await evaluate(page, "document.getElementById('tab-bits').focus()");
+    await key('ArrowRight', 'ArrowRight', 39);
+    const tab = await evaluate(page, "document.activeElement.id + ' ' + document.activeElement.getAttribute('aria-selected')");
+    if (tab !== 'tab-ber true') throw new Error(`keyboard: ArrowRight from the bits tab gave ${tab}`);
+    await key('ArrowLeft', 'ArrowLeft', 37);
+    await evaluate(page, "document.getElementById('f-errors').focus(); document.getElementById('f-errors').select()");
+    await page.s('Input.insertText', { text: '0..2' });
+    await key('Enter', 'Enter', 13);
+    const kb = await evaluate(page, "document.querySelectorAll('#results tbody tr').length + ' ' + location.search");
+    if (!kb.startsWith('3 ') || !kb.includes('errors=0..2')) throw new Error(`keyboard: typing 0..2 and Enter gave ${kb}`);
+    console.log(`  keyboard: arrows move between tabs; typed 0..2 and Enter: ${kb}`);
+
+    // links the page cannot answer in full: said so, not answered as another question
+    for (const [qs, want] of [['cmd=simulate&errors=0&bits=3T&ber=1e-12', "'simulate' is for the command"],
+      ['cmd=cl&errors=0&bits=3T&ber=1e-12&baud=10G', '--baud: not in the page']]) {
+      await load(page, `${base}index.html?${qs}`);
+      const m = await evaluate(page, "document.getElementById('message').textContent");
+      if (!m.includes(want)) throw new Error(`link ?${qs}: message '${m}', wanted '${want}'`);
+    }
+
     // 3. from a local folder, with the network switched off
     await page.s('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const fileUrl = `file://${path.join(dist, 'index.html')}?cmd=cl&errors=0&bits=3T&ber=1e-12`;
+    // the issue's link as typed, '95%' not encoded
+    const fileUrl = `file://${path.join(dist, 'index.html')}?cmd=bits&errors=0..3&ber=1e-12&cl=95%&rate=25.78125G`;
     const fst = await load(page, fileUrl);
     await evaluate(page, PAGE_HELPERS);
     const fr = await evaluate(page, '__read()');
-    if (fst !== 'done' || !fr.rows.length) throw new Error(`file:// offline: ${fst} ${fr.message}`);
-    compare('cl', { errors: '0', bits: '3T', ber: '1e-12' }, fr, 'file:// offline:');
-    console.log(`  file:// with the network off: cl = ${fr.rows[0].cl}`);
+    if (fst !== 'done' || fr.rows.length !== 4) throw new Error(`file:// offline: ${fst} ${fr.message}`);
+    compare('bits', readme, fr, 'file:// offline:');
+    console.log(`  file:// with the network off: 4 rows, bits ${fr.rows.map((r) => r.bits).join(', ')}`);
     await page.s('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     // 4. screenshots of every question, desktop and phone width
