@@ -929,7 +929,9 @@ function render(out) {
   const results = $('#results');
   const seqTable = out.o.cmd === 'plan' && out.o.sequential && out.o.text['true-ber'] === undefined;
   const tableOf = (cols, rows, rowIds, caption) => {
-    const t = el('table', { class: 'result' });
+    // at phone width a wide table shows each row as a card; 4 columns fit as they are
+    const visible = cols.filter((c) => !machineOnly(c, out.o)).length;
+    const t = el('table', { class: visible > 4 ? 'result cards' : 'result' });
     t.append(el('caption', { text: caption }));
     const head = el('tr');
     for (const c of cols) {
