@@ -117,7 +117,7 @@ const QUESTIONS = {
     fields: ['lane-errors', 'bits', 'time', 'rate', 'ber', 'require', 'model'],
     example: { 'lane-errors': '0,1,0,0,2,0,0,0', time: '1min', rate: '53.125G', ber: '1e-12' } },
 };
-const SWITCHES = { 'two-sided': 'ber only: the two-sided interval', sequential: 'the truncated sequential test (its table)',
+const SWITCHES = { 'two-sided': 'the interval [ber_lower, ber_upper] at CL', sequential: 'the truncated sequential test (its table)',
   'all-lanes': 'bits per lane for all lanes to reach CL together' };
 const MAX_ROWS = 5000; // the page shows at most this many rows of a sweep
 
