@@ -711,6 +711,9 @@ const HEADERS = { model: 'model', errors: 'errors', bits: 'bits', ber: 'BER', ra
 function answer(o) {
   const cols = layout(o);
   const out = { cols, rows: [], notes: [], truncated: false, raw: [] };
+  // the command's warning about input it ignores (src/main.c's warn_ignored)
+  if (o.text.lanes !== undefined && o.text.rate === undefined && !o.all_lanes)
+    out.notes.push('warning: --lanes is ignored without a rate (--rate or --baud): bits count every lane');
   const total = sweepCount(o);
   const several = total > 1;
   const where = (r, index) => {

@@ -376,10 +376,12 @@ function compare(q, p, page, how) {
   note(q, 'points');
   if (p.model === 'binomial') note(q, 'binomial');
   const bad = (why) => { note(q, 'failures'); failures.push(`${what}\n    ${why}`); };
-  if (cli.status === 2 && cli.rows.length === 0) {
-    // refused: the same message
+  if (cli.status !== 0 && cli.status !== 1 && cli.rows.length === 0) {
+    // refused (status 2), or the command's own failure (status 3): the same message
     const want = cli.stderr.split('\n').filter((l) => l && !/warning:/.test(l))[0] || '';
-    note(q, 'refused');
+    note(q, cli.status === 3 ? 'status3' : 'refused');
+    if (cli.status === 3 && (stats[q].status3_examples || []).length < 2)
+      (stats[q].status3_examples = stats[q].status3_examples || []).push(`bercl ${cliArgs(q, p).join(' ')}: ${want}`);
     if (page.state !== 'error') return bad(`the command refuses (${want}); the page answered`);
     if (page.message !== want) return bad(`message: command '${want}', page '${page.message}'`);
     return;
@@ -387,7 +389,7 @@ function compare(q, p, page, how) {
   if (page.state !== 'done') return bad(`the page refused (${page.message}); the command answered (status ${cli.status})`);
   if (page.rows.length !== cli.rows.length) return bad(`rows: command ${cli.rows.length}, page ${page.rows.length}`);
   // the reasons of failed rows in a sweep, as the command prints them
-  const cliNotes = cli.stderr.split('\n').filter((l) => l && !/warning:/.test(l));
+  const cliNotes = cli.stderr.split('\n').filter((l) => l);
   if (JSON.stringify(cliNotes) !== JSON.stringify(page.notes.filter((n) => !/first [0-9]+ rows/.test(n))))
     return bad(`row messages: command ${JSON.stringify(cliNotes)}, page ${JSON.stringify(page.notes)}`);
   for (let i = 0; i < cli.rows.length; i++) {
@@ -556,7 +558,8 @@ async function main() {
       total += s.points; cells += s.cells || 0; last += s.last_digit || 0; fails += s.failures || 0;
       console.log(`  ${q.padEnd(7)} ${String(s.points).padStart(4)} points (${s.binomial || 0} binomial, ${s.refused || 0} refused), `
         + `${s.cells || 0} cells: ${(s.cells || 0) - (s.last_digit || 0)} identical, ${s.last_digit || 0} within ${s.max_ulps || 0} ulp`
-        + `${s.examples ? ` (e.g. ${s.examples.join('; ')})` : ''}, ${s.failures || 0} failures; page ${((s.page_ms || 0) / 1000).toFixed(1)} s, command ${((s.cli_ms || 0) / 1000).toFixed(1)} s`);
+        + `${s.examples ? ` (e.g. ${s.examples.join('; ')})` : ''}, ${s.failures || 0} failures`
+        + `${s.status3 ? `; ${s.status3} the command itself fails with status 3 (${s.status3_examples.join('; ')}), the page says the same` : ''}; page ${((s.page_ms || 0) / 1000).toFixed(1)} s, command ${((s.cli_ms || 0) / 1000).toFixed(1)} s`);
     }
     console.log(`  ${total} points, ${cells} cells in ${seconds.toFixed(1)} s; ${last} cells differ in the last digits `
       + `(long double and the C library's exp/pow/log1p/expm1 differ: see check.js); screenshots in web/dist/screenshots/`);
