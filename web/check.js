@@ -505,6 +505,16 @@ async function main() {
     if (!kb.startsWith('3 ') || !kb.includes('errors=0..2')) throw new Error(`keyboard: typing 0..2 and Enter gave ${kb}`);
     console.log(`  keyboard: arrows move between tabs; typed 0..2 and Enter: ${kb}`);
 
+    // every control labelled, on every question; no cookie, nothing stored
+    const unlabelled = await evaluate(page, `(() => { const bad = [];
+      for (const t of document.querySelectorAll('#tabs [role=tab]')) { t.click();
+        for (const e of document.querySelectorAll('#form input, #form select, #results input'))
+          if (!e.labels || !e.labels.length || !e.labels[0].textContent.trim()) bad.push(t.dataset.q + ':' + (e.name || e.id)); }
+      return bad; })()`);
+    if (unlabelled.length) throw new Error(`controls without a label: ${unlabelled.join(' ')}`);
+    const kept = await evaluate(page, "document.cookie + '|' + localStorage.length + '|' + sessionStorage.length");
+    if (kept !== '|0|0') throw new Error(`the page keeps state: cookie|localStorage|sessionStorage = ${kept}`);
+
     // links the page cannot answer in full: said so, not answered as another question
     for (const [qs, want] of [['cmd=simulate&errors=0&bits=3T&ber=1e-12', "'simulate' is for the command"],
       ['cmd=cl&errors=0&bits=3T&ber=1e-12&baud=10G', '--baud: not in the page']]) {
