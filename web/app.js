@@ -1033,12 +1033,18 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
   } else {
     const span = x1 - x0, step = 10 ** Math.floor(Math.log10(span / 4));
     const st = [1, 2, 5, 10].map((m) => m * step).find((s) => span / s <= 6) || step * 10;
-    for (let v = Math.ceil(x0 / st) * st; v <= x1 + 1e-9 * st; v += st) ticks.push([v, opts.fmtx ? opts.fmtx(v) : String(+v.toPrecision(6))]);
+    const label = (v) => {
+      if (v === 0 || Math.abs(v) < 1e5) return String(+v.toPrecision(6));
+      const e = Math.floor(Math.log10(Math.abs(v)) + 1e-12);
+      return `${+(v / 10 ** e).toPrecision(3)}e${e}`;
+    };
+    for (let v = Math.ceil(x0 / st) * st; v <= x1 + 1e-9 * st; v += st) ticks.push([v, label(v)]);
   }
   for (const [v, s] of ticks) {
     const x = px(v);
     svg.append(svgEl('line', { x1: x, x2: x, y1: T, y2: H - B, class: 'grid' }));
-    svg.append(svgEl('text', { x, y: H - B + 16, class: 'tick', 'text-anchor': 'middle' }, s));
+    const anchor = x > W - R - 24 ? 'end' : x < L + 24 ? 'start' : 'middle';
+    svg.append(svgEl('text', { x: anchor === 'end' ? W - R : x, y: H - B + 16, class: 'tick', 'text-anchor': anchor }, s));
   }
   svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
   svg.append(svgEl('text', { x: (L + W - R) / 2, y: H - 10, class: 'axis', 'text-anchor': 'middle' }, xlabel));
@@ -1058,7 +1064,7 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
     const d = s.pts.filter((p) => !opts.logx || p[0] > 0).map((p, j) => `${j ? 'L' : 'M'}${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`).join('');
     svg.append(svgEl('path', { d, class: `curve c${k % 6}` }));
     const last = s.pts[s.pts.length - 1];
-    if (series.length > 1 && last) {
+    if ((series.length > 1 || opts.legend) && last) {
       const y = H - B - 10 - 16 * (series.length - 1 - k);
       svg.append(svgEl('text', { x: W - R - 8, y, class: `legend t${k % 6}`, 'text-anchor': 'end' }, s.label));
     }
@@ -1094,7 +1100,7 @@ function plot(out) {
     const marks = ok.filter((r) => present(r.bits) && r.in.ber === ber).slice(0, 6)
       .map((r) => [present(rate) ? r.bits / rate : r.bits, '']);
     const svg = drawPlot(`CL that BER < ${fd(ber)} against test ${present(rate) ? 'time' : 'length'}`,
-      present(rate) ? 'test time (s)' : 'bits tested', 'CL', series, { hline: target, vlines: marks });
+      present(rate) ? 'test time (s)' : 'bits tested', 'CL', series, { hline: target, vlines: marks, legend: true });
     if (svg) box.append(svg);
   } else if (o.cmd === 'plan') {
     // the chance to pass against the true BER, for the first plan
