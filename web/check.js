@@ -291,7 +291,7 @@ async function evaluate(page, expr) {
 
 async function load(page, url) {
   await page.s('Page.navigate', { url });
-  for (let k = 0; k < 400; k++) {
+  for (let k = 0; k < 2400; k++) { // up to a minute: a slow point on a loaded machine
     const st = await evaluate(page, 'document.body && document.body.dataset.state || ""').catch(() => '');
     if (st === 'done' || st === 'error') return st;
     await new Promise((r) => setTimeout(r, 25));
