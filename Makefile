@@ -196,7 +196,8 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # the module inlined as base64 so that the page also works from a local
 # folder (file://). NODE_PATH: emscripten's JavaScript optimizer needs
 # Debian's node modules (acorn) whichever node runs it. make check-web
-# compares the page in headless Chromium with ./bercl (web/check.js).
+# compares the page in headless Chromium with ./bercl (web/check.js),
+# WEB_POINTS random points per question from WEB_SEED.
 WEB_DIST = web/dist
 EMCC ?= emcc
 WEB_SRC = $(LIB_SRC) src/parse.c src/shortest.c src/human.c web/glue.c
@@ -213,8 +214,11 @@ $(WEB_DIST)/index.html $(WEB_DIST)/app.js: $(WEB_DIST)/%: web/%
 	cp $< $@
 web: $(WEB_FILES)
 	@wc -c $(WEB_FILES) | sed 's/^/  /'
+# a fixed seed by default, as the oracle's: WEB_SEED=$$(date +%s) for new points
+WEB_SEED ?= 20261201
+WEB_POINTS ?= 300
 check-web: web bercl
-	node web/check.js
+	WEB_SEED=$(WEB_SEED) WEB_POINTS=$(WEB_POINTS) node web/check.js
 
 # Debian 12 packages needed to build and test (tools/deps.sh lists them);
 # apt-get runs only if one is missing. deps-dev adds what make fuzz, make
