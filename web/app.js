@@ -1018,14 +1018,28 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
   const fx = opts.logx ? Math.log10 : (v) => v;
   if (fx(x1) - fx(x0) < 1e-9) { x1 = opts.logx ? x0 * 10 : x0 + 1; }
   const px = (v) => L + (fx(v) - fx(x0)) / (fx(x1) - fx(x0)) * (W - L - R);
-  const py = (v) => T + (1 - v) * (H - T - B);
+  // y: a probability from 0 to 1, or (logy) its log10 given directly, so
+  // that values below the double range still have a place
+  let py = (v) => T + (1 - v) * (H - T - B), y0 = 0, y1 = 1;
+  if (opts.logy) {
+    const ys = series.flatMap((s) => s.pts.map((p) => p[1])).filter(Number.isFinite);
+    if (!ys.length) return null;
+    y0 = Math.floor(Math.min(...ys)); y1 = Math.min(0, Math.ceil(Math.max(...ys)));
+    if (y1 - y0 < 1) y0 = y1 - 1;
+    py = (v) => T + (y1 - v) / (y1 - y0) * (H - T - B);
+  }
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot' });
   svg.append(svgEl('title', {}, title));
   svg.append(svgEl('text', { x: 4, y: 18, class: 'ptitle' }, title));
-  for (let k = 0; k <= 4; k++) {
-    const y = py(k / 4);
+  const yticks = [];
+  if (opts.logy) {
+    const step = Math.max(1, Math.ceil((y1 - y0) / 6));
+    for (let d = y1; d >= y0; d -= step) yticks.push([d, d === 0 ? '1' : `1e${d}`]);
+  } else for (let k = 0; k <= 4; k++) yticks.push([k / 4, `${k * 25} %`]);
+  for (const [v, label] of yticks) {
+    const y = py(v);
     svg.append(svgEl('line', { x1: L, x2: W - R, y1: y, y2: y, class: 'grid' }));
-    svg.append(svgEl('text', { x: L - 6, y: y + 4, class: 'tick', 'text-anchor': 'end' }, `${k * 25} %`));
+    svg.append(svgEl('text', { x: L - 6, y: y + 4, class: 'tick', 'text-anchor': 'end' }, label));
   }
   const ticks = [];
   if (opts.logx) {
@@ -1101,6 +1115,23 @@ function plot(out) {
       .map((r) => [present(rate) ? r.bits / rate : r.bits, '']);
     const svg = drawPlot(`CL that BER < ${fd(ber)} against test ${present(rate) ? 'time' : 'length'}`,
       present(rate) ? 'test time (s)' : 'bits tested', 'CL', series, { hline: target, vlines: marks, legend: true });
+    if (svg) box.append(svg);
+  } else if (o.cmd === 'fec' && (o.text.ber !== undefined || o.text.cer !== undefined) && o.text.codewords === undefined) {
+    // CER against the pre-FEC BER for this code, log-log, from the logarithm
+    const c = o.code;
+    X.web_rs_code(c.nn, c.kk, c.mm);
+    const bers = ok.map((r) => (present(r.in.ber) ? r.in.ber : r.ber_max)).filter((b) => b > 0);
+    if (!bers.length) return;
+    const lo = Math.max(1e-300, Math.min(...bers) / 30), hi = Math.min(0.5, Math.max(...bers) * 30);
+    const pts = [];
+    for (let k = 0; k <= 120; k++) {
+      const b = lo * (hi / lo) ** (k / 120);
+      if (X.web_fec_rates(b) === 0) { const n = nums(); pts.push([b, (n[2] + n[3]) / Math.LN10]); }
+    }
+    const target = o.text.cer !== undefined ? ok.map((r) => r.in.cer).filter(present) : [];
+    const svg = drawPlot(`CER behind ${c.name} (t = ${c.t}) against the pre-FEC BER`, 'pre-FEC BER', 'CER',
+      [{ label: 'CER', pts }], { logx: true, logy: true, vlines: bers.slice(0, 6).map((b) => [b, '']),
+        hline: target.length ? Math.log10(target[0]) : undefined });
     if (svg) box.append(svg);
   } else if (o.cmd === 'plan') {
     // the chance to pass against the true BER, for the first plan
