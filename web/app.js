@@ -459,6 +459,7 @@ const COMPUTE = {
       i.errors = n[0]; r.bits = n[1]; r.alpha = n[2]; r.beta = n[3];
     } else {
       const rc = X.web_plan_sequential(i.ber, i.alpha, beta, i.ratio);
+      lastDesign = rc === 0 ? [i.ber, i.alpha, beta, i.ratio].join() : '';
       if (rc === -2) fail('this sequential plan is too large to design (ratio near 1 or tiny risks): use the fixed plan');
       if (rc === -3) fail('no sequential plan for these values');
       if (rc > 0) fail('no plan for these values within 2^40 errors and 1e300 bits');
@@ -515,6 +516,8 @@ const COMPUTE = {
     }
   },
 };
+
+let lastDesign = ''; // the sequential plan whose table the module holds
 
 function planAtTrueBer(r) {
   const b = r.in.true_ber;
@@ -905,6 +908,7 @@ function run(push) {
   const results = $('#results');
   results.replaceChildren();
   $('#plot').replaceChildren();
+  const t0 = performance.now();
   let out;
   try {
     const o = readOptions(current, state);
@@ -923,8 +927,13 @@ function run(push) {
     document.body.dataset.state = 'error';
     return;
   }
+  const t1 = performance.now();
   render(out);
+  const t2 = performance.now();
   plot(out);
+  const t3 = performance.now();
+  // how long each step took, for make check-web's report of slow points
+  document.body.dataset.ms = [t1 - t0, t2 - t1, t3 - t2].map((v) => v.toFixed(0)).join(' ');
   document.body.dataset.state = 'done';
 }
 
@@ -1139,9 +1148,14 @@ function plot(out) {
     const ber = r0.in.ber;
     const pts = [];
     const seq = r0.in.sequential;
-    if (seq && X.web_plan_sequential(ber, r0.in.alpha, r0.in.clc, r0.in.ratio) !== 0) return;
-    for (let k = 0; k <= 100; k++) {
-      const b = ber * 10 ** (-2 + 3 * k / 100);
+    const key = [ber, r0.in.alpha, r0.in.clc, r0.in.ratio].join();
+    if (seq && key !== lastDesign) {
+      if (X.web_plan_sequential(ber, r0.in.alpha, r0.in.clc, r0.in.ratio) !== 0) return;
+      lastDesign = key;
+    }
+    const n = seq ? 60 : 100; // a sequential outcome costs a pass over its table
+    for (let k = 0; k <= n; k++) {
+      const b = ber * 10 ** (-2 + 3 * k / n);
       if (!(b < 1)) continue;
       if (seq) { if (X.web_seq_outcome(b) === 0) pts.push([b, nums()[0]]); } else if (X.web_cl(0, r0.in.errors, r0.bits, b) === 0) pts.push([b, nums()[1]]);
     }
@@ -1171,7 +1185,7 @@ function setup() {
   const names = Object.keys(QUESTIONS);
   for (const q of names) {
     const b = el('button', { type: 'button', role: 'tab', 'data-q': q, id: `tab-${q}`, 'aria-controls': 'panel', text: q });
-    b.addEventListener('click', () => selectQuestion(q));
+    b.addEventListener('click', () => { if (q !== current) selectQuestion(q); });
     tabs.append(b);
   }
   tabs.addEventListener('keydown', (e) => {

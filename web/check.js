@@ -326,7 +326,7 @@ window.__read = function () {
     if (id.startsWith('summary-')) { summary = cells; continue; }
     rows[Number(id)] = Object.assign({}, summary || {}, cells);
   }
-  return { state, message: msg.hidden ? '' : msg.textContent, fieldErr, rows,
+  return { state, ms: document.body.dataset.ms, message: msg.hidden ? '' : msg.textContent, fieldErr, rows,
     notes: [...document.querySelectorAll('#results .note')].map((n) => n.textContent) };
 };
 true`;
@@ -473,7 +473,7 @@ async function main() {
         }
         const ms = Date.now() - p0;
         note(q, 'page_ms', ms);
-        if (process.env.WEB_SLOW && ms > Number(process.env.WEB_SLOW)) console.log(`  slow ${ms} ms: ${q} ${JSON.stringify(p)}`);
+        if (process.env.WEB_SLOW && ms > Number(process.env.WEB_SLOW)) console.log(`  slow ${ms} ms (answer, table, plot: ${res.ms}): ${q} ${JSON.stringify(p)}`);
         compare(q, p, res, how);
       }
     }
