@@ -106,6 +106,26 @@ static double scan_number(const char *s, const char **end)
 	return v;
 }
 
+/* Does the number s..end have a nonzero digit before its exponent? */
+static int nonzero_mantissa(const char *s, const char *end)
+{
+	for (; s < end && *s != 'e' && *s != 'E'; s++)
+		if (*s >= '1' && *s <= '9')
+			return 1;
+	return 0;
+}
+
+/* v scanned from s..end: finite, and not a nonzero number that underflowed to 0 */
+static const char *finish_scanned(double v, const char *s, const char *end, double *out)
+{
+	if (v == 0 && nonzero_mantissa(s, end))
+		return "is below the smallest double, 4.9e-324 (it would be read as 0)";
+	if (!isfinite(v))
+		return "out of range";
+	*out = v;
+	return NULL;
+}
+
 static const char *finish(double v, double *out)
 {
 	if (!isfinite(v))
@@ -122,7 +142,7 @@ const char *parse_real(const char *s, double *out)
 		return "not a number";
 	if (*end)
 		return "has trailing characters";
-	return finish(v, out);
+	return finish_scanned(v, s, end, out);
 }
 
 /* Multiplier of an SI prefix letter, 0 if none. */
@@ -149,6 +169,8 @@ static const char *parse_si_unit(const char *s, double *out, enum si_unit unit)
 	double v = scan_number(s, &end);
 	if (end == s)
 		return "not a number";
+	if (v == 0 && nonzero_mantissa(s, end))
+		return finish_scanned(v, s, end, out);
 	while (*end == ' ')
 		end++;
 	double m = si_multiplier(*end);
@@ -211,6 +233,8 @@ const char *parse_duration(const char *s, double *out)
 		double v = scan_number(p, &end);
 		if (end == p)
 			return parts ? "has trailing characters" : "not a duration";
+		if (v == 0 && nonzero_mantissa(p, end))
+			return finish_scanned(v, p, end, out);
 		p = end;
 		while (*p == ' ')
 			p++;

@@ -11,7 +11,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$top/tests/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-PATH=$top:$PATH
+# BERCL_BINDIR: another folder holding the bercl to test (make check-static).
+PATH=${BERCL_BINDIR:-$top}:$PATH
 export PATH LC_ALL=C BERCL_PROGRESS_DELAY=1000000
 cd "$dir/in"
 n=0

@@ -3,24 +3,25 @@
 # Install the Debian 12 packages bercl needs, only those missing: what it
 # takes to build and test, plus with --dev what make fuzz, make plots, the
 # reference scripts and make bench's peers (Boost.Math, scipy, R) use, and
-# with --web what make web and make check-web use (emscripten, node and a
-# headless Chromium; the check drives it over a pipe, no npm package).
+# with --deb what the Debian packaging needs, and with --web what make web
+# and make check-web use (emscripten, node and a headless Chromium; the
+# check drives it over a pipe, no npm package).
 # Runs apt-get as root, or through sudo.
 # (A plain script, so that a machine without make can run it.)
 set -eu
-packages="gcc make pkg-config libgsl-dev libcmocka-dev libmpfr-dev mandoc"
-for flag in "$@"; do
-	case $flag in
-	--dev)
-		packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
-			g++ libboost-math-dev python3-scipy" ;;
-	--web)
-		packages="$packages emscripten nodejs chromium-headless-shell" ;;
-	*)
-		echo "tools/deps.sh: unknown flag '$flag' (--dev, --web)" >&2
-		exit 2 ;;
-	esac
-done
+packages="gcc make pkg-config libgsl-dev libcmocka-dev libmpfr-dev mandoc groff-base"
+if [ "${1:-}" = "--dev" ]; then
+	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
+		g++ libboost-math-dev python3-scipy"
+fi
+# --deb (with or without --dev): what dpkg-buildpackage, lintian and the
+# autopkgtest smoke test of debian/ need.
+case " $* " in
+*" --deb "*) packages="$packages debhelper dh-python dpkg-dev lintian autopkgtest" ;;
+esac
+case " $* " in
+*" --web "*) packages="$packages emscripten nodejs chromium-headless-shell" ;;
+esac
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
