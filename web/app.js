@@ -4,8 +4,10 @@
 // inputs it needs, how bits follow from time, which columns it shows, how a
 // cell reads for people and for programs) follow src/main.c, src/compute.c,
 // src/commands.c and src/columns.c; `make check-web` compares every cell's
-// data-value with `bercl ... -f csv`. No network, no storage: the state is
-// the URL's query string.
+// data-value with `bercl ... -f csv`, and every message (the usage checks'
+// and the rows') with the command's stderr, so a message changed there must
+// change here too: make check-web names the first that differs. No network,
+// no storage: the state is the URL's query string.
 'use strict';
 
 // ---- the WebAssembly module ----
@@ -272,11 +274,11 @@ function checkCombinations(o) {
     bmax = o.list.rate.max * o.list.time.max * lmax;
   }
   const emin = has('errors') ? o.list.errors.min : 0;
-  if (o.cmd !== 'errors' && emin > bmax) usage(`--errors ${fd(Math.round(emin))} exceeds the number of bits tested (${g(bmax, 17)})`, 'errors');
+  if (o.cmd !== 'errors' && emin > bmax) usage(`errors ${fd(Math.round(emin))} exceed the bits tested, ${g(bmax, 17)} (--errors, --bits or --time)`, 'errors');
   if (o.cmd === 'ber') return;
   const lmin = bmin * o.list.ber.min, lmax = bmax * o.list.ber.max;
-  if (!(lmax >= 1e-300)) usage(`bits * ber = ${g(lmax, 3)} is below 1e-300`, 'ber');
-  if (!(lmin <= 1e300)) usage(`bits * ber = ${g(lmin, 3)} is above 1e300`, 'ber');
+  if (!(lmax >= 1e-300)) usage(`bits * ber = ${g(lmax, 3)} is below 1e-300 (--bits or --time, --ber)`, 'ber');
+  if (!(lmin <= 1e300)) usage(`bits * ber = ${g(lmin, 3)} is above 1e300 (--bits or --time, --ber)`, 'ber');
 }
 
 // ---- rows: the sweep's odometer, then compute.c's rules ----
@@ -341,14 +343,14 @@ function deriveBits(r) {
     r.bits = i.bits;
     if (present(i.rate)) r.time_s = r.bits / (i.rate * lanesOf(i));
   } else fail('needs bits, or time and rate');
-  if (!Number.isFinite(r.bits) || r.bits > 1e300) fail('bits above 1e300');
-  if (i.errors > r.bits) fail(`errors (${fd(Math.round(i.errors))}) exceed bits (${g(r.bits, 17)})`);
+  if (!Number.isFinite(r.bits) || r.bits > 1e300) fail(`bits ${g(r.bits, 3)} is above 1e300 (--bits, or --time x --rate x --lanes)`);
+  if (i.errors > r.bits) fail(`errors ${fd(Math.round(i.errors))} exceed the bits tested, ${g(r.bits, 17)} (--errors, --bits or --time)`);
   if (i.model === 1 && r.bits !== Math.floor(r.bits)) fail(`the binomial model needs a whole number of bits, not ${g(r.bits, 17)}`);
 }
 
 function tailsAt(r, model) {
   const rc = X.web_tails(model, r.in.errors, r.bits, r.in.ber);
-  if (rc === -1) fail(`bits * ber = ${g(r.bits * r.in.ber, 3)} is outside [1e-300, 1e300]`);
+  if (rc === -1) fail(`bits * ber = ${g(r.bits * r.in.ber, 3)} is outside [1e-300, 1e300] (--bits or --time, --ber)`);
   if (rc !== 0) libFail(r, rc);
   return tailsOut(0);
 }
