@@ -828,6 +828,13 @@ function questionFromQuery(p) {
   return QUESTIONS[cmd] && cmd !== 'lanes' ? cmd : 'bits';
 }
 
+// A hint whose values (1e-12, 1h30m) never break across lines.
+function hintEl(id, text) {
+  const span = el('span', { class: 'hint', id });
+  text.split(/(\S*[0-9e]-[0-9]\S*)/).forEach((part, k) => span.append(k % 2 ? el('span', { class: 'nw', text: part }) : document.createTextNode(part)));
+  return span;
+}
+
 function buildForm(qname, state) {
   const Q = QUESTIONS[qname];
   const form = $('#form');
@@ -857,7 +864,7 @@ function buildForm(qname, state) {
         inputmode: 'text', 'aria-describedby': `${id}-hint ${id}-err` });
       input.value = state[f] || '';
       row.append(el('label', { for: id, text: label }), input,
-        el('span', { class: 'hint', id: `${id}-hint`, text: hint }),
+        hintEl(`${id}-hint`, hint),
         el('span', { class: 'err', id: `${id}-err`, role: 'alert' }));
     }
     form.append(row);
