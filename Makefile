@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bercl - GNU Make. Targets: all check bench install uninstall clean deps,
 #         static check-static dist distcheck check-deb,
-#         and for developers: deps-dev fuzz plots coefficients reference
+#         and for developers: deps-dev fuzz plots coefficients reference,
+#         web check-web (the page in web/, built with Debian's emscripten)
 
 # The version is written once, in include/bercl.h.
 VERSION := $(shell sed -n 's/^\#define BERCL_VERSION_STRING "\(.*\)"/\1/p' include/bercl.h)
@@ -45,6 +46,7 @@ SHLIB = libbercl.so.$(VERSION)
 
 .PHONY: all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
+.PHONY: web check-web
 
 .DEFAULT_GOAL := all
 
@@ -264,7 +266,7 @@ clean:
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64
-	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -289,6 +291,36 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 		./tests/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
+
+# The page (web/): libbercl and three pure files of the program (the flags'
+# number syntax, the shortest doubles it uses, the text format's safe
+# rounding) compiled to WebAssembly by Debian's emscripten with web/glue.c,
+# the module inlined as base64 so that the page also works from a local
+# folder (file://). NODE_PATH: emscripten's JavaScript optimizer needs
+# Debian's node modules (acorn) whichever node runs it. make check-web
+# compares the page in headless Chromium with ./bercl (web/check.js),
+# WEB_POINTS random points per question from WEB_SEED.
+WEB_DIST = web/dist
+EMCC ?= emcc
+WEB_SRC = $(LIB_SRC) src/parse.c src/shortest.c src/human.c web/glue.c
+WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
+$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h src/parse.h src/shortest.h src/human.h
+	mkdir -p $(WEB_DIST)
+	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING $(WARN) \
+		-Iinclude -Ilib -Isrc --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
+$(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
+	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \
+		base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
+$(WEB_DIST)/index.html $(WEB_DIST)/app.js: $(WEB_DIST)/%: web/%
+	mkdir -p $(WEB_DIST)
+	cp $< $@
+web: $(WEB_FILES)
+	@wc -c $(WEB_FILES) | sed 's/^/  /'
+# a fixed seed by default, as the oracle's: WEB_SEED=$$(date +%s) for new points
+WEB_SEED ?= 20261201
+WEB_POINTS ?= 300
+check-web: web bercl
+	WEB_SEED=$(WEB_SEED) WEB_POINTS=$(WEB_POINTS) node web/check.js
 
 # Every committed seed through its harness's entry point, with the build's
 # own compiler and CFLAGS (no clang): make check runs it.

@@ -3,9 +3,11 @@
 # Install the Debian 12 packages bercl needs, only those missing: what it
 # takes to build and test, plus with --dev what make fuzz, make plots, the
 # reference scripts and make bench's peers (Boost.Math, scipy, R) use, with
-# --deb what the Debian packaging needs, and with --cross what make
-# check-arm64 and make check-wasm use (the arm64 cross compiler and C
-# library, qemu-user to run it, emscripten and node).
+# --deb what the Debian packaging needs, with --cross what make check-arm64
+# and make check-wasm use (the arm64 cross compiler and C library, qemu-user
+# to run it, emscripten and node), and with --web what make web and make
+# check-web use (emscripten, node and a headless Chromium; the check drives
+# it over a pipe, no npm package).
 # Runs apt-get as root, or through sudo.
 # (A plain script, so that a machine without make can run it.)
 set -eu
@@ -19,9 +21,12 @@ fi
 case " $* " in
 *" --deb "*) packages="$packages debhelper dh-python dpkg-dev lintian autopkgtest" ;;
 esac
-if [ "${1:-}" = "--cross" ]; then
-	packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user emscripten nodejs"
-fi
+case " $* " in
+*" --cross "*) packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user emscripten nodejs" ;;
+esac
+case " $* " in
+*" --web "*) packages="$packages emscripten nodejs chromium-headless-shell" ;;
+esac
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
