@@ -339,23 +339,21 @@ static int has_name(const struct named *v, size_t n, const char *name)
 	return lo < n && strcmp(v[lo].name, name) == 0;
 }
 
-/* The copied column k's pass-through index back to its column in the file. */
-static size_t column_of_extra(const struct batch *b, size_t k)
-{
-	for (size_t i = 0; i < b->ncols; i++)
-		if (b->column_quantity[i] < 0 && k-- == 0)
-			return i;
-	return b->ncols;
-}
-
 long batch_rename_duplicates(struct batch *b, const char **first)
 {
 	*first = NULL;
 	if (b->nextra < 2)
 		return 0;
 	struct named *v = malloc(b->nextra * sizeof *v);
-	if (!v)
+	size_t *column = malloc(b->nextra * sizeof *column); /* copied column k's column */
+	if (!v || !column) {
+		free(v);
+		free(column);
 		return -1;
+	}
+	for (size_t i = 0, k = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] < 0)
+			column[k++] = i;
 	for (size_t k = 0; k < b->nextra; k++)
 		v[k] = (struct named){b->extra_names[k], k};
 	qsort(v, b->nextra, sizeof *v, compare_named); /* n log n: 260,000 names */
@@ -369,12 +367,13 @@ long batch_rename_duplicates(struct batch *b, const char **first)
 			char *name = malloc(len);
 			if (!name) {
 				free(v);
+				free(column);
 				return -1;
 			}
 			do
 				snprintf(name, len, "%s_%ld", v[i].name, n++);
 			while (has_name(v, b->nextra, name));
-			size_t col = column_of_extra(b, v[i].k);
+			size_t col = column[v[i].k];
 			if (!*first)
 				*first = b->header[col];
 			free(b->renamed[col]);
@@ -385,6 +384,7 @@ long batch_rename_duplicates(struct batch *b, const char **first)
 		i--;
 	}
 	free(v);
+	free(column);
 	return renamed;
 }
 
