@@ -1,0 +1,875 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * _core.c - the C half of the Python package bercl: numpy ufuncs over
+ * libbercl's public API (include/bercl.h) and the few row rules of the
+ * bercl command (src/compute.c, src/parse.c) that make its answers, written
+ * again here so that every double is the one `bercl ... -f csv` prints.
+ *
+ * Each answer is a kernel: a pure function of a few doubles that fills its
+ * outputs, or returns nonzero with the argument at fault, a status and a
+ * message. A ufunc loop calls the kernel per element and writes NaN where it
+ * fails (numpy runs these loops without the GIL); bercl/__init__.py then
+ * asks explain() for the first failing element's reason when errors="raise".
+ * No kernel allocates, does I/O or keeps state.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+#include <numpy/ufuncobject.h>
+
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bercl.h"
+
+/* ---- errors ---- */
+
+enum { ST_DOMAIN = 1, ST_LIMIT = 2, ST_NOCONV = 3 };
+
+struct kerr {
+	int arg;         /* index of the argument at fault, -1 for a combination */
+	int status;      /* ST_* */
+	const char *msg; /* static text */
+};
+
+static int fail(struct kerr *e, int arg, int status, const char *msg)
+{
+	e->arg = arg;
+	e->status = status;
+	e->msg = msg;
+	return 1;
+}
+
+static const char binomial_limit[] =
+	"beyond the binomial model's limits (at most 1e18 bits; v = bits * ber * (1 - ber) at "
+	"most 1e10 unless errors is at least v / 2500 away from bits * ber; a BER bound of at "
+	"least 2.2e-308): use the Poisson model when ber is small";
+static const char poisson_limit[] =
+	"beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
+	"a BER bound of at least 2.2e-308)";
+
+/* A library status as the command reports it (src/compute.c lib_fail). */
+static int lib_fail(struct kerr *e, int model, enum bercl_status rc)
+{
+	if (rc == BERCL_ELIMIT)
+		return fail(e, -1, ST_LIMIT, model == BERCL_BINOMIAL ? binomial_limit : poisson_limit);
+	if (rc == BERCL_EDOM)
+		return fail(e, -1, ST_DOMAIN, "a value is outside the model's domain");
+	return fail(e, -1, ST_NOCONV, "internal error: a numerical method did not converge");
+}
+
+/* ---- argument checks, with the command's messages (src/flags.c, parse.c) ---- */
+
+static int check_count(double v, int arg, struct kerr *e)
+{
+	if (isnan(v))
+		return fail(e, arg, ST_DOMAIN, "is not a number");
+	if (v < 0)
+		return fail(e, arg, ST_DOMAIN, "must not be negative");
+	if (v > BERCL_MAX_ERRORS)
+		return fail(e, arg, ST_DOMAIN, "is larger than 2^53");
+	if (v != floor(v))
+		return fail(e, arg, ST_DOMAIN, "must be a whole number");
+	return 0;
+}
+
+static int check_bits(double v, int arg, struct kerr *e)
+{
+	if (!(v > 0))
+		return fail(e, arg, ST_DOMAIN, isnan(v) ? "is not a number" : "must be above 0");
+	if (!(v <= 1e300))
+		return fail(e, arg, ST_DOMAIN, "bits above 1e300");
+	return 0;
+}
+
+static int check_open_unit(double v, int arg, struct kerr *e)
+{
+	if (!(v > 0 && v < 1))
+		return fail(e, arg, ST_DOMAIN,
+		            isnan(v) ? "is not a number" : "must be between 0 and 1, exclusive");
+	if (v < DBL_MIN)
+		return fail(e, arg, ST_DOMAIN,
+		            "is below the smallest normal double, 2.2250738585072014e-308");
+	return 0;
+}
+
+/* A target given as cl and its exact complement c (both from parse_cl). */
+static int check_target(double cl, double c, int arg, struct kerr *e)
+{
+	if (!(cl > 0 && cl <= 1) || !(c > 0 && c <= 1))
+		return fail(e, arg, ST_DOMAIN,
+		            isnan(cl) || isnan(c) ? "is not a number"
+		                                  : "must be between 0 and 1, exclusive (or a "
+		                                    "percentage: 95%)");
+	if (cl < DBL_MIN)
+		return fail(e, arg, ST_DOMAIN,
+		            "is below the smallest normal double, 2.2250738585072014e-308");
+	return 0;
+}
+
+/* errors against bits, and the binomial model's whole bits (derive_bits). */
+static int check_tested(int model, double errors, double bits, struct kerr *e)
+{
+	if (errors > bits)
+		return fail(e, 0, ST_DOMAIN, "exceeds bits");
+	if (model == BERCL_BINOMIAL && bits != floor(bits))
+		return fail(e, 1, ST_DOMAIN, "the binomial model needs a whole number of bits");
+	return 0;
+}
+
+/* The tails at bits and ber (src/compute.c tails_at): Poisson at lambda =
+ * bits * ber exactly (hi + lo by fma), or the binomial. full = 0 asks only
+ * for the two values (bercl_poisson_values: the same doubles, cheaper). */
+static int tails_at(int model, double errors, double bits, double ber, bercl_tails *t, int full,
+                    struct kerr *e)
+{
+	enum bercl_status rc;
+	if (model == BERCL_BINOMIAL) {
+		rc = bercl_binomial_tails(errors, bits, ber, t);
+	} else {
+		double lambda = bits * ber;
+		double lambda_lo = fma(bits, ber, -lambda);
+		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA))
+			return fail(e, -1, ST_DOMAIN, "bits * ber is outside [1e-300, 1e300]");
+		if (full)
+			rc = bercl_poisson_tails(errors, lambda, lambda_lo, t);
+		else
+			rc = bercl_poisson_values(errors, lambda, lambda_lo, &t->cl, &t->one_minus_cl);
+	}
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	return 0;
+}
+
+static double lnp(bercl_lnprob l)
+{
+	return l.hi + l.lo;
+}
+
+/* ---- kernels: in[] -> out[], model given ---- */
+
+typedef int (*kernel_fn)(int model, const double *in, double *out, struct kerr *e);
+
+/* cl, one_minus_cl: (errors, bits, ber) -> (cl, one_minus_cl) */
+static int k_tails(int model, const double *in, double *out, struct kerr *e)
+{
+	bercl_tails t;
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
+	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 0, e))
+		return 1;
+	out[0] = t.cl;
+	out[1] = t.one_minus_cl;
+	return 0;
+}
+
+/* log10_one_minus_cl (src/columns.c): ln(1 - cl) in double-double / ln 10 */
+static int k_log10q(int model, const double *in, double *out, struct kerr *e)
+{
+	bercl_tails t;
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
+	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 1, e))
+		return 1;
+	out[0] = lnp(t.ln_one_minus_cl) / 2.302585092994045684;
+	out[1] = lnp(t.ln_cl) / 2.302585092994045684;
+	return 0;
+}
+
+/*
+ * min_bits: (errors, ber, cl, cl_complement) -> (bits, cl_achieved,
+ * one_minus_cl_achieved). bercl_min_bits(), then, as the command does
+ * (src/compute.c meet_target), more bits (1, 2, 4, ...) until the tails as
+ * doubles are on the target's side too.
+ */
+static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
+{
+	double bits;
+	bercl_tails t;
+	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e))
+		return 1;
+	enum bercl_status rc = bercl_min_bits(model, in[0], in[1], in[2], in[3], &bits, &t);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	double step = 1;
+	for (int i = 0; i < 64; i++) {
+		if (tails_at(model, in[0], bits, in[1], &t, 1, e))
+			return 1;
+		if (t.cl >= in[2] && t.one_minus_cl <= in[3]) {
+			out[0] = bits;
+			out[1] = t.cl;
+			out[2] = t.one_minus_cl;
+			return 0;
+		}
+		double next = bits + step;
+		bits = next > bits ? next : nextafter(bits, INFINITY);
+		step *= 2;
+	}
+	return fail(e, -1, ST_NOCONV, "numerical failure: the minimum bits do not reach the target");
+}
+
+/*
+ * max_errors (bercl errors): (bits, ber, cl, cl_complement) -> (errors,
+ * cl_achieved, one_minus_cl_achieved); errors -1 where even 0 errors miss
+ * the target. Doubling, then bisection over whole numbers, each step judged
+ * on the tails as doubles (src/compute.c compute_errors).
+ */
+static int reaches(int model, double e_, const double *in, bercl_tails *t, struct kerr *e)
+{
+	if (tails_at(model, e_, in[0], in[1], t, 1, e))
+		return -1;
+	return t->cl >= in[2] && t->one_minus_cl <= in[3];
+}
+
+static int k_max_errors(int model, const double *in, double *out, struct kerr *e)
+{
+	bercl_tails t, at_lo;
+	if (check_bits(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e) || check_tested(model, 0, in[0], e))
+		return 1;
+	int k = reaches(model, 0, in, &t, e);
+	if (k < 0)
+		return 1;
+	if (!k) {
+		out[0] = -1;
+		out[1] = t.cl;
+		out[2] = t.one_minus_cl;
+		return 0;
+	}
+	double emax = fmin(floor(in[0]), BERCL_MAX_ERRORS);
+	if (model == BERCL_BINOMIAL)
+		emax = fmin(emax, in[0] - 1);
+	double lo = 0, hi = 1;
+	at_lo = t;
+	for (;;) {
+		if (hi >= emax) {
+			hi = emax;
+			k = reaches(model, hi, in, &t, e);
+			if (k < 0)
+				return 1;
+			if (k) {
+				lo = hi;
+				at_lo = t;
+			}
+			break;
+		}
+		k = reaches(model, hi, in, &t, e);
+		if (k < 0)
+			return 1;
+		if (!k)
+			break;
+		lo = hi;
+		at_lo = t;
+		hi *= 2;
+	}
+	while (hi - lo > 1) {
+		double mid = lo + floor((hi - lo) / 2);
+		k = reaches(model, mid, in, &t, e);
+		if (k < 0)
+			return 1;
+		if (k) {
+			lo = mid;
+			at_lo = t;
+		} else {
+			hi = mid;
+		}
+	}
+	out[0] = lo;
+	out[1] = at_lo.cl;
+	out[2] = at_lo.one_minus_cl;
+	return 0;
+}
+
+/* ber_upper: (errors, bits, cl, cl_complement) -> (one-sided upper bound) */
+static int k_ber_upper(int model, const double *in, double *out, struct kerr *e)
+{
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e) || check_tested(model, in[0], in[1], e))
+		return 1;
+	enum bercl_status rc = bercl_ber_upper(model, in[0], in[1], in[2], in[3], &out[0]);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	return 0;
+}
+
+/* ber_interval: (errors, bits, cl, cl_complement) -> (lower, upper), two-sided */
+static int k_ber_interval(int model, const double *in, double *out, struct kerr *e)
+{
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e) || check_tested(model, in[0], in[1], e))
+		return 1;
+	enum bercl_status rc = bercl_ber_interval(model, in[0], in[1], in[2], in[3], &out[0], &out[1]);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	return 0;
+}
+
+static int make_code(const double *in, bercl_rs_code *code, struct kerr *e)
+{
+	for (int i = 0; i < 3; i++)
+		if (!(in[i] == floor(in[i]) && fabs(in[i]) < 65536))
+			return fail(e, 0, ST_DOMAIN, "n, k and m must be whole numbers");
+	if (bercl_rs_code_make((int)in[0], (int)in[1], (int)in[2], code) != BERCL_OK)
+		return fail(e, 0, ST_DOMAIN, "needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1");
+	return 0;
+}
+
+/* fec rates: (n, k, m, ber) -> (ser, cer, post_fec_ber) */
+static int k_fec_rates(int model, const double *in, double *out, struct kerr *e)
+{
+	(void)model;
+	bercl_rs_code code;
+	bercl_fec_rates f;
+	if (make_code(in, &code, e) || check_open_unit(in[3], 3, e))
+		return 1;
+	if (!(in[3] >= 1e-300 && in[3] <= 0.5))
+		return fail(e, 3, ST_DOMAIN, "fec: ber must be in [1e-300, 0.5]");
+	if (bercl_fec_rates_from_ber(&code, in[3], &f) != BERCL_OK)
+		return fail(e, -1, ST_NOCONV, "numerical failure in the codeword error ratio");
+	out[0] = f.ser;
+	out[1] = f.cer;
+	out[2] = f.post_fec_ber;
+	return 0;
+}
+
+/* fec ber_max: (n, k, m, cer, cer_complement) -> ber_max */
+static int k_fec_ber_max(int model, const double *in, double *out, struct kerr *e)
+{
+	(void)model;
+	bercl_rs_code code;
+	if (make_code(in, &code, e) || check_target(in[3], in[4], 3, e))
+		return 1;
+	enum bercl_status rc = bercl_fec_ber_max(&code, in[3], &out[0]);
+	if (rc == BERCL_ELIMIT || rc == BERCL_EDOM)
+		return fail(e, 3, ST_LIMIT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
+	if (rc != BERCL_OK)
+		return fail(e, -1, ST_NOCONV, "numerical failure in ber_max");
+	return 0;
+}
+
+/*
+ * The complement 1 - v of a probability given as a double, as the command
+ * takes it from the digits it is given (src/parse.c parse_probability):
+ * the double's shortest round-trip decimal (Python's repr), then, for a
+ * plain decimal 0.ddd, the complement digit by digit (9 - d_i, the last
+ * nonzero 10 - d_n) read with one rounding; with an exponent, 1 - v.
+ */
+static double complement_of(double v)
+{
+	if (!(v > 0 && v <= 1))
+		return NAN;
+	char buf[40];
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (strchr(buf, 'e') || strncmp(buf, "0.", 2) != 0) {
+		double c = 1.0 - v;
+		return c > 0 ? c : NAN;
+	}
+	const char *frac = buf + 2;
+	size_t last = strlen(frac);
+	while (last > 0 && frac[last - 1] == '0')
+		last--;
+	if (last == 0)
+		return NAN;
+	char out[48] = "0.";
+	size_t k = 2;
+	for (size_t i = 0; i < last; i++)
+		out[k++] = (char)('0' + (i + 1 == last ? 10 - (frac[i] - '0') : 9 - (frac[i] - '0')));
+	out[k] = '\0';
+	double c = strtod(out, NULL);
+	return c > 0 && c < 1 ? c : 1.0 - v;
+}
+
+static int k_complement(int model, const double *in, double *out, struct kerr *e)
+{
+	(void)model;
+	out[0] = complement_of(in[0]);
+	if (isnan(out[0]))
+		return fail(e, 0, ST_DOMAIN,
+		            "must be between 0 and 1, exclusive (or a percentage: 95%)");
+	return 0;
+}
+
+/* ---- the kernel table ---- */
+
+struct kernel {
+	const char *name;
+	kernel_fn fn;
+	int nin, nout;
+	int model;
+};
+
+enum {
+	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL, NMODEL_KERNELS
+};
+
+/* per-model kernels twice (Poisson, then binomial), then the model-free ones */
+static struct kernel kernels[] = {
+	{"tails", k_tails, 3, 2, BERCL_POISSON},
+	{"log10_tails", k_log10q, 3, 2, BERCL_POISSON},
+	{"min_bits", k_min_bits, 4, 3, BERCL_POISSON},
+	{"max_errors", k_max_errors, 4, 3, BERCL_POISSON},
+	{"ber_upper", k_ber_upper, 4, 1, BERCL_POISSON},
+	{"ber_interval", k_ber_interval, 4, 2, BERCL_POISSON},
+	{"tails_binomial", k_tails, 3, 2, BERCL_BINOMIAL},
+	{"log10_tails_binomial", k_log10q, 3, 2, BERCL_BINOMIAL},
+	{"min_bits_binomial", k_min_bits, 4, 3, BERCL_BINOMIAL},
+	{"max_errors_binomial", k_max_errors, 4, 3, BERCL_BINOMIAL},
+	{"ber_upper_binomial", k_ber_upper, 4, 1, BERCL_BINOMIAL},
+	{"ber_interval_binomial", k_ber_interval, 4, 2, BERCL_BINOMIAL},
+	{"fec_rates", k_fec_rates, 4, 3, BERCL_POISSON},
+	{"fec_ber_max", k_fec_ber_max, 5, 1, BERCL_POISSON},
+	{"complement", k_complement, 1, 1, BERCL_POISSON},
+};
+#define NKERNELS (sizeof kernels / sizeof kernels[0])
+#define MAXARGS 8
+
+static void kernel_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+{
+	const struct kernel *k = data;
+	npy_intp n = dims[0];
+	int nin = k->nin, nout = k->nout;
+	double in[MAXARGS], out[MAXARGS];
+	struct kerr e;
+	for (npy_intp i = 0; i < n; i++) {
+		for (int j = 0; j < nin; j++)
+			in[j] = *(const double *)(args[j] + i * steps[j]);
+		if (k->fn(k->model, in, out, &e))
+			for (int j = 0; j < nout; j++)
+				out[j] = NAN;
+		for (int j = 0; j < nout; j++)
+			*(double *)(args[nin + j] + i * steps[nin + j]) = out[j];
+	}
+	/* the library's inner arithmetic raises flags (an underflow, a 0/0
+	 * tested and discarded) that are not the caller's: numpy would warn */
+	feclearexcept(FE_ALL_EXCEPT);
+}
+
+static PyUFuncGenericFunction loop_funcs[NKERNELS][1];
+static void *loop_data[NKERNELS][1];
+static char loop_types[NKERNELS][MAXARGS * 2];
+
+/* explain(name, *values) -> None, or (arg, status, message) */
+static PyObject *explain(PyObject *self, PyObject *args)
+{
+	(void)self;
+	Py_ssize_t n = PyTuple_Size(args);
+	if (n < 1)
+		return PyErr_Format(PyExc_TypeError, "explain(name, *values)");
+	const char *name = PyUnicode_AsUTF8(PyTuple_GetItem(args, 0));
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < NKERNELS; i++) {
+		const struct kernel *k = &kernels[i];
+		if (strcmp(k->name, name) != 0)
+			continue;
+		if (n - 1 != k->nin)
+			return PyErr_Format(PyExc_TypeError, "explain: %s takes %d values", name, k->nin);
+		double in[MAXARGS], out[MAXARGS];
+		for (int j = 0; j < k->nin; j++) {
+			in[j] = PyFloat_AsDouble(PyTuple_GetItem(args, j + 1));
+			if (in[j] == -1.0 && PyErr_Occurred())
+				return NULL;
+		}
+		struct kerr e;
+		if (!k->fn(k->model, in, out, &e))
+			Py_RETURN_NONE;
+		return Py_BuildValue("(iis)", e.arg, e.status, e.msg);
+	}
+	return PyErr_Format(PyExc_KeyError, "explain: no kernel %s", name);
+}
+
+/* ---- not elementwise ---- */
+
+static PyObject *raise_status(enum bercl_status rc, const char *what)
+{
+	PyObject *mod = PyImport_ImportModule("bercl");
+	const char *cls = rc == BERCL_EDOM ? "DomainError" : rc == BERCL_ELIMIT ? "LimitError"
+	                                                                        : "ConvergenceError";
+	if (mod) {
+		PyObject *exc = PyObject_GetAttrString(mod, cls);
+		Py_DECREF(mod);
+		if (exc) {
+			PyErr_Format(exc, "%s: %s", what, bercl_strerror(rc));
+			Py_DECREF(exc);
+			return NULL;
+		}
+	}
+	PyErr_Clear();
+	return PyErr_Format(PyExc_ValueError, "%s: %s", what, bercl_strerror(rc));
+}
+
+/* (cl, one_minus_cl, ln_cl.hi, ln_cl.lo, ln_one_minus_cl.hi, ln_one_minus_cl.lo) */
+static PyObject *tails_tuple(const bercl_tails *t)
+{
+	return Py_BuildValue("(dddddd)", t->cl, t->one_minus_cl, t->ln_cl.hi, t->ln_cl.lo,
+	                     t->ln_one_minus_cl.hi, t->ln_one_minus_cl.lo);
+}
+
+/* tails(model, errors, bits, ber) -> (cl, one_minus_cl, ln_cl, ln_one_minus_cl),
+ * through the command's rules; raises with explain()'s reason left to Python */
+static PyObject *py_tails_full(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int model;
+	double errors, bits, ber;
+	if (!PyArg_ParseTuple(args, "iddd", &model, &errors, &bits, &ber))
+		return NULL;
+	bercl_tails t;
+	struct kerr e;
+	if (tails_at(model, errors, bits, ber, &t, 1, &e))
+		Py_RETURN_NONE;
+	return tails_tuple(&t);
+}
+
+/* lanes_all(list of tails tuples as tails_full gives them) -> tails */
+static PyObject *py_lanes_all(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *seq;
+	if (!PyArg_ParseTuple(args, "O", &seq))
+		return NULL;
+	PyObject *fast = PySequence_Fast(seq, "lanes_all: a sequence of tails");
+	if (!fast)
+		return NULL;
+	Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+	if (n < 1 || n > 1000000) {
+		Py_DECREF(fast);
+		return PyErr_Format(PyExc_ValueError, "lanes_all: 1 to 1000000 lanes");
+	}
+	bercl_tails *lanes = PyMem_Calloc((size_t)n, sizeof *lanes);
+	if (!lanes) {
+		Py_DECREF(fast);
+		return PyErr_NoMemory();
+	}
+	for (Py_ssize_t i = 0; i < n; i++) {
+		bercl_tails *l = &lanes[i];
+		if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "dddddd", &l->cl,
+		                      &l->one_minus_cl, &l->ln_cl.hi, &l->ln_cl.lo,
+		                      &l->ln_one_minus_cl.hi, &l->ln_one_minus_cl.lo)) {
+			PyMem_Free(lanes);
+			Py_DECREF(fast);
+			return NULL;
+		}
+	}
+	Py_DECREF(fast);
+	bercl_tails all;
+	enum bercl_status rc = bercl_lanes_all(lanes, (int)n, &all);
+	PyMem_Free(lanes);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "lanes_cl");
+	return tails_tuple(&all);
+}
+
+/* min_bits_all_lanes(model, errors, ber, cl, c, lanes) -> (bits, tails) */
+static PyObject *py_min_bits_all_lanes(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int model, lanes;
+	double errors, ber, cl, c, bits;
+	if (!PyArg_ParseTuple(args, "iddddi", &model, &errors, &ber, &cl, &c, &lanes))
+		return NULL;
+	bercl_tails t;
+	enum bercl_status rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_min_bits_all_lanes(model, errors, ber, cl, c, lanes, &bits, &t);
+	Py_END_ALLOW_THREADS
+	if (rc != BERCL_OK)
+		return raise_status(rc, "min_bits_all_lanes");
+	return Py_BuildValue("(dN)", bits, tails_tuple(&t));
+}
+
+/* min_bits_raw(model, errors, ber, cl, c) -> bits, bercl_min_bits() alone
+ * (src/watch.c's fixed test; min_bits adds the command's meet_target) */
+static PyObject *py_min_bits_raw(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int model;
+	double errors, ber, cl, c, bits;
+	if (!PyArg_ParseTuple(args, "idddd", &model, &errors, &ber, &cl, &c))
+		return NULL;
+	enum bercl_status rc = bercl_min_bits(model, errors, ber, cl, c, &bits, NULL);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "min_bits");
+	return PyFloat_FromDouble(bits);
+}
+
+static PyObject *plan_tuple(const bercl_plan *p)
+{
+	return Py_BuildValue("(dddd)", p->errors, p->bits, p->alpha, p->beta);
+}
+
+/* plan_risks(errors, bits, ber, ratio) -> (alpha, beta) */
+static PyObject *py_plan_risks(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double e, n, p, d, a, b;
+	if (!PyArg_ParseTuple(args, "dddd", &e, &n, &p, &d))
+		return NULL;
+	enum bercl_status rc = bercl_plan_risks(e, n, p, d, &a, &b);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: bits * ber is outside [1e-300, 1e300]");
+	return Py_BuildValue("(dd)", a, b);
+}
+
+/* plan_fixed(ber, alpha, beta, ratio) -> (errors, bits, alpha, beta) */
+static PyObject *py_plan_fixed(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double p, a, b, d;
+	if (!PyArg_ParseTuple(args, "dddd", &p, &a, &b, &d))
+		return NULL;
+	bercl_plan out;
+	enum bercl_status rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_plan_fixed(p, a, b, d, &out);
+	Py_END_ALLOW_THREADS
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: no plan for these values within 2^40 errors and 1e300 bits");
+	return plan_tuple(&out);
+}
+
+static PyObject *doubles_list(const double *v, size_t n)
+{
+	PyObject *l = PyList_New((Py_ssize_t)n);
+	if (!l)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		PyList_SET_ITEM(l, (Py_ssize_t)i, PyFloat_FromDouble(v[i]));
+	return l;
+}
+
+/*
+ * plan_sequential(ber, alpha, beta, ratio) -> (max_errors, max_bits,
+ * alpha, beta, expected_bits_good, expected_bits_bad, pass_bits, fail_bits)
+ * with the command's limit of 1e6 rows (src/compute.c compute_plan).
+ */
+static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double p, a, b, d, rows;
+	if (!PyArg_ParseTuple(args, "dddd", &p, &a, &b, &d))
+		return NULL;
+	enum bercl_status rc = bercl_plan_sequential_rows(p, a, b, d, &rows);
+	if (rc == BERCL_OK && rows > 1e6)
+		rc = BERCL_ELIMIT;
+	if (rc != BERCL_OK)
+		return raise_status(rc, rc == BERCL_ELIMIT ? "plan: this sequential plan is too large to "
+		                                             "design (ratio near 1 or tiny risks): use "
+		                                             "the fixed plan"
+		                                           : "plan: no sequential plan for these values");
+	size_t r = (size_t)rows;
+	double *t = PyMem_Malloc(4 * r * sizeof *t);
+	if (!t)
+		return PyErr_NoMemory();
+	bercl_sequential_plan s;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_plan_sequential(p, a, b, d, rows, t, t + r, t + 2 * r, &s);
+	Py_END_ALLOW_THREADS
+	if (rc != BERCL_OK) {
+		PyMem_Free(t);
+		return raise_status(rc, "plan: sequential design");
+	}
+	size_t n = (size_t)s.max_errors + 1;
+	PyObject *res = Py_BuildValue("(ddddddNN)", s.max_errors, s.max_bits, s.alpha, s.beta,
+	                              s.expected_bits_good, s.expected_bits_bad,
+	                              doubles_list(t, n), doubles_list(t + r, n));
+	PyMem_Free(t);
+	return res;
+}
+
+/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
+static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *ps, *fs;
+	double b;
+	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
+		return NULL;
+	Py_ssize_t n = PySequence_Size(ps);
+	if (n < 1 || PySequence_Size(fs) != n)
+		return PyErr_Format(PyExc_ValueError, "sequential_outcome: equal tables");
+	double *t = PyMem_Malloc(4 * (size_t)n * sizeof *t);
+	if (!t)
+		return PyErr_NoMemory();
+	for (Py_ssize_t i = 0; i < n; i++) {
+		PyObject *x = PySequence_GetItem(ps, i), *y = PySequence_GetItem(fs, i);
+		t[i] = x ? PyFloat_AsDouble(x) : -1;
+		t[n + i] = y ? PyFloat_AsDouble(y) : -1;
+		Py_XDECREF(x);
+		Py_XDECREF(y);
+	}
+	if (PyErr_Occurred()) {
+		PyMem_Free(t);
+		return NULL;
+	}
+	bercl_plan_outcome o;
+	enum bercl_status rc =
+	        bercl_plan_sequential_outcome(t, t + n, (double)(n - 1), b, t + 2 * n, &o);
+	PyMem_Free(t);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: the plan's outcome at true_ber");
+	return Py_BuildValue("(ddd)", o.p_pass, o.p_fail, o.expected_bits);
+}
+
+/* fec_histogram(n, k, m, bins, model, cl, c) -> dict of the stats */
+static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m, model;
+	PyObject *seq;
+	double cl, c;
+	if (!PyArg_ParseTuple(args, "iiiOidd", &n, &k, &m, &seq, &model, &cl, &c))
+		return NULL;
+	bercl_rs_code code;
+	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec_histogram: code");
+	Py_ssize_t nb = PySequence_Size(seq);
+	if (nb != code.t + 2)
+		return PyErr_Format(PyExc_ValueError, "bins: %zd counts given, t + 2 = %d wanted", nb,
+		                    code.t + 2);
+	double *bins = PyMem_Malloc((size_t)nb * sizeof *bins);
+	if (!bins)
+		return PyErr_NoMemory();
+	for (Py_ssize_t i = 0; i < nb; i++) {
+		PyObject *x = PySequence_GetItem(seq, i);
+		bins[i] = x ? PyFloat_AsDouble(x) : -1;
+		Py_XDECREF(x);
+	}
+	if (PyErr_Occurred()) {
+		PyMem_Free(bins);
+		return NULL;
+	}
+	bercl_fec_histogram_stats h;
+	rc = bercl_fec_histogram(&code, bins, model, cl, c, &h);
+	PyMem_Free(bins);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec_histogram: the histogram is outside the supported range");
+	PyObject *d = PyDict_New();
+	if (!d)
+		return NULL;
+#define SETD(key, v) do { PyObject *o_ = PyFloat_FromDouble(v); PyDict_SetItemString(d, key, o_); Py_XDECREF(o_); } while (0)
+#define SETI(key, v) do { PyObject *o_ = PyLong_FromLong(v); PyDict_SetItemString(d, key, o_); Py_XDECREF(o_); } while (0)
+	SETD("codewords", h.codewords);
+	SETD("uncorrectable", h.uncorrectable);
+	SETD("symbol_errors", h.symbol_errors);
+	SETD("ser_estimate", h.ser_estimate);
+	SETD("ser_upper", h.ser_upper);
+	SETI("has_cer_predicted", h.has_cer_predicted);
+	SETD("cer_predicted", h.cer_predicted);
+	SETD("cer_model_upper", h.cer_model_upper);
+	SETD("cer_count_upper", h.cer_count_upper);
+	SETI("model_contradicted", h.model_contradicted);
+	SETD("cer_upper", h.cer_upper);
+	SETD("ln_cer_upper", lnp(h.ln_cer_upper));
+	SETI("gof_df", h.gof_df);
+	SETD("gof_stat", h.gof_stat);
+	SETD("gof_p", h.gof_p);
+	SETD("ln_gof_p", lnp(h.ln_gof_p));
+	SETI("burst", h.burst);
+	SETI("tail_bins", h.tail_bins);
+	SETD("cer_tail", h.cer_tail);
+	SETD("tail_r2", h.tail_r2);
+	SETI("n", code.n);
+	SETI("k", code.k);
+	SETI("m", code.m);
+	SETI("t", code.t);
+#undef SETD
+#undef SETI
+	return d;
+}
+
+/* rs_code(n, k, m) -> (n, k, m, t) */
+static PyObject *py_rs_code(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	if (!PyArg_ParseTuple(args, "iii", &n, &k, &m))
+		return NULL;
+	bercl_rs_code code;
+	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "code: needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1");
+	return Py_BuildValue("(iiii)", code.n, code.k, code.m, code.t);
+}
+
+/* lnprob_decimal(ln) -> (mantissa, exponent) of exp(ln), for values below the double range */
+static PyObject *py_lnprob_decimal(PyObject *self, PyObject *args)
+{
+	(void)self;
+	bercl_lnprob l = {0, 0};
+	if (!PyArg_ParseTuple(args, "d|d", &l.hi, &l.lo))
+		return NULL;
+	double mant;
+	long long ex;
+	if (bercl_lnprob_decimal(l, &mant, &ex) != 0)
+		return Py_BuildValue("(dL)", mant, 0LL);
+	return Py_BuildValue("(dL)", mant, ex);
+}
+
+static PyObject *py_library_version(PyObject *self, PyObject *args)
+{
+	(void)self;
+	(void)args;
+	return PyUnicode_FromString(bercl_version_string());
+}
+
+static PyMethodDef methods[] = {
+	{"explain", explain, METH_VARARGS, "explain(kernel, *values): None or (arg, status, message)"},
+	{"tails_full", py_tails_full, METH_VARARGS, NULL},
+	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
+	{"min_bits_all_lanes", py_min_bits_all_lanes, METH_VARARGS, NULL},
+	{"min_bits_raw", py_min_bits_raw, METH_VARARGS, NULL},
+	{"plan_risks", py_plan_risks, METH_VARARGS, NULL},
+	{"plan_fixed", py_plan_fixed, METH_VARARGS, NULL},
+	{"plan_sequential", py_plan_sequential, METH_VARARGS, NULL},
+	{"sequential_outcome", py_sequential_outcome, METH_VARARGS, NULL},
+	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
+	{"rs_code", py_rs_code, METH_VARARGS, NULL},
+	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
+	{"library_version", py_library_version, METH_NOARGS, NULL},
+	{NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+	PyModuleDef_HEAD_INIT, "bercl._core",
+	"The C half of bercl: ufuncs over libbercl (see bercl's docstrings).", -1, methods,
+	NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+	import_array();
+	import_umath();
+	PyObject *m = PyModule_Create(&module);
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < NKERNELS; i++) {
+		struct kernel *k = &kernels[i];
+		loop_funcs[i][0] = kernel_loop;
+		loop_data[i][0] = k;
+		for (int j = 0; j < k->nin + k->nout; j++)
+			loop_types[i][j] = NPY_DOUBLE;
+		PyObject *u = PyUFunc_FromFuncAndData(loop_funcs[i], loop_data[i], loop_types[i], 1,
+		                                      k->nin, k->nout, PyUFunc_None, k->name,
+		                                      "a bercl kernel (see the bercl package)", 0);
+		if (!u || PyModule_AddObject(m, k->name, u) < 0) {
+			Py_XDECREF(u);
+			Py_DECREF(m);
+			return NULL;
+		}
+	}
+	if (PyModule_AddStringConstant(m, "__version__", BERCL_VERSION_STRING) < 0) {
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}
