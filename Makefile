@@ -86,9 +86,9 @@ libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so $(PY_ALL)
 
 python: $(PY_EXT)
-$(PY_EXT): python/bercl/_core.c include/bercl.h libbercl.a
+$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a
 	@[ -n "$(PY_CFLAGS)" ] || { echo "make: the Python package needs python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; }
-	$(CC) $(CPPFLAGS) $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+	$(CC) $(CPPFLAGS) -Ilib $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
 		-o $@ $< libbercl.a -Wl,--exclude-libs,ALL -lm
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
@@ -207,8 +207,9 @@ soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
-bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
+bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
 	./bench/run.sh
+	@if [ -n "$(PY_ALL)" ]; then PYTHONPATH=python $(PYTHON) bench/bench_python.py; fi
 
 bench/bench_cl: bench/bench_cl.c libbercl.a lib/internal.h
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm

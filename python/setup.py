@@ -42,5 +42,6 @@ setup(
         define_macros=[("_POSIX_C_SOURCE", "200809L")],
         extra_compile_args=["-std=c11", "-O2", "-fvisibility=hidden"],
         libraries=["m"],
+        extra_link_args=["-pthread"],
     )],
 )

@@ -317,6 +317,24 @@ def test_gil_released_threads_agree():
     assert all(np.array_equal(g, want) for g in got)
 
 
+def test_threads_do_not_change_answers():
+    g = rng("threads")
+    e, n, p, *_ = make_points(g, "poisson", 100000)
+    c = cl_texts(g, 2000) * 50
+    old = bercl.set_num_threads(1)
+    try:
+        one = bercl.tails(e, n, p, on_error="nan"), bercl.min_bits(e[:2000], p[:2000], c[:2000],
+                                                                    on_error="nan")
+        bercl.set_num_threads(4)
+        four = bercl.tails(e, n, p, on_error="nan"), bercl.min_bits(e[:2000], p[:2000],
+                                                                     c[:2000], on_error="nan")
+    finally:
+        bercl.set_num_threads(old)
+    for a, b in ((one[0].cl, four[0].cl), (one[0].one_minus_cl, four[0].one_minus_cl),
+                 (one[1], four[1])):
+        assert np.array_equal(a, b, equal_nan=True)
+
+
 # ---- errors ----
 
 @pytest.mark.parametrize("call, cls, pattern", [

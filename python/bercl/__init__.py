@@ -53,7 +53,7 @@ __all__ = ["cl", "one_minus_cl", "tails", "log10_one_minus_cl", "min_bits", "min
            "fec_rates", "fec_ber_max", "fec_code", "plan", "simulate", "lanes_cl",
            "min_bits_all_lanes", "fec_histogram", "fec_test_bounds", "fec_codeword_bounds",
            "Watch", "parse_quantity", "parse_time", "parse_rate", "parse_baud", "parse_cl",
-           "parse_count", "parse_real", "library_version", "Tails", "BerInterval", "FecRates",
+           "parse_count", "parse_real", "library_version", "set_num_threads", "get_num_threads", "Tails", "BerInterval", "FecRates",
            "FecHistogram", "BerclError", "DomainError", "LimitError", "ConvergenceError",
            "__version__"]
 
@@ -85,6 +85,35 @@ BerInterval.__doc__ = """The two-sided interval [lower, upper] on the BER at a c
 FecRates = collections.namedtuple("FecRates", "ser cer post_fec_ber")
 FecRates.__doc__ = """What a pre-FEC BER gives with independent bit errors: the symbol
 and codeword error ratios and the post-FEC BER (0.0 below the double range)."""
+
+
+def set_num_threads(n):
+    """Threads for one elementwise call of 16384 elements or more per thread
+    (default: the CPUs this process may use, at most 8, or the environment
+    variable BERCL_NUM_THREADS). Each element is computed alone: the answers
+    do not depend on it. Returns the previous number.
+
+    >>> old = set_num_threads(1)
+    >>> set_num_threads(old)
+    1
+    """
+    return _core.set_num_threads(operator.index(n))
+
+
+def get_num_threads():
+    """The threads of one large elementwise call (`set_num_threads`)."""
+    return _core.get_num_threads()
+
+
+def _default_threads():
+    import os
+    env = os.environ.get("BERCL_NUM_THREADS", "")
+    if env.isdigit() and 1 <= int(env) <= 64:
+        return int(env)
+    try:
+        return max(1, min(8, len(os.sched_getaffinity(0))))
+    except (AttributeError, OSError):
+        return max(1, min(8, os.cpu_count() or 1))
 
 
 def library_version():
@@ -808,6 +837,8 @@ def fec_ber_max(code, cer, *, on_error="raise"):
 
 for _f in (cl, min_bits, max_errors, ber_upper):
     _f.__doc__ = _f.__doc__.replace("{UNITS}", _UNITS_DOC).replace("{RAISES}", _RAISES_DOC)
+
+_core.set_num_threads(_default_threads())
 
 from ._more import (FecHistogram, Watch, fec_codeword_bounds, fec_histogram,  # noqa: E402
                     fec_test_bounds, lanes_cl, min_bits_all_lanes, plan, simulate)

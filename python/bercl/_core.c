@@ -21,11 +21,13 @@
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bercl.h"
+#include "dd.h" /* the library's header-only double-double (src/ uses it too) */
 
 /* ---- errors ---- */
 
@@ -180,6 +182,198 @@ static int k_log10q(int model, const double *in, double *out, struct kerr *e)
 }
 
 /*
+ * A quick way to the library's minimum bits (Poisson, errors <= 400), for
+ * the ufunc: bercl_min_bits() spends most of its time in a careful root
+ * bracket (47 to 72 us a call here, against 0.5 us for a pair of tails).
+ * Method: lambda* with P[X > E | lambda*] = cl by Newton's method on the
+ * logarithm of the smaller tail (d P / d lambda is the Poisson pmf), from the
+ * Wilson-Hilferty approximation of the gamma quantile (Johnson, Kotz &
+ * Balakrishnan, Continuous Univariate Distributions 1, ch. 17-18); then the
+ * whole number N = ceil(lambda* / ber), moved a bit at a time until N reaches
+ * the target and N - 1 does not. Each such decision is the library's own
+ * rule (lib/solve.c reaches()): the double-precision tails decide where they
+ * are more than QUICK_MARGIN (relative, on the smaller tail) from the target,
+ * far beyond their error (the soaks' worst is 4e-15); closer, the exact
+ * decision in double-double (quick_exact(): for E = 0 n ber >= -ln(1 - C);
+ * for 1 <= E <= 400 and 1e-10 <= lambda <= 575 the finite sum of
+ * Abramowitz & Stegun 6.5.13 with each term in double-double, as bercl.h
+ * calls that comparison exact). Where neither applies, or nothing settles
+ * in a few steps, it gives 0 and bercl_min_bits() answers. Then, as the
+ * command does, the doubles of the tails must meet the target too
+ * (k_min_bits' meet_target steps).
+ */
+#define QUICK_MARGIN 1e-14
+
+/* -ln(1 - x), x a double-double in (0, 1): the series below 1/64, else dd_log */
+static dd quick_neg_log1m(dd x)
+{
+	if (x.hi >= 1.0 / 64)
+		return dd_neg(dd_log(dd_sub(dd_from(1.0), x)));
+	dd pw = x, s = x;
+	for (int k = 2; k < 40; k++) {
+		pw = dd_mul(pw, x);
+		dd term = dd_div(pw, dd_from((double)k));
+		s = dd_add(s, term);
+		if (term.hi < 1e-34 * s.hi)
+			break;
+	}
+	return s;
+}
+
+/* The exact decision at n bits: 1 reaches, 0 not, -1 not decidable here. */
+static int quick_exact(double errors, double n, double ber, double cl, double c)
+{
+	dd omc = cl > 0.5 ? dd_from(c) : dd_two_sum(1.0, -cl);
+	dd lam = dd_two_prod(n, ber);
+	if (errors == 0) {
+		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(dd_from(cl));
+		return dd_sub(lam, need).hi >= 0;
+	}
+	if (!(lam.hi >= 1e-10 && lam.hi <= 575) || (cl > 0.5 ? omc.hi : cl) < 1e-250)
+		return -1;
+	dd term = dd_from(1.0), low = dd_from(1.0), up = dd_from(0.0);
+	int k;
+	for (k = 1; k <= (int)errors; k++) {
+		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		low = dd_add(low, term);
+	}
+	dd e = dd_exp(dd_neg(lam));
+	if (cl > 0.5)
+		return dd_sub(dd_mul(e, low), omc).hi <= 0;
+	for (; k < 2000; k++) {
+		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		up = dd_add(up, term);
+		if (k > lam.hi && term.hi < 1e-34 * up.hi)
+			break;
+	}
+	if (k == 2000)
+		return -1;
+	return dd_sub(dd_mul(e, up), dd_from(cl)).hi >= 0;
+}
+
+/* Does n reach the target? 1 yes, 0 no, -1 undecided (leave it to the library). */
+static int quick_reaches(double errors, double n, double ber, double cl, double c)
+{
+	if (n < 1)
+		return 0;
+	double lam = n * ber, lam_lo = fma(n, ber, -lam), v_cl, v_q;
+	if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA))
+		return -1;
+	if (bercl_poisson_values(errors, lam, lam_lo, &v_cl, &v_q) != BERCL_OK)
+		return -1;
+	double r = cl > 0.5 ? v_q / c : v_cl / cl;
+	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
+		return 1;
+	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
+		return 0;
+	return quick_exact(errors, n, ber, cl, c);
+}
+
+/*
+ * The standard normal upper quantile, for a starting point only: P. J.
+ * Acklam's rational approximation of the normal quantile (relative error
+ * below 1.2e-9), taken from the smaller tail p.
+ */
+static double normal_upper_quantile(double p)
+{
+	static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+	                           -2.759285104469687e+02, 1.383577518672690e+02,
+	                           -3.066479806614716e+01, 2.506628277459239e+00};
+	static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+	                           -1.556989798598866e+02, 6.680131188771972e+01,
+	                           -1.328068155288572e+01};
+	static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+	                           -2.400758277161838e+00, -2.549732539343734e+00,
+	                           4.374664141464968e+00, 2.938163982698783e+00};
+	static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
+	                           2.445134137142996e+00, 3.754408661907416e+00};
+	if (p > 0.5)
+		return -normal_upper_quantile(1 - p);
+	double q, r, x; /* x: the lower-tail quantile of p */
+	if (p < 0.02425) {
+		q = sqrt(-2 * log(p));
+		x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+	} else {
+		q = p - 0.5;
+		r = q * q;
+		x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+		    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+	}
+	return -x;
+}
+
+/* The next whole number below and above n: n -+ 1, or above 2^53 the next double. */
+static double quick_down(double n)
+{
+	return n > BERCL_MAX_ERRORS ? nextafter(n, 0) : n - 1;
+}
+
+static double quick_up(double n)
+{
+	return n >= BERCL_MAX_ERRORS ? nextafter(n, INFINITY) : n + 1;
+}
+
+static double quick_min_bits(double errors, double ber, double cl, double c)
+{
+	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
+		return 0;
+	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
+	double target = upper ? c : cl;
+	double a = errors + 1, lam;
+	if (errors == 0) {
+		lam = upper ? -log(c) : -log1p(-cl);
+	} else {
+		double z = upper ? normal_upper_quantile(c) : -normal_upper_quantile(cl);
+		double h = 1 - 1 / (9 * a) + z / (3 * sqrt(a));
+		lam = h > 0.05 ? a * h * h * h : a * 1e-3;
+		double lg = lgamma(a), ln_target = log(target);
+		int done = 0;
+		for (int i = 0; i < 40 && !done; i++) {
+			double v_cl, v_q;
+			if (!(lam >= 1e-10 && lam <= 1e4) ||
+			    bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
+				return 0;
+			double tail = upper ? v_q : v_cl;
+			double pmf = exp(errors * log(lam) - lam - lg);
+			double slope = (upper ? -pmf : pmf) / tail; /* d ln(tail) / d lambda */
+			if (!(tail > 0) || !(slope != 0) || !isfinite(slope))
+				return 0;
+			double next = lam - (log(tail) - ln_target) / slope;
+			next = fmin(fmax(next, 0.5 * lam), 2 * lam);
+			done = fabs(next - lam) <= 4e-16 * lam;
+			lam = next;
+		}
+		if (!done)
+			return 0;
+	}
+	if (!(lam > 0 && lam <= 575))
+		return 0;
+	double n = ceil(lam / ber);
+	if (!(n >= 1 && n <= 1e300))
+		return 0;
+	int now = quick_reaches(errors, n, ber, cl, c);
+	if (now < 0)
+		return 0;
+	for (int i = 0; i < 16; i++) {
+		if (now) {
+			int below = quick_reaches(errors, quick_down(n), ber, cl, c);
+			if (below < 0)
+				return 0;
+			if (!below)
+				return n;
+			n = quick_down(n);
+		} else {
+			n = quick_up(n);
+			now = quick_reaches(errors, n, ber, cl, c);
+			if (now < 0)
+				return 0;
+		}
+	}
+	return 0;
+}
+
+/*
  * min_bits: (errors, ber, cl, cl_complement) -> (bits, cl_achieved,
  * one_minus_cl_achieved). bercl_min_bits(), then, as the command does
  * (src/compute.c meet_target), more bits (1, 2, 4, ...) until the tails as
@@ -192,9 +386,12 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
 	    check_target(in[2], in[3], 2, e))
 		return 1;
-	enum bercl_status rc = bercl_min_bits(model, in[0], in[1], in[2], in[3], &bits, &t);
-	if (rc != BERCL_OK)
-		return lib_fail(e, model, rc);
+	bits = model == BERCL_POISSON ? quick_min_bits(in[0], in[1], in[2], in[3]) : 0;
+	if (!(bits > 0)) {
+		enum bercl_status rc = bercl_min_bits(model, in[0], in[1], in[2], in[3], &bits, &t);
+		if (rc != BERCL_OK)
+			return lib_fail(e, model, rc);
+	}
 	double step = 1;
 	for (int i = 0; i < 64; i++) {
 		if (tails_at(model, in[0], bits, in[1], &t, 1, e))
@@ -431,25 +628,102 @@ static struct kernel kernels[] = {
 #define NKERNELS (sizeof kernels / sizeof kernels[0])
 #define MAXARGS 8
 
-static void kernel_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+/* One stretch of a ufunc loop: elements [0, n) of args with steps. */
+struct stretch {
+	const struct kernel *k;
+	char *args[MAXARGS * 2];
+	npy_intp n;
+	const npy_intp *steps;
+};
+
+static void run_stretch(const struct stretch *s)
 {
-	const struct kernel *k = data;
-	npy_intp n = dims[0];
+	const struct kernel *k = s->k;
 	int nin = k->nin, nout = k->nout;
 	double in[MAXARGS], out[MAXARGS];
 	struct kerr e;
-	for (npy_intp i = 0; i < n; i++) {
+	for (npy_intp i = 0; i < s->n; i++) {
 		for (int j = 0; j < nin; j++)
-			in[j] = *(const double *)(args[j] + i * steps[j]);
+			in[j] = *(const double *)(s->args[j] + i * s->steps[j]);
 		if (k->fn(k->model, in, out, &e))
 			for (int j = 0; j < nout; j++)
 				out[j] = NAN;
 		for (int j = 0; j < nout; j++)
-			*(double *)(args[nin + j] + i * steps[nin + j]) = out[j];
+			*(double *)(s->args[nin + j] + i * s->steps[nin + j]) = out[j];
 	}
 	/* the library's inner arithmetic raises flags (an underflow, a 0/0
 	 * tested and discarded) that are not the caller's: numpy would warn */
 	feclearexcept(FE_ALL_EXCEPT);
+}
+
+static void *stretch_thread(void *arg)
+{
+	run_stretch(arg);
+	return NULL;
+}
+
+/*
+ * Threads for one loop call: set_num_threads() (default: the CPUs this
+ * process may use, at most 8). A call of at least MIN_PER_THREAD elements
+ * per thread is cut into equal stretches, one per thread; each element is
+ * computed alone, so the answers do not depend on the cut. The GIL is not
+ * held here (numpy releases it around the loop).
+ */
+#define MAX_THREADS 64
+#define MIN_PER_THREAD 16384
+static int num_threads = 1;
+
+static void kernel_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+{
+	const struct kernel *k = data;
+	npy_intp n = dims[0];
+	int nt = num_threads;
+	if (nt > 1 && n / nt < MIN_PER_THREAD)
+		nt = (int)(n / MIN_PER_THREAD);
+	if (nt < 1)
+		nt = 1;
+	struct stretch s[MAX_THREADS];
+	pthread_t tid[MAX_THREADS];
+	int started[MAX_THREADS] = {0};
+	npy_intp at = 0;
+	for (int t = 0; t < nt; t++) {
+		npy_intp len = n / nt + (t < n % nt);
+		s[t].k = k;
+		s[t].n = len;
+		s[t].steps = steps;
+		for (int j = 0; j < k->nin + k->nout; j++)
+			s[t].args[j] = args[j] + at * steps[j];
+		at += len;
+	}
+	for (int t = 1; t < nt; t++)
+		started[t] = pthread_create(&tid[t], NULL, stretch_thread, &s[t]) == 0;
+	run_stretch(&s[0]);
+	for (int t = 1; t < nt; t++) {
+		if (started[t])
+			pthread_join(tid[t], NULL);
+		else
+			run_stretch(&s[t]); /* no thread: this one does it */
+	}
+}
+
+static PyObject *py_set_num_threads(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n;
+	if (!PyArg_ParseTuple(args, "i", &n))
+		return NULL;
+	if (n < 1 || n > MAX_THREADS)
+		return PyErr_Format(PyExc_ValueError, "set_num_threads: 1 to %d, not %d", MAX_THREADS, n);
+	int old = num_threads;
+	num_threads = n;
+	return PyLong_FromLong(old);
+}
+
+static PyObject *py_get_num_threads(PyObject *self, PyObject *args)
+{
+	(void)self;
+	(void)args;
+	return PyLong_FromLong(num_threads);
 }
 
 static PyUFuncGenericFunction loop_funcs[NKERNELS][1];
@@ -836,6 +1110,8 @@ static PyMethodDef methods[] = {
 	{"rs_code", py_rs_code, METH_VARARGS, NULL},
 	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
+	{"set_num_threads", py_set_num_threads, METH_VARARGS, NULL},
+	{"get_num_threads", py_get_num_threads, METH_NOARGS, NULL},
 	{NULL, NULL, 0, NULL},
 };
 
