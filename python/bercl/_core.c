@@ -220,40 +220,69 @@ static dd quick_neg_log1m(dd x)
 	return s;
 }
 
-/* The exact decision at n bits: 1 reaches, 0 not, -1 not decidable here. */
-static int quick_exact(double errors, double n, double ber, double cl, double c)
+/* a / b for a double b, to about 1e-32 relative (one correction step) */
+static inline dd quick_div_d(dd a, double b)
+{
+	double q1 = a.hi / b;
+	dd p = dd_two_prod(q1, b);
+	double r = ((a.hi - p.hi) - p.lo) + a.lo;
+	return dd_fast_two_sum(q1, r / b);
+}
+
+/*
+ * The reach gap at n bits in double-double, G = 1 - C - Q(n) (cl > 1/2) or
+ * P(n) - C: G >= 0 exactly when n reaches the target, increasing in n; *g
+ * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
+ * slope ber). Returns 0, or -1 where it does not apply.
+ */
+static int quick_exact_gap(double errors, double n, double ber, double cl, double c, double *g,
+                           double *slope)
 {
 	dd omc = cl > 0.5 ? dd_from(c) : dd_two_sum(1.0, -cl);
 	dd lam = dd_two_prod(n, ber);
 	if (errors == 0) {
 		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(dd_from(cl));
-		return dd_sub(lam, need).hi >= 0;
+		dd gap = dd_sub(lam, need);
+		*g = gap.hi + gap.lo;
+		*slope = ber;
+		return 0;
 	}
 	if (!(lam.hi >= 1e-10 && lam.hi <= 575) || (cl > 0.5 ? omc.hi : cl) < 1e-250)
 		return -1;
 	dd term = dd_from(1.0), low = dd_from(1.0), up = dd_from(0.0);
 	int k;
 	for (k = 1; k <= (int)errors; k++) {
-		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		term = quick_div_d(dd_mul(term, lam), (double)k);
 		low = dd_add(low, term);
 	}
 	dd e = dd_exp(dd_neg(lam));
-	if (cl > 0.5)
-		return dd_sub(dd_mul(e, low), omc).hi <= 0;
-	for (; k < 2000; k++) {
-		term = dd_div(dd_mul(term, lam), dd_from((double)k));
-		up = dd_add(up, term);
-		if (k > lam.hi && term.hi < 1e-34 * up.hi)
-			break;
+	dd gap;
+	if (cl > 0.5) {
+		gap = dd_sub(omc, dd_mul(e, low));
+	} else {
+		for (; k < 2000; k++) {
+			term = quick_div_d(dd_mul(term, lam), (double)k);
+			up = dd_add(up, term);
+			if (k > lam.hi && term.hi < 1e-34 * up.hi)
+				break;
+		}
+		if (k == 2000)
+			return -1;
+		gap = dd_sub(dd_mul(e, up), dd_from(cl));
 	}
-	if (k == 2000)
-		return -1;
-	return dd_sub(dd_mul(e, up), dd_from(cl)).hi >= 0;
+	*g = gap.hi + gap.lo;
+	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
+	return 0;
 }
 
-/* Does n reach the target? 1 yes, 0 no, -1 undecided (leave it to the library). */
-static int quick_reaches(double errors, double n, double ber, double cl, double c)
+/*
+ * Does n reach the target? 1 yes, 0 no, -1 undecided (the library then
+ * answers). *jump: an estimate of the root minus n (a Newton step on the
+ * reach gap, from the double-double gap where the doubles were too close).
+ */
+static int quick_reaches(double errors, double n, double ber, double cl, double c, double *jump)
 {
+	*jump = 0;
 	if (n < 1)
 		return 0;
 	double lam = n * ber, lam_lo = fma(n, ber, -lam), v_cl, v_q;
@@ -262,11 +291,19 @@ static int quick_reaches(double errors, double n, double ber, double cl, double 
 	if (bercl_poisson_values(errors, lam, lam_lo, &v_cl, &v_q) != BERCL_OK)
 		return -1;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
+	double slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) *
+	               ber;
+	double g = cl > 0.5 ? c - v_q : v_cl - cl;
+	if (slope > 0)
+		*jump = -g / slope;
 	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
 		return 1;
 	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
 		return 0;
-	return quick_exact(errors, n, ber, cl, c);
+	if (quick_exact_gap(errors, n, ber, cl, c, &g, &slope) != 0)
+		return -1;
+	*jump = slope > 0 ? -g / slope : 0;
+	return g >= 0;
 }
 
 /*
@@ -341,7 +378,8 @@ static double quick_min_bits(double errors, double ber, double cl, double c)
 				return 0;
 			double next = lam - (log(tail) - ln_target) / slope;
 			next = fmin(fmax(next, 0.5 * lam), 2 * lam);
-			done = fabs(next - lam) <= 4e-16 * lam;
+			/* quadratic convergence: a step below 1e-9 leaves ~1e-18 */
+			done = fabs(next - lam) <= 1e-9 * lam;
 			lam = next;
 		}
 		if (!done)
@@ -352,23 +390,29 @@ static double quick_min_bits(double errors, double ber, double cl, double c)
 	double n = ceil(lam / ber);
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
-	int now = quick_reaches(errors, n, ber, cl, c);
-	if (now < 0)
-		return 0;
-	for (int i = 0; i < 16; i++) {
+	/* n reaches the target and n - 1 does not; moves by the gap's Newton step,
+	 * at least one whole number, where that is not so yet */
+	for (int i = 0; i < 12; i++) {
+		double jump, below_jump;
+		int now = quick_reaches(errors, n, ber, cl, c, &jump);
+		if (now < 0)
+			return 0;
 		if (now) {
-			int below = quick_reaches(errors, quick_down(n), ber, cl, c);
+			double down = quick_down(n);
+			int below = quick_reaches(errors, down, ber, cl, c, &below_jump);
 			if (below < 0)
 				return 0;
 			if (!below)
 				return n;
-			n = quick_down(n);
+			double to = ceil(n + jump);
+			n = to < down ? fmax(to, 1) : down;
 		} else {
-			n = quick_up(n);
-			now = quick_reaches(errors, n, ber, cl, c);
-			if (now < 0)
-				return 0;
+			double to = ceil(n + jump);
+			double up = quick_up(n);
+			n = to > up ? to : up;
 		}
+		if (!(n >= 1 && n <= 1e300))
+			return 0;
 	}
 	return 0;
 }
