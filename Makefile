@@ -126,6 +126,9 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS)
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
+	@echo "== tests/test_pip.sh"
+	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
+	else sh tests/test_pip.sh; fi
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 	@echo "all tests passed"
