@@ -52,6 +52,14 @@ def alternate(named, runs=RUNS):
     return {name: float(np.median(v)) for name, v in times.items()}
 
 
+def one_thread(f, *args):
+    old = bercl.set_num_threads(1)
+    try:
+        return f(*args)
+    finally:
+        bercl.set_num_threads(old)
+
+
 def tails_points(n, g):
     e = g.integers(0, 1001, n).astype(np.float64)
     a = e + 1
@@ -77,11 +85,13 @@ def main():
     print("  1e6 tails: %d computed; scipy's pdtrc differs from bercl by up to %.2g relative "
           "(median %.2g) where CL > 1e-300" % (ok.sum(), rel[t.cl[ok] > 1e-300].max(),
                                               np.median(rel[t.cl[ok] > 1e-300])))
+    threads = bercl.get_num_threads()
     m = alternate([
         ("scipy pdtrc + pdtr", lambda: (sc.pdtrc(e, lam), sc.pdtr(e, lam))),
-        ("bercl.tails", lambda: bercl.tails(e, bits, ber)),
-        ("bercl.cl + one_minus_cl", lambda: (bercl.cl(e, bits, ber),
-                                             bercl.one_minus_cl(e, bits, ber))),
+        ("bercl.tails, 1 thread", lambda: one_thread(bercl.tails, e, bits, ber)),
+        ("bercl.tails, %d threads" % threads, lambda: bercl.tails(e, bits, ber)),
+        ("bercl.cl + one_minus_cl", lambda: (one_thread(bercl.cl, e, bits, ber),
+                                             one_thread(bercl.one_minus_cl, e, bits, ber))),
     ])
     base = m["scipy pdtrc + pdtr"]
     for name, s in m.items():
@@ -99,12 +109,13 @@ def main():
     approx = scipy_bits()
     diff = approx - exact
     off = np.count_nonzero(diff)
-    print("  1e5 min_bits: scipy's ceil(gammaincinv(E + 1, CL) / ber) is off in %d (%.1f %%): "
+    print("  1e5 min_bits (errors 0..100, ber 1e-15..1e-9, CL 50 %% to 1 - 1e-6): scipy's ceil(gammaincinv(E + 1, CL) / ber) is off in %d (%.1f %%): "
           "%d too few bits (the target missed), %d too many; up to %d bits off"
           % (off, 100.0 * off / n, np.count_nonzero(diff < 0), np.count_nonzero(diff > 0),
              int(np.abs(diff).max())))
     m = alternate([("scipy gammaincinv", scipy_bits),
-                   ("bercl.min_bits", lambda: bercl.min_bits(e, ber, cl))])
+                   ("bercl.min_bits, 1 thread", lambda: one_thread(bercl.min_bits, e, ber, cl)),
+                   ("bercl.min_bits, %d threads" % threads, lambda: bercl.min_bits(e, ber, cl))])
     base = m["scipy gammaincinv"]
     for name, s in m.items():
         print("  %-26s %7.3f s  %.2fx scipy" % (name, s, s / base))
