@@ -604,3 +604,73 @@ def test_readme_python_examples(tmp_path, monkeypatch):
             exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
         if want is not None:
             assert buf.getvalue() == want
+
+
+# ---- the parsers against the command on random strings ----
+
+def random_number_text(g):
+    d = lambda k: "".join(g.choice(list("0123456789"), k))  # noqa: E731
+    form = g.integers(0, 6)
+    s = [d(int(g.integers(1, 4))), d(int(g.integers(1, 3))) + "." + d(int(g.integers(1, 6))),
+         "." + d(int(g.integers(1, 4))), "0." + "9" * int(g.integers(1, 22)),
+         "0." + d(int(g.integers(1, 20))), d(1) + "e" + g.choice(["", "-", "+"]) +
+         d(int(g.integers(1, 3)))][form]
+    return (g.choice(["", "", "", "+", "-"])) + s
+
+
+def random_texts(g, suffixes, n):
+    """Numbers with the parser's suffixes, a third of them mangled by one character."""
+    out = []
+    while len(out) < n:
+        s = random_number_text(g) + g.choice(suffixes)
+        if g.random() < 0.15:  # a compound duration, or two numbers
+            s += random_number_text(g).lstrip("+-") + g.choice(suffixes)
+        if g.random() < 0.33:
+            i = int(g.integers(0, len(s) + 1))
+            c = g.choice(list("0123456789.eE%+- kMGTsmhBd/"))
+            s = s[:i] + c + s[i + int(g.integers(0, 2)):]
+        if ".." not in s and "," not in s and s.strip() == s and s:
+            out.append(s)
+    return out
+
+
+PARSERS = [
+    # (name, python parser, CLI args with the text, CSV column, suffixes)
+    ("cl", lambda s: bercl.parse_cl(s)[0], lambda s: ["bits", "-e", "0", "-p", "1e-12",
+                                                      "--cl=" + s], "cl", ["", "", "%"]),
+    ("one_minus_cl", lambda s: bercl.parse_cl(s)[1], lambda s: ["bits", "-e", "0", "-p",
+                                                                "1e-12", "--cl=" + s],
+     "one_minus_cl", ["", "", "%"]),
+    ("quantity", bercl.parse_quantity, lambda s: ["cl", "-e", "0", "-p", "1e-12", "--bits=" + s],
+     "bits", ["", "k", "K", "M", "G", "T", "P", "E", " G", "x"]),
+    ("time", bercl.parse_time, lambda s: ["cl", "-e", "0", "-p", "1e-12", "-r", "1G",
+                                          "--time=" + s], "time_s",
+     ["", "s", "min", "m", "h", "hr", "d", "w", "y", "years", "ms", "sec", " s", "h ", "q"]),
+    ("rate", bercl.parse_rate, lambda s: ["bits", "-e", "0", "-p", "1e-12", "-c", "95%",
+                                          "--rate=" + s], "rate_bps",
+     ["", "G", "M", "k", "Gbps", "Gb/s", "Gbit/s", "bps", " G", "GBd", "Gbaud", "Gb"]),
+]
+
+
+@pytest.mark.parametrize("name, parse, args, column, suffixes", PARSERS,
+                         ids=[p[0] for p in PARSERS])
+def test_parsers_as_the_cli_on_random_strings(name, parse, args, column, suffixes):
+    """The same strings accepted, with the same doubles, as the command's flags."""
+    g = rng("parse" + name)
+    bad = []
+    accepted = 0
+    for s in random_texts(g, suffixes, 200):
+        p = subprocess.run([CLI, *args(s), "-f", "csv"], capture_output=True, text=True)
+        try:
+            got = parse(s)
+        except bercl.DomainError:
+            got = None
+        if p.returncode == 0:
+            accepted += 1
+            want = float(list(csv.DictReader(io.StringIO(p.stdout)))[0][column])
+            if got != want:
+                bad.append((s, got, want))
+        elif got is not None and got > 0 and "must be" not in p.stderr:
+            bad.append((s, got, p.stderr.strip()))
+    assert not bad, bad[:5]
+    assert accepted >= 40  # the strings reach the parser's valid forms too

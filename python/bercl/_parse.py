@@ -282,8 +282,9 @@ def parse_count(s, what="count"):
 def _decimal_complement(frac):
     """1 - 0.frac from the digits (9 - d_i, the last nonzero 10 - d_n), one rounding."""
     last = len(frac.rstrip("0"))
-    if last == 0 or last + 4 > _MAX_NUMBER + 8:
-        return math.nan
+    if last == 0 or last + 4 > _MAX_NUMBER + 8 or not frac[:last].isdigit() or \
+            not frac.isascii():
+        return math.nan  # (a sign among the digits: the command's text is no number)
     digits = [9 - int(d) for d in frac[:last]]
     digits[-1] += 1
     return float("0." + "".join(map(str, digits)))
