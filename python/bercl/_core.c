@@ -193,8 +193,9 @@ static int k_log10q(int model, const double *in, double *out, struct kerr *e)
  * the target and N - 1 does not. Each such decision is the library's own
  * rule (lib/solve.c reaches()): the double-precision tails decide where they
  * are more than QUICK_MARGIN (relative, on the smaller tail) from the target,
- * far beyond their error (the soaks' worst is 4e-15); closer, the exact
- * decision in double-double (quick_exact(): for E = 0 n ber >= -ln(1 - C);
+ * far beyond their error (the soaks' worst is 4e-15); closer, the same sums
+ * in long double where their error bound settles it (quick_ld_gap()), else
+ * the exact decision in double-double (quick_exact(): for E = 0 n ber >= -ln(1 - C);
  * for 1 <= E <= 400 and 1e-10 <= lambda <= 575 the finite sum of
  * Abramowitz & Stegun 6.5.13 with each term in double-double, as bercl.h
  * calls that comparison exact). Where neither applies, or nothing settles
@@ -276,13 +277,69 @@ static int quick_exact_gap(double errors, double n, double ber, double cl, doubl
 }
 
 /*
+ * The reach gap of quick_exact_gap() in long double, where that is enough:
+ * the same finite sums with each term rounded to LDBL_EPSILON, so the sum
+ * is within (E + 3) LDBL_EPSILON relative and e^-lambda (expl) within a few
+ * more; a gap beyond 8 (E + 10) LDBL_EPSILON of the target decides (1 or
+ * 0), else -1 and the double-double sums decide. On x86-64 that settles
+ * most of the cases the doubles cannot; with long double = double, next to
+ * none (then the double-double decides, as before).
+ */
+static int quick_ld_gap(double errors, double n, double ber, double cl, double c, double *g,
+                        double *slope)
+{
+	long double lam = (long double)n * ber, margin = 8 * (errors + 10) * LDBL_EPSILON;
+	long double gap, scale;
+	if (errors == 0) {
+		long double need = cl > 0.5 ? -logl(c) : -log1pl(-(long double)cl);
+		gap = lam - need;
+		scale = need;
+		*slope = ber;
+	} else {
+		if (!(lam >= 1e-10L && lam <= 575))
+			return -1;
+		long double term = 1, low = 1, up = 0;
+		int k;
+		for (k = 1; k <= (int)errors; k++) {
+			term = term * lam / k;
+			low += term;
+		}
+		long double e = expl(-lam);
+		if (cl > 0.5) {
+			gap = c - e * low;
+			scale = c;
+		} else {
+			for (; k < 2000; k++) {
+				term = term * lam / k;
+				up += term;
+				if (k > lam && term < 1e-25L * up)
+					break;
+			}
+			if (k == 2000)
+				return -1;
+			gap = e * up - cl;
+			scale = cl;
+		}
+		*slope = exp(errors * log((double)lam) - (double)lam - lgamma(errors + 1)) * ber;
+	}
+	*g = (double)gap;
+	if (gap > margin * scale)
+		return 1;
+	if (gap < -margin * scale)
+		return 0;
+	return -1;
+}
+
+/*
  * Does n reach the target? 1 yes, 0 no, -1 undecided (the library then
  * answers). *jump: an estimate of the root minus n (a Newton step on the
  * reach gap, from the double-double gap where the doubles were too close).
  */
-static int quick_reaches(double errors, double n, double ber, double cl, double c, double *jump)
+static int quick_reaches(double errors, double n, double ber, double cl, double c, double *jump,
+                         double *at_cl, double *at_q)
 {
 	*jump = 0;
+	*at_cl = *at_q = NAN;
 	if (n < 1)
 		return 0;
 	double lam = n * ber, lam_lo = fma(n, ber, -lam), v_cl, v_q;
@@ -290,6 +347,8 @@ static int quick_reaches(double errors, double n, double ber, double cl, double 
 		return -1;
 	if (bercl_poisson_values(errors, lam, lam_lo, &v_cl, &v_q) != BERCL_OK)
 		return -1;
+	*at_cl = v_cl;
+	*at_q = v_q;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
 	double slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) *
 	               ber;
@@ -300,6 +359,11 @@ static int quick_reaches(double errors, double n, double ber, double cl, double 
 		return 1;
 	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
 		return 0;
+	int ld = quick_ld_gap(errors, n, ber, cl, c, &g, &slope);
+	if (ld >= 0) {
+		*jump = slope > 0 ? -g / slope : 0;
+		return ld;
+	}
 	if (quick_exact_gap(errors, n, ber, cl, c, &g, &slope) != 0)
 		return -1;
 	*jump = slope > 0 ? -g / slope : 0;
@@ -351,7 +415,8 @@ static double quick_up(double n)
 	return n >= BERCL_MAX_ERRORS ? nextafter(n, INFINITY) : n + 1;
 }
 
-static double quick_min_bits(double errors, double ber, double cl, double c)
+static double quick_min_bits(double errors, double ber, double cl, double c, double *at_cl,
+                             double *at_q)
 {
 	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
 		return 0;
@@ -372,14 +437,20 @@ static double quick_min_bits(double errors, double ber, double cl, double c)
 			    bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
 				return 0;
 			double tail = upper ? v_q : v_cl;
-			double pmf = exp(errors * log(lam) - lam - lg);
-			double slope = (upper ? -pmf : pmf) / tail; /* d ln(tail) / d lambda */
-			if (!(tail > 0) || !(slope != 0) || !isfinite(slope))
+			double u = exp(errors * log(lam) - lam - lg) / tail; /* pmf / tail */
+			if (!(tail > 0) || !(u > 0) || !isfinite(u))
 				return 0;
-			double next = lam - (log(tail) - ln_target) / slope;
-			next = fmin(fmax(next, 0.5 * lam), 2 * lam);
-			/* quadratic convergence: a step below 1e-9 leaves ~1e-18 */
-			done = fabs(next - lam) <= 1e-9 * lam;
+			/* Halley's method on f = ln(tail) - ln(target): f' = -u (upper
+			 * tail) or u, f'' from d(pmf)/d(lambda) = pmf (E / lambda - 1) */
+			double f = log(tail) - ln_target;
+			double d1 = upper ? -u : u;
+			double d2 = upper ? -u * (errors / lam - 1) - u * u : u * (errors / lam - 1) - u * u;
+			double newton = f / d1;
+			double den = 1 - newton * d2 / (2 * d1);
+			double step = den > 0.5 && den < 2 ? newton / den : newton;
+			double next = fmin(fmax(lam - step, 0.5 * lam), 2 * lam);
+			/* cubic convergence: a step below 1e-7 leaves ~1e-21 */
+			done = fabs(next - lam) <= 1e-7 * lam;
 			lam = next;
 		}
 		if (!done)
@@ -393,13 +464,13 @@ static double quick_min_bits(double errors, double ber, double cl, double c)
 	/* n reaches the target and n - 1 does not; moves by the gap's Newton step,
 	 * at least one whole number, where that is not so yet */
 	for (int i = 0; i < 12; i++) {
-		double jump, below_jump;
-		int now = quick_reaches(errors, n, ber, cl, c, &jump);
+		double jump, below_jump, b_cl, b_q;
+		int now = quick_reaches(errors, n, ber, cl, c, &jump, at_cl, at_q);
 		if (now < 0)
 			return 0;
 		if (now) {
 			double down = quick_down(n);
-			int below = quick_reaches(errors, down, ber, cl, c, &below_jump);
+			int below = quick_reaches(errors, down, ber, cl, c, &below_jump, &b_cl, &b_q);
 			if (below < 0)
 				return 0;
 			if (!below)
@@ -430,7 +501,15 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
 	    check_target(in[2], in[3], 2, e))
 		return 1;
-	bits = model == BERCL_POISSON ? quick_min_bits(in[0], in[1], in[2], in[3]) : 0;
+	double q_cl = NAN, q_q = NAN;
+	bits = model == BERCL_POISSON ? quick_min_bits(in[0], in[1], in[2], in[3], &q_cl, &q_q) : 0;
+	if (bits > 0 && q_cl >= in[2] && q_q <= in[3]) {
+		/* the values at bits are the tails' doubles: already on the target's side */
+		out[0] = bits;
+		out[1] = q_cl;
+		out[2] = q_q;
+		return 0;
+	}
 	if (!(bits > 0)) {
 		enum bercl_status rc = bercl_min_bits(model, in[0], in[1], in[2], in[3], &bits, &t);
 		if (rc != BERCL_OK)
