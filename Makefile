@@ -28,7 +28,9 @@ PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_con
 PY_CFLAGS := $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-isystem", sysconfig.get_paths()["include"], "-isystem", numpy.get_include())' 2>/dev/null)
 PY_EXT = python/bercl/_core$(PY_EXT_SUFFIX)
 PY_SANITIZED := $(findstring sanitize,$(CFLAGS) $(LDFLAGS))
-PY_ALL := $(if $(PY_SANITIZED),,$(PY_EXT))
+# (and not without python3-dev and python3-numpy: then make builds the rest,
+# and install and check fail, naming the packages)
+PY_ALL := $(if $(PY_SANITIZED),,$(if $(PY_CFLAGS),$(PY_EXT)))
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -259,8 +261,8 @@ install: all install-python
 install-python: $(PY_ALL)
 	@if [ -n "$(PY_SANITIZED)" ]; then \
 		echo "install: the Python package is not installed from a sanitized build"; \
-	elif [ -z "$(PYTHONDIR)" ]; then \
-		echo "install: no $(PYTHON) to place the Python package (sh tools/deps.sh)"; exit 1; \
+	elif [ -z "$(PYTHONDIR)" ] || [ -z "$(PY_CFLAGS)" ]; then \
+		echo "install: the Python package needs $(PYTHON), python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; \
 	else \
 		install -d $(DESTDIR)$(PYTHONDIR)/bercl && \
 		install -m 644 $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/bercl/ && \

@@ -674,3 +674,28 @@ def test_parsers_as_the_cli_on_random_strings(name, parse, args, column, suffixe
             bad.append((s, got, p.stderr.strip()))
     assert not bad, bad[:5]
     assert accepted >= 40  # the strings reach the parser's valid forms too
+
+
+def test_watch_time_readings_and_clustering_as_the_cli():
+    text = "time,errors\n60,0\n120,1\n200,1\n300,1\n400,2\n"
+    p = subprocess.run([CLI, "watch", "-p", "1e-12", "-c", "95%", "-e", "2", "-r", "10G", "-f",
+                        "csv"], input=text, capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    w = bercl.Watch(1e-12, "95%", errors=2, rate="10G")
+    got = w.run({"time": t, "errors": e} for t, e in ((60, 0), (120, 1), (200, 1), (300, 1),
+                                                       (400, 2)))
+    assert [(g.bits, g.cl, g.decision) for g in got] == \
+        [(float(r["bits"]), float(r["cl"]), r["decision"]) for r in rows]
+    assert ["" if g.dispersion is None else "%.6g" % g.dispersion for g in got] == \
+        [r["dispersion"] for r in rows]
+    assert p.returncode == 4 and w.decision == ""
+    readings = [(1e11, 0), (2e11, 0), (3e11, 9), (4e11, 9), (5e11, 9), (6e11, 20)]
+    text = "bits,errors\n" + "".join("%.17g,%d\n" % r for r in readings)
+    p = subprocess.run([CLI, "watch", "-p", "1e-10", "-c", "95%", "-e", "100", "-f", "csv"],
+                       input=text, capture_output=True, text=True)
+    w = bercl.Watch(1e-10, "95%", errors=100)
+    w.run(readings)
+    cli_warnings = [ln for ln in p.stderr.splitlines() if "clustered" in ln]
+    assert len(w.warnings) == len(cli_warnings) == 1
+    assert "index of dispersion 9 over 4 readings" in w.warnings[0]
+    assert "index of dispersion 9 over 4 readings" in cli_warnings[0]
