@@ -571,6 +571,8 @@ def test_every_public_function_documented():
         obj = getattr(bercl, name)
         if callable(obj) and not isinstance(obj, type):
             assert obj.__doc__ and len(obj.__doc__) > 40, name
+            for section in ("Returns", "Examples"):  # numpydoc, examples run above
+                assert section in obj.__doc__, (name, section)
 
 
 def readme_python_examples():

@@ -91,8 +91,20 @@ def set_num_threads(n):
     """Threads for one elementwise call of 16384 elements or more per thread
     (default: the CPUs this process may use, at most 8, or the environment
     variable BERCL_NUM_THREADS). Each element is computed alone: the answers
-    do not depend on it. Returns the previous number.
+    do not depend on it.
 
+    Parameters
+    ----------
+    n : int
+        1 to 64.
+
+    Returns
+    -------
+    int
+        The previous number.
+
+    Examples
+    --------
     >>> old = set_num_threads(1)
     >>> set_num_threads(old)
     1
@@ -101,7 +113,17 @@ def set_num_threads(n):
 
 
 def get_num_threads():
-    """The threads of one large elementwise call (`set_num_threads`)."""
+    """The threads of one large elementwise call (`set_num_threads`).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> get_num_threads() >= 1
+    True
+    """
     return _core.get_num_threads()
 
 
@@ -119,6 +141,12 @@ def _default_threads():
 def library_version():
     """The version of libbercl compiled into the extension (``__version__`` is the header's).
 
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> library_version() == __version__
     True
     """
@@ -452,8 +480,23 @@ cl.__doc__ = """The confidence level reached: CL = P[X > errors], the chance tha
     0.950212931632136
     """
 one_minus_cl.__doc__ = """1 - CL = P[X <= errors], computed directly (never as 1 minus a
-    rounded CL): the consumer's risk of a passing test (``one_minus_cl`` of ``bercl cl``).
-    The arguments are those of `cl`; `tails` gives both in one pass.
+    rounded CL): the consumer's risk of a passing test (``one_minus_cl`` of ``bercl cl``);
+    `tails` gives both in one pass.
+
+    Parameters
+    ----------
+    errors : int or array_like
+        Errors seen: whole numbers from 0 to 2**53.
+    bits : float or str or array_like
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+    ber : float or array_like
+        The specified BER, 0 < ber < 1.{UNITS}
+
+    Returns
+    -------
+    float or ndarray or Series
+        1 - CL (0.0 below the double range: `log10_one_minus_cl` keeps it).
+{RAISES}
 
     Examples
     --------
@@ -465,7 +508,22 @@ one_minus_cl.__doc__ = """1 - CL = P[X <= errors], computed directly (never as 1
     4.248354255291593e-18
     """
 tails.__doc__ = """Both tails in one pass: ``Tails(cl, one_minus_cl)``, each elementwise,
-    at the cost of one (the fast form for arrays). The arguments are those of `cl`.
+    at the cost of one (the fast form for arrays).
+
+    Parameters
+    ----------
+    errors : int or array_like
+        Errors seen: whole numbers from 0 to 2**53.
+    bits : float or str or array_like
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+    ber : float or array_like
+        The specified BER, 0 < ber < 1.{UNITS}
+
+    Returns
+    -------
+    Tails(cl, one_minus_cl)
+        Each a float, an ndarray or a Series.
+{RAISES}
 
     Examples
     --------
@@ -475,7 +533,22 @@ tails.__doc__ = """Both tails in one pass: ``Tails(cl, one_minus_cl)``, each ele
     """
 log10_one_minus_cl.__doc__ = """log10(1 - CL), from the double-double logarithm of the
     tail: finite where 1 - CL is below the double range (``log10_one_minus_cl``
-    of ``bercl cl``). The arguments are those of `cl`.
+    of ``bercl cl``).
+
+    Parameters
+    ----------
+    errors : int or array_like
+        Errors seen: whole numbers from 0 to 2**53.
+    bits : float or str or array_like
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+    ber : float or array_like
+        The specified BER, 0 < ber < 1.{UNITS}
+
+    Returns
+    -------
+    float or ndarray or Series
+        log10(1 - CL).
+{RAISES}
 
     Examples
     --------
@@ -535,8 +608,26 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise"):
 def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symbol=None,
              model="poisson", on_error="raise"):
     """The shortest test time in seconds: min_bits / (rate * lanes) (``time_s`` of
-    ``bercl bits --rate``). Arguments as `min_bits`, and rate, lanes, baud,
-    bits_per_symbol as `cl` takes them. People should round it up.
+    ``bercl bits --rate``). People should round it up.
+
+    Parameters
+    ----------
+    errors, ber, cl, model, on_error
+        As `min_bits` takes them.
+    rate : float or str or array_like
+        Line rate in bit/s (``"25.78125G"``), or baud and bits_per_symbol.
+    lanes : int or array_like, optional
+        Lanes tested side by side (default 1).
+
+    Returns
+    -------
+    float or ndarray or Series
+        Seconds.
+
+    Raises
+    ------
+    DomainError
+        As `min_bits`, or no rate.
 
     Examples
     --------
@@ -653,7 +744,12 @@ def ber_interval(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None
                  bits_per_symbol=None, model="poisson", on_error="raise"):
     """The two-sided interval on the BER at confidence `cl` (``bercl ber
     --two-sided``): Poisson the exact Garwood interval, binomial
-    Clopper-Pearson; lower is 0 for 0 errors. Arguments as `ber_upper`.
+    Clopper-Pearson; lower is 0 for 0 errors.
+
+    Parameters
+    ----------
+    errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model, on_error
+        As `ber_upper` takes them.
 
     Returns
     -------
@@ -673,7 +769,17 @@ def ber_interval(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None
 def ber_lower(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
               bits_per_symbol=None, model="poisson", on_error="raise"):
     """The lower end of the two-sided interval (`ber_interval`), ``ber_lower``
-    of ``bercl ber --two-sided``. Arguments as `ber_upper`.
+    of ``bercl ber --two-sided``.
+
+    Parameters
+    ----------
+    errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model, on_error
+        As `ber_upper` takes them.
+
+    Returns
+    -------
+    float or ndarray or Series
+        0 for 0 errors.
 
     Examples
     --------
@@ -777,7 +883,17 @@ def fec_rates(code, ber, *, on_error="raise"):
 
 def fec_cer(code, ber, *, on_error="raise"):
     """The codeword error ratio after FEC, P[Binomial(n, ser) > t] (``cer``
-    of ``bercl fec --ber``). Arguments as `fec_rates`.
+    of ``bercl fec --ber``).
+
+    Parameters
+    ----------
+    code, ber, on_error
+        As `fec_rates` takes them.
+
+    Returns
+    -------
+    float or ndarray or Series
+        0.0 below the double range.
 
     Examples
     --------
@@ -789,7 +905,17 @@ def fec_cer(code, ber, *, on_error="raise"):
 
 
 def fec_post_ber(code, ber, *, on_error="raise"):
-    """The post-FEC BER (``post_fec_ber`` of ``bercl fec --ber``). Arguments as `fec_rates`.
+    """The post-FEC BER (``post_fec_ber`` of ``bercl fec --ber``).
+
+    Parameters
+    ----------
+    code, ber, on_error
+        As `fec_rates` takes them.
+
+    Returns
+    -------
+    float or ndarray or Series
+        0.0 below the double range.
 
     Examples
     --------
@@ -835,7 +961,7 @@ def fec_ber_max(code, cer, *, on_error="raise"):
     return call.out(res)
 
 
-for _f in (cl, min_bits, max_errors, ber_upper):
+for _f in (cl, one_minus_cl, tails, log10_one_minus_cl, min_bits, max_errors, ber_upper):
     _f.__doc__ = _f.__doc__.replace("{UNITS}", _UNITS_DOC).replace("{RAISES}", _RAISES_DOC)
 
 _core.set_num_threads(_default_threads())

@@ -402,6 +402,13 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     cer(ber_upper), with a bound above 1/2 taken as 1/2 (the CER's largest
     value) and one below 1e-300 as 1e-300.
 
+    Parameters
+    ----------
+    code : str or tuple
+        As `fec_code` takes it.
+    errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model
+        The pre-FEC test, as `ber_upper` takes them (one test).
+
     Returns
     -------
     FecTestBounds(ber_upper, cer_upper)

@@ -172,7 +172,24 @@ def parse_rate(s, what="rate"):
 
 
 def parse_baud(s, what="baud"):
-    """A symbol rate in baud, as --baud takes it (``"26.5625G"``, ``"26.5625GBd"``).
+    """A symbol rate in baud, as --baud takes it.
+
+    Parameters
+    ----------
+    s : str
+        ``"26.5625G"``, ``"26.5625GBd"``, ``"26.5625 Gbaud"``.
+    what : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    float
+        Symbols per second.
+
+    Raises
+    ------
+    DomainError
+        Not a symbol rate (a bit rate such as ``"10Gbps"`` is refused: use ``rate=``).
 
     Examples
     --------
@@ -250,6 +267,21 @@ def parse_count(s, what="count"):
 
     The decimal text itself must be that whole number: ``"9007199254740993"``
     (2**53 + 1, which reads as 2**53) and ``"1.0000000000000000001"`` are refused.
+
+    Parameters
+    ----------
+    s : str
+    what : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    DomainError
+        Negative, not whole, above 2**53, or not held exactly.
 
     Examples
     --------
