@@ -546,6 +546,31 @@ def test_simulate_agrees_with_the_cl():
     assert abs(s.z) < 5
     assert bercl.simulate(2, 3e12, 1e-12, trials=1000, seed=3) == \
         bercl.simulate(2, 3e12, 1e-12, trials=1000, seed=3)
+    r = run_cli(["simulate", "-e", "2", "-n", "3T", "-p", "1e-12", "--trials", "1000"])[0]
+    assert float(r["one_minus_cl"]) == s.one_minus_cl
+    s = bercl.simulate(1, 2e9, 1e-9, trials=100000, seed=4, model="binomial")
+    assert abs(s.z) < 5 and s.one_minus_cl == bercl.one_minus_cl(1, 2e9, 1e-9, model="binomial")
+
+
+@pytest.mark.parametrize("sequential", [False, True])
+def test_simulate_plan(sequential):
+    """The risks and mean lengths simulated agree with the plan's exact ones
+    (within 5 standard errors), and the exact ones are the command's."""
+    s = bercl.simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=sequential,
+                       trials=40000, seed=11)
+    args = ["simulate", "-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4",
+            "--trials", "100"] + (["--sequential"] if sequential else [])
+    r = run_cli(args)[0]
+    assert (s.alpha, s.beta, s.expected_bits_good, s.expected_bits_bad) == (
+        float(r["alpha"]), float(r["beta"]), float(r["expected_bits_good"]),
+        float(r["expected_bits_bad"]))
+    assert abs(s.alpha_sim - s.alpha) < 5 * s.alpha_stderr
+    assert abs(s.beta_sim - s.beta) < 5 * s.beta_stderr
+    if sequential:
+        assert abs(s.bits_good_sim - s.expected_bits_good) < 5 * s.bits_good_stderr
+        assert abs(s.bits_bad_sim - s.expected_bits_bad) < 5 * s.bits_bad_stderr
+    else:
+        assert s.bits_good_sim == s.expected_bits_good == float(r["bits"])
 
 
 # ---- documentation ----

@@ -13,7 +13,7 @@ import numpy as np
 from . import (BerclError, DomainError, LimitError, _bits, _Call, _core, _model, fec_code,
                fec_rates, ber_upper, parse_cl, parse_count, parse_quantity, parse_real)
 
-__all__ = ["plan", "Plan", "simulate", "Simulation", "lanes_cl", "LanesCl",
+__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "lanes_cl", "LanesCl",
            "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
            "fec_codeword_bounds", "Watch", "WatchRow"]
 
@@ -484,8 +484,9 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
 class Simulation:
     """A Monte Carlo check of a CL (``bercl simulate``): of `trials` simulated
     tests of `bits` bits at a true BER of exactly `ber`, the fraction with at
-    most `errors` errors (`one_minus_cl_sim`), its binomial standard error
-    about the analytic `one_minus_cl`, and their difference in standard errors."""
+    most `errors` errors (`one_minus_cl_sim`), against the exact
+    `one_minus_cl`; `sim_stderr` is the binomial standard error of the exact
+    value, sqrt(q (1 - q) / trials), and `z` the difference in those units."""
     errors: int
     bits: float
     ber: float
@@ -493,51 +494,147 @@ class Simulation:
     seed: int
     one_minus_cl: float
     one_minus_cl_sim: float
-    stderr: float
+    sim_stderr: float
     z: float
 
 
-def simulate(errors, bits=None, ber=None, *, trials=1000000, seed=1, time=None, rate=None,
-             lanes=None, model="poisson"):
-    """Simulate tests to check a CL (``bercl simulate`` for a test; not its
-    plan form). numpy's PCG64 stream seeded with `seed`: a seed gives the
-    same answer on every run, but not the command's digits (the command
-    draws with GSL's Mersenne Twister).
+@dataclasses.dataclass
+class PlanSimulation:
+    """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
+    ber / ratio (good) and at ber (bad), `trials` of each; the risks
+    simulated (`alpha_sim`, `beta_sim`) beside the exact ones with the
+    binomial standard error of the exact value, and the mean test lengths
+    (`bits_good_sim`, `bits_bad_sim`) beside the exact expectations with the
+    sample standard deviation / sqrt(trials)."""
+    plan: Plan
+    trials: int
+    seed: int
+    alpha: float
+    alpha_sim: float
+    alpha_stderr: float
+    beta: float
+    beta_sim: float
+    beta_stderr: float
+    expected_bits_good: float
+    bits_good_sim: float
+    bits_good_stderr: float
+    expected_bits_bad: float
+    bits_bad_sim: float
+    bits_bad_stderr: float
+
+
+def _sequential_draws(rng, p, ber_true, trials):
+    """Outcomes of the sequential table p at a true BER: (failed, bits)."""
+    failed = np.zeros(trials, dtype=bool)
+    length = np.zeros(trials)
+    active = np.arange(trials)
+    pos = np.zeros(trials)
+    for k in range(len(p.pass_bits)):
+        if active.size == 0:
+            break
+        t = pos[active] + rng.exponential(1 / ber_true, active.size)
+        passes = t > p.pass_bits[k]
+        fails = ~passes & ((t <= p.fail_bits[k]) | (k == len(p.pass_bits) - 1))
+        length[active[passes]] = p.pass_bits[k]
+        length[active[fails]] = t[fails]
+        failed[active[fails]] = True
+        go = ~passes & ~fails
+        pos[active[go]] = t[go]
+        active = active[go]
+    return failed, length
+
+
+def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
+             sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
+             model="poisson"):
+    """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
+
+    numpy's PCG64 stream seeded with `seed`: a seed gives the same answer on
+    every run, but not the command's digits (the command draws with GSL's
+    Mersenne Twister); the exact values beside them are the command's.
 
     Parameters
     ----------
-    errors : int
-    bits : float or str
+    errors : int, optional
+        Errors allowed (the test form; default 0).
+    bits : float or str, optional
+        Bits tested (or time and rate, as `cl` takes them).
     ber : float
+        The true BER of the test form, or the plan's bad BER.
+    cl, alpha, ratio, sequential : optional
+        With ratio: simulate the plan of `plan` (cl and alpha: the designed
+        fixed plan, or with sequential=True the truncated sequential one;
+        errors and bits: the given test).
     trials : int
-        Simulated tests (default 1e6).
+        Simulated tests (default 1e6; for a plan, that many good and bad).
     seed : int
     model : {"poisson", "binomial"}
-        Poisson(bits * ber) or Binomial(bits, ber) draws (binomial: bits below 2^63).
+        The test form's draws: Poisson(bits * ber), or Binomial(bits, ber)
+        (bits below 2^63). Plans are Poisson.
 
     Returns
     -------
-    Simulation
+    Simulation or PlanSimulation
+
+    Raises
+    ------
+    DomainError
+        A missing or bad argument.
+    LimitError
+        Poisson draws above bits * ber = 1e9.
 
     Examples
     --------
     >>> s = simulate(0, 3e12, 1e-12, trials=100000, seed=7)
     >>> abs(s.z) < 5
     True
+    >>> s = simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=True, trials=20000)
+    >>> abs(s.alpha_sim - s.alpha) < 5 * s.alpha_stderr
+    True
     """
     call = _Call("simulate", "raise")
-    b = _model(model)
-    e = _scalar(call, "errors", errors, parse_count)
-    n, _ = _bits(call, bits, time, rate, lanes, None, None)
-    n = float(n)
-    p = _scalar(call, "ber", ber, parse_real)
     trials = int(_scalar(call, "trials", trials, parse_count))
     seed = int(_scalar(call, "seed", seed, parse_count))
     if trials < 1:
         raise DomainError("simulate: trials must be at least 1")
+    if seed > 4294967295:
+        raise DomainError("simulate: seed must be at most 4294967295")
+    if ber is None:
+        raise DomainError("simulate: needs ber")
+    rng = np.random.default_rng(seed)
+    if ratio is not None:
+        if model != "poisson":
+            raise DomainError("simulate: plans use the Poisson model only")
+        p = plan(ber, cl, alpha, ratio, errors=errors, bits=bits, time=time, rate=rate,
+                 lanes=lanes, sequential=sequential)
+        good, bad = p.ber / p.ratio, p.ber
+        if p.sequential:
+            fg, ng = _sequential_draws(rng, p, good, trials)
+            fb, nb = _sequential_draws(rng, p, bad, trials)
+            eg, eb = p.expected_bits_good, p.expected_bits_bad
+        else:
+            if p.bits * bad > 1e9:
+                raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
+            fg = rng.poisson(p.bits * good, trials) > p.errors
+            fb = rng.poisson(p.bits * bad, trials) > p.errors
+            ng = nb = np.full(trials, float(p.bits))
+            eg = eb = float(p.bits)
+        a_sim = float(np.count_nonzero(fg)) / trials
+        b_sim = float(np.count_nonzero(~fb)) / trials
+        return PlanSimulation(
+            p, trials, seed, p.alpha, a_sim, math.sqrt(p.alpha * (1 - p.alpha) / trials),
+            p.beta, b_sim, math.sqrt(p.beta * (1 - p.beta) / trials), eg, float(ng.mean()),
+            float(ng.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0, eb,
+            float(nb.mean()), float(nb.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
+    if sequential or alpha is not None or cl is not None:
+        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
+    b = _model(model)
+    e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
+    n, _ = _bits(call, bits, time, rate, lanes, None, None)
+    n = float(n)
+    p = _scalar(call, "ber", ber, parse_real)
     from . import one_minus_cl
     q = one_minus_cl(e, n, p, model=model)
-    rng = np.random.default_rng(seed)
     if b:
         if n >= 2.0 ** 63:
             raise LimitError("simulate: the binomial draws take bits below 2^63")
