@@ -8,6 +8,8 @@
 set -eu
 fail() { echo "test_pip: $*" >&2; exit 1; }
 py=/usr/bin/python3
+# no cache, no user configuration: a build machine may have no writable HOME
+export PIP_NO_CACHE_DIR=1 PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 top=$(pwd)

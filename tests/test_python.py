@@ -601,23 +601,25 @@ def test_every_public_function_documented():
 
 
 def readme_python_examples():
+    """(code, expected output or None) of the README's Python blocks: the one
+    after <!-- library-python: ... --> and those after <!-- python-example -->,
+    with the text block after their -output marker, if any."""
+    import re
     with open(os.path.join(ROOT, "README.md")) as fp:
         text = fp.read()
-    out, pos = [], 0
-    while True:
-        i = text.find("<!-- python-example", pos)
-        if i < 0:
-            return out
-        a = text.index("```python\n", i) + len("```python\n")
+    marks = [m for m in re.finditer(r"<!-- (library-python|python-example)(-output)?", text)]
+    out = []
+    for k, m in enumerate(marks):
+        if m.group(2):
+            continue
+        a = text.index("```python\n", m.end()) + len("```python\n")
         b = text.index("```\n", a)
         want = None
-        j = text.find("<!-- python-example-output", b)
-        k = text.find("<!-- python-example", b + 3)
-        if j >= 0 and (k < 0 or j < k or k == j):
-            c = text.index("```text\n", j) + len("```text\n")
+        if k + 1 < len(marks) and marks[k + 1].group(2):
+            c = text.index("```text\n", marks[k + 1].end()) + len("```text\n")
             want = text[c:text.index("```\n", c)]
         out.append((text[a:b], want))
-        pos = b
+    return out
 
 
 def test_readme_python_examples(tmp_path, monkeypatch):
