@@ -43,8 +43,8 @@ import operator
 import numpy as np
 
 from . import _core
-from ._parse import (parse_baud, parse_cl, parse_count, parse_quantity, parse_rate, parse_real,
-                     parse_time)
+from ._parse import (parse_baud, parse_cl, parse_cl_exact, parse_count, parse_quantity,
+                     parse_rate, parse_real, parse_time)
 
 __version__ = _core.__version__
 
@@ -53,7 +53,7 @@ __all__ = ["cl", "one_minus_cl", "tails", "log10_one_minus_cl", "min_bits", "min
            "fec_rates", "fec_ber_max", "fec_code", "plan", "simulate", "lanes_cl",
            "min_bits_all_lanes", "fec_histogram", "fec_test_bounds", "fec_codeword_bounds",
            "Watch", "parse_quantity", "parse_time", "parse_rate", "parse_baud", "parse_cl",
-           "parse_count", "parse_real", "library_version", "set_num_threads", "get_num_threads", "Tails", "BerInterval", "FecRates",
+           "parse_count", "parse_real", "parse_cl_exact", "library_version", "set_num_threads", "get_num_threads", "Tails", "BerInterval", "FecRates",
            "FecHistogram", "BerclError", "DomainError", "LimitError", "ConvergenceError",
            "__version__"]
 
@@ -235,27 +235,54 @@ class _Call:
             raise TypeError("%s: %s must be numbers, not %s" % (self.func, name, a.dtype))
         return a.astype(np.float64, copy=False)
 
-    def target(self, name, x):
-        """A confidence level (or CER target): (value, complement) arrays."""
+    def target(self, name, x, exact=False):
+        """A confidence level (or CER target): (value, complement) arrays, and
+        with exact=True (value, value_lo, complement, complement_lo), the
+        rests from the digits (`parse_cl_exact`). A float is read from its
+        shortest decimal (repr), once per distinct value."""
         x = self._note(name, x)
         if isinstance(x, str):
-            return tuple(np.float64(v) for v in parse_cl(x, name))
-        a = np.asarray(x)
-        if a.ndim:
-            self.scalar = False
-        if a.dtype.kind in "OU":
-            pairs = [parse_cl(v, "%s[%d]" % (name, i)) for i, v in enumerate(a.flat)]
-            v = np.array([p[0] for p in pairs], dtype=np.float64).reshape(a.shape)
-            c = np.array([p[1] for p in pairs], dtype=np.float64).reshape(a.shape)
-            return v, c
-        v = self.number(name, x)
-        c = _core.complement(v)
-        if self.raise_ and np.isnan(c).any():
-            i = int(np.flatnonzero(np.isnan(c).ravel())[0])
-            raise DomainError("%s: %s: %s" % (self.func, self._where(name, v, i, v.ndim),
-                                              "must be between 0 and 1, exclusive (or a "
-                                              "percentage: 95%)"))
-        return v, c
+            forms = tuple(np.float64(v) for v in parse_cl_exact(x, name))
+        else:
+            a = np.asarray(x)
+            if a.ndim:
+                self.scalar = False
+            if a.dtype.kind in "OU":
+                texts = list(a.flat)
+                where = ["%s[%d]" % (name, i) for i in range(len(texts))] if a.ndim else [name]
+            else:
+                v = self.number(name, x)
+                flat = np.ravel(v)
+                uniq, inverse = np.unique(flat, return_inverse=True)
+                rows = []
+                for u in uniq:
+                    try:
+                        rows.append(parse_cl_exact(repr(float(u)), name))
+                    except DomainError:
+                        if self.raise_:
+                            i = int(np.flatnonzero(flat == u)[0]) if not np.isnan(u) else \
+                                int(np.flatnonzero(np.isnan(flat))[0])
+                            raise DomainError("%s: %s: %s" % (
+                                self.func, self._where(name, v, i, np.ndim(v)),
+                                "must be between 0 and 1, exclusive (or a percentage: "
+                                "95%)")) from None
+                        rows.append((np.nan,) * 4)
+                table = np.array(rows, dtype=np.float64).reshape(-1, 4)
+                forms = tuple(table[inverse, j].reshape(np.shape(v)) for j in range(4))
+                texts = None
+            if texts is not None:  # once per distinct text
+                seen = {}
+                rows = []
+                for t, w in zip(texts, where):
+                    key = (type(t), t)
+                    if key not in seen:
+                        seen[key] = parse_cl_exact(t if isinstance(t, str) else float(t), w)
+                    rows.append(seen[key])
+                table = np.array(rows, dtype=np.float64).reshape(-1, 4)
+                forms = tuple(table[:, j].reshape(a.shape) for j in range(4))
+        if exact:
+            return forms
+        return forms[0], forms[2]
 
     @staticmethod
     def _where(name, arr, i, ndim):
@@ -598,10 +625,10 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise"):
     call, b = _target_call("min_bits", on_error, model)
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
-    c, q = call.target("cl", cl)
+    c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
     k = _kernel("min_bits", b)
-    res = getattr(_core, k)(e, p, c, q)
-    call.check(k, ("errors", "ber", "cl", ""), (e, p, c, q), res)
+    res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
+    call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
     return call.out(res[0], integer=True)
 
 
@@ -644,10 +671,10 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
         _whole_at_least_one(call, "lanes", n_lanes)
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
-    c, q = call.target("cl", cl)
+    c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
     k = _kernel("min_bits", b)
-    res = getattr(_core, k)(e, p, c, q)
-    call.check(k, ("errors", "ber", "cl", ""), (e, p, c, q), res)
+    res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
+    call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
     return call.out(res[0] / (r * n_lanes))
 
 

@@ -236,13 +236,15 @@ static inline dd quick_div_d(dd a, double b)
  * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
  * slope ber). Returns 0, or -1 where it does not apply.
  */
-static int quick_exact_gap(double errors, double n, double ber, double cl, double c, double *g,
+static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
                            double *slope)
 {
-	dd omc = cl > 0.5 ? dd_from(c) : dd_two_sum(1.0, -cl);
+	double cl = tg->cl;
+	/* the side compared exactly, as lib/solve.c takes it: 1 - C or C in double-double */
+	dd omc = dd_make(tg->one_minus_cl, tg->one_minus_cl_lo), cx = dd_make(cl, tg->cl_lo);
 	dd lam = dd_two_prod(n, ber);
 	if (errors == 0) {
-		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(dd_from(cl));
+		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(cx);
 		dd gap = dd_sub(lam, need);
 		*g = gap.hi + gap.lo;
 		*slope = ber;
@@ -269,7 +271,7 @@ static int quick_exact_gap(double errors, double n, double ber, double cl, doubl
 		}
 		if (k == 2000)
 			return -1;
-		gap = dd_sub(dd_mul(e, up), dd_from(cl));
+		gap = dd_sub(dd_mul(e, up), cx);
 	}
 	*g = gap.hi + gap.lo;
 	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
@@ -285,13 +287,16 @@ static int quick_exact_gap(double errors, double n, double ber, double cl, doubl
  * most of the cases the doubles cannot; with long double = double, next to
  * none (then the double-double decides, as before).
  */
-static int quick_ld_gap(double errors, double n, double ber, double cl, double c, double *g,
+static int quick_ld_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
                         double *slope)
 {
+	double cl = tg->cl;
+	long double c_ld = (long double)tg->one_minus_cl + tg->one_minus_cl_lo;
+	long double cl_ld = (long double)cl + tg->cl_lo;
 	long double lam = (long double)n * ber, margin = 8 * (errors + 10) * LDBL_EPSILON;
 	long double gap, scale;
 	if (errors == 0) {
-		long double need = cl > 0.5 ? -logl(c) : -log1pl(-(long double)cl);
+		long double need = cl > 0.5 ? -logl(c_ld) : -log1pl(-cl_ld);
 		gap = lam - need;
 		scale = need;
 		*slope = ber;
@@ -306,8 +311,8 @@ static int quick_ld_gap(double errors, double n, double ber, double cl, double c
 		}
 		long double e = expl(-lam);
 		if (cl > 0.5) {
-			gap = c - e * low;
-			scale = c;
+			gap = c_ld - e * low;
+			scale = c_ld;
 		} else {
 			for (; k < 2000; k++) {
 				term = term * lam / k;
@@ -317,8 +322,8 @@ static int quick_ld_gap(double errors, double n, double ber, double cl, double c
 			}
 			if (k == 2000)
 				return -1;
-			gap = e * up - cl;
-			scale = cl;
+			gap = e * up - cl_ld;
+			scale = cl_ld;
 		}
 		*slope = exp(errors * log((double)lam) - (double)lam - lgamma(errors + 1)) * ber;
 	}
@@ -335,9 +340,10 @@ static int quick_ld_gap(double errors, double n, double ber, double cl, double c
  * answers). *jump: an estimate of the root minus n (a Newton step on the
  * reach gap, from the double-double gap where the doubles were too close).
  */
-static int quick_reaches(double errors, double n, double ber, double cl, double c, double *jump,
-                         double *at_cl, double *at_q)
+static int quick_reaches(double errors, double n, double ber, const bercl_target *tg,
+                         double *jump, double *at_cl, double *at_q)
 {
+	double cl = tg->cl, c = tg->one_minus_cl;
 	*jump = 0;
 	*at_cl = *at_q = NAN;
 	if (n < 1)
@@ -359,12 +365,12 @@ static int quick_reaches(double errors, double n, double ber, double cl, double 
 		return 1;
 	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
 		return 0;
-	int ld = quick_ld_gap(errors, n, ber, cl, c, &g, &slope);
+	int ld = quick_ld_gap(errors, n, ber, tg, &g, &slope);
 	if (ld >= 0) {
 		*jump = slope > 0 ? -g / slope : 0;
 		return ld;
 	}
-	if (quick_exact_gap(errors, n, ber, cl, c, &g, &slope) != 0)
+	if (quick_exact_gap(errors, n, ber, tg, &g, &slope) != 0)
 		return -1;
 	*jump = slope > 0 ? -g / slope : 0;
 	return g >= 0;
@@ -415,9 +421,10 @@ static double quick_up(double n)
 	return n >= BERCL_MAX_ERRORS ? nextafter(n, INFINITY) : n + 1;
 }
 
-static double quick_min_bits(double errors, double ber, double cl, double c, double *at_cl,
+static double quick_min_bits(double errors, double ber, const bercl_target *tg, double *at_cl,
                              double *at_q)
 {
+	double cl = tg->cl, c = tg->one_minus_cl;
 	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
 		return 0;
 	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
@@ -465,12 +472,12 @@ static double quick_min_bits(double errors, double ber, double cl, double c, dou
 	 * at least one whole number, where that is not so yet */
 	for (int i = 0; i < 12; i++) {
 		double jump, below_jump, b_cl, b_q;
-		int now = quick_reaches(errors, n, ber, cl, c, &jump, at_cl, at_q);
+		int now = quick_reaches(errors, n, ber, tg, &jump, at_cl, at_q);
 		if (now < 0)
 			return 0;
 		if (now) {
 			double down = quick_down(n);
-			int below = quick_reaches(errors, down, ber, cl, c, &below_jump, &b_cl, &b_q);
+			int below = quick_reaches(errors, down, ber, tg, &below_jump, &b_cl, &b_q);
 			if (below < 0)
 				return 0;
 			if (!below)
@@ -498,36 +505,46 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 {
 	double bits;
 	bercl_tails t;
+	/* in: errors, ber, cl, cl_lo, one_minus_cl, one_minus_cl_lo */
+	bercl_target target = {in[2], in[3], in[4], in[5]};
 	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
-	    check_target(in[2], in[3], 2, e))
+	    check_target(in[2], in[4], 2, e))
 		return 1;
-	double q_cl = NAN, q_q = NAN;
-	bits = model == BERCL_POISSON ? quick_min_bits(in[0], in[1], in[2], in[3], &q_cl, &q_q) : 0;
-	if (bits > 0 && q_cl >= in[2] && q_q <= in[3]) {
-		/* the values at bits are the tails' doubles: already on the target's side */
-		out[0] = bits;
-		out[1] = q_cl;
-		out[2] = q_q;
-		return 0;
+	if (!(isfinite(in[3]) && isfinite(in[5])))
+		return fail(e, 2, ST_DOMAIN, "is not a number");
+	if (model == BERCL_POISSON) {
+		double q_cl, q_q;
+		bits = quick_min_bits(in[0], in[1], &target, &q_cl, &q_q);
+		if (bits > 0) {
+			/* the library's answer; its tails there, or the target where
+			 * they round just below it (bercl_min_bits_target) */
+			int pass = q_cl >= in[2] && q_q <= in[4];
+			out[0] = bits;
+			out[1] = pass ? q_cl : in[2];
+			out[2] = pass ? q_q : in[4];
+			return 0;
+		}
 	}
-	if (!(bits > 0)) {
-		enum bercl_status rc = bercl_min_bits(model, in[0], in[1], in[2], in[3], &bits, &t);
-		if (rc != BERCL_OK)
-			return lib_fail(e, model, rc);
-	}
+	enum bercl_status rc = bercl_min_bits_target(model, in[0], in[1], &target, &bits, &t);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	/* the command's meet_target: the library's tails first, then more bits
+	 * (1, 2, 4, ...) until the doubles are on the target's side too */
 	double step = 1;
-	for (int i = 0; i < 64; i++) {
-		if (tails_at(model, in[0], bits, in[1], &t, 1, e))
+	for (int i = 0; i < 65; i++) {
+		if (i > 0 && tails_at(model, in[0], bits, in[1], &t, 1, e))
 			return 1;
-		if (t.cl >= in[2] && t.one_minus_cl <= in[3]) {
+		if (t.cl >= in[2] && t.one_minus_cl <= in[4]) {
 			out[0] = bits;
 			out[1] = t.cl;
 			out[2] = t.one_minus_cl;
 			return 0;
 		}
-		double next = bits + step;
-		bits = next > bits ? next : nextafter(bits, INFINITY);
-		step *= 2;
+		if (i > 0) {
+			double next = bits + step;
+			bits = next > bits ? next : nextafter(bits, INFINITY);
+			step *= 2;
+		}
 	}
 	return fail(e, -1, ST_NOCONV, "numerical failure: the minimum bits do not reach the target");
 }
@@ -671,52 +688,6 @@ static int k_fec_ber_max(int model, const double *in, double *out, struct kerr *
 	return 0;
 }
 
-/*
- * The complement 1 - v of a probability given as a double, as the command
- * takes it from the digits it is given (src/parse.c parse_probability):
- * the double's shortest round-trip decimal (Python's repr), then, for a
- * plain decimal 0.ddd, the complement digit by digit (9 - d_i, the last
- * nonzero 10 - d_n) read with one rounding; with an exponent, 1 - v.
- */
-static double complement_of(double v)
-{
-	if (!(v > 0 && v <= 1))
-		return NAN;
-	char buf[40];
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	if (strchr(buf, 'e') || strncmp(buf, "0.", 2) != 0) {
-		double c = 1.0 - v;
-		return c > 0 ? c : NAN;
-	}
-	const char *frac = buf + 2;
-	size_t last = strlen(frac);
-	while (last > 0 && frac[last - 1] == '0')
-		last--;
-	if (last == 0)
-		return NAN;
-	char out[48] = "0.";
-	size_t k = 2;
-	for (size_t i = 0; i < last; i++)
-		out[k++] = (char)('0' + (i + 1 == last ? 10 - (frac[i] - '0') : 9 - (frac[i] - '0')));
-	out[k] = '\0';
-	double c = strtod(out, NULL);
-	return c > 0 && c < 1 ? c : 1.0 - v;
-}
-
-static int k_complement(int model, const double *in, double *out, struct kerr *e)
-{
-	(void)model;
-	out[0] = complement_of(in[0]);
-	if (isnan(out[0]))
-		return fail(e, 0, ST_DOMAIN,
-		            "must be between 0 and 1, exclusive (or a percentage: 95%)");
-	return 0;
-}
-
 /* ---- the kernel table ---- */
 
 struct kernel {
@@ -734,19 +705,18 @@ enum {
 static struct kernel kernels[] = {
 	{"tails", k_tails, 3, 2, BERCL_POISSON},
 	{"log10_tails", k_log10q, 3, 2, BERCL_POISSON},
-	{"min_bits", k_min_bits, 4, 3, BERCL_POISSON},
+	{"min_bits", k_min_bits, 6, 3, BERCL_POISSON},
 	{"max_errors", k_max_errors, 4, 3, BERCL_POISSON},
 	{"ber_upper", k_ber_upper, 4, 1, BERCL_POISSON},
 	{"ber_interval", k_ber_interval, 4, 2, BERCL_POISSON},
 	{"tails_binomial", k_tails, 3, 2, BERCL_BINOMIAL},
 	{"log10_tails_binomial", k_log10q, 3, 2, BERCL_BINOMIAL},
-	{"min_bits_binomial", k_min_bits, 4, 3, BERCL_BINOMIAL},
+	{"min_bits_binomial", k_min_bits, 6, 3, BERCL_BINOMIAL},
 	{"max_errors_binomial", k_max_errors, 4, 3, BERCL_BINOMIAL},
 	{"ber_upper_binomial", k_ber_upper, 4, 1, BERCL_BINOMIAL},
 	{"ber_interval_binomial", k_ber_interval, 4, 2, BERCL_BINOMIAL},
 	{"fec_rates", k_fec_rates, 4, 3, BERCL_POISSON},
 	{"fec_ber_max", k_fec_ber_max, 5, 1, BERCL_POISSON},
-	{"complement", k_complement, 1, 1, BERCL_POISSON},
 };
 #define NKERNELS (sizeof kernels / sizeof kernels[0])
 #define MAXARGS 8

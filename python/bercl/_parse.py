@@ -13,7 +13,7 @@ import re
 import sys
 
 __all__ = ["parse_real", "parse_quantity", "parse_count", "parse_rate", "parse_baud",
-           "parse_time", "parse_cl"]
+           "parse_time", "parse_cl", "parse_cl_exact"]
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _SI = {"k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
@@ -322,6 +322,94 @@ def _decimal_complement(frac):
     return float("0." + "".join(map(str, digits)))
 
 
+def _digits_fraction(digits, point):
+    """0.digits x 10^point as a Fraction, leading zeros skipped and at most 40
+    significant digits kept, as the command's dd_decimal takes them."""
+    from fractions import Fraction
+    d = digits.lstrip("0")
+    lead = len(digits) - len(d)
+    d = d[:40]
+    if not d:
+        return Fraction(0)
+    return Fraction(int(d)) * Fraction(10) ** (point - lead - len(d))
+
+
+def _exact_forms(body, percent):
+    """(value, complement) of a probability's text as exact Fractions, the way
+    the command forms them in double-double (src/parse.c probability_dd), or
+    None where it does not."""
+    from fractions import Fraction
+    t = body[1:] if body.startswith("+") else body
+    mant, _, ex = t.replace("E", "e").partition("e")
+    if ex:
+        try:
+            e = int(ex)
+        except ValueError:
+            return None
+        if e > 400 or e < -400:
+            return None
+    else:
+        e = 0
+    digits, point = "", 0
+    seen_point = False
+    for ch in mant:
+        if ch == ".":
+            seen_point = True
+        elif ch.isdigit() and ch.isascii():
+            if not digits and ch == "0":
+                if seen_point:
+                    point -= 1
+                continue
+            digits += ch
+            if not seen_point:
+                point += 1
+        else:
+            return None
+    point += e - (2 if percent else 0)
+    if not digits:
+        return None
+    value = _digits_fraction(digits, point)
+    if point > 0 or -point + len(digits) + 1 > 3 * _MAX_NUMBER + 8:
+        return value, 1 - value
+    frac = ("0" * -point + digits).rstrip("0")
+    comp = [9 - int(d) for d in frac]
+    comp[-1] += 1
+    return value, _digits_fraction("".join(map(str, comp)), 0)
+
+
+def parse_cl_exact(s, what="cl"):
+    """`parse_cl` with the rests from the digits: ``(cl, cl_lo, one_minus_cl,
+    one_minus_cl_lo)``, each pair a double-double within ~1e-32 of the decimal
+    (``cl + cl_lo`` rounds to ``cl``), as the command gives them to
+    bercl_min_bits_target(): near 1e15 bits the decimal 0.95 and its nearest
+    double can need different whole numbers of bits.
+
+    Parameters
+    ----------
+    s : str or float
+        As `parse_cl` takes it.
+    what : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    (float, float, float, float)
+        cl, its rest, one_minus_cl (the command's: where it was 1 - cl, the
+        double nearest the exact complement), its rest.
+
+    Raises
+    ------
+    DomainError
+        As `parse_cl`.
+
+    Examples
+    --------
+    >>> parse_cl_exact("95%")[2:]
+    (0.05, -2.7755575615628915e-18)
+    """
+    return _parse_cl(s, what)
+
+
 def parse_cl(s, what="cl"):
     """A confidence level (or any probability the command takes as --cl) and
     its complement, exactly as the command reads it.
@@ -355,6 +443,11 @@ def parse_cl(s, what="cl"):
     >>> parse_cl("0.99999999999999999999")
     (1.0, 1e-20)
     """
+    v, _, c, _ = _parse_cl(s, what)
+    return v, c
+
+
+def _parse_cl(s, what):
     if isinstance(s, bool) or not isinstance(s, (str, int, float)):
         if hasattr(s, "dtype") and getattr(s, "ndim", 1) == 0:
             s = s.item()
@@ -392,4 +485,19 @@ def parse_cl(s, what="cl"):
         c = 1.0 - v
     if not c > 0:
         raise _err()("%s %r: %s" % (what, s, rng))
-    return v, c
+    v_lo = c_lo = 0.0
+    forms = _exact_forms(body, percent)
+    if forms is not None:
+        from fractions import Fraction
+        xv, xc = forms
+        v_lo = float(xv - Fraction(v))
+        if not (math.isfinite(v_lo) and v + v_lo == v):
+            v_lo = 0.0
+        c_lo = float(xc - Fraction(c))
+        if not (math.isfinite(c_lo) and c + c_lo == c) and 0 < xc <= 1:
+            # a complement that was 1 - v becomes the double nearest the exact one
+            c = float(xc)
+            c_lo = float(xc - Fraction(c))
+        if not (math.isfinite(c_lo) and c + c_lo == c):
+            c_lo = 0.0
+    return v, v_lo, c, c_lo
