@@ -558,9 +558,9 @@ tails.__doc__ = """Both tails in one pass: ``Tails(cl, one_minus_cl)``, each ele
     >>> t.cl, t.one_minus_cl
     (0.950212931632136, 0.049787068367863944)
     """
-log10_one_minus_cl.__doc__ = """log10(1 - CL), from the double-double logarithm of the
-    tail: finite where 1 - CL is below the double range (``log10_one_minus_cl``
-    of ``bercl cl``).
+log10_one_minus_cl.__doc__ = """log10(1 - CL): the double-double logarithm of the tail
+    over ln 10, rounded once (bercl_lnprob_log10), finite where 1 - CL is
+    below the double range (``log10_one_minus_cl`` of ``bercl cl``).
 
     Parameters
     ----------
@@ -580,9 +580,9 @@ log10_one_minus_cl.__doc__ = """log10(1 - CL), from the double-double logarithm 
     Examples
     --------
     >>> log10_one_minus_cl(0, 3e12, 1e-12)
-    -1.3028834457097553
+    -1.3028834457097556
     >>> log10_one_minus_cl(0, 1e15, 1e-12)
-    -434.2944819032518
+    -434.29448190325184
     """
 
 

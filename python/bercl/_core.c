@@ -169,15 +169,15 @@ static int k_tails(int model, const double *in, double *out, struct kerr *e)
 	return 0;
 }
 
-/* log10_one_minus_cl (src/columns.c): ln(1 - cl) in double-double / ln 10 */
+/* log10_one_minus_cl (src/columns.c): bercl_lnprob_log10 of ln(1 - cl), one rounding */
 static int k_log10q(int model, const double *in, double *out, struct kerr *e)
 {
 	bercl_tails t;
 	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
 	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 1, e))
 		return 1;
-	out[0] = lnp(t.ln_one_minus_cl) / 2.302585092994045684;
-	out[1] = lnp(t.ln_cl) / 2.302585092994045684;
+	out[0] = bercl_lnprob_log10(t.ln_one_minus_cl);
+	out[1] = bercl_lnprob_log10(t.ln_cl);
 	return 0;
 }
 

@@ -670,7 +670,7 @@ class _Lane:
         self.seen = False
         self.bits = self.errors = 0.0
         self.state = ""
-        self.cl = self.one_minus_cl = math.nan
+        self.cl = self.one_minus_cl = 0.0  # no CL yet (the command's zeroed lane)
         self.ln_cl_allowed = 0.0
         self.m = 0
         self.sum_k = self.sum_n = self.sum_k2n = self.pending = 0.0
@@ -689,7 +689,8 @@ class Watch:
     lanes (``lane=`` in each reading), each lane decides on its own and a
     row lane="all" ends the test: fail when a lane fails; pass when every
     lane has passed (plan) or the product of the lanes' CLs at the allowed
-    count reaches cl (fixed target), once `lanes` lanes were seen.
+    count reaches cl (fixed target), once `lanes` lanes were seen; a row
+    lane="all" follows every lane reading, as the command prints it.
 
     Parameters
     ----------
@@ -793,8 +794,9 @@ class Watch:
 
         Returns
         -------
-        WatchRow, or a list of two (the lane's row, then lane="all") when a
-        lane reading decides the whole test.
+        WatchRow, or with lanes a list of two: the lane's row (its own pass
+        is "lane pass"), then the row lane="all" (bits and errors summed, the
+        product of the lanes' CLs, the decision of the whole test).
 
         Raises
         ------
@@ -852,17 +854,25 @@ class Watch:
         if not self.with_lanes:
             self.decision = ln.state
             return row
-        allrow = self._overall()
-        return row if allrow is None else [row, allrow]
+        if ln.state == "pass":  # a lane's own pass; only the all row passes the module
+            row = row._replace(decision="lane pass")
+        return [row, self._overall()]
 
     def _overall(self):
+        """The lane="all" row the command prints after every lane reading:
+        bits and errors summed, cl the product of the lanes' CLs (once
+        `lanes` lanes were seen), and the module's decision."""
         lanes = list(self._lanes.values())
         fail = any(ln.state == "fail" for ln in lanes)
         all_pass = all(ln.state == "pass" for ln in lanes)
         bits = sum(ln.bits for ln in lanes)
         errors = sum(ln.errors for ln in lanes)
-        ln_cl = sum(math.log1p(-ln.one_minus_cl) if ln.cl > 0.5 else
-                    (math.log(ln.cl) if ln.cl > 0 else -math.inf) for ln in lanes)
+        ln_cl = 0.0
+        for ln in lanes:
+            if ln.cl > 0.5:
+                ln_cl += math.log1p(-ln.one_minus_cl)
+            else:
+                ln_cl += math.log(ln.cl) if ln.cl > 0 else -math.inf
         ln_allowed = sum(ln.ln_cl_allowed for ln in lanes)
         want = 1 if self.lanes is None else self.lanes
         ok = False
@@ -873,10 +883,8 @@ class Watch:
                 ok = math.exp(ln_allowed) >= self.cl
             else:
                 ok = -math.expm1(ln_allowed) <= self.cl_complement
-        if not fail and not ok:
-            return None
-        self.decision = "fail" if fail else "pass"
-        c = math.exp(ln_cl) if self.plan is None and not fail else None
+        self.decision = "fail" if fail else "pass" if ok else ""
+        c = math.exp(ln_cl) if len(lanes) >= want else None
         return WatchRow("all", bits, int(errors), c, None, self.decision)
 
     def run(self, readings):
