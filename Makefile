@@ -14,9 +14,24 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-# Where Debian's /usr/bin/python3 looks for modules under PREFIX.
-PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
+# The Python package goes where the interpreter's own install scheme puts
+# it for PREFIX (tools/pythondir.py: on Debian /usr/local/lib/python3.X/
+# dist-packages for /usr/local, which Debian's /usr/bin/python3 searches).
+PYTHON ?= /usr/bin/python3
+PYTHONDIR ?= $(shell $(PYTHON) tools/pythondir.py $(PREFIX) 2>/dev/null)
 PKG_CONFIG ?= pkg-config
+
+# The Python package's extension (python/bercl/_core.c), linked with the
+# static library's objects and exporting only PyInit__core. Not under the
+# sanitizers (an ASan extension cannot be loaded by an uninstrumented
+# /usr/bin/python3): then `make` skips it and install and check say so.
+PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_CFLAGS := $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-isystem", sysconfig.get_paths()["include"], "-isystem", numpy.get_include())' 2>/dev/null)
+PY_EXT = python/bercl/_core$(PY_EXT_SUFFIX)
+PY_SANITIZED := $(findstring sanitize,$(CFLAGS) $(LDFLAGS))
+# (and not without python3-dev and python3-numpy: then make builds the rest,
+# and install and check fail, naming the packages)
+PY_ALL := $(if $(PY_SANITIZED),,$(if $(PY_CFLAGS),$(PY_EXT)))
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -44,7 +59,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 .PHONY: web check-web
 
@@ -72,7 +87,13 @@ $(SHLIB): $(LIB_OBJ) lib/libbercl.map
 libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 	ln -sf $(SHLIB) $@
 
-all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so
+all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so $(PY_ALL)
+
+python: $(PY_EXT)
+$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a
+	@[ -n "$(PY_CFLAGS)" ] || { echo "make: the Python package needs python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; }
+	$(CC) $(CPPFLAGS) -Ilib $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+		-o $@ $< libbercl.a -Wl,--exclude-libs,ALL -lm
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
@@ -109,11 +130,9 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS)
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
-	@echo "== tests/test_python.py"
-	@if ! [ -x /usr/bin/python3 ]; then echo "SKIPPED: no /usr/bin/python3"; \
-	elif echo "$(CFLAGS)" | grep -q sanitize; then \
-		echo "SKIPPED: a sanitized library cannot be loaded by python3"; \
-	else LD_LIBRARY_PATH=. PYTHONPATH=python /usr/bin/python3 tests/test_python.py; fi
+	@echo "== tests/test_pip.sh"
+	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
+	else sh tests/test_pip.sh; fi
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 	@echo "all tests passed"
@@ -195,8 +214,9 @@ soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
-bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
+bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
 	./bench/run.sh
+	@if [ -n "$(PY_ALL)" ]; then PYTHONPATH=python $(PYTHON) bench/bench_python.py; fi
 
 bench/bench_cl: bench/bench_cl.c libbercl.a lib/internal.h
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
@@ -218,11 +238,13 @@ COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALLED = $(BINDIR)/bercl $(LIBDIR)/libbercl.a $(LIBDIR)/$(SHLIB) \
 	$(LIBDIR)/libbercl.so.$(SOVERSION) $(LIBDIR)/libbercl.so $(INCLUDEDIR)/bercl.h \
 	$(PKGCONFIGDIR)/bercl.pc $(MANDIR)/man1/bercl.1 $(MANDIR)/man3/bercl.3 \
-	$(COMPLETIONDIR)/bercl $(PYTHONDIR)/bercl.py
-install: all
+	$(COMPLETIONDIR)/bercl
+PY_FILES = $(wildcard python/bercl/*.py)
+PY_INSTALLED = $(addprefix $(PYTHONDIR)/bercl/,$(notdir $(PY_FILES)) _core$(PY_EXT_SUFFIX))
+install: all install-python
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
-		$(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(PYTHONDIR)
+		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 bercl $(DESTDIR)$(BINDIR)/bercl
 	install -m 644 libbercl.a $(DESTDIR)$(LIBDIR)/libbercl.a
 	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
@@ -234,12 +256,27 @@ install: all
 	install -m 644 man/bercl.1 $(DESTDIR)$(MANDIR)/man1/bercl.1
 	install -m 644 man/bercl.3 $(DESTDIR)$(MANDIR)/man3/bercl.3
 	install -m 644 completion/bercl.bash $(DESTDIR)$(COMPLETIONDIR)/bercl
-	install -m 644 python/bercl.py $(DESTDIR)$(PYTHONDIR)/bercl.py
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then \
 		ldconfig; fi
 
+# The Python package: python/bercl/*.py and the extension, into PYTHONDIR/bercl.
+install-python: $(PY_ALL)
+	@if [ -n "$(PY_SANITIZED)" ]; then \
+		echo "install: the Python package is not installed from a sanitized build"; \
+	elif [ -z "$(PYTHONDIR)" ] || [ -z "$(PY_CFLAGS)" ]; then \
+		echo "install: the Python package needs $(PYTHON), python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; \
+	else \
+		install -d $(DESTDIR)$(PYTHONDIR)/bercl && \
+		install -m 644 $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/bercl/ && \
+		install -m 755 $(PY_EXT) $(DESTDIR)$(PYTHONDIR)/bercl/; \
+	fi
+
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@if [ -n "$(PYTHONDIR)" ] && [ -d "$(DESTDIR)$(PYTHONDIR)/bercl" ]; then \
+		rm -f $(addprefix $(DESTDIR),$(PY_INSTALLED)) && \
+		rm -rf $(DESTDIR)$(PYTHONDIR)/bercl/__pycache__ && \
+		rmdir $(DESTDIR)$(PYTHONDIR)/bercl; fi
 
 # The Debian packages end to end, as root: dpkg-buildpackage in a clean
 # clone, lintian, apt-get install, the autopkgtest smoke test, man bercl,
@@ -263,6 +300,8 @@ distcheck: dist
 	@echo "$(DIST).tar.gz: extracted, make check passed"
 
 clean:
+	rm -f python/bercl/_core*.so
+	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64
