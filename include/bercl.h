@@ -256,9 +256,10 @@ BERCL_API int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *
 
 /*
  * log10 of exp(l): l / ln 10 in double-double, rounded once to the nearest
- * double (-inf for l.hi = -inf). The same rounding as the mantissa that
- * bercl_lnprob_decimal() gives beyond 1e15 decades, so a log10 column and
- * a 10^x form of one value agree to the last digit.
+ * double: the same rounding as the mantissa that bercl_lnprob_decimal()
+ * gives beyond 1e15 decades, so a log10 column and a 10^x form of one value
+ * agree to the last digit. -inf for l.hi = -inf (the value 0), NaN when l
+ * is NaN or +inf (no logarithm of a probability).
  */
 BERCL_API double bercl_lnprob_log10(bercl_lnprob l);
 

@@ -21,8 +21,10 @@ static dd log10_dd(bercl_lnprob l)
 
 double bercl_lnprob_log10(bercl_lnprob l)
 {
-	if (l.hi == -INFINITY)
-		return -INFINITY;
+	if (l.hi == -INFINITY && !isnan(l.lo))
+		return -INFINITY; /* the value 0 */
+	if (!isfinite(l.hi) || !isfinite(l.lo))
+		return NAN;
 	return log10_dd(l).hi;
 }
 

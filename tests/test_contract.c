@@ -721,6 +721,17 @@ static void lnprob_call(double hi, double lo)
 	} else {
 		breaks(R_STATUS, "returned %d", rc);
 	}
+	set_call("bercl_lnprob_log10({%.17g, %.17g})", hi, lo);
+	double lg = bercl_lnprob_log10(l);
+	if (hi == -INFINITY && !isnan(lo)) {
+		if (lg != -INFINITY)
+			breaks(R_OTHER, "log10 %.17g for ln = -inf", lg);
+	} else if (!finite) {
+		if (!isnan(lg))
+			breaks(R_OTHER, "log10 %.17g for a non-finite logarithm, not NaN", lg);
+	} else if (!isfinite(lg) || (rc == -1 && lg != m)) {
+		breaks(R_OTHER, "log10 %.17g (the decimal form's %.17g)", lg, m);
+	}
 	set_call("bercl_lnprob_value({%.17g, %.17g})", hi, lo);
 	double v = bercl_lnprob_value(l);
 	if (hi <= 0 && isfinite(lo) && !isnan(hi) && !is_prob(v) && !(hi == 0 && lo > 0))
@@ -732,7 +743,7 @@ static void lnprob_call(double hi, double lo)
 static void test_lnprob(void **state)
 {
 	(void)state;
-	begin("bercl_lnprob_decimal/value, bercl_rel_diff");
+	begin("bercl_lnprob_decimal/log10/value, bercl_rel_diff");
 	const double los[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, 1e-17, -1e-300, MIN_SUB};
 	for (size_t i = 0; i < NSPECIAL; i++) {
 		for (size_t j = 0; j < sizeof los / sizeof los[0]; j++) {
@@ -816,6 +827,21 @@ static void plan_calls(double p, double a, double b, double d)
 				check_prob("p_pass", o.p_pass);
 				check_prob("p_fail", o.p_fail);
 				check_double("expected_bits", o.expected_bits);
+			}
+			double iv = j == 2 ? special[next_u64() % NSPECIAL] : j ? 1e12 : 1;
+			double r[2];
+			poison(r, sizeof r);
+			set_call("bercl_plan_sequential_at_readings(table, %.17g, %.17g, %.17g)", f.errors,
+			         truth, iv);
+			st = bercl_plan_sequential_at_readings(pass, fail, f.errors, truth, iv, work, &r[0],
+			                                       &r[1]);
+			check_domain_status(st, truth > 0 && truth < 1 && iv >= 1 && iv <= 1e300 &&
+			                            pass[rows - 1] / iv <= 4503599627370496.0,
+			                    0);
+			CHECK_UNTOUCHED(st, r);
+			if (st == BERCL_OK) {
+				check_prob("p_pass", r[0]);
+				check_prob("p_fail", r[1]);
 			}
 		}
 	}
