@@ -141,7 +141,7 @@ function parseList(q, text) {
   for (let i = 0; i < keep; i++) {
     X.web_list_value(i);
     const m = nums();
-    list.values.push([m[0], m[1]]);
+    list.values.push([m[0], m[1], m[2], m[3]]);
   }
   // every value's domain: ranges are monotone, so their ends
   for (const end of [list.min, list.max]) {
@@ -297,9 +297,13 @@ function* sweep(o) {
   for (;;) {
     const r = newRow(o);
     qs.forEach((q, j) => {
-      const [v, c] = o.list[q.name].values[idx[j]];
+      const [v, c, lo, clo] = o.list[q.name].values[idx[j]];
       r.in[FIELD[q.name]] = v;
-      if (q.kind === P_PROB) r.in[FIELD[q.name] + 'c'] = c;
+      if (q.kind === P_PROB) {
+        r.in[FIELD[q.name] + 'c'] = c;
+        r.in[FIELD[q.name] + '_lo'] = lo; // the rests of a decimal target (cl_lo)
+        r.in[FIELD[q.name] + 'c_lo'] = clo;
+      }
     });
     yield r;
     let j = qs.length - 1;
@@ -385,7 +389,7 @@ const COMPUTE = {
       }
       libFail(r, rc);
     }
-    rc = X.web_min_bits(i.model, i.errors, i.ber, i.cl, i.clc);
+    rc = X.web_min_bits(i.model, i.errors, i.ber, i.cl, i.clc, i.cl_lo || 0, i.clc_lo || 0);
     if (rc !== 0) libFail(r, rc);
     r.bits = nums()[0];
     r.tails = tailsOut(1);
@@ -777,9 +781,12 @@ function laneRows(o, r0, out, push, next, where) {
       r.in.errors = total;
       if (present(r.in.bits)) r.in.bits *= n; else r.in.lanes = n;
     } else {
+      // every lane below the BER at once: the lanes' bits and errors together
+      // (as combined, and as watch's all row), the product CL
       r.lane = 'all';
-      r.in.errors = NaN;
-      r.bits = laneBits;
+      r.in.errors = total;
+      r.bits = laneBits * n;
+      r.in.lanes = n;
       if (!ok) r.error = 'a lane has no CL';
       else {
         const m = nums();

@@ -197,12 +197,19 @@ WEB_API double web_parse_list(int kind)
 	num[1] = vlist_max(&list);
 	return (double)list.count;
 }
-/* The i-th value of the list parsed last: num[0] value, num[1] complement. */
+/*
+ * The i-th value of the list parsed last: num[0] value, num[1] complement,
+ * num[2] and num[3] their rests from the digits (a confidence level typed
+ * as a decimal: the target bits decides against, as the command's).
+ */
 WEB_API void web_list_value(double i)
 {
 	double c = NAN;
-	num[0] = vlist_value(&list, (unsigned long long)i, &c);
+	struct vlist_pos p = {0, 0};
+	num[0] = vlist_at(&list, &p, (unsigned long long)i, &c);
 	num[1] = c;
+	num[2] = num[3] = 0;
+	vlist_lo_at(&list, &p, &num[2], &num[3]);
 }
 /* Whether item of the last list is a spaced range (LIN/LOG): for lane-errors */
 WEB_API int web_list_has_spaced(void)
@@ -252,12 +259,14 @@ WEB_API int web_cl(int model, double errors, double bits, double ber)
 	return rc;
 }
 
-/* num[0] bits, num[1..6] achieved tails */
-WEB_API int web_min_bits(int model, double errors, double ber, double cl, double cc)
+/* num[0] bits, num[1..6] achieved tails: against the decimal target, as src/compute.c */
+WEB_API int web_min_bits(int model, double errors, double ber, double cl, double cc, double cl_lo,
+                         double cc_lo)
 {
 	bercl_tails t;
 	double bits;
-	enum bercl_status rc = bercl_min_bits(model, errors, ber, cl, cc, &bits, &t);
+	bercl_target target = {cl, cl_lo, cc, cc_lo};
+	enum bercl_status rc = bercl_min_bits_target(model, errors, ber, &target, &bits, &t);
 	if (rc == BERCL_OK) {
 		num[0] = bits;
 		put_tails(num + 1, &t);
