@@ -242,6 +242,8 @@ INSTALLED = $(BINDIR)/bercl $(LIBDIR)/libbercl.a $(LIBDIR)/$(SHLIB) \
 PY_FILES = $(wildcard python/bercl/*.py)
 PY_INSTALLED = $(addprefix $(PYTHONDIR)/bercl/,$(notdir $(PY_FILES)) _core$(PY_EXT_SUFFIX))
 install: all install-python
+	@case "$(DESTDIR)|$(PREFIX)|$(BINDIR)|$(LIBDIR)|$(INCLUDEDIR)|$(MANDIR)|$(PKGCONFIGDIR)|$(COMPLETIONDIR)|$(PYTHONDIR)" in \
+	*" "*) echo "$@: DESTDIR, PREFIX and the install folders may not hold a space" >&2; exit 2 ;; esac
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
 		$(DESTDIR)$(COMPLETIONDIR)
@@ -261,6 +263,8 @@ install: all install-python
 
 # The Python package: python/bercl/*.py and the extension, into PYTHONDIR/bercl.
 install-python: $(PY_ALL)
+	@case "$(DESTDIR)|$(PREFIX)|$(BINDIR)|$(LIBDIR)|$(INCLUDEDIR)|$(MANDIR)|$(PKGCONFIGDIR)|$(COMPLETIONDIR)|$(PYTHONDIR)" in \
+	*" "*) echo "$@: DESTDIR, PREFIX and the install folders may not hold a space" >&2; exit 2 ;; esac
 	@if [ -n "$(PY_SANITIZED)" ]; then \
 		echo "install: the Python package is not installed from a sanitized build"; \
 	elif [ -z "$(PYTHONDIR)" ] || [ -z "$(PY_CFLAGS)" ]; then \
@@ -272,6 +276,8 @@ install-python: $(PY_ALL)
 	fi
 
 uninstall:
+	@case "$(DESTDIR)|$(PREFIX)|$(BINDIR)|$(LIBDIR)|$(INCLUDEDIR)|$(MANDIR)|$(PKGCONFIGDIR)|$(COMPLETIONDIR)|$(PYTHONDIR)" in \
+	*" "*) echo "$@: DESTDIR, PREFIX and the install folders may not hold a space" >&2; exit 2 ;; esac
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	@if [ -n "$(PYTHONDIR)" ] && [ -d "$(DESTDIR)$(PYTHONDIR)/bercl" ]; then \
 		rm -f $(addprefix $(DESTDIR),$(PY_INSTALLED)) && \
