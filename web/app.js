@@ -393,9 +393,11 @@ const COMPUTE = {
     if (rc !== 0) libFail(r, rc);
     r.bits = nums()[0];
     r.tails = tailsOut(1);
-    // meet_target: the printed tails on the target's side, else more bits
-    let step = 1, ok = false;
-    for (let k = 0; k < 64; k++) {
+    // meet_target: the printed tails on the target's side, else more bits;
+    // the library's tails first (where it decided exactly and they round just
+    // below the target, they are the target itself), as src/compute.c
+    let step = 1, ok = reaches(r.tails, i);
+    for (let k = 0; k < 64 && !ok; k++) {
       const t = tailsAt(r, i.model);
       r.tails = t;
       if (reaches(t, i)) { ok = true; break; }
