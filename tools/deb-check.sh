@@ -14,6 +14,8 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-}
 [ "$(id -u)" = 0 ] || fail "run as root (it installs and purges the packages)"
 pkgs="bercl libbercl0 libbercl-dev python3-bercl"
+# another apt-get on the machine: wait for its lock rather than fail
+aptwait="-o DPkg::Lock::Timeout=600"
 for p in $pkgs; do
 	if dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed'; then
 		fail "$p is installed already; purge it first"
@@ -35,7 +37,7 @@ installed=
 cleanup() {
 	uncache
 	if [ -n "$installed" ]; then
-		DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
+		DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
 			> /dev/null 2>&1 || true
 	fi
 	rm -rf "$work"
@@ -73,7 +75,7 @@ echo "deb-check: lintian: ${lint:-no tag}"
 
 echo "+ apt-get install ./*.deb"
 installed=yes
-(cd "$work" && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ./*.deb > "$work/install.log" 2>&1) ||
+(cd "$work" && DEBIAN_FRONTEND=noninteractive apt-get install $aptwait -y -qq ./*.deb > "$work/install.log" 2>&1) ||
 	{ cat "$work/install.log"; fail "apt-get install failed"; }
 for p in $pkgs bercl-dbgsym libbercl0-dbgsym; do
 	dpkg-query -L "$p" >> "$work/files"
@@ -114,7 +116,7 @@ fi
 
 echo "+ apt-get purge"
 uncache
-DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
+DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
 	> "$work/purge.log" 2>&1 || { cat "$work/purge.log"; fail "apt-get purge failed"; }
 installed=
 for p in $pkgs; do
