@@ -14,6 +14,8 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-}
 [ "$(id -u)" = 0 ] || fail "run as root (it installs and purges the packages)"
 pkgs="bercl libbercl0 libbercl-dev python3-bercl"
+# every package built, the -dbgsym ones too (set once they are built)
+built=$pkgs
 # another apt-get on the machine: wait for its lock rather than fail
 aptwait="-o DPkg::Lock::Timeout=600"
 for p in $pkgs; do
@@ -37,7 +39,7 @@ installed=
 cleanup() {
 	uncache
 	if [ -n "$installed" ]; then
-		DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
+		DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $built \
 			> /dev/null 2>&1 || true
 	fi
 	rm -rf "$work"
@@ -63,6 +65,7 @@ echo "deb-check: built in $(($(date +%s) - start)) s (make check included;" \
 for p in $pkgs; do
 	ls "$work/${p}_"*.deb > /dev/null 2>&1 || fail "no package $p"
 done
+built=$(for f in "$work"/*.deb; do dpkg-deb -f "$f" Package; done | tr '\n' ' ')
 left=$(git status --porcelain)
 [ -z "$left" ] || fail "the build left files that git does not ignore: $left"
 
@@ -77,7 +80,7 @@ echo "+ apt-get install ./*.deb"
 installed=yes
 (cd "$work" && DEBIAN_FRONTEND=noninteractive apt-get install $aptwait -y -qq ./*.deb > "$work/install.log" 2>&1) ||
 	{ cat "$work/install.log"; fail "apt-get install failed"; }
-for p in $pkgs bercl-dbgsym libbercl0-dbgsym; do
+for p in $built; do
 	dpkg-query -L "$p" >> "$work/files"
 done
 
@@ -116,7 +119,7 @@ fi
 
 echo "+ apt-get purge"
 uncache
-DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
+DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $built \
 	> "$work/purge.log" 2>&1 || { cat "$work/purge.log"; fail "apt-get purge failed"; }
 installed=
 for p in $pkgs; do
