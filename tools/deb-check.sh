@@ -14,6 +14,10 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-}
 [ "$(id -u)" = 0 ] || fail "run as root (it installs and purges the packages)"
 pkgs="bercl libbercl0 libbercl-dev python3-bercl"
+# every package built, the -dbgsym ones too (set once they are built)
+built=$pkgs
+# another apt-get on the machine: wait for its lock rather than fail
+aptwait="-o DPkg::Lock::Timeout=600"
 for p in $pkgs; do
 	if dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed'; then
 		fail "$p is installed already; purge it first"
@@ -35,7 +39,7 @@ installed=
 cleanup() {
 	uncache
 	if [ -n "$installed" ]; then
-		DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
+		DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $built \
 			> /dev/null 2>&1 || true
 	fi
 	rm -rf "$work"
@@ -44,16 +48,24 @@ trap cleanup EXIT
 git clone -q "$src" "$work/bercl"
 cd "$work/bercl"
 
-echo "+ dpkg-buildpackage -us -uc -b"
+# Without a network where unshare(1) can cut it (a new network namespace
+# with only a loopback that is down).
+nonet= net="with the network: unshare -n is not allowed here"
+if unshare -n true 2> /dev/null; then
+	nonet="unshare -n" net="no network"
+fi
+echo "+ ${nonet:+$nonet }dpkg-buildpackage -us -uc -b"
 start=$(date +%s)
-DEB_BUILD_OPTIONS=parallel=2 dpkg-buildpackage -us -uc -b > "$work/build.log" 2>&1 ||
+DEB_BUILD_OPTIONS=parallel=2 $nonet dpkg-buildpackage -us -uc -b > "$work/build.log" 2>&1 ||
 	{ tail -60 "$work/build.log"; fail "dpkg-buildpackage failed"; }
 grep -q '^all tests passed$' "$work/build.log" || fail "the build did not run make check to the end"
-echo "deb-check: built in $(($(date +%s) - start)) s (make check included):" \
+echo "deb-check: built in $(($(date +%s) - start)) s (make check included;" \
+	"$net):" \
 	"$(cd "$work" && ls ./*.deb | sed 's,^\./,,' | tr '\n' ' ')"
 for p in $pkgs; do
 	ls "$work/${p}_"*.deb > /dev/null 2>&1 || fail "no package $p"
 done
+built=$(for f in "$work"/*.deb; do dpkg-deb -f "$f" Package; done | tr '\n' ' ')
 left=$(git status --porcelain)
 [ -z "$left" ] || fail "the build left files that git does not ignore: $left"
 
@@ -66,9 +78,9 @@ echo "deb-check: lintian: ${lint:-no tag}"
 
 echo "+ apt-get install ./*.deb"
 installed=yes
-(cd "$work" && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ./*.deb > "$work/install.log" 2>&1) ||
+(cd "$work" && DEBIAN_FRONTEND=noninteractive apt-get install $aptwait -y -qq ./*.deb > "$work/install.log" 2>&1) ||
 	{ cat "$work/install.log"; fail "apt-get install failed"; }
-for p in $pkgs bercl-dbgsym libbercl0-dbgsym; do
+for p in $built; do
 	dpkg-query -L "$p" >> "$work/files"
 done
 
@@ -107,7 +119,7 @@ fi
 
 echo "+ apt-get purge"
 uncache
-DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $pkgs bercl-dbgsym libbercl0-dbgsym \
+DEBIAN_FRONTEND=noninteractive apt-get purge $aptwait -y -qq $built \
 	> "$work/purge.log" 2>&1 || { cat "$work/purge.log"; fail "apt-get purge failed"; }
 installed=
 for p in $pkgs; do
