@@ -169,7 +169,9 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * cl, or with bercl_min_bits_target() the decimal itself); otherwise
  * double-precision tails decide (a bit or two off is possible above about
  * 1e15 bits). `achieved` (may be NULL) receives the tails
- * at N (the target itself where N reaches it but they round just below). Binomial: the smallest whole N with
+ * at N (the target itself where N reaches it exactly but they round just
+ * below: the side compared rounded towards meeting it, so that it reads
+ * as met). Binomial: the smallest whole N with
  * P[X > E | N, ber] >= cl, by the same search around the Poisson
  * answer (they differ by O(ber) relative). Returns BERCL_OK, BERCL_EDOM when
  * the inputs are outside the domain, BERCL_ELIMIT when the answer would

@@ -531,18 +531,31 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		return h >= 0;
 	if (exact != (*gap >= 0))
 		*gap = exact ? 0.0 : -1e-300;
-	if (exact && (h < 0 || !(tails->cl >= r->cl && tails->one_minus_cl <= r->one_minus_cl))) {
+	dd c = r->c_exact, omc = r->omc_exact;
+	/* the side compared (1 - cl for cl > 1/2, else cl) beyond the exact
+	 * target, or either beyond the caller's doubles (99.9 % is 99.9 / 100 =
+	 * 0.9990000000000001, above the double nearest 0.999) */
+	int beyond = (r->cl > 0.5 ? dd_sub(dd_from(tails->one_minus_cl), omc).hi > 0
+	                          : dd_sub(dd_from(tails->cl), c).hi < 0) ||
+	             !(tails->cl >= r->cl && tails->one_minus_cl <= r->one_minus_cl);
+	if (exact && (h < 0 || beyond)) {
 		/* n reaches C, but the double tails round to just below it (or
-		 * below the doubles of a decimal target that CL(n) meets): CL(n)
-		 * lies in [C, C + their rounding], so report C itself, its doubles
-		 * as given, rather than a value that reads as missing the target. */
-		dd c = r->c_exact, omc = r->omc_exact;
+		 * to just beyond a decimal target that CL(n) meets): CL(n) lies in
+		 * [C, C + their rounding], so report C itself rather than a value
+		 * that reads as missing the target: the side compared rounded
+		 * towards meeting it (1 - cl down for cl > 1/2, cl up otherwise:
+		 * the double nearest 1 - 0.999 is above 0.001 and read as
+		 * 99.8999 %), the other to nearest, and neither beyond the
+		 * caller's doubles. */
 		dd ln_c = r->cl > 0.5 ? dd_neg(neg_log1m(omc)) : dd_log(c);
 		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(neg_log1m(c));
 		bercl_lnprob a = {ln_c.hi, ln_c.lo}, b = {ln_omc.hi, ln_omc.lo};
 		bercli_tails_set(tails, a, b);
-		tails->cl = r->cl;
-		tails->one_minus_cl = r->one_minus_cl;
+		int upper = r->cl > 0.5;
+		double cl_v = !upper && c.lo > 0 ? nextafter(c.hi, INFINITY) : c.hi;
+		double omc_v = upper && omc.lo < 0 ? nextafter(omc.hi, 0.0) : omc.hi;
+		tails->cl = fmax(cl_v, r->cl);
+		tails->one_minus_cl = fmin(omc_v, r->one_minus_cl);
 	}
 	return exact;
 }

@@ -39,6 +39,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(v >= 0 && v <= 9007199254740992.0 && v == floor(v));
 	if (!parse_probability(s, &v, &c))
 		check(v > 0 && v <= 1 && c > 0 && c <= 1 && (v < 1 || c < 1e-15) && (c < 1 || v < 1e-15));
+	/* the exact form: the same value, each rest finite and below half an ulp,
+	 * the two adding to 1 within the doubles' roundings */
+	double w, d, w_lo, d_lo;
+	const char *e1 = parse_probability(s, &v, &c), *e2 = parse_probability_exact(s, &w, &d, &w_lo, &d_lo);
+	check(!e1 == !e2);
+	if (!e2) {
+		check(w == v && d > 0 && d <= 1 && isfinite(w_lo) && isfinite(d_lo));
+		check(w + w_lo == w && d + d_lo == d);
+		check(fabs((w - 1.0) + d) <= 4 * 2.220446049250313e-16);
+	}
 	static const scalar_parser parsers[] = {parse_real, parse_si, parse_count,
 	                                        parse_duration, NULL};
 	for (size_t i = 0; i < sizeof parsers / sizeof *parsers; i++) {
