@@ -430,6 +430,51 @@ BERCL_API enum bercl_status
 bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_model model,
                     double cl, double one_minus_cl, bercl_fec_histogram_stats *out);
 
+/* ---- FEC: the degraded-SER monitor (lib/fec_degrade.c) ---- */
+
+/*
+ * 802.3's FEC_degraded_SER: the alarm is raised when more than `threshold`
+ * symbol errors are counted in an interval of `interval` codewords, an
+ * uncorrectable codeword counting as t + 1. With independent symbol errors
+ * at ratio ser, bercl_fec_degrade_p gives out->cl = degrade_p = P[Y > S]
+ * (one interval raises the alarm) and out->one_minus_cl = P[Y <= S], both
+ * with their logarithms, exactly (an exponentially tilted convolution power
+ * in long double: see lib/fec_degrade.c). interval whole in [1,
+ * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole >= 0, ser in (0, 1);
+ * work holds BERCL_FEC_DEGRADE_WORK_BYTES bytes (aligned as malloc's).
+ * BERCL_ELIMIT when the distribution's window would exceed
+ * BERCL_FEC_DEGRADE_MAX_WIDTH entries (about interval (t + 1)^2 > 1e8).
+ */
+#define BERCL_FEC_DEGRADE_MAX_INTERVAL 4294967295.0
+#define BERCL_FEC_DEGRADE_MAX_WIDTH 16384
+#define BERCL_FEC_DEGRADE_WORK_BYTES (3 * BERCL_FEC_DEGRADE_MAX_WIDTH * sizeof(long double))
+BERCL_API enum bercl_status
+bercl_fec_degrade_p(const bercl_rs_code *code, double ser, double interval, double threshold,
+                    void *work, bercl_tails *out);
+
+/*
+ * The inverse: the SER in [1e-300, 1/2] at which degrade_p = p, p in (0, 1)
+ * (p = 1/2: the SER the monitor is set to; for a mean time T between alarms
+ * at a line rate, p = interval n m / (rate T)). BERCL_EDOM when threshold
+ * >= interval (t + 1) (the alarm can never fire), BERCL_ELIMIT when the
+ * root lies outside the range.
+ */
+BERCL_API enum bercl_status
+bercl_fec_degrade_ser(const bercl_rs_code *code, double interval, double threshold, double p,
+                      void *work, double *ser);
+
+/*
+ * The mean time between alarms: an interval of `interval` codewords of n m
+ * bits lasts interval n m / rate_bps seconds at the line rate (the FEC
+ * stream's bit rate, all lanes), and intervals raise the alarm
+ * independently with probability degrade_p, so the mean time is that
+ * over degrade_p. BERCL_ELIMIT when it is not finite (degrade_p 0 or
+ * below ~1e-308 of the interval's length).
+ */
+BERCL_API enum bercl_status
+bercl_fec_degrade_mean_time(const bercl_rs_code *code, double interval, double rate_bps,
+                            double degrade_p, double *seconds);
+
 /* ---- Lanes (lib/lanes.c) ---- */
 
 /*
