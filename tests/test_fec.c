@@ -9,7 +9,6 @@
 #include "testutil.h"
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_fit.h>
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -166,13 +165,18 @@ static void test_histogram_by_hand(void **state)
 	assert_int_equal(s.gof_df, 2);
 	assert_true(bercl_rel_diff(s.gof_stat, x2) < 1e-10);
 	assert_true(bercl_rel_diff(s.gof_p, gsl_cdf_chisq_Q(x2, 2)) < 1e-10);
-	/* the tail fit: bins 1..3 above the mode 0, all >= 10 */
+	/* the tail fit: bins 1 .. 3 (bin 0 left out) and the uncorrectable
+	 * one, as bercl_fec_tail gives it (tests/test_fec_tail.c checks that) */
 	assert_int_equal(s.tail_bins, 3);
-	double xs[3] = {1, 2, 3}, ys[3] = {log(200), log(80), log(15)}, c0, c1, cov00, cov01,
-	       cov11, sumsq;
-	gsl_fit_linear(xs, 1, ys, 1, 3, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
-	double tail = exp(c0 + 4 * c1) / (1 - exp(c1)) / 1000;
-	assert_true(bercl_rel_diff(s.cer_tail, tail) < 1e-12);
+	int lo[5] = {0, 1, 2, 3, 4}, hi[5] = {0, 1, 2, 3, 4};
+	bercl_fec_tail_stats ts;
+	assert_int_equal(bercl_fec_tail(&c, lo, hi, bins, 5, 0.95, 0.05, &ts), BERCL_OK);
+	assert_true(s.cer_tail == ts.cer_tail && s.cer_tail_lower == ts.cer_tail_lower &&
+	            s.cer_tail_upper == ts.cer_tail_upper && s.tail_r2 == ts.tail_r2);
+	/* 5 uncorrectable of 1000: the fit's tail is near the count's 5e-3 */
+	assert_true(s.cer_tail_lower < 5e-3 && 5e-3 < s.cer_tail_upper);
+	print_message("RS(15,9) histogram: cer_tail %.4g [%.4g, %.4g], shape %.3f\n", s.cer_tail,
+	              s.cer_tail_lower, s.cer_tail_upper, s.tail_shape);
 }
 
 /* Odd degrees of freedom and a far tail: the p-value against GSL. */

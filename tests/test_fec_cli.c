@@ -10,7 +10,6 @@
 #include "cliutil.h"
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_fit.h>
 
 static void test_fec_bad_invocations(void **state)
 {
@@ -192,29 +191,18 @@ static void test_fec_histogram_cli(void **state)
 	assert_string_equal(r.err, ""); /* the model stands: no warning */
 	/* ... and cer_upper is cer at the printed ser_upper (GSL's binomial tail) */
 	{
-		static const double bins[16] = {2709674172, 3542424916, 2311293885, 1003501173,
-		                                326166866,  84654155,   18275551,   3375510,
-		                                544513,     77932,      10020,      1169,
-		                                125,        12,         1,          0};
-		double ys[6], xs[6], ser_up = csv_value(r.out, "ser_upper", 1);
+		double ser_up = csv_value(r.out, "ser_upper", 1);
 		assert_true(ser_up > csv_value(r.out, "ser_estimate", 1));
 		double cer = gsl_cdf_binomial_Q(15, ser_up, 544);
 		assert_true(bercl_rel_diff(csv_value(r.out, "cer_upper", 1), cer) < 1e-9);
-		/* tail_r2 at full precision: the fit over bins 8 .. 13 (above the mode 1,
-		 * at least 10 codewords each) */
-		for (int j = 0; j < 6; j++) {
-			xs[j] = 8 + j;
-			ys[j] = log(bins[8 + j]);
-		}
-		double c0, c1, v00, v01, v11, sumsq, my = 0, syy = 0;
-		gsl_fit_linear(xs, 1, ys, 1, 6, &c0, &c1, &v00, &v01, &v11, &sumsq);
-		for (int j = 0; j < 6; j++)
-			my += ys[j] / 6;
-		for (int j = 0; j < 6; j++)
-			syy += (ys[j] - my) * (ys[j] - my);
+		/* the tail fit of independent errors finds the binomial's curve
+		 * (lib/fec_tail.c): its prediction is near cer_predicted, and the
+		 * curve passes through the bins */
+		double tail = csv_value(r.out, "cer_tail", 1), pred = csv_value(r.out, "cer_predicted", 1);
+		if (!(tail > pred / 3 && tail < pred * 3))
+			fail_msg("cer_tail %.17g, cer_predicted %.17g", tail, pred);
 		double r2 = csv_value(r.out, "tail_r2", 1);
-		if (!(bercl_rel_diff(r2, 1 - sumsq / syy) < 1e-13))
-			fail_msg("tail_r2 %.17g, least squares %.17g", r2, 1 - sumsq / syy);
+		assert_true(r2 > 0.999 && r2 <= 1);
 	}
 	/* bursts: the model is contradicted; cer_upper is the Clopper-Pearson bound
 	 * on 2616064 of 1e10, P[X <= U | cer_upper] = 1 - I(cer_upper; U + 1, C - U) = 0.05,
