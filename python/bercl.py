@@ -89,7 +89,10 @@ class _FecHistogram(ctypes.Structure):
                 ("gof_df", ctypes.c_int), ("gof_stat", ctypes.c_double),
                 ("gof_p", ctypes.c_double), ("ln_gof_p", _LnProb), ("burst", ctypes.c_int),
                 ("tail_bins", ctypes.c_int), ("cer_tail", ctypes.c_double),
-                ("tail_r2", ctypes.c_double), ("ln_cer_tail", _LnProb)]
+                ("tail_r2", ctypes.c_double), ("ln_cer_tail", _LnProb),
+                ("cer_tail_lower", ctypes.c_double), ("cer_tail_upper", ctypes.c_double),
+                ("ln_cer_tail_lower", _LnProb), ("ln_cer_tail_upper", _LnProb),
+                ("tail_shape", ctypes.c_double), ("tail_dispersion", ctypes.c_double)]
 
 
 Tails = namedtuple("Tails", "cl one_minus_cl ln_cl ln_one_minus_cl")

@@ -45,6 +45,10 @@ enum show_when {
 	WHEN_FEC_HIST = 1 << 24,    /* fec --histogram */
 	WHEN_TARGETS = 1 << 25,     /* plan: the targets cl, alpha_target (a machine
 	                               format, or --alpha given) */
+	WHEN_FEC_FLR = 1 << 26,     /* fec: frame loss (--histogram, --interleave or
+	                               --frames-per-codeword) */
+	WHEN_FEC_DEGRADE = 1 << 27, /* fec --degrade-interval --degrade-threshold */
+	WHEN_FEC_DEGRADE_TIME = 1 << 28, /* ... with --rate */
 };
 
 struct layout_entry {
