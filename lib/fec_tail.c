@@ -461,6 +461,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	s.bins = f.ng - 1;
 	s.shape = chat;
 	s.tail_p = df > 0 ? exp(bercli_ln_chisq_upper(df, -2 * best)) : 1.0;
+	double cp_lo_kept = 0, cp_hi_kept = 0;
 	if (df > 0 && s.tail_p < BERCL_FEC_BURST_P && unc > 0) {
 		/* the curve cannot describe these bins: the counted uncorrectable
 		 * codewords are then the evidence, Clopper-Pearson at cl */
@@ -470,6 +471,8 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 		if (rc != BERCL_OK)
 			return rc;
 		s.counted = 1;
+		cp_lo_kept = cp_lo;
+		cp_hi_kept = fmin(cp_hi, 1.0);
 		xhat = log(unc / total);
 		bound[0] = cp_lo > 0 ? log(cp_lo) : -INFINITY;
 		bound[1] = log(fmin(cp_hi, 1.0));
@@ -478,6 +481,11 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	fill(&s.ln_cer_tail, &s.cer_tail, xhat);
 	fill(&s.ln_cer_tail_lower, &s.cer_tail_lower, bound[0]);
 	fill(&s.ln_cer_tail_upper, &s.cer_tail_upper, bound[1]);
+	if (s.counted) { /* the ratio and its bounds as doubles, not through their logs */
+		s.cer_tail = unc / total;
+		s.cer_tail_lower = cp_lo_kept;
+		s.cer_tail_upper = cp_hi_kept;
+	}
 	/* R^2 of the log counts with codewords against the fitted means */
 	double ss_res = 0, ss_tot = 0, mean = 0;
 	int nz = 0;
