@@ -640,7 +640,7 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 	}
 	if (st == COMPUTE_OK && rc == BERCL_OK) {
 		if (ser > 0) {
-			rc = bercl_fec_degrade_p(&in->code, fmin(ser, 0.5), in->degrade_interval,
+			rc = bercl_fec_degrade_p(&in->code, ser, in->degrade_interval,
 			                         in->degrade_threshold, work, &r->degrade);
 		} else { /* no symbol errors at all: never */
 			bercl_lnprob zero = {-INFINITY, 0}, one = {0, 0};
