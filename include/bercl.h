@@ -509,10 +509,13 @@ BERCL_API double bercl_fec_interleave_default(double rate_bps);
  * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole >= 0, ser in (0, 1);
  * work holds BERCL_FEC_DEGRADE_WORK_BYTES bytes (aligned as malloc's).
  * BERCL_ELIMIT when the distribution's window would exceed
- * BERCL_FEC_DEGRADE_MAX_WIDTH entries (about interval (t + 1)^2 > 1e8).
+ * BERCL_FEC_DEGRADE_MAX_WIDTH entries: about interval times the variance of
+ * one codeword's count above 8e5 (KP4: 600,000 codewords at 1.3 symbol
+ * errors per codeword, 150,000 at 5.4; any interval where most codewords
+ * are uncorrectable).
  */
 #define BERCL_FEC_DEGRADE_MAX_INTERVAL 4294967295.0
-#define BERCL_FEC_DEGRADE_MAX_WIDTH 16384
+#define BERCL_FEC_DEGRADE_MAX_WIDTH 32768
 #define BERCL_FEC_DEGRADE_WORK_BYTES (3 * BERCL_FEC_DEGRADE_MAX_WIDTH * sizeof(long double))
 BERCL_API enum bercl_status
 bercl_fec_degrade_p(const bercl_rs_code *code, double ser, double interval, double threshold,

@@ -654,8 +654,9 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 	if (st != COMPUTE_OK)
 		return st;
 	if (rc == BERCL_ELIMIT)
-		return fail(r, COMPUTE_INPUT, "fec: the degraded-SER interval is beyond the work limit "
-		                              "(about interval (t + 1)^2 > 1e8)");
+		return fail(r, COMPUTE_INPUT, "fec: degrade_interval is beyond the work limit at this "
+		                              "SER (interval times one codeword's variance above "
+		                              "about 8e5)");
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the degraded-SER alarm");
 	r->has_degrade = 1;
