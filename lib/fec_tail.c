@@ -197,12 +197,12 @@ static double profile(const fit *f, double x, double *bp, double *cp)
 	double b = *bp, c = *cp, g[2], h[3];
 	double l = loglik(f, x, b, c, g, h);
 	double lambda = 1e-6;
-	for (int it = 0; it < 200; it++) {
+	for (int it = 0; it < 100; it++) {
 		/* free directions: c at a bound with the gradient pushing out is held */
 		int hold_c = (c <= 0 && g[1] < 0) || (c >= SHAPE_MAX && g[1] > 0);
 		double nb, nc = c, lnew = -INFINITY;
 		int improved = 0;
-		for (int tries = 0; tries < 60; tries++) {
+		for (int tries = 0; tries < 30; tries++) {
 			/* solve (-H + lambda D) d = g, D the diagonal of -H (or 1) */
 			double a0 = -h[0], a1 = -h[1], a2 = -h[2];
 			double d0s = fabs(a0) > 0 ? fabs(a0) : 1, d2s = fabs(a2) > 0 ? fabs(a2) : 1;
@@ -239,7 +239,9 @@ static double profile(const fit *f, double x, double *bp, double *cp)
 		b = nb;
 		c = nc;
 		l = loglik(f, x, b, c, g, h);
-		if (gain < 1e-12)
+		/* l is relative to the saturated model: small where the curve fits,
+		 * large (and known only to its own rounding) where it does not */
+		if (gain < 1e-12 * (1 + fabs(l)))
 			break;
 	}
 	*bp = b;
@@ -346,18 +348,30 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	            log(f.g[ja].count / (f.g[ja].hi - f.g[ja].lo + 1.0)) -
 	            (ln_choose(&f, (int)ib) - ln_choose(&f, (int)ia))) /
 	           (ib - ia);
+	/* a decaying start: b below 0 (a binomial below SER 1/2), the tail at
+	 * most 1/2; then a geometric start if the binomial one is not finite */
 	double c = 1.0;
-	/* x at that start: ln of the tail over the top bin's share */
+	b = fmin(fmax(b, -60.0), -1e-3);
 	double m[2], v[3];
 	double lt = group_sums(&f, &f.g[f.ng - 1], b, c, m, v),
 	       ltop = group_sums(&f, &f.g[jb], b, c, m, v);
-	double x0 = log(f.g[jb].count) - f.ln_c + lt - ltop;
-	if (!isfinite(x0) || !isfinite(b))
+	double x0 = fmin(log(f.g[jb].count) - f.ln_c + lt - ltop, log(0.5));
+	double bb = b, cc = c;
+	double p0 = isfinite(x0) ? profile(&f, x0, &bb, &cc) : -INFINITY;
+	if (!isfinite(p0)) {
+		c = 0.0;
+		b = fmin(fmax((log(f.g[jb].count) - log(f.g[ja].count)) / (ib - ia), -60.0), -1e-3);
+		lt = group_sums(&f, &f.g[f.ng - 1], b, c, m, v);
+		ltop = group_sums(&f, &f.g[jb], b, c, m, v);
+		x0 = fmin(log(f.g[jb].count) - f.ln_c + lt - ltop, log(0.5));
+		bb = b;
+		cc = c;
+		p0 = isfinite(x0) ? profile(&f, x0, &bb, &cc) : -INFINITY;
+	}
+	if (!isfinite(p0))
 		return BERCL_ENOCONV;
 	/* the maximum of PL: bracket, then golden section on x */
-	double bb = b, cc = c;
-	double p0 = profile(&f, x0, &bb, &cc);
-	double step = 1.0, xa = x0, pa = p0, xb = x0 + step, pb;
+	double step = 1.0, xa = x0, pa = p0, xb = fmin(x0 + step, 0.0), pb;
 	double b1 = bb, c1 = cc;
 	pb = profile(&f, xb, &b1, &c1);
 	if (pb < pa) {
@@ -372,7 +386,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 		/* walk uphill until it falls */
 		for (int it = 0; it < 200; it++) {
 			step *= 1.6;
-			xc = xb + step;
+			xc = fmin(xb + step, 0.0);
 			pc = profile(&f, xc, &b1, &c1);
 			if (pc < pb)
 				break;
@@ -390,7 +404,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 		pb = p0;
 	}
 	(void)pa;
-	double lo_x = fmin(xa, xc), hi_x = fmax(xa, xc);
+	double lo_x = fmin(xa, xc), hi_x = fmin(fmax(xa, xc), 0.0);
 	const double gr = 0.6180339887498949;
 	double x1 = hi_x - gr * (hi_x - lo_x), x2 = lo_x + gr * (hi_x - lo_x);
 	double bx1 = bb, cx1 = cc, bx2 = bb, cx2 = cc;

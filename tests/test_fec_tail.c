@@ -191,6 +191,32 @@ static void test_interval_by_reference(void **state)
 	}
 }
 
+/*
+ * A histogram no curve of the family fits (fuzz_histogram's find: one bin
+ * of 4.2e14 among bins of 1e8 and 1e9, nothing above it, 2616064
+ * uncorrectable): the start is kept decaying and the tail below 1, the fit
+ * is rejected, and the count's Clopper-Pearson interval is given.
+ */
+static void test_unfittable(void **state)
+{
+	(void)state;
+	bercl_rs_code c = kp4();
+	double bins[17] = {5207492836, 1699928845, 1126915934, 731958855, 467679269, 294790594,
+	                   183696943,  113348588,  69343835,   421035951869956, 0, 0, 0, 0, 0, 0,
+	                   2616064};
+	bercl_fec_tail_stats st;
+	assert_int_equal(tail_of_bins(&c, bins, 0.95, &st), BERCL_OK);
+	assert_true(st.bins > 0 && st.counted);
+	double total = 0;
+	for (int i = 0; i < 17; i++)
+		total += bins[i];
+	assert_true(st.cer_tail == 2616064 / total);
+	double lo, hi;
+	assert_int_equal(bercl_ber_interval(BERCL_BINOMIAL, 2616064, total, 0.95, 0.05, &lo, &hi),
+	                 BERCL_OK);
+	assert_true(st.cer_tail_lower == lo && st.cer_tail_upper == hi);
+}
+
 /* ---- coverage ---- */
 
 /*
@@ -332,6 +358,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sonic_table),
 		cmocka_unit_test(test_interval_by_reference),
+		cmocka_unit_test(test_unfittable),
 		cmocka_unit_test(test_coverage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
