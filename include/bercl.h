@@ -459,8 +459,8 @@ typedef struct {
 
 /*
  * The tail beyond t by maximum likelihood, with its profile-likelihood
- * interval at confidence cl (two-sided; one_minus_cl its exact
- * complement): see lib/fec_tail.c. Group j counts count[j] codewords with
+ * interval at confidence cl (two-sided; one_minus_cl its exact complement,
+ * both in (0, 1], as bercl_min_bits takes them): see lib/fec_tail.c. Group j counts count[j] codewords with
  * lo[j] .. hi[j] corrected symbols (lo = hi for a plain bin); groups in
  * increasing order, not overlapping, within 0 .. t, and the last group,
  * lo = t + 1 (hi ignored), the uncorrectable codewords. Bins not covered

@@ -249,23 +249,34 @@ static double profile(const fit *f, double x, double *bp, double *cp)
 	return l;
 }
 
-/* Chi-square(1) quantile at cl: z^2, z the normal quantile at (1 + cl) / 2. */
-static double chisq1_quantile(double cl, double one_minus_cl)
+/* ln erfc(x), x >= 0: directly, and from its asymptotic series (A&S 7.1.23)
+ * where erfc underflows (x > 26), to 1e-12 there. */
+static double ln_erfc(double x)
 {
-	/* z from the inverse of erfc by Newton on erfc(z / sqrt 2) = 1 - cl */
-	double target = one_minus_cl, z = 2.0;
-	for (int it = 0; it < 100; it++) {
-		double f = erfc(z / sqrt(2.0)) - target;
-		double d = -sqrt(2.0 / 3.14159265358979323846) * exp(-z * z / 2);
-		double step = f / d;
-		/* in logarithms far out: erfc falls faster than Newton's line */
-		if (z - step <= 0)
-			step = z / 2;
-		z -= step;
-		if (fabs(step) < 1e-15 * z)
-			break;
+	if (x < 26)
+		return log(erfc(x));
+	double r = 1 / (2 * x * x);
+	return -x * x - log(x * 1.7724538509055160273) + log(1 - r + 3 * r * r - 15 * r * r * r);
+}
+
+/*
+ * The chi-square(1) quantile at cl: z^2, z the normal quantile at (1 + cl) /
+ * 2, i.e. erfc(z / sqrt 2) = 1 - cl; by bisection on z in [0, 40] against
+ * ln(1 - cl) (one_minus_cl in (0, 1], down to the smallest doubles).
+ */
+static double chisq1_quantile(double one_minus_cl)
+{
+	double target = log(one_minus_cl), lo = 0, hi = 40;
+	if (!(target < 0))
+		return 0;
+	for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
+		double mid = 0.5 * (lo + hi);
+		if (ln_erfc(mid / 1.4142135623730950488) > target)
+			lo = mid;
+		else
+			hi = mid;
 	}
-	(void)cl;
+	double z = 0.5 * (lo + hi);
 	return z * z;
 }
 
@@ -284,7 +295,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	bercl_rs_code check;
 	if (bercl_rs_code_make(code->n, code->k, code->m, &check) != BERCL_OK ||
 	    check.t != code->t || ngroups < 1 || ngroups > BERCL_FEC_MAX_BINS ||
-	    !(cl > 0 && cl < 1) || !(one_minus_cl > 0 && one_minus_cl < 1))
+	    !(cl > 0 && cl <= 1) || !(one_minus_cl > 0 && one_minus_cl <= 1))
 		return BERCL_EDOM;
 	int t = code->t, prev = -1;
 	double total = 0, unc = -1;
@@ -437,7 +448,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	 * freedom, where above 1, widens the interval (quasi-likelihood) */
 	int df = f.ng - 3;
 	double phi = df > 0 ? fmax(1.0, -2 * best / df) : 1.0;
-	double q = chisq1_quantile(cl, one_minus_cl) * phi, bound[2];
+	double q = chisq1_quantile(one_minus_cl) * phi, bound[2];
 	for (int side = 0; side < 2; side++) {
 		double dir = side == 0 ? -1.0 : 1.0, inner = xhat, outer = xhat, st = 0.5;
 		double bs = bhat, cs = chat;
