@@ -43,7 +43,7 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/lanes.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/csv.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -53,7 +53,7 @@ DEPFLAGS = -MMD -MP
 # Library suites link the library only; program suites add the program's
 # objects; test_api and test_contract (the header's promises as a grid) see
 # only <bercl.h> and link -lbercl (the shared library).
-LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_lanes
+LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
 	tests/test_readings
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
@@ -396,6 +396,7 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_plan_ref.py
 	cd tests/data && /usr/bin/python3 gen_readings_ref.py
 	cd tests/data && /usr/bin/python3 gen_fec_ref.py
+	cd tests/data && /usr/bin/python3 gen_degrade_ref.py > degrade_ref.csv.tmp && mv degrade_ref.csv.tmp degrade_ref.csv
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
 

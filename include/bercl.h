@@ -445,9 +445,13 @@ typedef struct {
 	double gof_p;            /* its p-value against Binomial(n, ser_estimate) */
 	bercl_lnprob ln_gof_p;
 	int burst;               /* gof_p < BERCL_FEC_BURST_P */
-	int tail_bins;           /* bins in the tail fit; 0: no fit, tail fields unset */
+	int tail_bins;           /* bins in the tail fit (bercl_fec_tail); 0: no fit, tail
+	                            fields unset */
 	double cer_tail, tail_r2;
 	bercl_lnprob ln_cer_tail;
+	double cer_tail_lower, cer_tail_upper; /* its interval at cl */
+	bercl_lnprob ln_cer_tail_lower, ln_cer_tail_upper;
+	double tail_shape, tail_dispersion;    /* bercl_fec_tail_stats' shape, dispersion */
 } bercl_fec_histogram_stats;
 
 /*
@@ -459,6 +463,116 @@ typedef struct {
 BERCL_API enum bercl_status
 bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_model model,
                     double cl, double one_minus_cl, bercl_fec_histogram_stats *out);
+
+/* ---- FEC: the histogram's tail (lib/fec_tail.c) ---- */
+
+/* The tail fit keeps at most this many of the top bins with codewords. */
+#define BERCL_FEC_TAIL_BINS 6
+
+typedef struct {
+	int bins;                 /* bins (groups) in the fit, the uncorrectable one
+	                             not counted; 0: no fit, the rest unset */
+	double cer_tail;          /* the predicted codeword error ratio */
+	double cer_tail_lower, cer_tail_upper; /* its interval at cl (likelihood only) */
+	double tail_r2;           /* how well the fitted curve passes through the bins */
+	double shape;             /* likelihood: c in [0, 2] (1 binomial, 0 geometric) */
+	double dispersion;        /* likelihood: max(1, deviance / (groups - 3)), which widens
+	                             the interval where the curve misses the bins */
+	double tail_p;            /* likelihood: the deviance's chi-square p-value (groups - 3
+	                             degrees of freedom; 1 with none) */
+	int counted;              /* likelihood: tail_p < BERCL_FEC_BURST_P with uncorrectable
+	                             codewords counted: cer_tail is their ratio and the
+	                             interval their Clopper-Pearson interval at cl */
+	double sonic_slope, sonic_intercept;   /* SONiC: the log10 line */
+	bercl_lnprob ln_cer_tail, ln_cer_tail_lower, ln_cer_tail_upper;
+} bercl_fec_tail_stats;
+
+/*
+ * The tail beyond t by maximum likelihood, with its profile-likelihood
+ * interval at confidence cl (two-sided; one_minus_cl its exact complement,
+ * both in (0, 1], as bercl_min_bits takes them): see lib/fec_tail.c. Group j counts count[j] codewords with
+ * lo[j] .. hi[j] corrected symbols (lo = hi for a plain bin); groups in
+ * increasing order, not overlapping, within 0 .. t, and the last group,
+ * lo = t + 1 (hi ignored), the uncorrectable codewords. Bins not covered
+ * count 0. No fit (bins = 0) with fewer than 2 groups above bin 0 holding
+ * codewords.
+ */
+BERCL_API enum bercl_status
+bercl_fec_tail(const bercl_rs_code *code, const int *lo, const int *hi, const double *count,
+               int ngroups, double cl, double one_minus_cl, bercl_fec_tail_stats *out);
+
+/*
+ * SONiC's prediction (sonic-swss orchagent/port_flr.lua): bins[0 .. t] as
+ * bercl_fec_histogram's (the uncorrectable bin is not read), the
+ * least-squares line through log10 of the shares of the bins 1 .. t with
+ * more than 10 codewords, cer_tail its sum over x = t + 1 .. t + 6 and
+ * tail_r2 its R^2; bins = 0 with fewer than 2 such bins.
+ */
+BERCL_API enum bercl_status
+bercl_fec_tail_sonic(const bercl_rs_code *code, const double *bins, bercl_fec_tail_stats *out);
+
+/* ---- FEC: frame loss (lib/fec_flr.c) ---- */
+
+/* Frames per codeword by default: SONiC's mfc, minimum-size frames. */
+#define BERCL_FEC_FRAMES_PER_CODEWORD 8.0
+
+/*
+ * flr = cer (1 + X F) / F, at most 1: X codewords interleaved (whole, 1 ..
+ * 64), F frames per codeword (> 0); cer in [0, 1]. See lib/fec_flr.c.
+ */
+BERCL_API enum bercl_status
+bercl_fec_flr(double cer, double interleave, double frames_per_codeword, double *flr);
+
+/* The interleave of a port at rate_bps: 1 below 200G, 2 below 800G, else 4. */
+BERCL_API double bercl_fec_interleave_default(double rate_bps);
+
+/* ---- FEC: the degraded-SER monitor (lib/fec_degrade.c) ---- */
+
+/*
+ * 802.3's FEC_degraded_SER: the alarm is raised when more than `threshold`
+ * symbol errors are counted in an interval of `interval` codewords, an
+ * uncorrectable codeword counting as t + 1. With independent symbol errors
+ * at ratio ser, bercl_fec_degrade_p gives out->cl = degrade_p = P[Y > S]
+ * (one interval raises the alarm) and out->one_minus_cl = P[Y <= S], both
+ * with their logarithms, exactly (an exponentially tilted convolution power
+ * in long double: see lib/fec_degrade.c). interval whole in [1,
+ * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole >= 0, ser in (0, 1);
+ * work holds BERCL_FEC_DEGRADE_WORK_BYTES bytes (aligned as malloc's).
+ * BERCL_ELIMIT when the distribution's window would exceed
+ * BERCL_FEC_DEGRADE_MAX_WIDTH entries: about interval times the variance of
+ * one codeword's count above 8e5 (KP4: 600,000 codewords at 1.3 symbol
+ * errors per codeword, 150,000 at 5.4; any interval where most codewords
+ * are uncorrectable).
+ */
+#define BERCL_FEC_DEGRADE_MAX_INTERVAL 4294967295.0
+#define BERCL_FEC_DEGRADE_MAX_WIDTH 32768
+#define BERCL_FEC_DEGRADE_WORK_BYTES (3 * BERCL_FEC_DEGRADE_MAX_WIDTH * sizeof(long double))
+BERCL_API enum bercl_status
+bercl_fec_degrade_p(const bercl_rs_code *code, double ser, double interval, double threshold,
+                    void *work, bercl_tails *out);
+
+/*
+ * The inverse: the SER in [1e-300, 1/2] at which degrade_p = p, p in (0, 1)
+ * (p = 1/2: the SER the monitor is set to; for a mean time T between alarms
+ * at a line rate, p = interval n m / (rate T)). BERCL_EDOM when threshold
+ * >= interval (t + 1) (the alarm can never fire), BERCL_ELIMIT when the
+ * root lies outside the range.
+ */
+BERCL_API enum bercl_status
+bercl_fec_degrade_ser(const bercl_rs_code *code, double interval, double threshold, double p,
+                      void *work, double *ser);
+
+/*
+ * The mean time between alarms: an interval of `interval` codewords of n m
+ * bits lasts interval n m / rate_bps seconds at the line rate (the FEC
+ * stream's bit rate, all lanes), and intervals raise the alarm
+ * independently with probability degrade_p, so the mean time is that
+ * over degrade_p. BERCL_ELIMIT when it is not finite (degrade_p 0 or
+ * below ~1e-308 of the interval's length).
+ */
+BERCL_API enum bercl_status
+bercl_fec_degrade_mean_time(const bercl_rs_code *code, double interval, double rate_bps,
+                            double degrade_p, double *seconds);
 
 /* ---- Lanes (lib/lanes.c) ---- */
 

@@ -66,15 +66,11 @@
  *     Bursts and error propagation put more codewords in the high bins than
  *     the binomial allows; a small p-value says the independent-error model,
  *     and cer_predicted with it, does not describe the link.
- *   - tail: a least-squares line through ln(bins[i]) against i over the
- *     highest (up to 6) bins i in [mode + 1, t] holding at least 10
- *     codewords each (at least 3 such bins; below 10 counts the Poisson
- *     noise of a log count exceeds 0.3), extrapolated beyond t:
- *     cer_tail = sum_{i > t} e^(a + b i) / C = e^(a + b (t + 1)) / ((1 - e^b) C),
- *     at most 1; needs slope b < 0. tail_r2 is the fit's R^2. For
- *     independent errors ln b(i) bends down (concave in i), so the line
- *     over-predicts and cer_tail >= cer_predicted; a tail bending upward
- *     (bursts) shows up as cer_tail well above cer_predicted.
+ *   - tail: cer_tail and its interval cer_tail_lower .. cer_tail_upper at
+ *     cl, by bercl_fec_tail (lib/fec_tail.c): a Poisson likelihood fit of
+ *     the top bins (the uncorrectable one among them) by a curve between a
+ *     binomial and a geometric tail, its profile-likelihood interval;
+ *     tail_r2 how well the curve passes through the bins.
  *
  * REFERENCES
  *   IEEE Std 802.3-2022, clauses 91 (RS-FEC, RS(528,514) and RS(544,514)
@@ -89,6 +85,7 @@
 
 #include "bercl.h"
 #include "dd.h"
+#include "internal.h"
 
 #define BER_MIN 1e-300
 #define BER_MAX 0.5
@@ -281,7 +278,7 @@ static double ln_add(double a, double b)
  * value. For y > 600, erfc(sqrt y) = e^-y / sqrt(pi y) (1 - 1/(2y) + 3/(4y^2)
  * - 15/(8y^3)), its asymptotic series (A&S 7.1.23), to 1e-10.
  */
-static double ln_chisq_upper(int df, double x)
+double bercli_ln_chisq_upper(int df, double x)
 {
 	double y = 0.5 * x, a, lq, ln_term;
 	if (x <= 0)
@@ -347,7 +344,7 @@ static void goodness_of_fit(const bercl_rs_code *c, const double *bins, double c
 	out->gof_stat = stat;
 	if (out->gof_df >= 1) {
 		out->ln_gof_p = ln_of(1.0);
-		out->ln_gof_p.hi = ln_chisq_upper(out->gof_df, stat);
+		out->ln_gof_p.hi = bercli_ln_chisq_upper(out->gof_df, stat);
 		out->gof_p = exp(out->ln_gof_p.hi);
 		out->burst = out->gof_p < BERCL_FEC_BURST_P;
 	} else {
@@ -355,43 +352,28 @@ static void goodness_of_fit(const bercl_rs_code *c, const double *bins, double c
 	}
 }
 
-/* Least-squares line through ln(bins) over the tail bins; see the top. */
-static void tail_fit(const bercl_rs_code *c, const double *bins, double codewords,
-                     bercl_fec_histogram_stats *out)
+/* The tail beyond t: bercl_fec_tail (lib/fec_tail.c) on the bins as they are. */
+static enum bercl_status tail_fit(const bercl_rs_code *c, const double *bins, double cl,
+                                  double one_minus_cl, bercl_fec_histogram_stats *out)
 {
-	int mode = 0;
-	for (int i = 1; i <= c->t; i++)
-		if (bins[i] > bins[mode])
-			mode = i;
-	int idx[6], used = 0;
-	for (int i = c->t; i > mode && used < 6; i--)
-		if (bins[i] >= 10.0)
-			idx[used++] = i;
-	if (used < 3)
-		return;
-	double sx = 0, sy = 0;
-	for (int j = 0; j < used; j++) {
-		sx += idx[j];
-		sy += log(bins[idx[j]]);
-	}
-	double mx = sx / used, my = sy / used, sxx = 0, sxy = 0, syy = 0;
-	for (int j = 0; j < used; j++) {
-		double dx = idx[j] - mx, dy = log(bins[idx[j]]) - my;
-		sxx += dx * dx;
-		sxy += dx * dy;
-		syy += dy * dy;
-	}
-	double b = sxy / sxx, a = my - b * mx;
-	if (!(b < 0))
-		return;
-	double ln_tail = a + b * (c->t + 1.0) - log(-expm1(b)) - log(codewords);
-	out->tail_bins = used;
-	out->ln_cer_tail = ln_of(1.0);
-	out->ln_cer_tail.hi = fmin(ln_tail, 0.0);
-	out->cer_tail = exp(out->ln_cer_tail.hi);
-	out->tail_r2 = syy > 0 ? 1.0 - (syy - b * sxy) / syy : 1.0;
-	if (out->tail_r2 < 0)
-		out->tail_r2 = 0;
+	int lo[BERCL_FEC_MAX_BINS], hi[BERCL_FEC_MAX_BINS];
+	for (int i = 0; i <= c->t + 1; i++)
+		lo[i] = hi[i] = i;
+	bercl_fec_tail_stats t;
+	enum bercl_status rc = bercl_fec_tail(c, lo, hi, bins, c->t + 2, cl, one_minus_cl, &t);
+	if (rc != BERCL_OK || t.bins == 0)
+		return rc;
+	out->tail_bins = t.bins;
+	out->cer_tail = t.cer_tail;
+	out->ln_cer_tail = t.ln_cer_tail;
+	out->cer_tail_lower = t.cer_tail_lower;
+	out->ln_cer_tail_lower = t.ln_cer_tail_lower;
+	out->cer_tail_upper = t.cer_tail_upper;
+	out->ln_cer_tail_upper = t.ln_cer_tail_upper;
+	out->tail_r2 = t.tail_r2;
+	out->tail_shape = t.shape;
+	out->tail_dispersion = t.dispersion;
+	return BERCL_OK;
 }
 
 /*
@@ -507,7 +489,9 @@ enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *b
 		s.ln_cer_predicted = pred.ln_cl;
 		s.cer_predicted = pred.cl;
 		goodness_of_fit(code, bins, codewords, s.ser_estimate, pred.cl, &s);
-		tail_fit(code, bins, codewords, &s);
+		rc = tail_fit(code, bins, cl, one_minus_cl, &s);
+		if (rc != BERCL_OK)
+			return rc;
 	}
 	rc = choose_cer_upper(&s, cl, one_minus_cl);
 	if (rc != BERCL_OK)

@@ -50,4 +50,7 @@ enum bercl_status bercli_target_status(double cl, double one_minus_cl);
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 
+/* ln Q(df/2, x/2), the chi-square upper tail at x, df >= 1 (fec.c). */
+double bercli_ln_chisq_upper(int df, double x);
+
 #endif

@@ -689,6 +689,52 @@ static void cell_tail_r2(char *buf, size_t len, const struct row *r, int human)
 	            ROUND_NEAREST);
 }
 
+/* the interval of cer_tail, outward for people; empty for --method sonic */
+static void cell_cer_tail_lower(char *buf, size_t len, const struct row *r, int human)
+{
+	lnprob_cell(buf, len, hist(r) && r->hist.tail_bins > 0 && r->tail_interval,
+	            r->hist.cer_tail_lower, r->hist.ln_cer_tail_lower, human, ROUND_DOWN);
+}
+
+static void cell_cer_tail_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	lnprob_cell(buf, len, hist(r) && r->hist.tail_bins > 0 && r->tail_interval,
+	            r->hist.cer_tail_upper, r->hist.ln_cer_tail_upper, human, ROUND_UP);
+}
+
+static void cell_flr(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r) && r->has_flr, r->flr, human, ROUND_NEAREST);
+}
+
+static void cell_flr_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r) && r->has_flr_upper, r->flr_upper, human, ROUND_UP);
+}
+
+static void cell_flr_observed(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r) && r->has_flr_observed, r->flr_observed, human,
+	            ROUND_NEAREST);
+}
+
+static void cell_degrade_p(char *buf, size_t len, const struct row *r, int human)
+{
+	lnprob_cell(buf, len, computed(r) && r->has_degrade, r->degrade.cl, r->degrade.ln_cl, human,
+	            ROUND_NEAREST);
+}
+
+/* seconds between alarms; for people as a duration */
+static void cell_degrade_mean_time(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!computed(r) || !r->has_degrade_time)
+		return;
+	if (human)
+		human_duration(buf, len, r->degrade_mean_time, ROUND_NEAREST);
+	else
+		format_double(buf, len, r->degrade_mean_time);
+}
+
 static void cell_fixed_bits(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -790,6 +836,13 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_BURST] =             {"burst",         "burst",          5, STRING, cell_burst},
 	[COL_CER_TAIL] =          {"cer_tail",      "CER tail",      12, NUMBER, cell_cer_tail},
 	[COL_TAIL_R2] =           {"tail_r2",       "tail R2",        7, NUMBER, cell_tail_r2},
+	[COL_CER_TAIL_LOWER] =    {"cer_tail_lower", "tail lower",   12, NUMBER, cell_cer_tail_lower},
+	[COL_CER_TAIL_UPPER] =    {"cer_tail_upper", "tail upper",   12, NUMBER, cell_cer_tail_upper},
+	[COL_FLR] =               {"flr",           "FLR",           12, NUMBER, cell_flr},
+	[COL_FLR_UPPER] =         {"flr_upper",     "FLR upper",     12, NUMBER, cell_flr_upper},
+	[COL_FLR_OBSERVED] =      {"flr_observed",  "FLR observed",  12, NUMBER, cell_flr_observed},
+	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, cell_degrade_p},
+	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
 	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, cell_fixed_bits},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

@@ -192,7 +192,14 @@ static const struct layout_entry fec_layout[] = {
 	{COL_GOF_P, WHEN_FEC_HIST},
 	{COL_BURST, WHEN_FEC_HIST},
 	{COL_CER_TAIL, WHEN_FEC_HIST},
+	{COL_CER_TAIL_LOWER, WHEN_FEC_HIST | WHEN_FEC_CER_UPPER},
+	{COL_CER_TAIL_UPPER, WHEN_FEC_HIST | WHEN_FEC_CER_UPPER},
 	{COL_TAIL_R2, WHEN_FEC_HIST},
+	{COL_FLR, WHEN_FEC_FLR},
+	{COL_FLR_UPPER, WHEN_FEC_FLR | WHEN_FEC_CER_UPPER},
+	{COL_FLR_OBSERVED, WHEN_FEC_FLR},
+	{COL_DEGRADE_P, WHEN_FEC_DEGRADE},
+	{COL_DEGRADE_MEAN_TIME, WHEN_FEC_DEGRADE_TIME},
 	{NCOLUMNS, 0},
 };
 
@@ -239,14 +246,17 @@ const struct command_desc commands[NCOMMANDS] = {
 		compute_errors, errors_layout, 0,
 	},
 	[CMD_FEC] = {
-		"fec", "--code C (-p P | --cer X | -e E (-n N | -t T -r R) -c C |\n"
-		"                --codewords K --uncorrectable U (--cer X | -c C) | --histogram F [-c C])",
+		"fec", "--code C (-p P | --ser S | --cer X | -e E (-n N | -t T -r R) -c C |\n"
+		"                --codewords K --uncorrectable U (--cer X | -c C) | --histogram F [-c C])\n"
+		"                [--degrade-interval K --degrade-threshold S]",
 		"  bercl fec  --code kp4 --ber P                    SER, CER and post-FEC BER (pre-FEC BER P)\n"
 		"  bercl fec  --code kp4 --cer X                    ber_max: the largest pre-FEC BER with CER <= X\n"
 		"  bercl fec  --code kp4 --errors E --bits N --cl C BER and CER bounds after a pre-FEC test\n"
 		"  bercl fec  --code kp4 --codewords K --uncorrectable U --cer X | --cl C\n"
 		"                                                   CL that CER < X, or the CER bound\n"
-		"  bercl fec  --code kp4 --histogram F [--cl C]     SER, CER and burst check of a FEC histogram\n",
+		"  bercl fec  --code kp4 --histogram F [--cl C]     SER, CER, burst check, tail and FLR of a histogram\n"
+		"  bercl fec  --code kp4 --ser S --degrade-interval K --degrade-threshold T\n"
+		"                                                   how often the degraded-SER alarm fires\n",
 		compute_fec, fec_layout, 0,
 	},
 };

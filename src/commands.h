@@ -48,6 +48,10 @@ enum show_when {
 	WHEN_READINGS = 1 << 26,    /* plan --sequential, simulate: --reading-interval;
 	                               watch --plan */
 	WHEN_CONTINUOUS = 1 << 27,  /* no --reading-interval */
+	WHEN_FEC_FLR = 1 << 28,     /* fec: frame loss (--histogram, --interleave or
+	                               --frames-per-codeword) */
+	WHEN_FEC_DEGRADE = 1 << 29, /* fec --degrade-interval --degrade-threshold */
+	WHEN_FEC_DEGRADE_TIME = 1 << 30, /* ... with --rate */
 };
 
 struct layout_entry {

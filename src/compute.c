@@ -611,13 +611,108 @@ static enum compute_status cer_at_bound(struct row *r, double ber)
 	return COMPUTE_OK;
 }
 
-static enum compute_status fec_from_ber(struct row *r)
+/* ---- frame loss: flr = cer (1 + X F) / F (bercl_fec_flr) ---- */
+
+static void flr_of(const struct row *r, double cer, int *has, double *flr)
 {
 	const struct row_input *in = &r->in;
+	double x = !isnan(in->interleave) ? in->interleave
+	                                   : bercl_fec_interleave_default(in->rate_bps);
+	double f = !isnan(in->frames_per_codeword) ? in->frames_per_codeword
+	                                            : BERCL_FEC_FRAMES_PER_CODEWORD;
+	*has = bercl_fec_flr(fmin(fmax(cer, 0.0), 1.0), x, f, flr) == BERCL_OK;
+}
+
+/* The pre-FEC BER of a SER under independent bit errors: 1 - (1 - ser)^(1/m). */
+static double ber_of_ser(const bercl_rs_code *c, double ser)
+{
+	return -expm1(log1p(-ser) / c->m);
+}
+
+/* ser, cer and post_fec_ber at ber; at a given ser, ser and cer exactly from it */
+static enum compute_status fec_rates(struct row *r, double ser)
+{
+	struct row_input *in = &r->in;
+	if (!isnan(ser))
+		in->ber = ber_of_ser(&in->code, ser);
 	if (!(in->ber >= 1e-300 && in->ber <= 0.5))
-		return fail(r, COMPUTE_INPUT, "fec: ber must be in [1e-300, 0.5]");
+		return fail(r, COMPUTE_INPUT,
+		            !isnan(ser) ? "fec: ser must give a pre-FEC BER in [1e-300, 0.5]"
+		                         : "fec: ber must be in [1e-300, 0.5]");
 	if (bercl_fec_rates_from_ber(&in->code, in->ber, &r->fec) != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+	if (!isnan(ser)) {
+		bercl_lnprob ln;
+		if (bercl_fec_cer_from_ser(&in->code, ser, &ln) != BERCL_OK)
+			return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+		r->fec.ser = ser;
+		r->fec.ln_cer = ln;
+		r->fec.cer = bercl_lnprob_value(ln);
+	}
+	flr_of(r, r->fec.cer, &r->has_flr, &r->flr);
+	return COMPUTE_OK;
+}
+
+static enum compute_status fec_from_ber(struct row *r)
+{
+	return fec_rates(r, r->in.ser);
+}
+
+/*
+ * The degraded-SER alarm at the row's SER (given, from the BER, or the
+ * histogram's estimate), or without one the SER at which it fires half the
+ * time; its mean time between alarms at --rate.
+ */
+static enum compute_status fec_degrade(struct row *r, int inverse)
+{
+	const struct row_input *in = &r->in;
+	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	if (!work)
+		return fail(r, COMPUTE_NUMERIC, "out of memory for the degraded-SER distribution");
+	enum bercl_status rc = BERCL_OK;
+	enum compute_status st = COMPUTE_OK;
+	double ser = NAN;
+	if (inverse) {
+		rc = bercl_fec_degrade_ser(&in->code, in->degrade_interval, in->degrade_threshold, 0.5,
+		                           work, &ser);
+		if (rc == BERCL_EDOM)
+			st = fail(r, COMPUTE_INPUT, "fec: degrade_threshold: the interval cannot hold more "
+			                            "than interval (t + 1) symbol errors");
+		else if (rc == BERCL_OK)
+			st = fec_rates(r, ser);
+	} else {
+		ser = r->has_hist ? r->hist.ser_estimate : r->fec.ser;
+	}
+	if (st == COMPUTE_OK && rc == BERCL_OK) {
+		if (ser > 0) {
+			rc = bercl_fec_degrade_p(&in->code, ser, in->degrade_interval,
+			                         in->degrade_threshold, work, &r->degrade);
+		} else { /* no symbol errors at all: never */
+			bercl_lnprob zero = {-INFINITY, 0}, one = {0, 0};
+			r->degrade.cl = 0;
+			r->degrade.one_minus_cl = 1;
+			r->degrade.ln_cl = zero;
+			r->degrade.ln_one_minus_cl = one;
+		}
+	}
+	free(work);
+	if (st != COMPUTE_OK)
+		return st;
+	if (rc == BERCL_ELIMIT)
+		return fail(r, COMPUTE_INPUT, "fec: degrade_interval is beyond the work limit at this "
+		                              "SER (interval times one codeword's variance above "
+		                              "about 8e5)");
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the degraded-SER alarm");
+	r->has_degrade = 1;
+	if (!isnan(in->rate_bps)) {
+		double s;
+		if (bercl_fec_degrade_mean_time(&in->code, in->degrade_interval, in->rate_bps,
+		                                r->degrade.cl, &s) == BERCL_OK) {
+			r->has_degrade_time = 1;
+			r->degrade_mean_time = s;
+		}
+	}
 	return COMPUTE_OK;
 }
 
@@ -679,7 +774,10 @@ static enum compute_status fec_test(struct row *r)
 	if (rc != BERCL_OK)
 		return fail(r, rc == BERCL_ENOCONV ? COMPUTE_NUMERIC : COMPUTE_INPUT,
 		            "no BER bound in range for these values");
-	return cer_at_bound(r, r->ber_upper);
+	st = cer_at_bound(r, r->ber_upper);
+	if (st == COMPUTE_OK)
+		flr_of(r, r->cer_upper, &r->has_flr_upper, &r->flr_upper);
+	return st;
 }
 
 /* A codeword count: the CL that CER < X, or the CER bound at CL. */
@@ -711,6 +809,8 @@ static enum compute_status fec_counts(struct row *r)
 			r->has_cer_upper = 1;
 			r->cer_upper = fmin(up, 1.0);
 			r->ln_cer_upper = ln_of(r->cer_upper);
+			flr_of(r, r->cer_upper, &r->has_flr_upper, &r->flr_upper);
+			flr_of(r, in->uncorrectable / in->codewords, &r->has_flr_observed, &r->flr_observed);
 			return COMPUTE_OK;
 		}
 	}
@@ -730,6 +830,24 @@ static enum compute_status fec_histogram(struct row *r)
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_INPUT, "fec: the histogram is outside the supported range");
 	r->has_hist = 1;
+	r->tail_interval = 1;
+	if (in->tail_sonic) {
+		bercl_fec_tail_stats ts;
+		if (bercl_fec_tail_sonic(&in->code, in->histogram, &ts) != BERCL_OK)
+			return fail(r, COMPUTE_INPUT, "fec: SONiC's tail is outside the double range");
+		r->tail_interval = 0;
+		r->hist.tail_bins = ts.bins;
+		r->hist.cer_tail = ts.cer_tail;
+		r->hist.ln_cer_tail = ts.ln_cer_tail;
+		r->hist.tail_r2 = ts.tail_r2;
+	}
+	if (r->hist.tail_bins > 0) {
+		flr_of(r, r->hist.cer_tail, &r->has_flr, &r->flr);
+		if (r->tail_interval)
+			flr_of(r, r->hist.cer_tail_upper, &r->has_flr_upper, &r->flr_upper);
+	}
+	flr_of(r, r->hist.uncorrectable / r->hist.codewords, &r->has_flr_observed,
+	       &r->flr_observed);
 	if (has_cl) {
 		r->has_cer_upper = 1;
 		r->cer_upper = r->hist.cer_upper;
@@ -750,20 +868,36 @@ enum compute_status compute_fec(struct row *r)
 	int counts = !isnan(in->codewords) || !isnan(in->uncorrectable);
 	int test = !isnan(in->bits) || !isnan(in->time_s);
 	int hist = in->histogram != NULL;
-	int ber = !isnan(in->ber), target = !isnan(in->cer) && !counts;
-	if (ber + target + test + counts + hist != 1)
+	int ber = !isnan(in->ber) || !isnan(in->ser), target = !isnan(in->cer) && !counts;
+	int degrade = !isnan(in->degrade_interval) || !isnan(in->degrade_threshold);
+	int modes = ber + target + test + counts + hist;
+	if (!isnan(in->ber) && !isnan(in->ser))
+		return fail(r, COMPUTE_INPUT, "fec: give ber or ser, not both");
+	if (modes != 1 && !(modes == 0 && degrade))
 		return fail(r, COMPUTE_INPUT,
-		            "fec: give one of ber, cer, a pre-FEC test (bits or time), codewords, or "
-		            "--histogram");
+		            "fec: give one of ber, ser, cer, a pre-FEC test (bits or time), codewords, "
+		            "--histogram, or degrade_interval with degrade_threshold");
+	if (degrade && (isnan(in->degrade_interval) || isnan(in->degrade_threshold)))
+		return fail(r, COMPUTE_INPUT, "fec: degrade_interval and degrade_threshold go together");
+	if (degrade && (target || test || counts))
+		return fail(r, COMPUTE_INPUT,
+		            "fec: the degraded-SER alarm needs a SER: ber, ser or --histogram");
+	if (modes == 0)
+		return fec_degrade(r, 1);
+	enum compute_status st;
 	if (ber)
-		return fec_from_ber(r);
-	if (target)
-		return fec_ber_max(r);
-	if (test)
-		return fec_test(r);
-	if (counts)
-		return fec_counts(r);
-	return fec_histogram(r);
+		st = fec_from_ber(r);
+	else if (target)
+		st = fec_ber_max(r);
+	else if (test)
+		st = fec_test(r);
+	else if (counts)
+		st = fec_counts(r);
+	else
+		st = fec_histogram(r);
+	if (st == COMPUTE_OK && degrade)
+		st = fec_degrade(r, 0);
+	return st;
 }
 
 /* The lane=all row of cl --lane-errors: the product of the lane CLs. */

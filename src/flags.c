@@ -47,6 +47,21 @@ static const char *fits_32_bits(double v)
 	return v <= 4294967295.0 ? NULL : "must be at most 4294967295";
 }
 
+static const char *interval_range(double v)
+{
+	return v >= 1 && v <= 4294967295.0 ? NULL : "must be from 1 to 4294967295 codewords";
+}
+
+static const char *interleave_range(double v)
+{
+	return v >= 1 && v <= 64 ? NULL : "must be from 1 to 64";
+}
+
+static const char *frames_range(double v)
+{
+	return v > 0 && v <= 1e6 ? NULL : "must be above 0 (at most 1e6)";
+}
+
 #define IN(field) offsetof(struct row_input, field)
 #define CL ON(CMD_CL)
 #define BITS ON(CMD_BITS)
@@ -117,6 +132,24 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_UNCORRECTABLE] = {"uncorrectable", 0, "U", FEC,
 	                     "fec only: uncorrectable codewords among them",
 	                     parse_count, NULL, IN(uncorrectable), NO_FIELD},
+	[Q_SER] = {"ser", 0, "S", FEC,
+	           "fec only: symbol error ratio in place of --ber, 0 < S < 1",
+	           parse_real, open_unit_interval, IN(ser), NO_FIELD},
+	[Q_INTERLEAVE] = {"interleave", 0, "X", FEC,
+	                  "fec only: codewords interleaved, for flr (default from --rate: 1; 2 "
+	                  "from 200G; 4 from 800G)",
+	                  parse_count, interleave_range, IN(interleave), NO_FIELD},
+	[Q_FRAMES_PER_CODEWORD] = {"frames-per-codeword", 0, "F", FEC,
+	                           "fec only: frames per codeword, for flr (default 8: "
+	                           "minimum-size frames)",
+	                           parse_real, frames_range, IN(frames_per_codeword), NO_FIELD},
+	[Q_DEGRADE_INTERVAL] = {"degrade-interval", 0, "K", FEC,
+	                        "fec only: degraded-SER alarm interval, codewords (with "
+	                        "--degrade-threshold)",
+	                        parse_count, interval_range, IN(degrade_interval), NO_FIELD},
+	[Q_DEGRADE_THRESHOLD] = {"degrade-threshold", 0, "S", FEC,
+	                         "fec only: the alarm: more than S symbol errors in the interval",
+	                         parse_count, NULL, IN(degrade_threshold), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help */
 	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS & ~(PLAN | WATCH),
 	             "poisson (default) or binomial (exact)",
@@ -150,6 +183,9 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_HISTOGRAM] = {"histogram", 0, "F", FEC,
 	                 "fec only: symbol-error histogram (bin,codewords lines; - is stdin)",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_METHOD] = {"method", 0, "M", FEC,
+	              "fec --histogram: tail fit, likelihood (default) or sonic (SONiC's least squares)",
+	              NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_LANE_ERRORS] = {"lane-errors", 0, "E1,..", CL,
 	                   "cl only: errors per lane; rows per lane, combined and all",
 	                   NULL, NULL, NO_FIELD, NO_FIELD},
@@ -192,6 +228,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->code_name = NULL;
 	in->code.n = in->code.k = in->code.m = in->code.t = 0;
 	in->histogram = NULL;
+	in->tail_sonic = 0;
 	in->all_lanes = 0;
 }
 

@@ -75,6 +75,8 @@ struct options {
 	bercl_rs_code code;
 	const char *code_name;       /* kp4, kr4 or rs:N,K,M */
 	const char *histogram;       /* --histogram file */
+	int tail_sonic;              /* --method sonic */
+	int method_seen;
 	/* cl --lane-errors, bits --all-lanes */
 	const char *lane_text;
 	double lane_errors[MAX_LANES];
@@ -403,6 +405,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 				usage_error("--histogram: empty file name");
 			o->histogram = optarg;
 			break;
+		case F_METHOD:
+			if (o->method_seen++)
+				usage_error("--method given twice");
+			if (strcmp(optarg, "sonic") == 0)
+				o->tail_sonic = 1;
+			else if (strcmp(optarg, "likelihood") != 0)
+				usage_error("--method '%s': likelihood or sonic", optarg);
+			break;
 		case F_LANE_ERRORS:
 			if (o->lane_text)
 				usage_error("--lane-errors given twice");
@@ -533,18 +543,26 @@ static void check_combinations(const struct options *o)
 	if (o->cmd == CMD_FEC) {
 		int counts = has[Q_CODEWORDS] || has[Q_UNCORRECTABLE];
 		int test = has[Q_BITS] || has[Q_TIME];
-		int modes = has[Q_BER] + (has[Q_CER] && !counts) + test + counts + (o->histogram != NULL);
-		if (modes != 1)
-			usage_error("fec: give one of --ber, --cer, a pre-FEC test (--errors with --bits "
-			            "or --time), --codewords with --uncorrectable, or --histogram");
+		int degrade = has[Q_DEGRADE_INTERVAL] || has[Q_DEGRADE_THRESHOLD];
+		int modes = has[Q_BER] + has[Q_SER] + (has[Q_CER] && !counts) + test + counts +
+		            (o->histogram != NULL);
+		if (modes != 1 && !(modes == 0 && degrade))
+			usage_error("fec: give one of --ber, --ser, --cer, a pre-FEC test (--errors with "
+			            "--bits or --time), --codewords with --uncorrectable, --histogram, or "
+			            "--degrade-interval with --degrade-threshold");
+		if (degrade && !(has[Q_DEGRADE_INTERVAL] && has[Q_DEGRADE_THRESHOLD]))
+			usage_error("--degrade-interval and --degrade-threshold go together");
+		if (degrade && !(has[Q_BER] || has[Q_SER] || o->histogram || modes == 0))
+			usage_error("--degrade-interval: the alarm at --ber, --ser or a --histogram's SER "
+			            "(or alone: the SER at which it fires half the time)");
+		if (o->method_seen && !o->histogram)
+			usage_error("--method is for the tail of a --histogram");
 		if (has[Q_ERRORS] && !test)
 			usage_error("--errors needs --bits or --time (a pre-FEC test)");
 		if (test && !has[Q_CL])
 			usage_error("missing --cl (the confidence level of the bounds)");
 		if (has[Q_TIME] && !has[Q_RATE])
 			usage_error("--time needs --rate (the line rate)");
-		if (has[Q_RATE] && !test)
-			usage_error("--rate is for a pre-FEC test given as --time");
 		if (counts && !(has[Q_CODEWORDS] && has[Q_UNCORRECTABLE]))
 			usage_error("--codewords and --uncorrectable go together");
 		if (counts && has[Q_CER] == has[Q_CL])
@@ -727,10 +745,20 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 #define GIVEN(q) (o->text[q] || (b && batch_has(b, q)))
 		int counts = GIVEN(Q_CODEWORDS) || GIVEN(Q_UNCORRECTABLE);
 		int test = GIVEN(Q_BITS) || GIVEN(Q_TIME);
-		if (GIVEN(Q_BER))
+		int degrade = GIVEN(Q_DEGRADE_INTERVAL) || GIVEN(Q_DEGRADE_THRESHOLD);
+		int mode = GIVEN(Q_BER) || GIVEN(Q_SER) || GIVEN(Q_CER) || test || counts || o->histogram;
+		if (GIVEN(Q_BER) || GIVEN(Q_SER))
 			have |= WHEN_FEC_BER;
-		if (GIVEN(Q_BER) || GIVEN(Q_CER))
+		if (GIVEN(Q_BER) || GIVEN(Q_SER) || GIVEN(Q_CER))
 			have |= WHEN_FEC_CER;
+		if (o->histogram || GIVEN(Q_INTERLEAVE) || GIVEN(Q_FRAMES_PER_CODEWORD))
+			have |= WHEN_FEC_FLR;
+		if (degrade)
+			have |= WHEN_FEC_DEGRADE;
+		if (degrade && GIVEN(Q_RATE))
+			have |= WHEN_FEC_DEGRADE_TIME;
+		if (degrade && !mode)
+			have |= WHEN_FEC_BER | WHEN_FEC_CER; /* the inverse: at degrade_p = 1/2 */
 		if (GIVEN(Q_CER) && (!counts || b))
 			have |= WHEN_FEC_BER_MAX;
 		if (test)
@@ -1211,6 +1239,7 @@ int main(int argc, char **argv)
 			usage_error("--histogram: %s", err);
 		base.histogram = bins;
 	}
+	base.tail_sonic = o.tail_sonic;
 	if (o.cmd == CMD_WATCH) {
 		for (int q = 0; q < NQ; q++)
 			if (o.text[q]) {

@@ -40,6 +40,10 @@ struct row_input {
 	const char *code_name;
 	bercl_rs_code code;
 	const double *histogram;
+	int tail_sonic;                     /* --method sonic */
+	double ser;                         /* fec: a SER in place of the BER */
+	double interleave, frames_per_codeword; /* fec: for flr */
+	double degrade_interval, degrade_threshold; /* fec: the degraded-SER alarm */
 	int all_lanes;                      /* bits --all-lanes */
 };
 
@@ -90,6 +94,13 @@ struct row {
 	double cer_upper;
 	int has_hist;
 	bercl_fec_histogram_stats hist;
+	int tail_interval;         /* hist.cer_tail_lower/upper hold an interval (not sonic) */
+	int has_flr, has_flr_upper, has_flr_observed;
+	double flr, flr_upper, flr_observed;
+	int has_degrade;           /* degrade_p at a SER; degrade_ser: the inverse (p = 1/2) */
+	bercl_tails degrade;
+	double degrade_ser, degrade_mean_time;
+	int has_degrade_time;
 	/* --verify */
 	int gsl_ok;                /* GSL returned a value */
 	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_ber_lower, gsl_ber_upper, gsl_rel_diff;

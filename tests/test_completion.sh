@@ -29,4 +29,5 @@ case " $(complete_line './bercl plan --') " in *" --sequential "*) ;; *) fail "p
 case " $(complete_line './bercl watch --') " in *" --plan "*) ;; *) fail "watch --plan" ;; esac
 [ -z "$(complete_line './bercl plan --ber ')" ] || fail "a value completed with flags"
 [ "$(complete_line './bercl cl --format j')" = json ] || fail "--format values"
+[ "$(complete_line './bercl fec --method s')" = sonic ] || fail "--method values"
 echo "test_completion: ok ($(echo $subs | wc -w) subcommands)"

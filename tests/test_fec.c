@@ -9,7 +9,6 @@
 #include "testutil.h"
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_fit.h>
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -166,13 +165,18 @@ static void test_histogram_by_hand(void **state)
 	assert_int_equal(s.gof_df, 2);
 	assert_true(bercl_rel_diff(s.gof_stat, x2) < 1e-10);
 	assert_true(bercl_rel_diff(s.gof_p, gsl_cdf_chisq_Q(x2, 2)) < 1e-10);
-	/* the tail fit: bins 1..3 above the mode 0, all >= 10 */
+	/* the tail fit: bins 1 .. 3 (bin 0 left out) and the uncorrectable
+	 * one, as bercl_fec_tail gives it (tests/test_fec_tail.c checks that) */
 	assert_int_equal(s.tail_bins, 3);
-	double xs[3] = {1, 2, 3}, ys[3] = {log(200), log(80), log(15)}, c0, c1, cov00, cov01,
-	       cov11, sumsq;
-	gsl_fit_linear(xs, 1, ys, 1, 3, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
-	double tail = exp(c0 + 4 * c1) / (1 - exp(c1)) / 1000;
-	assert_true(bercl_rel_diff(s.cer_tail, tail) < 1e-12);
+	int lo[5] = {0, 1, 2, 3, 4}, hi[5] = {0, 1, 2, 3, 4};
+	bercl_fec_tail_stats ts;
+	assert_int_equal(bercl_fec_tail(&c, lo, hi, bins, 5, 0.95, 0.05, &ts), BERCL_OK);
+	assert_true(s.cer_tail == ts.cer_tail && s.cer_tail_lower == ts.cer_tail_lower &&
+	            s.cer_tail_upper == ts.cer_tail_upper && s.tail_r2 == ts.tail_r2);
+	/* 5 uncorrectable of 1000: the fit's tail is near the count's 5e-3 */
+	assert_true(s.cer_tail_lower < 5e-3 && 5e-3 < s.cer_tail_upper);
+	print_message("RS(15,9) histogram: cer_tail %.4g [%.4g, %.4g], shape %.3f\n", s.cer_tail,
+	              s.cer_tail_lower, s.cer_tail_upper, s.tail_shape);
 }
 
 /* Odd degrees of freedom and a far tail: the p-value against GSL. */
@@ -299,6 +303,105 @@ static void test_bursts_flagged(void **state)
 	}
 }
 
+
+/* ---- the degraded-SER monitor ---- */
+
+/*
+ * degrade_p against 80-digit convolutions (tests/data/gen_degrade_ref.py):
+ * both tails within 1e-12 relative (where long double is double, within
+ * 1e-10: the per-codeword law's rounding is multiplied by the interval).
+ */
+static void test_degrade_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("degrade_ref.csv");
+	char line[512];
+	char *f[9];
+	int rows = 0;
+	double worst = 0, tol = LDBL_MANT_DIG >= 64 ? 1e-12 : 1e-10;
+	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	assert_non_null(work);
+	while (table_next(fp, line, sizeof line, f, 9) == 9) {
+		if (strcmp(f[0], "code") == 0)
+			continue;
+		bercl_rs_code c = code_of(f[1], f[2], f[3]);
+		bercl_tails t;
+		assert_int_equal(bercl_fec_degrade_p(&c, strtod(f[4], NULL), strtod(f[5], NULL),
+		                                     strtod(f[6], NULL), work, &t),
+		                 BERCL_OK);
+		double du = rel_error_vs_decimal(t.ln_cl, f[7]);
+		double dl = rel_error_vs_decimal(t.ln_one_minus_cl, f[8]);
+		double pu = fabs(t.cl - strtod(f[7], NULL)) / strtod(f[7], NULL);
+		if (!(du <= tol && dl <= tol && pu <= tol))
+			fail_msg("%s ser=%s K=%s S=%s: degrade_p %.17g vs %s (%.3g), complement %.3g",
+			         f[0], f[4], f[5], f[6], t.cl, f[7], du, dl);
+		worst = fmax(worst, fmax(du, fmax(dl, pu)));
+		rows++;
+	}
+	fclose(fp);
+	free(work);
+	assert_true(rows >= 50);
+	print_message("degrade_ref.csv: %d rows, worst relative error %.3g\n", rows, worst);
+}
+
+/*
+ * One codeword (K = 1) and S < t + 1: the alarm is P[B > S], GSL's
+ * binomial tail; S >= K (t + 1): never; the inverse round trips; the mean
+ * time is the interval's length over degrade_p.
+ */
+static void test_degrade_edges(void **state)
+{
+	(void)state;
+	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	assert_non_null(work);
+	bercl_rs_code c;
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &c), BERCL_OK);
+	bercl_tails t;
+	for (int s = 0; s <= 15; s += 3) {
+		assert_int_equal(bercl_fec_degrade_p(&c, 2.4e-3, 1, s, work, &t), BERCL_OK);
+		double ref = gsl_cdf_binomial_Q(s, 2.4e-3, 544);
+		if (!(bercl_rel_diff(t.cl, ref) < 1e-12))
+			fail_msg("K = 1, S = %d: %.17g vs GSL %.17g", s, t.cl, ref);
+	}
+	assert_int_equal(bercl_fec_degrade_p(&c, 2.4e-3, 4, 64, work, &t), BERCL_OK);
+	assert_true(t.cl == 0 && t.one_minus_cl == 1);
+	/* every codeword uncorrectable is the only way past S = 4 * 16 - 1 */
+	assert_int_equal(bercl_fec_degrade_p(&c, 0.05, 4, 63, work, &t), BERCL_OK);
+	double cer = gsl_cdf_binomial_Q(15, 0.05, 544);
+	assert_true(bercl_rel_diff(t.cl, pow(cer, 4)) < 1e-12);
+	assert_int_equal(bercl_fec_degrade_p(&c, 0.0, 4, 6, work, &t), BERCL_EDOM);
+	assert_int_equal(bercl_fec_degrade_p(&c, 1e-4, 0, 6, work, &t), BERCL_EDOM);
+	assert_int_equal(bercl_fec_degrade_p(&c, 1e-4, 4.5, 6, work, &t), BERCL_EDOM);
+	assert_int_equal(bercl_fec_degrade_p(&c, 1e-4, 4, -1, work, &t), BERCL_EDOM);
+	double probs[] = {1e-20, 1e-6, 0.5, 0.9, 1 - 1e-9};
+	struct {
+		double k, s;
+	} mon[] = {{8192, 200}, {2048, 100}, {65534, 300}, {10, 3}};
+	for (size_t m = 0; m < sizeof mon / sizeof mon[0]; m++)
+		for (size_t i = 0; i < sizeof probs / sizeof probs[0]; i++) {
+			double ser;
+			assert_int_equal(bercl_fec_degrade_ser(&c, mon[m].k, mon[m].s, probs[i], work, &ser),
+			                 BERCL_OK);
+			assert_int_equal(bercl_fec_degrade_p(&c, ser, mon[m].k, mon[m].s, work, &t), BERCL_OK);
+			double got = probs[i] <= 0.5 ? t.cl : t.one_minus_cl;
+			double want = probs[i] <= 0.5 ? probs[i] : 1 - probs[i];
+			/* d ln P / d ln ser is at most (t + 1) K-ish; 4 ulp of ser */
+			if (!(bercl_rel_diff(got, want) < 1e-9))
+				fail_msg("K %g S %g p %g: ser %.17g gives %.17g", mon[m].k, mon[m].s,
+				         probs[i], ser, got);
+		}
+	double ser_half;
+	assert_int_equal(bercl_fec_degrade_ser(&c, 8192, 200, 0.5, work, &ser_half), BERCL_OK);
+	/* the median of Y is near its mean K n ser: S + 1/2 ~ 8192 * 544 * ser */
+	assert_true(fabs(8192 * 544 * ser_half / 200.5 - 1) < 0.01);
+	assert_int_equal(bercl_fec_degrade_ser(&c, 4, 64, 0.5, work, &ser_half), BERCL_EDOM);
+	double sec;
+	assert_int_equal(bercl_fec_degrade_mean_time(&c, 8192, 106.25e9, 0.01, &sec), BERCL_OK);
+	assert_true(bercl_rel_diff(sec, 8192.0 * 5440 / 106.25e9 / 0.01) < 1e-15);
+	assert_int_equal(bercl_fec_degrade_mean_time(&c, 8192, 106.25e9, 0, &sec), BERCL_ELIMIT);
+	free(work);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -309,6 +412,8 @@ int main(void)
 		cmocka_unit_test(test_chisq_odd_df),
 		cmocka_unit_test(test_independent_not_flagged),
 		cmocka_unit_test(test_bursts_flagged),
+		cmocka_unit_test(test_degrade_table),
+		cmocka_unit_test(test_degrade_edges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

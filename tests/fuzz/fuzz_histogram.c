@@ -4,7 +4,9 @@
  * (src/histogram.c) and the analysis it feeds (bercl_fec_histogram). The
  * first byte picks the code; the rest is the file. An accepted histogram has
  * whole, non-negative bins summing to 1..2^53, and its analysis gives
- * probabilities in [0, 1], finite logarithms at most 0, and no NaN.
+ * probabilities in [0, 1], finite logarithms at most 0, and no NaN: the tail
+ * and its interval (lower <= estimate <= upper), SONiC's tail, and the
+ * degraded-SER alarm at the histogram's SER on a small monitor (bytes 1, 2).
  */
 #include <math.h>
 #include <stdint.h>
@@ -64,7 +66,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (s.gof_df > 0)
 		check(prob(s.gof_p) && s.ln_gof_p.hi <= 0 && !isnan(s.ln_gof_p.hi) &&
 		      s.gof_stat >= 0 && s.burst == (s.gof_p < BERCL_FEC_BURST_P));
-	if (s.tail_bins > 0)
+	if (s.tail_bins > 0) {
 		check(prob(s.cer_tail) && s.ln_cer_tail.hi <= 0 && s.tail_r2 >= 0 && s.tail_r2 <= 1);
+		/* the interval (lib/fec_tail.c) holds the estimate, every end a probability */
+		check(prob(s.cer_tail_lower) && prob(s.cer_tail_upper));
+		check(!isnan(s.ln_cer_tail_lower.hi) && !isnan(s.ln_cer_tail_upper.hi));
+		check(s.ln_cer_tail_lower.hi <= s.ln_cer_tail.hi + 1e-9 &&
+		      s.ln_cer_tail.hi <= s.ln_cer_tail_upper.hi + 1e-9);
+		check(s.tail_shape >= 0 && s.tail_shape <= 2 && s.tail_dispersion >= 1);
+		double flr;
+		check(bercl_fec_flr(s.cer_tail_upper, 4, 8, &flr) == BERCL_OK && prob(flr));
+	}
+	bercl_fec_tail_stats so;
+	if (bercl_fec_tail_sonic(&code, bins, &so) == BERCL_OK && so.bins > 0)
+		check(so.cer_tail >= 0 && !isnan(so.cer_tail) && so.tail_r2 >= 0 && so.tail_r2 <= 1);
+	/* the degraded-SER alarm at the histogram's SER, a small monitor */
+	if (s.ser_estimate > 0 && s.ser_estimate < 1 && size > 2) {
+		static void *work;
+		if (!work)
+			work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+		check(work != NULL);
+		double k = 1 + data[1] % 64, thr = data[2] % 200;
+		bercl_tails t;
+		enum bercl_status rc = bercl_fec_degrade_p(&code, s.ser_estimate, k, thr, work, &t);
+		check(rc == BERCL_OK || rc == BERCL_ELIMIT);
+		if (rc == BERCL_OK)
+			check(prob(t.cl) && prob(t.one_minus_cl) && t.ln_cl.hi <= 0 &&
+			      t.ln_one_minus_cl.hi <= 0 && !isnan(t.ln_cl.hi) &&
+			      !isnan(t.ln_one_minus_cl.hi) && fabs(t.cl + t.one_minus_cl - 1) < 1e-9);
+	}
 	return 0;
 }
