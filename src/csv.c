@@ -425,3 +425,15 @@ char *csv_trim(char *s)
 		s[--n] = '\0';
 	return s;
 }
+
+void csv_loose_name(const char *s, char *out, size_t len)
+{
+	size_t k = 0;
+	for (; *s && k + 1 < len; s++) {
+		char c = *s;
+		if (c == '"' || c == ' ' || c == '\t')
+			continue;
+		out[k++] = c == '_' ? '-' : (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+	}
+	out[*s ? 0 : k] = '\0'; /* too long: matches nothing */
+}

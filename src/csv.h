@@ -83,6 +83,13 @@ static inline size_t csv_cell_len(const struct csv *c, size_t i)
 	return (i + 1 < c->ncells ? c->cell[i + 1] : c->buflen) - 1 - c->cell[i];
 }
 
+/*
+ * A header name without any quote or blank, lower case, '_' as '-': what a
+ * name that matched nothing would have matched had it been written plainly
+ * ("\" Bits \"" -> "bits"); "" when longer than len - 1.
+ */
+void csv_loose_name(const char *s, char *out, size_t len);
+
 /* Cut blanks (space, tab) from both ends of s, in place. */
 char *csv_trim(char *s);
 

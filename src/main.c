@@ -672,6 +672,11 @@ static void warn_ignored(const struct options *o, const struct batch *b)
 		else if (b->renamed[i])
 			warning("%s: column '%s' is also an output column: copied through as '%s'",
 			        b->name, b->header[i], b->renamed[i]);
+		else if (batch_loose_match(b, i))
+			warning("%s:%ld: column '%s' is not recognised: without its quotes and blanks it "
+			        "would be '%s' (a quote opens a cell only as its first byte); copied "
+			        "through as it is",
+			        b->name, b->header_line, b->header[i], batch_loose_match(b, i));
 }
 
 /* --value COLUMN: the layout's column of that name, or a batch pass-through one. */

@@ -388,6 +388,18 @@ long batch_rename_duplicates(struct batch *b, const char **first)
 	return renamed;
 }
 
+const char *batch_loose_match(const struct batch *b, size_t i)
+{
+	if (b->column_quantity[i] != -1)
+		return NULL; /* recognised, or a quantity of another subcommand */
+	char loose[32];
+	csv_loose_name(b->header[i], loose, sizeof loose);
+	for (int q = 0; q < NQ; q++)
+		if (strcmp(loose, flags[q].name) == 0)
+			return flags[q].name;
+	return strcmp(loose, "model") == 0 ? "model" : NULL;
+}
+
 void batch_close(struct batch *b)
 {
 	for (size_t i = 0; i < b->ncols && b->header; i++)

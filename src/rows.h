@@ -73,6 +73,11 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r);
  * many, with *first the first such name, or -1 out of memory.
  */
 long batch_rename_duplicates(struct batch *b, const char **first);
+/*
+ * The flag name column i would match without its quotes and blanks, where
+ * it matched nothing as written (a warning says so), else NULL.
+ */
+const char *batch_loose_match(const struct batch *b, size_t i);
 /* Is quantity q a column of the file? */
 int batch_has(const struct batch *b, enum quantity q);
 void batch_close(struct batch *b);

@@ -183,8 +183,16 @@ static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE
 		           : strcmp(cell[i], "errors") == 0 ? &w->col_errors
 		           : strcmp(cell[i], "lane") == 0   ? &w->col_lane
 		                                            : NULL;
-		if (!col)
+		if (!col) {
+			char loose[16];
+			csv_loose_name(cell[i], loose, sizeof loose);
+			if (strcmp(loose, "bits") == 0 || strcmp(loose, "time") == 0 ||
+			    strcmp(loose, "errors") == 0 || strcmp(loose, "lane") == 0)
+				message(w, err, "warning: header: column '%s' is not recognised: in lower "
+				                "case without quotes and blanks it would be '%s'",
+				        cell[i], loose);
 			continue;
+		}
 		if (*col >= 0) {
 			message(w, err, "header: column '%s' twice", cell[i]);
 			return WATCH_INPUT;

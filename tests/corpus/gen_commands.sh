@@ -254,4 +254,6 @@ printf 'link,errors,link,bits,ber,link,link_2\nA,0,B,3e12,1e-12,C,D\n' | bercl c
 printf 'link,errors,link,bits,ber,link,link_2\nA,0,B,3e12,1e-12,C,D\n' | bercl cl -i - -f csv
 printf 'link,errors,bits,ber,cl\n"a\\b\nc",0,3e12,1e-12,1\n' | bercl cl -i - --value link
 printf 'errors,bits,ber\n100,10,1e-3\n0,1e301,1e-300\n' | bercl cl -i - -f csv
+printf '"Errors" ; " Bits " ;BER\n0;3e12;1e-12\n' | bercl cl -i - -f csv
+printf 'Bits,errors\n1e12,0\n' | bercl watch -p 1e-12 -c 95%
 EOC
