@@ -79,8 +79,9 @@ tests/test_api: tests/test_api.c libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS) tests/oracle/oracle
+check: all $(TESTS) tests/oracle/oracle tests/xcheck-dd
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_promises.sh"; sh tests/test_promises.sh
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
@@ -118,6 +119,10 @@ NODE ?= node
 EMCC_ENV = NODE_PATH=/usr/share/nodejs
 tests/xcheck: $(XCHECK_DEPS)
 	$(CC) $(XCHECK_FLAGS) -o $@ $(XCHECK_SRC) -lm -pthread
+# The double-double wide type on x86-64 itself, with the build's CFLAGS
+# (sanitizers in CI): make check runs it.
+tests/xcheck-dd: $(XCHECK_DEPS)
+	$(CC) $(XCHECK_FLAGS) $(CFLAGS) -DBERCL_WIDE_DD $(LDFLAGS) -o $@ $(XCHECK_SRC) -lm -pthread
 tests/xcheck-ld64: $(XCHECK_DEPS)
 	$(CC) $(XCHECK_FLAGS) -mlong-double-64 -o $@ $(XCHECK_SRC) -lm -pthread
 tests/xcheck-arm64: $(XCHECK_DEPS)
@@ -221,7 +226,7 @@ uninstall:
 clean:
 	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
-		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
 	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.

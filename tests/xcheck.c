@@ -135,9 +135,13 @@ static dd decimal_dd(const char *s)
 			}
 		}
 	}
-	if (*p)
-		exp10 += atoi(p + 1);
-	if (nd == 0)
+	if (*p) {
+		long e = strtol(p + 1, NULL, 10);
+		if (e < -400 || e > 400) /* far outside the doubles */
+			return dd_from(-1.0);
+		exp10 += (int)e;
+	}
+	if (nd == 0 || exp10 < -400 || exp10 > 400)
 		return dd_from(-1.0);
 	double d1 = 0, d2 = 0;
 	int n1 = nd < 15 ? nd : 15;
