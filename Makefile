@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bercl - GNU Make. Targets: all check bench install uninstall clean deps,
+#         static check-static dist distcheck check-deb,
 #         and for developers: deps-dev fuzz plots coefficients reference
 
 # The version is written once, in include/bercl.h.
@@ -40,7 +41,9 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: all check fuzz-replay soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: static check-static dist distcheck check-deb
+.PHONY: check-ld64 check-arm64 check-wasm bench-cross
 
 .DEFAULT_GOAL := all
 
@@ -58,9 +61,11 @@ src/%.o: src/%.c
 libbercl.a: $(LIB_OBJ)
 	rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
 
-$(SHLIB): $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libbercl.so.$(SOVERSION) -o $@ \
-		$(LIB_OBJ) -lm
+# Symbol versions (lib/libbercl.map): a program built against a newer
+# function names its version, and an older library refuses it at load time.
+$(SHLIB): $(LIB_OBJ) lib/libbercl.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libbercl.so.$(SOVERSION) \
+		-Wl,--version-script=lib/libbercl.map -o $@ $(LIB_OBJ) -lm
 libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 	ln -sf $(SHLIB) $@
 
@@ -68,6 +73,18 @@ all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
+
+# make static: one binary with no shared library at all (glibc, libm and GSL
+# linked in: Debian's libgsl-dev ships libgsl.a), for any x86-64 Linux.
+# check-static: ldd must call it "not a dynamic executable", and it must give
+# the behaviour corpus's and the README's first example's output.
+GSL_STATIC_LIBS := $(shell $(PKG_CONFIG) --static --libs gsl 2>/dev/null)
+static: bercl-static
+bercl-static: src/main.o $(CLI_OBJ) libbercl.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -static -o $@ src/main.o $(CLI_OBJ) libbercl.a \
+		$(GSL_STATIC_LIBS) -lm -pthread
+check-static: bercl-static
+	sh tests/test_static.sh ./bercl-static
 
 $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
@@ -79,11 +96,14 @@ tests/test_api: tests/test_api.c libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS) tests/oracle/oracle tests/xcheck-dd
+check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
+	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_promises.sh"; sh tests/test_promises.sh
+	@echo "== tests/test_abi.sh"
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
@@ -144,7 +164,7 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
 		--dir tests/tmp/oracle-ld64
 	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
-	CORPUS_BIN=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
+	BERCL_BINDIR=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
 check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
 	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-arm64.dump
@@ -223,11 +243,33 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
+# The Debian packages end to end, as root: dpkg-buildpackage in a clean
+# clone, lintian, apt-get install, the autopkgtest smoke test, man bercl,
+# apt-get purge (tools/deps.sh --deb installs what it needs).
+check-deb:
+	sh tools/deb-check.sh
+
+# make dist: bercl-VERSION.tar.gz, the committed tree of HEAD (git archive;
+# uncommitted changes are not in it). distcheck: its extracted copy passes
+# make check.
+DIST = bercl-$(VERSION)
+dist:
+	git archive --format=tar --prefix=$(DIST)/ HEAD | gzip -n9 > $(DIST).tar.gz.tmp
+	mv $(DIST).tar.gz.tmp $(DIST).tar.gz
+	@echo "$(DIST).tar.gz: $$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo ', uncommitted changes left out')"
+distcheck: dist
+	rm -rf tests/tmp/distcheck && mkdir -p tests/tmp/distcheck
+	tar -xzf $(DIST).tar.gz -C tests/tmp/distcheck
+	$(MAKE) -C tests/tmp/distcheck/$(DIST) check
+	rm -rf tests/tmp/distcheck
+	@echo "$(DIST).tar.gz: extracted, make check passed"
+
 clean:
-	rm -f bercl libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
+	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
-	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram
+	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -236,7 +278,7 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch histogram
+FUZZ_HARNESSES ?= parse batch watch histogram pipeline
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
@@ -247,9 +289,19 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 		mkdir -p tests/fuzz/tmp/$$h; \
 		echo "== fuzz_$$h for $(FUZZ_SECONDS) s"; \
+		len=4096; [ $$h = pipeline ] && len=2097152; \
 		./tests/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-			-max_len=4096 -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
+			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
+
+# Every committed seed through its harness's entry point, with the build's
+# own compiler and CFLAGS (no clang): make check runs it.
+REPLAYS = $(FUZZ_HARNESSES:%=tests/fuzz/replay_%)
+tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(CLI_OBJ) libbercl.a
+	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c \
+		$(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
+fuzz-replay: $(REPLAYS)
+	@set -e; for h in $(FUZZ_HARNESSES); do ./tests/fuzz/replay_$$h tests/fuzz/corpus/$$h/*; done
 
 # Debian 12 packages needed to build and test (tools/deps.sh lists them);
 # apt-get runs only if one is missing. deps-dev adds what make fuzz, make

@@ -86,10 +86,15 @@ static enum compute_status derive_bits(struct row *r)
 		return fail(r, COMPUTE_INPUT, "needs bits, or time and rate");
 	}
 	if (!isfinite(r->bits) || r->bits > 1e300)
-		return fail(r, COMPUTE_INPUT, "bits above 1e300");
+	{
+		snprintf(r->error, sizeof r->error,
+		         "bits %.3g is above 1e300 (--bits, or --time x --rate x --lanes)", r->bits);
+		return COMPUTE_INPUT;
+	}
 	if (in->errors > r->bits) {
-		snprintf(r->error, sizeof r->error, "errors (%.0f) exceed bits (%.17g)", in->errors,
-		         r->bits);
+		snprintf(r->error, sizeof r->error,
+		         "errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
+		         in->errors, r->bits);
 		return COMPUTE_INPUT;
 	}
 	if (in->model == BERCL_BINOMIAL) {
@@ -114,7 +119,8 @@ static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl
 		double lambda_lo = fma(r->bits, r->in.ber, -lambda);
 		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA)) {
 			snprintf(r->error, sizeof r->error,
-			         "bits * ber = %.3g is outside [1e-300, 1e300]", lambda);
+			         "bits * ber = %.3g is outside [1e-300, 1e300] (--bits or --time, --ber)",
+			         lambda);
 			return COMPUTE_INPUT;
 		}
 		rc = bercl_poisson_tails(r->in.errors, lambda, lambda_lo, t);

@@ -283,6 +283,28 @@ void format_header(FILE *out, const struct layout *l)
 	}
 }
 
+/*
+ * --value: one line per row, so a value holding a line break is written
+ * with \n and \r for its breaks and \\ for its backslashes; any other value
+ * as it is.
+ */
+static void put_value(FILE *out, const char *s)
+{
+	if (!strpbrk(s, "\r\n")) {
+		fputs(s, out);
+	} else {
+		for (; *s; s++) {
+			if (*s == '\n' || *s == '\r' || *s == '\\') {
+				putc('\\', out);
+				putc(*s == '\n' ? 'n' : *s == '\r' ? 'r' : '\\', out);
+			} else {
+				putc(*s, out);
+			}
+		}
+	}
+	putc('\n', out);
+}
+
 void format_row(FILE *out, const struct layout *l, const struct row *r)
 {
 	char buf[ROW_ERROR_MAX + 64];
@@ -291,11 +313,10 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 	case FMT_VALUE:
 		if (l->value_col >= 0) {
 			cell_text(buf, sizeof buf, l->col[l->value_col], r, 0);
-			fputs(buf, out);
+			put_value(out, buf);
 		} else {
-			fputs(r->extra ? r->extra[l->value_extra] : "", out);
+			put_value(out, r->extra ? r->extra[l->value_extra] : "");
 		}
-		putc('\n', out);
 		return;
 	case FMT_TEXT:
 		put_text_line(out, l, r);

@@ -281,9 +281,10 @@ static void parse_lane_errors(const char *text, struct options *o)
 			usage_error("--lane-errors '%s': whole numbers only: use A..B", text);
 	if (v.count < 2 || v.count > MAX_LANES)
 		usage_error("--lane-errors '%s': give 2 to %d lanes", text, MAX_LANES);
+	struct vlist_pos pos = {0, 0};
 	for (unsigned long long i = 0; i < v.count; i++) {
 		double c;
-		o->lane_errors[i] = vlist_value(&v, i, &c);
+		o->lane_errors[i] = vlist_at(&v, &pos, i, &c);
 	}
 	o->nlanes = (int)v.count;
 	vlist_free(&v);
@@ -295,6 +296,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 	if (argc < 2)
 		usage_error("missing subcommand: %s (see bercl --help)", command_list());
 	const char *sub = argv[1];
+	int top_flag = strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0 ||
+	               strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0;
+	if (top_flag && argc > 2)
+		usage_error("%s takes no argument: '%s'", sub, argv[2]);
 	if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0)
 		print_help(-1);
 	if (strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0)
@@ -584,15 +589,16 @@ static void check_combinations(const struct options *o)
 	/* every row: errors above bits (binomial too: E = N is answered) */
 	double emin = has[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
 	if (o->cmd != CMD_ERRORS && emin > bmax)
-		usage_error("--errors %.0f exceeds the number of bits tested (%.17g)", emin, bmax);
+		usage_error("errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
+		            emin, bmax);
 	if (o->cmd == CMD_BER)
 		return;
 	double lmin = bmin * vlist_min(&o->list[Q_BER]);
 	double lmax = bmax * vlist_max(&o->list[Q_BER]);
 	if (!(lmax >= BERCL_MIN_LAMBDA))
-		usage_error("bits * ber = %.3g is below 1e-300", lmax);
+		usage_error("bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
 	if (!(lmin <= BERCL_MAX_LAMBDA))
-		usage_error("bits * ber = %.3g is above 1e300", lmin);
+		usage_error("bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
 }
 
 static void warning(const char *fmt, ...)
@@ -945,6 +951,14 @@ static void run_batch(const struct options *o, FILE *fp, const struct row_input 
 	if (batch_rename_taken(&b, taken, (size_t)l.ncol) < 0)
 		usage_error("%s: out of memory", name);
 	warn_ignored(o, &b);
+	const char *dup;
+	long dups = batch_rename_duplicates(&b, &dup);
+	if (dups < 0)
+		usage_error("%s: out of memory", name);
+	if (dups > 0)
+		warning("%s:%ld: %ld copied column%s share a name with an earlier one ('%s' first): "
+		        "printed as NAME_2, NAME_3, ...", name, b.header_line, dups, dups > 1 ? "s" : "",
+		        dup);
 	format_header(stdout, &l);
 	if (ferror(stdout))
 		check_output();

@@ -106,6 +106,26 @@ static double scan_number(const char *s, const char **end)
 	return v;
 }
 
+/* Does the number s..end have a nonzero digit before its exponent? */
+static int nonzero_mantissa(const char *s, const char *end)
+{
+	for (; s < end && *s != 'e' && *s != 'E'; s++)
+		if (*s >= '1' && *s <= '9')
+			return 1;
+	return 0;
+}
+
+/* v scanned from s..end: finite, and not a nonzero number that underflowed to 0 */
+static const char *finish_scanned(double v, const char *s, const char *end, double *out)
+{
+	if (v == 0 && nonzero_mantissa(s, end))
+		return "is below the smallest double, 4.9e-324 (it would be read as 0)";
+	if (!isfinite(v))
+		return "out of range";
+	*out = v;
+	return NULL;
+}
+
 static const char *finish(double v, double *out)
 {
 	if (!isfinite(v))
@@ -122,7 +142,7 @@ const char *parse_real(const char *s, double *out)
 		return "not a number";
 	if (*end)
 		return "has trailing characters";
-	return finish(v, out);
+	return finish_scanned(v, s, end, out);
 }
 
 /* Multiplier of an SI prefix letter, 0 if none. */
@@ -149,6 +169,8 @@ static const char *parse_si_unit(const char *s, double *out, enum si_unit unit)
 	double v = scan_number(s, &end);
 	if (end == s)
 		return "not a number";
+	if (v == 0 && nonzero_mantissa(s, end))
+		return finish_scanned(v, s, end, out);
 	while (*end == ' ')
 		end++;
 	double m = si_multiplier(*end);
@@ -211,6 +233,8 @@ const char *parse_duration(const char *s, double *out)
 		double v = scan_number(p, &end);
 		if (end == p)
 			return parts ? "has trailing characters" : "not a duration";
+		if (v == 0 && nonzero_mantissa(p, end))
+			return finish_scanned(v, p, end, out);
 		p = end;
 		while (*p == ' ')
 			p++;
@@ -605,17 +629,24 @@ static double item_value_raw(const struct item *it, unsigned long long i)
 
 double vlist_value(const struct vlist *v, unsigned long long i, double *complement)
 {
-	for (size_t k = 0; k < v->nitems; k++) {
-		const struct item *it = &v->items[k];
-		if (i < it->n) {
-			double x = item_value(it, i);
-			if (complement)
-				*complement = it->kind == ITEM_ONE && !isnan(it->b) ? it->b : 1.0 - x;
-			return x;
-		}
-		i -= it->n;
-	}
-	return NAN;
+	struct vlist_pos p = {0, 0};
+	return vlist_at(v, &p, i, complement);
+}
+
+double vlist_at(const struct vlist *v, struct vlist_pos *p, unsigned long long i,
+                double *complement)
+{
+	if (i < p->first) /* back to the start (an odometer wheel that wrapped) */
+		p->item = 0, p->first = 0;
+	while (p->item < v->nitems && i - p->first >= v->items[p->item].n)
+		p->first += v->items[p->item++].n;
+	if (p->item == v->nitems)
+		return NAN;
+	const struct item *it = &v->items[p->item];
+	double x = item_value(it, i - p->first);
+	if (complement)
+		*complement = it->kind == ITEM_ONE && !isnan(it->b) ? it->b : 1.0 - x;
+	return x;
 }
 
 /* Ranges are monotone, so their extremes are their ends. */

@@ -88,7 +88,7 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
 		if (!s->list[q])
 			continue;
 		double c = NAN;
-		double v = vlist_value(s->list[q], s->index[q], &c);
+		double v = vlist_at(s->list[q], &s->pos[q], s->index[q], &c);
 		/* Values were checked when the flags were read. */
 		row_set(&r->in, (enum quantity)q, v, c);
 	}
@@ -145,6 +145,7 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigne
 		return -1;
 	}
 	b->sep = b->csv.opt.sep;
+	b->header_line = line;
 	struct csv *c = &b->csv;
 	size_t ncols = c->ncells;
 	b->ncols = ncols;
@@ -303,6 +304,81 @@ int batch_rename_taken(struct batch *b, const char *const *names, size_t n)
 		k++;
 	}
 	return count;
+}
+
+struct named {
+	const char *name;
+	size_t k; /* index among the copied columns */
+};
+
+static int compare_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->k > y->k) - (x->k < y->k);
+}
+
+static int has_name(const struct named *v, size_t n, const char *name)
+{
+	struct named key = {name, 0};
+	size_t lo = 0, hi = n;
+	while (lo < hi) { /* the first entry not below name */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(v[mid].name, key.name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && strcmp(v[lo].name, name) == 0;
+}
+
+/* The copied column k's pass-through index back to its column in the file. */
+static size_t column_of_extra(const struct batch *b, size_t k)
+{
+	for (size_t i = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] < 0 && k-- == 0)
+			return i;
+	return b->ncols;
+}
+
+long batch_rename_duplicates(struct batch *b, const char **first)
+{
+	*first = NULL;
+	if (b->nextra < 2)
+		return 0;
+	struct named *v = malloc(b->nextra * sizeof *v);
+	if (!v)
+		return -1;
+	for (size_t k = 0; k < b->nextra; k++)
+		v[k] = (struct named){b->extra_names[k], k};
+	qsort(v, b->nextra, sizeof *v, compare_named); /* n log n: 260,000 names */
+	long renamed = 0;
+	for (size_t i = 1; i < b->nextra; i++) {
+		if (strcmp(v[i - 1].name, v[i].name) != 0)
+			continue;
+		size_t g = i; /* v[g - 1] keeps the name; v[g..] of the same name get _2, _3, ... */
+		for (long n = 2; i < b->nextra && strcmp(v[g - 1].name, v[i].name) == 0; i++) {
+			size_t len = strlen(v[i].name) + 24;
+			char *name = malloc(len);
+			if (!name) {
+				free(v);
+				return -1;
+			}
+			do
+				snprintf(name, len, "%s_%ld", v[i].name, n++);
+			while (has_name(v, b->nextra, name));
+			size_t col = column_of_extra(b, v[i].k);
+			if (!*first)
+				*first = b->header[col];
+			free(b->renamed[col]);
+			b->renamed[col] = name;
+			b->extra_names[v[i].k] = name;
+			renamed++;
+		}
+		i--;
+	}
+	free(v);
+	return renamed;
 }
 
 void batch_close(struct batch *b)

@@ -20,6 +20,7 @@
 struct sweep {
 	const struct vlist *list[NQ]; /* NULL where the flag was not given */
 	unsigned long long index[NQ];
+	struct vlist_pos pos[NQ];
 	int started;
 };
 
@@ -33,6 +34,7 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r);
 struct batch {
 	struct csv csv;           /* the tokenizer, its record and its line numbers */
 	const char *name;
+	long header_line;         /* physical line of the header */
 	char sep;                 /* ',', ';' or '\t' */
 	size_t ncols;
 	char **header;            /* column names */
@@ -64,6 +66,13 @@ int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char 
 int batch_rename_taken(struct batch *b, const char *const *names, size_t n);
 /* 1 and a row (r->error set if the line is bad), 0 at the end, -1 on a read error. */
 int batch_next(struct batch *b, const struct row_input *base, struct row *r);
+/*
+ * Copied columns that share a name (which would make two fields of one name
+ * in every output, two keys of one JSON object) are renamed NAME_2, NAME_3,
+ * ... in the order of the file, to a name no other column has. Returns how
+ * many, with *first the first such name, or -1 out of memory.
+ */
+long batch_rename_duplicates(struct batch *b, const char **first);
 /* Is quantity q a column of the file? */
 int batch_has(const struct batch *b, enum quantity q);
 void batch_close(struct batch *b);

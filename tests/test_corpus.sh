@@ -6,13 +6,13 @@
 # its standard error tests/corpus/stderr. Both files were first written by
 # bercl 0.2.0; a change to either is a change of behaviour, made on purpose
 # and committed with its reason (sh tests/test_corpus.sh --update).
-# CORPUS_BIN=DIR puts DIR first on PATH instead (its bercl: make check-ld64).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$top/tests/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-PATH=${CORPUS_BIN:-$top}:$PATH
+# BERCL_BINDIR: another folder holding the bercl to test (make check-static).
+PATH=${BERCL_BINDIR:-$top}:$PATH
 export PATH LC_ALL=C BERCL_PROGRESS_DELAY=1000000
 cd "$dir/in"
 n=0

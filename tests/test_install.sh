@@ -26,6 +26,10 @@ sed -n '/^\.Sh EXAMPLES/,/^\.Ed/p' man/bercl.3 | sed '1,/^\.Bd/d;$d' |
 	sed 's/\\e/\\/g; s/\\&//g' > "$tmp/example.c"
 want=$(sed -n '/^it prints/{n;s/^\.Dl //p;}' man/bercl.3)
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+version=$(sed -n 's/^#define BERCL_VERSION_STRING "\(.*\)"/\1/p' include/bercl.h)
+[ "$(pkg-config --modversion bercl)" = "$version" ] ||
+	fail "bercl.pc says version '$(pkg-config --modversion bercl)', the header $version"
+pkg-config --atleast-version "$version" bercl || fail "pkg-config --atleast-version $version"
 # shellcheck disable=SC2046
 $CC $CFLAGS -o "$tmp/example" "$tmp/example.c" $(pkg-config --cflags --libs bercl) $LDFLAGS
 got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/example")
@@ -48,7 +52,7 @@ got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/readme")
 [ "$got" = "$want" ] || fail "README C example printed '$got', README says '$want'"
 
 # Only documented bercl_ symbols are exported.
-nm -D --defined-only "$prefix/lib/libbercl.so" | awk '$2 == "T" { print $3 }' | sort > "$tmp/exported"
+nm -D --defined-only "$prefix/lib/libbercl.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort > "$tmp/exported"
 sed -n 's/^\.Nm \(bercl_[a-z_]*\).*/\1/p' man/bercl.3 | sort > "$tmp/documented"
 [ -s "$tmp/exported" ] || fail "no symbols exported"
 undocumented=$(comm -23 "$tmp/exported" "$tmp/documented")

@@ -3,19 +3,26 @@
 # Install the Debian 12 packages bercl needs, only those missing: what it
 # takes to build and test, plus with --dev what make fuzz, make plots, the
 # reference scripts and make bench's peers (Boost.Math, scipy, R) use,
-# and with --cross what make check-arm64 and make check-wasm use (the arm64
-# cross compiler and C library, qemu-user to run it, emscripten and node).
+# with --deb what the Debian packaging needs, and with --cross what make
+# check-arm64 and make check-wasm use (the arm64 cross compiler and C
+# library, qemu-user to run it, emscripten and node).
 # Runs apt-get as root, or through sudo.
 # (A plain script, so that a machine without make can run it.)
 set -eu
-packages="gcc make pkg-config libgsl-dev libcmocka-dev libmpfr-dev mandoc"
+packages="gcc make pkg-config libgsl-dev libcmocka-dev libmpfr-dev mandoc groff-base"
 if [ "${1:-}" = "--dev" ]; then
 	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
 		g++ libboost-math-dev python3-scipy"
 fi
-if [ "${1:-}" = "--cross" ]; then
-	packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user emscripten nodejs"
-fi
+# --deb (with or without --dev): what dpkg-buildpackage, lintian and the
+# autopkgtest smoke test of debian/ need.
+case " $* " in
+*" --deb "*) packages="$packages debhelper dh-python dpkg-dev lintian autopkgtest" ;;
+esac
+# --cross: what make check-arm64 and check-wasm need.
+case " $* " in
+*" --cross "*) packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user emscripten nodejs" ;;
+esac
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -246,4 +246,12 @@ bercl cl -e 0 -t 2d -r 10G -p 1e-15 -f csv
 bercl cl -e 0 -t 2.5h -r 10G -p 1e-15 -f csv
 bercl cl -e 0 -t 90s -r 10G -p 1e-12 -f csv
 bercl cl -e 0 -t 1y -r 10G -p 1e-12
+bercl --version foo
+bercl -h extra
+bercl cl -e 0 -n 1e-400 -p 1e-12
+bercl cl -e 0 -t 1e-400s -r 1G -p 1e-12
+printf 'link,errors,link,bits,ber,link,link_2\nA,0,B,3e12,1e-12,C,D\n' | bercl cl -i - -f json
+printf 'link,errors,link,bits,ber,link,link_2\nA,0,B,3e12,1e-12,C,D\n' | bercl cl -i - -f csv
+printf 'link,errors,bits,ber,cl\n"a\\b\nc",0,3e12,1e-12,1\n' | bercl cl -i - --value link
+printf 'errors,bits,ber\n100,10,1e-3\n0,1e301,1e-300\n' | bercl cl -i - -f csv
 EOC

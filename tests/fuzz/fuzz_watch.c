@@ -59,15 +59,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *msg = fopen("/dev/null", "w");
 	if (!out || !msg)
 		abort();
-	FILE *in = fmemopen((void *)(data + 1), size - 1, "r");
-	if (!in)
+	FILE *fin = fmemopen((void *)(data + 1), size - 1, "r");
+	if (!fin)
 		abort();
 	struct csv c;
-	watch_reader_init(&c, in);
+	watch_reader_init(&c, fin);
 	while (watch_next(&w, &c, out, msg) == WATCH_UNDECIDED)
 		;
 	csv_free(&c);
-	fclose(in);
+	fclose(fin);
 
 	fclose(out);
 	fclose(msg);
