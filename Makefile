@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bercl - GNU Make. Targets: all check bench install uninstall clean deps,
 #         static check-static dist distcheck check-deb,
-#         and for developers: deps-dev fuzz plots coefficients reference
+#         and for developers: deps-dev fuzz plots coefficients reference,
+#         web check-web (the page in web/, built with Debian's emscripten)
 
 # The version is written once, in include/bercl.h.
 VERSION := $(shell sed -n 's/^\#define BERCL_VERSION_STRING "\(.*\)"/\1/p' include/bercl.h)
@@ -13,9 +14,24 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
-# Where Debian's /usr/bin/python3 looks for modules under PREFIX.
-PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
+# The Python package goes where the interpreter's own install scheme puts
+# it for PREFIX (tools/pythondir.py: on Debian /usr/local/lib/python3.X/
+# dist-packages for /usr/local, which Debian's /usr/bin/python3 searches).
+PYTHON ?= /usr/bin/python3
+PYTHONDIR ?= $(shell $(PYTHON) tools/pythondir.py $(PREFIX) 2>/dev/null)
 PKG_CONFIG ?= pkg-config
+
+# The Python package's extension (python/bercl/_core.c), linked with the
+# static library's objects and exporting only PyInit__core. Not under the
+# sanitizers (an ASan extension cannot be loaded by an uninstrumented
+# /usr/bin/python3): then `make` skips it and install and check say so.
+PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_CFLAGS := $(shell $(PYTHON) -c 'import sysconfig, numpy; print("-isystem", sysconfig.get_paths()["include"], "-isystem", numpy.get_include())' 2>/dev/null)
+PY_EXT = python/bercl/_core$(PY_EXT_SUFFIX)
+PY_SANITIZED := $(findstring sanitize,$(CFLAGS) $(LDFLAGS))
+# (and not without python3-dev and python3-numpy: then make builds the rest,
+# and install and check fail, naming the packages)
+PY_ALL := $(if $(PY_SANITIZED),,$(if $(PY_CFLAGS),$(PY_EXT)))
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -35,15 +51,17 @@ CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
 
 # Library suites link the library only; program suites add the program's
-# objects; test_api sees only <bercl.h> and links -lbercl (the shared library).
+# objects; test_api and test_contract (the header's promises as a grid) see
+# only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_lanes
-CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found
-TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api
+CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
+	tests/test_readings
+TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: all check fuzz-replay soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
-.PHONY: check-ld64 check-arm64 check-wasm bench-cross
+.PHONY: web check-web
 
 .DEFAULT_GOAL := all
 
@@ -69,7 +87,13 @@ $(SHLIB): $(LIB_OBJ) lib/libbercl.map
 libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 	ln -sf $(SHLIB) $@
 
-all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so
+all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so $(PY_ALL)
+
+python: $(PY_EXT)
+$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a
+	@[ -n "$(PY_CFLAGS)" ] || { echo "make: the Python package needs python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; }
+	$(CC) $(CPPFLAGS) -Ilib $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+		-o $@ $< libbercl.a -Wl,--exclude-libs,ALL -lm
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
@@ -92,7 +116,7 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
-tests/test_api: tests/test_api.c libbercl.so
+tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
@@ -101,17 +125,15 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
-	@echo "== tests/test_promises.sh"; sh tests/test_promises.sh
+	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
-	@echo "== tests/test_python.py"
-	@if ! [ -x /usr/bin/python3 ]; then echo "SKIPPED: no /usr/bin/python3"; \
-	elif echo "$(CFLAGS)" | grep -q sanitize; then \
-		echo "SKIPPED: a sanitized library cannot be loaded by python3"; \
-	else LD_LIBRARY_PATH=. PYTHONPATH=python /usr/bin/python3 tests/test_python.py; fi
+	@echo "== tests/test_pip.sh"
+	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
+	else sh tests/test_pip.sh; fi
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
 	@echo "all tests passed"
@@ -197,8 +219,9 @@ soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
-bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref
+bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
 	./bench/run.sh
+	@if [ -n "$(PY_ALL)" ]; then PYTHONPATH=python $(PYTHON) bench/bench_python.py; fi
 
 bench/bench_cl: bench/bench_cl.c libbercl.a lib/internal.h
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a $(GSL_LIBS) -lm
@@ -220,11 +243,13 @@ COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALLED = $(BINDIR)/bercl $(LIBDIR)/libbercl.a $(LIBDIR)/$(SHLIB) \
 	$(LIBDIR)/libbercl.so.$(SOVERSION) $(LIBDIR)/libbercl.so $(INCLUDEDIR)/bercl.h \
 	$(PKGCONFIGDIR)/bercl.pc $(MANDIR)/man1/bercl.1 $(MANDIR)/man3/bercl.3 \
-	$(COMPLETIONDIR)/bercl $(PYTHONDIR)/bercl.py
-install: all
+	$(COMPLETIONDIR)/bercl
+PY_FILES = $(wildcard python/bercl/*.py)
+PY_INSTALLED = $(addprefix $(PYTHONDIR)/bercl/,$(notdir $(PY_FILES)) _core$(PY_EXT_SUFFIX))
+install: all install-python
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
-		$(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(PYTHONDIR)
+		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 bercl $(DESTDIR)$(BINDIR)/bercl
 	install -m 644 libbercl.a $(DESTDIR)$(LIBDIR)/libbercl.a
 	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
@@ -236,12 +261,27 @@ install: all
 	install -m 644 man/bercl.1 $(DESTDIR)$(MANDIR)/man1/bercl.1
 	install -m 644 man/bercl.3 $(DESTDIR)$(MANDIR)/man3/bercl.3
 	install -m 644 completion/bercl.bash $(DESTDIR)$(COMPLETIONDIR)/bercl
-	install -m 644 python/bercl.py $(DESTDIR)$(PYTHONDIR)/bercl.py
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then \
 		ldconfig; fi
 
+# The Python package: python/bercl/*.py and the extension, into PYTHONDIR/bercl.
+install-python: $(PY_ALL)
+	@if [ -n "$(PY_SANITIZED)" ]; then \
+		echo "install: the Python package is not installed from a sanitized build"; \
+	elif [ -z "$(PYTHONDIR)" ] || [ -z "$(PY_CFLAGS)" ]; then \
+		echo "install: the Python package needs $(PYTHON), python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; \
+	else \
+		install -d $(DESTDIR)$(PYTHONDIR)/bercl && \
+		install -m 644 $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/bercl/ && \
+		install -m 755 $(PY_EXT) $(DESTDIR)$(PYTHONDIR)/bercl/; \
+	fi
+
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@if [ -n "$(PYTHONDIR)" ] && [ -d "$(DESTDIR)$(PYTHONDIR)/bercl" ]; then \
+		rm -f $(addprefix $(DESTDIR),$(PY_INSTALLED)) && \
+		rm -rf $(DESTDIR)$(PYTHONDIR)/bercl/__pycache__ && \
+		rmdir $(DESTDIR)$(PYTHONDIR)/bercl; fi
 
 # The Debian packages end to end, as root: dpkg-buildpackage in a clean
 # clone, lintian, apt-get install, the autopkgtest smoke test, man bercl,
@@ -265,10 +305,12 @@ distcheck: dist
 	@echo "$(DIST).tar.gz: extracted, make check passed"
 
 clean:
+	rm -f python/bercl/_core*.so
+	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
-	rm -rf tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -293,6 +335,36 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 		./tests/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
+
+# The page (web/): libbercl and three pure files of the program (the flags'
+# number syntax, the shortest doubles it uses, the text format's safe
+# rounding) compiled to WebAssembly by Debian's emscripten with web/glue.c,
+# the module inlined as base64 so that the page also works from a local
+# folder (file://). NODE_PATH: emscripten's JavaScript optimizer needs
+# Debian's node modules (acorn) whichever node runs it. make check-web
+# compares the page in headless Chromium with ./bercl (web/check.js),
+# WEB_POINTS random points per question from WEB_SEED.
+WEB_DIST = web/dist
+EMCC ?= emcc
+WEB_SRC = $(LIB_SRC) src/parse.c src/shortest.c src/human.c web/glue.c
+WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
+$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h src/parse.h src/shortest.h src/human.h
+	mkdir -p $(WEB_DIST)
+	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING $(WARN) \
+		-Iinclude -Ilib -Isrc --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
+$(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
+	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \
+		base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
+$(WEB_DIST)/index.html $(WEB_DIST)/app.js: $(WEB_DIST)/%: web/%
+	mkdir -p $(WEB_DIST)
+	cp $< $@
+web: $(WEB_FILES)
+	@wc -c $(WEB_FILES) | sed 's/^/  /'
+# a fixed seed by default, as the oracle's: WEB_SEED=$$(date +%s) for new points
+WEB_SEED ?= 20261201
+WEB_POINTS ?= 300
+check-web: web bercl
+	WEB_SEED=$(WEB_SEED) WEB_POINTS=$(WEB_POINTS) node web/check.js
 
 # Every committed seed through its harness's entry point, with the build's
 # own compiler and CFLAGS (no clang): make check runs it.
@@ -321,6 +393,7 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
 	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
 	cd tests/data && /usr/bin/python3 gen_plan_ref.py
+	cd tests/data && /usr/bin/python3 gen_readings_ref.py
 	cd tests/data && /usr/bin/python3 gen_fec_ref.py
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv

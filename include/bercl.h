@@ -22,7 +22,19 @@
  *   environment's flags beyond what arithmetic raises. Arguments that are NaN
  *   or infinite are domain errors (BERCL_EDOM), never propagated.
  * - Status: functions that can fail return an enum bercl_status and write
- *   their results only on BERCL_OK; bercl_strerror() names each status.
+ *   their results only on BERCL_OK (the arrays of the sequential plans,
+ *   which are also their scratch space, aside); bercl_strerror() names each
+ *   status. With BERCL_OK no result is NaN or infinite, and every
+ *   probability (tails, BER bounds, risks, SER, CER) lies in [0, 1].
+ * - Logarithms: a bercl_lnprob is finite, except ln 0 = -inf (hi = -inf,
+ *   lo = 0) for a probability that is exactly 0 (the binomial CL at
+ *   E = bits); every function that takes one accepts that.
+ * - Targets: a target is given twice, as cl and as its exact complement
+ *   one_minus_cl (see bercl_min_bits()). Both must be in (0, 1], add to 1
+ *   within their roundings (|cl + one_minus_cl - 1| <= 4 DBL_EPSILON), and
+ *   either may be 1 only when the other is below 1e-15; otherwise
+ *   BERCL_EDOM. A side below DBL_MIN (a subnormal target, whose digits are
+ *   lost) gives BERCL_ELIMIT.
  * - Pointers: result pointers must not be NULL unless the comment says
  *   "may be NULL"; the library does not check them.
  */
@@ -93,7 +105,10 @@ typedef struct {
 /*
  * CL and 1 - CL for `errors` (a whole number in [0, 2^53]) and `lambda` in
  * [1e-300, 1e300]. lambda_lo extends lambda to double-double (lambda_hi +
- * lambda_lo); pass 0 for a plain double. Returns BERCL_OK or BERCL_EDOM.
+ * lambda_lo); pass 0 for a plain double. The pair must be normalized:
+ * lambda_hi + lambda_lo rounds to lambda_hi (|lambda_lo| at most half an
+ * ulp of lambda_hi, as fma(bits, ber, -lambda_hi) gives it); a larger or
+ * non-finite lambda_lo is BERCL_EDOM. Returns BERCL_OK or BERCL_EDOM.
  */
 BERCL_API enum bercl_status
 bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,
@@ -127,7 +142,7 @@ bercl_cl(enum bercl_model model, double errors, double bits, double ber, bercl_t
 
 /*
  * CL and 1 - CL alone, as bercl_poisson_tails() gives them (the same
- * domain, the same accuracy) but without their logarithms: the cheaper call
+ * domain, lambda_lo included; the same accuracy) but without their logarithms: the cheaper call
  * when plain doubles are all you need. A tail below the smallest normal
  * double is returned as its nearest double (subnormal or 0).
  */
@@ -143,14 +158,17 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * The smallest whole number of bits N with CL(N * ber) >= cl, for `errors`
  * allowed errors. The target is given twice, as cl and as one_minus_cl = 1 -
  * cl computed by the caller without rounding (so 1 - 1e-20 can be asked for).
- * Both must be in (0, 1], either one 1 only when the other is below 1e-15;
- * ber in (0, 1). Found by a bracketed search over whole numbers (Illinois
+ * Both must be in (0, 1], add to 1, either one 1 only when the other is
+ * below 1e-15 (the target rules at the top of this file); ber in (0, 1). Found by a bracketed search over whole numbers (Illinois
  * regula falsi with bisection steps), bracketed by the closed form
  * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. For E = 0
- * (both models) and Poisson E <= 400 (lambda <= 575) each comparison is exact (double-double),
- * so N is exact; otherwise double-precision tails decide (a bit or two off is
- * possible above about 1e15 bits). `achieved` (may be NULL) receives the tails
+ * (both models), and for E <= 400 with lambda = N ber <= 575 (Poisson;
+ * binomial up to 2^53 bits), each comparison near the target is exact
+ * (double-double), so N is exact against the target as given (the double
+ * cl, or with bercl_min_bits_target() the decimal itself); otherwise
+ * double-precision tails decide (a bit or two off is possible above about
+ * 1e15 bits). `achieved` (may be NULL) receives the tails
  * at N (the target itself where N reaches it but they round just below). Binomial: the smallest whole N with
  * P[X > E | N, ber] >= cl, by the same search around the Poisson
  * answer (they differ by O(ber) relative). Returns BERCL_OK, BERCL_EDOM when
@@ -164,6 +182,30 @@ bercl_min_bits(enum bercl_model model, double errors, double ber,
                bercl_tails *achieved);
 
 /*
+ * A target in double-double: cl + cl_lo and one_minus_cl + one_minus_cl_lo,
+ * each low part normalized (cl + cl_lo rounds to cl) and finite. A decimal
+ * target such as 0.95 lies between doubles; with its low parts computed
+ * from the digits (bercl(1) does), the exact comparisons decide against the
+ * decimal, not against its nearest double: near 1e15 bits the two answers
+ * can differ by a bit. The side compared is one_minus_cl + one_minus_cl_lo
+ * for cl > 1/2, else cl + cl_lo.
+ */
+typedef struct {
+	double cl, cl_lo;
+	double one_minus_cl, one_minus_cl_lo;
+} bercl_target;
+
+/*
+ * bercl_min_bits() against a double-double target (low parts 0: the same
+ * answer). BERCL_EDOM as bercl_min_bits(), and for a low part that is not
+ * finite or not normalized. `achieved`, where N reaches the target but the
+ * tails round to just below it, receives the target itself (rounded).
+ */
+BERCL_API enum bercl_status
+bercl_min_bits_target(enum bercl_model model, double errors, double ber,
+                      const bercl_target *target, double *bits, bercl_tails *achieved);
+
+/*
  * The BER a measurement of `errors` errors in `bits` bits supports at
  * confidence cl (with its exact complement one_minus_cl):
  * bercl_ber_upper, the one-sided upper bound (Poisson: P^-1(cl; E+1) / bits;
@@ -171,9 +213,14 @@ bercl_min_bits(enum bercl_model model, double errors, double ber,
  * bercl_ber_interval, the two-sided interval at confidence cl (Poisson: the
  * exact Garwood interval; binomial: Clopper-Pearson); lower is 0 when E = 0.
  * Binomial bits must be whole and at least errors (E = bits: upper 1, lower
- * (a/2)^(1/bits)). BERCL_ELIMIT when a bound falls outside the range (below
- * the normal doubles, or lambda outside [1e-300, 1e300]) or the binomial
- * limits are met.
+ * (a/2)^(1/bits)); bits in (0, 1e300]. A Poisson bound is a rate, lambda /
+ * bits, and is not a probability where it exceeds 1 (E = 0 in 1 bit at 95 %:
+ * 3.0): the model is past its range there, and the bound returned is 1,
+ * which every BER meets (the binomial model gives the exact bound below 1).
+ * BERCL_ELIMIT when a bound falls below the normal doubles, when lambda
+ * falls outside [1e-300, 1e300], when the interval's a/2 = one_minus_cl / 2
+ * is below DBL_MIN, or when the binomial limits are met. Target pair as at
+ * the top of this file.
  */
 BERCL_API enum bercl_status
 bercl_ber_upper(enum bercl_model model, double errors, double bits,
@@ -186,13 +233,15 @@ bercl_ber_interval(enum bercl_model model, double errors, double bits,
 /*
  * lambda = P^-1(cl; E+1): the Poisson mean at which CL reaches the target,
  * the continuous root behind bercl_min_bits() for the Poisson model. Same
- * target convention.
+ * target convention. BERCL_ELIMIT when the root lies outside [1e-300,
+ * 1e300].
  */
 BERCL_API enum bercl_status
 bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
                             double *lambda);
 
-/* exp(l) as a double: 0 below the double range, never inf for l <= 0. */
+/* exp(l) as a double: 0 below the double range and for ln 0 = -inf, never
+ * inf for l <= 0; NaN for a NaN l. */
 BERCL_API double bercl_lnprob_value(bercl_lnprob l);
 
 /*
@@ -200,10 +249,21 @@ BERCL_API double bercl_lnprob_value(bercl_lnprob l);
  * for printing values below the double range. Returns 0, or -1 when the
  * decimal exponent exceeds 1e15 in magnitude and the mantissa is unknowable
  * in double-double: then *mantissa = log10 of the value and *exponent = 0.
+ * ln 0 (hi = -inf) gives 0 with *mantissa = 0 and *exponent = 0: the value
+ * 0. A NaN or +inf hi, or a non-finite lo, returns -2 and writes nothing.
  */
 BERCL_API int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent);
 
-/* The relative difference |a - b| / max(|a|, |b|), 0 when both are 0. */
+/*
+ * log10 of exp(l): l / ln 10 in double-double, rounded once to the nearest
+ * double (-inf for l.hi = -inf). The same rounding as the mantissa that
+ * bercl_lnprob_decimal() gives beyond 1e15 decades, so a log10 column and
+ * a 10^x form of one value agree to the last digit.
+ */
+BERCL_API double bercl_lnprob_log10(bercl_lnprob l);
+
+/* The relative difference |a - b| / max(|a|, |b|), 0 when both are 0, NaN
+ * when either is NaN or infinite. */
 BERCL_API double bercl_rel_diff(double a, double b);
 
 /*
@@ -264,7 +324,7 @@ bercl_plan_sequential_table(double ber, double ratio, double wald_alpha,
  * The exact outcome of a sequential table (rows 0..max_errors, as above,
  * the last row closing with fail_bits = pass_bits) for errors arriving as a
  * Poisson process at ber_true per bit. `work` holds 2 (max_errors + 1)
- * doubles.
+ * doubles, scratch space.
  */
 BERCL_API enum bercl_status
 bercl_plan_sequential_outcome(const double *pass_bits, const double *fail_bits,
@@ -272,12 +332,33 @@ bercl_plan_sequential_outcome(const double *pass_bits, const double *fail_bits,
                               bercl_plan_outcome *out);
 
 /*
+ * The same table checked only at readings every `interval` bits (at
+ * interval, 2 interval, ...), as bercl watch runs it: at a reading of t
+ * bits with k errors it fails when k > max_errors or k >= 1 and t <=
+ * fail_bits[k - 1], else passes when t >= pass_bits[k], else goes on. The
+ * exact probabilities that it passes and that it fails for errors arriving
+ * as a Poisson process at ber_true per bit (a dynamic program over the error
+ * count at the readings; lib/plan.c states the method): with ber_true the
+ * good BER, *p_fail is alpha_actual; with the bad BER, *p_pass is
+ * beta_actual. interval in [1, 1e300] bits with at most 2^52 readings up to
+ * pass_bits[max_errors] (else BERCL_EDOM). `work` holds 2 (max_errors + 1)
+ * doubles. Cost: that of bercl_plan_sequential_outcome(), whatever the
+ * interval.
+ */
+BERCL_API enum bercl_status
+bercl_plan_sequential_at_readings(const double *pass_bits, const double *fail_bits,
+                                  double max_errors, double ber_true, double interval,
+                                  double *work, double *p_pass, double *p_fail);
+
+/*
  * The truncated sequential plan for the targets alpha, beta: Wald's lines,
  * truncated at a fixed plan at most 1.5 times as long as bercl_plan_fixed()'s
  * (lib/plan.c says which), lowered until the exact risks of the truncated
  * plan meet both targets. bercl_plan_sequential_rows() gives the number of
  * rows to provide (an upper bound); pass_bits and fail_bits receive
- * out->max_errors + 1 rows; work holds 2 rows doubles. BERCL_ELIMIT when
+ * out->max_errors + 1 rows (they and work, 2 rows doubles, are scratch
+ * space during the design, so their contents are unspecified unless the
+ * call returns BERCL_OK; *out is written only then). BERCL_ELIMIT when
  * the design would take more than 2e7 Poisson terms per evaluation (rows x
  * the error counts between Wald's lines squared: D = 1.1 at 5 % is 6.6e6,
  * D = 1.05 is 9e7).
@@ -367,9 +448,10 @@ typedef struct {
 } bercl_fec_histogram_stats;
 
 /*
- * Analyse a FEC histogram: bins[0 .. t + 1] whole counts (see lib/fec.c for
- * every formula), the ser bound at confidence cl (with its exact complement
- * one_minus_cl) under `model`.
+ * Analyse a FEC histogram: bins[0 .. t + 1] whole counts adding to at least
+ * 1 and at most 2^53 codewords (see lib/fec.c for every formula), the ser
+ * bound at confidence cl (with its exact complement one_minus_cl, the target
+ * rules at the top of this file) under `model`.
  */
 BERCL_API enum bercl_status
 bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_model model,
@@ -380,6 +462,9 @@ bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_mo
 /*
  * The confidence that every one of `count` independent lanes is below its
  * BER: CL_all = prod CL_j, with 1 - CL_all computed without cancellation.
+ * count >= 1; each lane's tails as the library gives them (values in [0, 1],
+ * logarithms at most 0 and finite, except ln_cl = -inf for a CL of 0, which
+ * makes CL_all 0), else BERCL_EDOM.
  */
 BERCL_API enum bercl_status
 bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tails *all);

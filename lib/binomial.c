@@ -160,14 +160,20 @@ static bercl_lnprob tail_of(dd l, wf s, wf *val)
 	return (bercl_lnprob){r.hi, r.lo};
 }
 
-/* ln b(E + 1) also when E + 1 is not a double (E = 2^53). */
+/*
+ * ln b(E + 1) also when E + 1 is not a double (E = 2^53): ln b(E) plus the
+ * log of the ratio (N - E) p / ((E + 1) q), taken as a sum of logarithms
+ * (the ratio itself underflows to 0 for a subnormal p, and ln 0 = -inf
+ * made the double-double sum NaN: bercl_binomial_tails(2^53, 2^53 + 2,
+ * 4.9e-324) returned NaN with BERCL_OK).
+ */
 static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
 {
 	double k = errors + 1.0;
 	if (k - 1.0 == errors)
 		return bercli_ln_binomial_pmf(k, n, ber, q);
-	double ratio = (bits - errors) * ber / (k * (q.hi + q.lo));
-	return dd_add_d(bercli_ln_binomial_pmf(errors, n, ber, q), log(ratio));
+	double ln_ratio = (log(bits - errors) + log(ber)) - (log(k) + log(q.hi + q.lo));
+	return dd_add_d(bercli_ln_binomial_pmf(errors, n, ber, q), ln_ratio);
 }
 
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)

@@ -40,6 +40,13 @@ int bercli_poisson_fast(double errors, double lambda_hi, double lambda_lo, bercl
 enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
                                           bercl_tails *out);
 
+/*
+ * A target pair (cl, one_minus_cl) as the header takes it (solve.c):
+ * BERCL_EDOM outside (0, 1], inconsistent (not adding to 1) or 1 with a
+ * complement of 1e-15 or more; BERCL_ELIMIT when a side is below DBL_MIN.
+ */
+enum bercl_status bercli_target_status(double cl, double one_minus_cl);
+
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 

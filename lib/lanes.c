@@ -23,8 +23,9 @@
  *   complement -expm1(ln(cl) / L)) gives N; N is then checked on both
  *   sides with CL(N)^L formed as bercl_lanes_all() forms it and compared as
  *   bercl_min_bits() compares (the log of the smaller tail: ln CL_all >= ln
- *   cl when cl <= 1/2, else ln(1 - CL_all) <= ln(1 - cl)), and moved by one
- *   bit if the rounding of the per-lane target put it one off: the answer
+ *   cl when cl <= 1/2, else ln(1 - CL_all) <= ln(1 - cl)), and moved one
+ *   bit at a time (one double above 2^53, at most 64 steps) where the
+ *   rounding of the per-lane target put it off: the answer
  *   is the smallest whole N with CL(N)^L >= cl, and N - 1 falls short. For
  *   L = 1 it is bercl_min_bits()'s answer.
  */
@@ -33,6 +34,7 @@
 
 #include "bercl.h"
 #include "dd.h"
+#include "internal.h"
 
 /* Probabilities at most 1 and their logs at most 0 (a tail's log may
  * round to just above 0). */
@@ -114,11 +116,27 @@ static void product_init(struct product *p)
 	p->omc_scaled = 0.0;
 }
 
-/* Logs of probabilities: at most 0, allowing a rounding of 1e-15 above it. */
+/*
+ * Logs of probabilities: at most 0, allowing a rounding of 1e-15 above it,
+ * and the values in [0, 1]; ln_cl may be -inf for a CL of exactly 0 (the
+ * binomial CL at E = N, which was refused with BERCL_EDOM).
+ */
 static int valid_tails(const bercl_tails *t)
 {
-	return t->ln_cl.hi <= 1e-15 && t->ln_one_minus_cl.hi <= 1e-15 && isfinite(t->ln_cl.hi) &&
-	       isfinite(t->ln_one_minus_cl.hi);
+	return t->ln_cl.hi <= 1e-15 && t->ln_one_minus_cl.hi <= 1e-15 && isfinite(t->ln_cl.lo) &&
+	       (isfinite(t->ln_cl.hi) || (t->ln_cl.hi == -INFINITY && t->cl == 0.0)) &&
+	       isfinite(t->ln_one_minus_cl.hi) && isfinite(t->ln_one_minus_cl.lo) &&
+	       t->cl >= 0 && t->cl <= 1 && t->one_minus_cl >= 0 && t->one_minus_cl <= 1;
+}
+
+/* All lanes below the BER at once is impossible when one lane's CL is 0. */
+static void zero_tails(bercl_tails *all)
+{
+	all->cl = 0.0;
+	all->one_minus_cl = 1.0;
+	all->ln_cl.hi = -INFINITY;
+	all->ln_cl.lo = 0.0;
+	all->ln_one_minus_cl.hi = all->ln_one_minus_cl.lo = 0.0;
 }
 
 enum bercl_status bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tails *all)
@@ -132,13 +150,20 @@ enum bercl_status bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tai
 		clamp(all);
 		return BERCL_OK;
 	}
-	struct product p;
-	product_init(&p);
+	int zero = 0;
 	for (int j = 0; j < count; j++) {
 		if (!valid_tails(&lanes[j]))
 			return BERCL_EDOM;
-		product_add(&p, &lanes[j], 1.0);
+		zero |= lanes[j].ln_cl.hi == -INFINITY;
 	}
+	if (zero) {
+		zero_tails(all);
+		return BERCL_OK;
+	}
+	struct product p;
+	product_init(&p);
+	for (int j = 0; j < count; j++)
+		product_add(&p, &lanes[j], 1.0);
 	product_result(&p, all);
 	return BERCL_OK;
 }
@@ -170,6 +195,8 @@ static int all_reach(enum bercl_model model, double errors, double ber, int lane
 	bercl_tails t;
 	if (n <= 0 || (model == BERCL_BINOMIAL && n <= errors))
 		return 0;
+	if (model == BERCL_POISSON && n * ber < BERCL_MIN_LAMBDA)
+		return 0; /* below the Poisson range: CL ~ lambda, far below any target */
 	if (bercl_cl(model, errors, n, ber, &t) != BERCL_OK)
 		return -1;
 	power_tails(&t, lanes, all);
@@ -182,21 +209,29 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
                                            double cl, double one_minus_cl, int lanes,
                                            double *bits, bercl_tails *achieved)
 {
-	if (lanes < 1 || lanes > 1000000 || !(cl > 0 && cl <= 1) ||
-	    !(one_minus_cl > 0 && one_minus_cl <= 1))
+	if (lanes < 1 || lanes > 1000000)
 		return BERCL_EDOM;
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
 	if (lanes == 1) /* one lane: bercl_min_bits' answer, exact where it is */
 		return bercl_min_bits(model, errors, ber, cl, one_minus_cl, bits, achieved);
 	struct goal g = {cl <= 0.5, dd_log(dd_from(cl <= 0.5 ? cl : one_minus_cl))};
-	double per = (cl <= 0.5 ? log(cl) : log1p(-one_minus_cl)) / lanes;
+	/* ln cl / L: for cl <= 1/2 from the goal's double-double logarithm, as
+	 * a double log(cl) is off by up to 5.7e-14 near cl = 1e-308, which
+	 * above 2^53 bits (one step a double's ulp, moving ln CL^L by L 2^-52)
+	 * is dozens of steps from the answer (8 lanes, ber 1e-310, cl =
+	 * DBL_MIN: BERCL_ENOCONV after the 8 steps allowed below) */
+	double per = cl <= 0.5 ? dd_div(g.ln, dd_from((double)lanes)).hi
+	                       : log1p(-one_minus_cl) / lanes;
 	double n;
-	enum bercl_status rc = bercl_min_bits(model, errors, ber, exp(per), -expm1(per), &n, NULL);
+	rc = bercl_min_bits(model, errors, ber, exp(per), -expm1(per), &n, NULL);
 	if (rc != BERCL_OK)
 		return rc;
 	bercl_tails all, below;
 	for (int step = 0;; step++) {
 		int k = all_reach(model, errors, ber, lanes, n, &g, &all);
-		if (k < 0 || step > 8)
+		if (k < 0 || step > 64)
 			return BERCL_ENOCONV;
 		if (k)
 			break;
@@ -205,7 +240,7 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 	for (int step = 0;; step++) {
 		double m = n <= 9007199254740992.0 ? n - 1.0 : nextafter(n, 0.0);
 		int k = all_reach(model, errors, ber, lanes, m, &g, &below);
-		if (k < 0 || step > 8)
+		if (k < 0 || step > 64)
 			return BERCL_ENOCONV;
 		if (!k)
 			break;

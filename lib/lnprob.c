@@ -14,9 +14,31 @@
 #include "dd.h"
 #include "internal.h"
 
+static dd log10_dd(bercl_lnprob l)
+{
+	return dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
+}
+
+double bercl_lnprob_log10(bercl_lnprob l)
+{
+	if (l.hi == -INFINITY)
+		return -INFINITY;
+	return log10_dd(l).hi;
+}
+
 int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 {
-	dd log10v = dd_div(dd_make(l.hi, l.lo), dd_make(LN10_HI, LN10_LO));
+	/* ln 0 = -inf (the binomial CL at E = N) is 0 = 0 * 10^0; it gave a
+	 * NaN mantissa and exponent INT64_MIN with success. NaN and +inf have
+	 * no decimal form: -2, nothing written. */
+	if (l.hi == -INFINITY && !isnan(l.lo)) {
+		*mantissa = 0.0;
+		*exponent = 0;
+		return 0;
+	}
+	if (!isfinite(l.hi) || !isfinite(l.lo))
+		return -2;
+	dd log10v = log10_dd(l);
 	if (fabs(log10v.hi) > 1e15) {
 		*mantissa = log10v.hi; /* only the power of ten is known */
 		*exponent = 0;
@@ -47,6 +69,8 @@ int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 
 double bercl_rel_diff(double a, double b)
 {
+	if (!isfinite(a) || !isfinite(b))
+		return NAN; /* fmax drops a NaN: (NaN, 0) gave 0 */
 	double m = fmax(fabs(a), fabs(b));
 	return m == 0.0 ? 0.0 : fabs(a - b) / m;
 }

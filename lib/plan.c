@@ -283,6 +283,20 @@ static void propagate(double *mass, double *pmf, size_t lo, size_t hi, double la
 	}
 }
 
+/* A table as bercl_plan_sequential_outcome() takes it: rows 0..c whole and
+   non-decreasing, fail_bits[k] <= pass_bits[k], the last row closing. */
+static int valid_table(const double *pass_bits, const double *fail_bits, size_t c)
+{
+	for (size_t k = 0; k <= c; k++) {
+		if (!(pass_bits[k] >= 1 && pass_bits[k] <= 1e300) || pass_bits[k] != floor(pass_bits[k]) ||
+		    !(fail_bits[k] >= 0 && fail_bits[k] <= pass_bits[k]) ||
+		    fail_bits[k] != floor(fail_bits[k]) ||
+		    (k > 0 && (pass_bits[k] < pass_bits[k - 1] || fail_bits[k] < fail_bits[k - 1])))
+			return 0;
+	}
+	return fail_bits[c] == pass_bits[c]; /* the last row closes the plan: error c + 1 fails */
+}
+
 enum bercl_status bercl_plan_sequential_outcome(const double *pass_bits, const double *fail_bits,
                                                 double max_errors, double ber_true, double *work,
                                                 bercl_plan_outcome *out)
@@ -290,15 +304,8 @@ enum bercl_status bercl_plan_sequential_outcome(const double *pass_bits, const d
 	if (!valid_risk(ber_true) || !valid_whole(max_errors, 1e9))
 		return BERCL_EDOM;
 	size_t c = (size_t)max_errors;
-	for (size_t k = 0; k <= c; k++) {
-		if (!(pass_bits[k] >= 1 && pass_bits[k] <= 1e300) || pass_bits[k] != floor(pass_bits[k]) ||
-		    !(fail_bits[k] >= 0 && fail_bits[k] <= pass_bits[k]) ||
-		    fail_bits[k] != floor(fail_bits[k]) ||
-		    (k > 0 && (pass_bits[k] < pass_bits[k - 1] || fail_bits[k] < fail_bits[k - 1])))
-			return BERCL_EDOM;
-	}
-	if (fail_bits[c] != pass_bits[c])
-		return BERCL_EDOM; /* the last row must close the plan: error c + 1 fails */
+	if (!valid_table(pass_bits, fail_bits, c))
+		return BERCL_EDOM;
 	double *mass = work, *pmf = work + c + 1;
 	for (size_t k = 0; k <= c; k++)
 		mass[k] = 0;
@@ -331,6 +338,95 @@ enum bercl_status bercl_plan_sequential_outcome(const double *pass_bits, const d
 	out->p_pass = fmin(passed, 1.0);
 	out->p_fail = fmin(failed, 1.0);
 	out->expected_bits = bits;
+	return BERCL_OK;
+}
+
+/*
+ * The plan checked only at readings (bercl_plan_sequential_at_readings).
+ *
+ * Method: readings at t_i = i B, i = 1, 2, ... (B = interval bits); at a
+ * reading of t bits with k errors the table decides as bercl watch does:
+ * fail when k > c or k >= 1 and t <= fail_bits[k - 1], else pass when t >=
+ * pass_bits[k], else go on. Between readings the count of a Poisson process
+ * gains Poisson(B ber) errors, independently of the past, so the error count
+ * at the readings is a Markov chain and a dynamic program over the count
+ * (mass[k] = P[alive at this reading with k errors]) gives the exact risks.
+ * At reading time t the counts that go on form a window [lo(t), hi(t)]:
+ *     lo(t) = #{k : pass_bits[k] <= t}   (counts below it pass),
+ *     hi(t) = min(c, #{j : fail_bits[j] < t})   (counts above it fail),
+ * both non-decreasing in t. A run of readings t_a < ... < t_b with the same
+ * window needs no step per reading: counts only rise, so no count falls
+ * below lo after t_a, and a path is at most hi at every one of these
+ * readings exactly when it is at most hi at t_b; the readings after t_a are
+ * therefore one step of Poisson((t_b - t_a) ber) with the mass above hi
+ * failing (the chain's transition is a truncated convolution, and m
+ * truncated convolutions with Poisson(mu) are one with Poisson(m mu)). So
+ * the program takes two steps per change of the window, at most 2 (c + 1)
+ * changes, each step O(window^2) Poisson terms from propagate(): the cost
+ * of bercl_plan_sequential_outcome(), whatever the number of readings.
+ * Every probability is a sum of positive terms (no cancellation).
+ *
+ * Validity: errors a Poisson process (independent errors at a constant
+ * rate), readings exactly every B bits from the start; B >= 1 bit with at
+ * most 2^52 readings up to the plan's last row (so that every i B is a
+ * distinct double). Readings past pass_bits[c] decide every count, so the
+ * program ends there: with B >= pass_bits[c] it is the fixed test of B bits
+ * allowing c errors.
+ */
+enum bercl_status bercl_plan_sequential_at_readings(const double *pass_bits,
+                                                    const double *fail_bits, double max_errors,
+                                                    double ber_true, double interval,
+                                                    double *work, double *p_pass, double *p_fail)
+{
+	if (!valid_risk(ber_true) || !valid_whole(max_errors, 1e9) ||
+	    !(interval >= 1 && interval <= 1e300))
+		return BERCL_EDOM;
+	size_t c = (size_t)max_errors;
+	if (!valid_table(pass_bits, fail_bits, c) || pass_bits[c] / interval > 4503599627370496.0)
+		return BERCL_EDOM;
+	double *mass = work, *pmf = work + c + 1;
+	for (size_t k = 0; k <= c; k++)
+		mass[k] = 0;
+	mass[0] = 1;
+	double passed = 0, failed = 0, unused = 0;
+	double i = 0;          /* the last reading's index: t = i interval */
+	size_t lo = 0, hi = 0; /* counts alive after it */
+	for (;;) {
+		/* the next reading: its window, one step of Poisson(interval ber) */
+		double ia = i + 1, ta = ia * interval;
+		while (hi < c && fail_bits[hi] < ta)
+			hi++;
+		propagate(mass, pmf, lo, hi, ber_true, interval, &failed, &unused);
+		while (lo <= hi && pass_bits[lo] <= ta) {
+			passed += mass[lo];
+			mass[lo] = 0;
+			lo++;
+		}
+		/* counts above hi failed first: at a reading where both rules hold
+		   (the boundary rows meet) fail comes first, as in watch */
+		if (lo > hi)
+			break;
+		/* the last reading before the window changes: i b < pass_bits[lo]
+		   and, below c, i b <= fail_bits[hi] */
+		double ib = ceil(pass_bits[lo] / interval) - 1;
+		while (ib * interval >= pass_bits[lo])
+			ib--;
+		while ((ib + 1) * interval < pass_bits[lo])
+			ib++;
+		if (hi < c) {
+			double jb = floor(fail_bits[hi] / interval);
+			while (jb * interval > fail_bits[hi])
+				jb--;
+			while ((jb + 1) * interval <= fail_bits[hi])
+				jb++;
+			ib = fmin(ib, jb);
+		}
+		if (ib > ia)
+			propagate(mass, pmf, lo, hi, ber_true, (ib - ia) * interval, &failed, &unused);
+		i = fmax(ia, ib);
+	}
+	*p_pass = fmin(passed, 1.0);
+	*p_fail = fmin(failed, 1.0);
 	return BERCL_OK;
 }
 

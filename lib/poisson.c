@@ -184,12 +184,20 @@ static void temme(double errors, dd x, bercl_tails *t)
 	}
 }
 
-/* The public domain: errors whole in [0, 2^53], lambda in [1e-300, 1e300]. */
+/*
+ * The public domain: errors whole in [0, 2^53], lambda_hi in [1e-300,
+ * 1e300], and lambda_lo the low part of a normalized double-double, i.e.
+ * lambda_hi + lambda_lo rounds to lambda_hi (|lambda_lo| at most half an
+ * ulp of lambda_hi, as fma(bits, ber, -lambda_hi) gives it). A larger low
+ * part was once taken as it came: lambda_lo = -1 at lambda_hi = 1e-300 made
+ * x negative and read LOG_TABLE[-128] (dd_log through pmf.c), and
+ * lambda_lo = DBL_MAX made x infinite and the lower series never ended.
+ */
 static int in_domain(double errors, double lambda_hi, double lambda_lo)
 {
 	return errors >= 0 && errors <= BERCL_MAX_ERRORS && errors == floor(errors) &&
 	       lambda_hi >= BERCL_MIN_LAMBDA && lambda_hi <= BERCL_MAX_LAMBDA &&
-	       isfinite(lambda_lo);
+	       isfinite(lambda_lo) && lambda_hi + lambda_lo == lambda_hi;
 }
 
 enum bercl_status bercl_poisson_tails(double errors, double lambda_hi, double lambda_lo,

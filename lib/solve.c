@@ -51,13 +51,23 @@
 #include "internal.h"
 
 /*
- * cl may round to 1.0 (1 - 1e-20) as long as its exact complement is above
- * 0, and the complement to 1.0 when cl is below 1e-15.
+ * The target pair (internal.h): cl may round to 1.0 (1 - 1e-20) as long as
+ * its exact complement is above 0, and the complement to 1.0 when cl is
+ * below 1e-15; the two must add to 1 within their roundings (each is the
+ * double nearest its exact value: |cl + one_minus_cl - 1| is at most
+ * 2^-53; 4 DBL_EPSILON leaves room for a complement formed as -expm1()).
+ * An inconsistent pair was taken as it came: (4.9e-324, 4.9e-324) reached
+ * dd_log(0) through the interval's a/2 and read LOG_TABLE[-64]. A side
+ * below the normal doubles is a target whose digits are lost (its
+ * logarithm and a/2 no longer exact): BERCL_ELIMIT.
  */
-static int valid_target(double cl, double one_minus_cl)
+enum bercl_status bercli_target_status(double cl, double one_minus_cl)
 {
-	return cl > 0 && cl <= 1 && one_minus_cl > 0 && one_minus_cl <= 1 &&
-	       (cl < 1 || one_minus_cl < 1e-15) && (one_minus_cl < 1 || cl < 1e-15);
+	if (!(cl > 0 && cl <= 1 && one_minus_cl > 0 && one_minus_cl <= 1) ||
+	    !(cl < 1 || one_minus_cl < 1e-15) || !(one_minus_cl < 1 || cl < 1e-15) ||
+	    !(fabs((cl - 1.0) + one_minus_cl) <= 4.0 * DBL_EPSILON))
+		return BERCL_EDOM;
+	return fmin(cl, one_minus_cl) >= DBL_MIN ? BERCL_OK : BERCL_ELIMIT;
 }
 
 static int valid_errors(double errors)
@@ -213,8 +223,11 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
                                               double *lambda)
 {
-	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl))
+	if (!valid_errors(errors))
 		return BERCL_EDOM;
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
 	struct target t;
 	target_init(&t, errors, 0, cl, one_minus_cl);
 	double a = errors + 1.0;
@@ -239,8 +252,11 @@ static enum bercl_status binomial_p_for_cl(double errors, double bits, double cl
 		 * is 6e-14 off; N = 1 gives cl itself) */
 		dd ln_cl = cl <= 0.5 ? dd_log(dd_from(cl)) : dd_log(dd_two_sum(1.0, -one_minus_cl));
 		dd q = dd_div(ln_cl, dd_from(bits));
-		*p = exp(q.hi) * (1.0 + q.lo);
-		return *p >= DBL_MIN ? BERCL_OK : BERCL_ELIMIT;
+		double root = exp(q.hi) * (1.0 + q.lo);
+		if (!(root >= DBL_MIN))
+			return BERCL_ELIMIT;
+		*p = root;
+		return BERCL_OK;
 	}
 	struct target t;
 	target_init(&t, errors, bits, cl, one_minus_cl);
@@ -271,7 +287,14 @@ static int valid_bits(enum bercl_model model, double errors, double bits)
 	return 1;
 }
 
-/* The BER at which P[X > E] = cl after `bits` bits. */
+/*
+ * The BER at which P[X > E] = cl after `bits` bits; *ber written only on
+ * BERCL_OK (it was written before the range check: bercl_ber_upper(POISSON,
+ * 0, 1e300, 1e-12, 1 - 1e-12) returned BERCL_ELIMIT with 1e-312 in it).
+ * Poisson: lambda / bits is a rate, not a probability, and exceeds 1 where
+ * the model is past its range (E = 0 in 1 bit at 95 %: 3.0); the bound is
+ * then 1, which every BER meets (the binomial bound is below 1 there).
+ */
 static enum bercl_status ber_for_cl(enum bercl_model model, double errors, double bits,
                                     double cl, double one_minus_cl, double *ber)
 {
@@ -295,36 +318,49 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 	double h, dh, lam_lo = 0.0;
 	if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
 		lam_lo = -lam * (h / dh);
-	*ber = dd_div(dd_two_sum(lam, lam_lo), dd_from(bits)).hi;
+	double b = dd_div(dd_two_sum(lam, lam_lo), dd_from(bits)).hi;
 	/* a bound below the normal doubles would lose its digits */
-	return *ber >= DBL_MIN ? BERCL_OK : BERCL_ELIMIT;
+	if (!(b >= DBL_MIN))
+		return BERCL_ELIMIT;
+	*ber = fmin(b, 1.0);
+	return BERCL_OK;
 }
 
 enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
                     double one_minus_cl, double *upper)
 {
-	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl) ||
-	    !valid_bits(model, errors, bits))
+	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
+	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
 	return ber_for_cl(model, errors, bits, cl, one_minus_cl, upper);
 }
 
 enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
                        double one_minus_cl, double *lower, double *upper)
 {
-	if (!valid_errors(errors) || !valid_target(cl, one_minus_cl) ||
-	    !valid_bits(model, errors, bits))
+	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
+	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
-	double half = 0.5 * one_minus_cl; /* a/2, exact */
-	int rc = ber_for_cl(model, errors, bits, 1.0 - half, half, upper);
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	if (errors == 0) {
-		*lower = 0.0;
-		return BERCL_OK;
-	}
+	double half = 0.5 * one_minus_cl; /* a/2, exact while a/2 is normal */
+	if (!(half >= DBL_MIN))
+		return BERCL_ELIMIT;
+	double up, lo = 0.0;
+	rc = ber_for_cl(model, errors, bits, 1.0 - half, half, &up);
+	if (rc != BERCL_OK)
+		return rc;
 	/* P[X >= E | p_lower] = P[X > E - 1] = a/2 */
-	return ber_for_cl(model, errors - 1.0, bits, half, 1.0 - half, lower);
+	if (errors > 0 && (rc = ber_for_cl(model, errors - 1.0, bits, half, 1.0 - half, &lo)) !=
+	                          BERCL_OK)
+		return rc;
+	*lower = lo;
+	*upper = up;
+	return BERCL_OK;
 }
 
 /* ---- minimum bits ---- */
@@ -332,6 +368,7 @@ enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, doub
 struct reach {
 	enum bercl_model model;
 	double errors, ber, cl, one_minus_cl, u_target;
+	dd c_exact, omc_exact; /* the target and its complement in double-double */
 	struct target t;
 };
 
@@ -364,8 +401,10 @@ static dd neg_log1m(dd x)
  * cannot make it: near n = 1e15 one bit moves CL by about 1e-16 relative,
  * the size of the tails' own rounding. Returns 1 or 0, or -1 where it does
  * not apply (then the double-precision tails decide). The target C is the
- * double cl and its complement the caller's exact one_minus_cl for
- * cl > 1/2, else 1 - cl formed exactly in double-double.
+ * caller's in double-double (bercl_min_bits_target(): from the decimal
+ * digits, so that a root between the decimal and its nearest double is
+ * decided against the decimal): its complement as given for cl > 1/2,
+ * else 1 - C formed in double-double.
  *  - E = 0, Poisson: CL = 1 - e^-lambda >= C iff n p >= -ln(1 - C); n p is
  *    an exact double-double product, -ln(1 - C) from neg_log1m (1e-30).
  *  - E = 0, binomial: CL = 1 - (1 - p)^n >= C iff n (-ln(1 - p)) >=
@@ -378,6 +417,11 @@ static dd neg_log1m(dd x)
  *    P = e^-lambda sum_{k>E} t_k (summed until a term is below 1e-34 of the
  *    sum) with C. All terms are positive, so each sum is accurate to about
  *    1e-30 relative, and e^-lambda (dd_exp) to a few units in 1e-31.
+ *  - 1 <= E <= 400, binomial, n <= 2^53 (n - k + 1 exact), lambda = n p as
+ *    above and n (-ln(1 - p)) <= 700: the same sums with the terms
+ *    t_k = t_{k-1} (n - k + 1) / k * p / (1 - p) (p / (1 - p) in
+ *    double-double) and (1 - p)^n = exp(-n (-ln(1 - p))) in place of
+ *    e^-lambda, the upper sum ending at k = n.
  * A relative error of 1e-29 in the compared quantities moves the decision
  * only for n within about 1e-10 bits of the true root (one bit moves them
  * by 1e-19 relative at least for n <= 1e18 and E <= 400): every answer
@@ -388,10 +432,10 @@ static dd neg_log1m(dd x)
  */
 static int reaches_exact(const struct reach *r, double n)
 {
-	if (r->errors > 400 || (r->model == BERCL_BINOMIAL && r->errors > 0))
+	int binomial = r->model == BERCL_BINOMIAL;
+	if (r->errors > 400 || (binomial && r->errors > 0 && !(n <= 0x1p53)))
 		return -1;
-	dd c = dd_from(r->cl);
-	dd omc = r->cl > 0.5 ? dd_from(r->one_minus_cl) : dd_two_sum(1.0, -r->cl);
+	dd c = r->c_exact, omc = r->omc_exact;
 	dd lam = dd_two_prod(n, r->ber);
 	if (r->errors == 0) {
 		dd need = r->cl > 0.5 ? dd_neg(dd_log(omc)) : neg_log1m(c);
@@ -401,19 +445,36 @@ static int reaches_exact(const struct reach *r, double n)
 	}
 	if (!(lam.hi >= 1e-10 && lam.hi <= 575) || (r->cl > 0.5 ? omc.hi : c.hi) < 1e-250)
 		return -1;
+	/* the step from t_{k-1} to t_k is x / k: x = lambda, or (n - k + 1) p/q */
+	dd x = lam, pq = dd_from(0.0), e;
+	if (binomial) {
+		dd nl = dd_mul_d(neg_log1m(dd_from(r->ber)), n); /* -ln (1 - p)^n */
+		if (!(nl.hi <= 700))
+			return -1;
+		pq = dd_div(dd_from(r->ber), dd_two_sum(1.0, -r->ber));
+		e = dd_exp(dd_neg(nl));
+	} else {
+		e = dd_exp(dd_neg(lam));
+	}
 	dd term = dd_from(1.0), low = dd_from(1.0), up = dd_from(0.0);
 	int k;
 	for (k = 1; k <= (int)r->errors; k++) {
-		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		if (binomial)
+			x = dd_mul_d(pq, n - (double)k + 1.0);
+		term = dd_div(dd_mul(term, x), dd_from((double)k));
 		low = dd_add(low, term);
 	}
-	dd e = dd_exp(dd_neg(lam));
 	if (r->cl > 0.5) {
 		dd q = dd_mul(e, low);
 		return dd_sub(q, omc).hi <= 0;
 	}
 	for (; k < 2000; k++) {
-		term = dd_div(dd_mul(term, lam), dd_from((double)k));
+		if (binomial) {
+			if ((double)k > n)
+				break; /* the binomial sum ends at k = n */
+			x = dd_mul_d(pq, n - (double)k + 1.0);
+		}
+		term = dd_div(dd_mul(term, x), dd_from((double)k));
 		up = dd_add(up, term);
 		if (k > lam.hi && term.hi < 1e-34 * up.hi)
 			break;
@@ -470,16 +531,18 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		return h >= 0;
 	if (exact != (*gap >= 0))
 		*gap = exact ? 0.0 : -1e-300;
-	if (exact && h < 0) {
-		/* n reaches C, but the double tails round to just below it: CL(n)
-		 * lies in [C, C + their rounding], so report C itself rather than a
-		 * value that reads as missing the target. */
-		dd c = dd_from(r->cl), omc = r->cl > 0.5 ? dd_from(r->one_minus_cl)
-		                                         : dd_two_sum(1.0, -r->cl);
+	if (exact && (h < 0 || !(tails->cl >= r->cl && tails->one_minus_cl <= r->one_minus_cl))) {
+		/* n reaches C, but the double tails round to just below it (or
+		 * below the doubles of a decimal target that CL(n) meets): CL(n)
+		 * lies in [C, C + their rounding], so report C itself, its doubles
+		 * as given, rather than a value that reads as missing the target. */
+		dd c = r->c_exact, omc = r->omc_exact;
 		dd ln_c = r->cl > 0.5 ? dd_neg(neg_log1m(omc)) : dd_log(c);
 		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(neg_log1m(c));
 		bercl_lnprob a = {ln_c.hi, ln_c.lo}, b = {ln_omc.hi, ln_omc.lo};
 		bercli_tails_set(tails, a, b);
+		tails->cl = r->cl;
+		tails->one_minus_cl = r->one_minus_cl;
 	}
 	return exact;
 }
@@ -573,10 +636,16 @@ static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi
 	return BERCL_OK;
 }
 
-enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double ber, double cl,
-                                 double one_minus_cl, double *bits, bercl_tails *achieved)
+/* The search for both entry points; the target's low parts checked. */
+static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
+                                  const bercl_target *target, double *bits,
+                                  bercl_tails *achieved)
 {
-	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL))
+	double cl = target->cl, one_minus_cl = target->one_minus_cl;
+	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL) ||
+	    !isfinite(target->cl_lo) || cl + target->cl_lo != cl ||
+	    !isfinite(target->one_minus_cl_lo) ||
+	    one_minus_cl + target->one_minus_cl_lo != one_minus_cl)
 		return BERCL_EDOM;
 	double lam;
 	enum bercl_status rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
@@ -591,7 +660,16 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
 	r.cl = cl;
 	r.one_minus_cl = one_minus_cl;
 	r.u_target = sqrt(-2.0 * log(one_minus_cl)) - sqrt(-2.0 * log(cl));
+	/* the side compared exactly, and the other from it */
+	if (cl > 0.5) {
+		r.omc_exact = dd_make(one_minus_cl, target->one_minus_cl_lo);
+		r.c_exact = dd_sub(dd_from(1.0), r.omc_exact);
+	} else {
+		r.c_exact = dd_make(cl, target->cl_lo);
+		r.omc_exact = dd_sub(dd_from(1.0), r.c_exact);
+	}
 	target_init(&r.t, errors, 0, cl, one_minus_cl);
+	r.t.ln_target = dd_log(cl > 0.5 ? r.omc_exact : r.c_exact);
 	if (model == BERCL_BINOMIAL) {
 		/* Around the Poisson answer: the binomial one differs by O(ber). */
 		if (n_star * (1.0 - 2.0 * ber) > 2.0 * limit)
@@ -604,11 +682,28 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
 		return BERCL_ELIMIT;
 	double lo = fmax(0.0, floor(n_star * (1.0 - 1e-9)) - 1.0);
 	double n;
-	rc = bisect_bits(&r, lo, ceil(n_star * (1.0 + 1e-9)) + 1.0, limit, &n, achieved);
+	bercl_tails at_n;
+	rc = bisect_bits(&r, lo, ceil(n_star * (1.0 + 1e-9)) + 1.0, limit, &n, &at_n);
 	if (rc != BERCL_OK)
 		return rc;
 	if (fabs(n - n_star) > fmax(2.0, 1e-9 * n_star))
 		return BERCL_ENOCONV; /* bisection and closed form disagree: a bug */
 	*bits = n;
+	if (achieved)
+		*achieved = at_n;
 	return BERCL_OK;
+}
+
+enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double ber, double cl,
+                                 double one_minus_cl, double *bits, bercl_tails *achieved)
+{
+	bercl_target t = {cl, 0.0, one_minus_cl, 0.0};
+	return min_bits(model, errors, ber, &t, bits, achieved);
+}
+
+enum bercl_status bercl_min_bits_target(enum bercl_model model, double errors, double ber,
+                                        const bercl_target *target, double *bits,
+                                        bercl_tails *achieved)
+{
+	return min_bits(model, errors, ber, target, bits, achieved);
 }

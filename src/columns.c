@@ -380,10 +380,13 @@ static void cell_pass_bits(char *buf, size_t len, const struct row *r, int human
 	whole_cell(buf, len, r, r->pass_bits);
 }
 
+/* 0 bits: error k + 1 never fails at once (text says "never") */
 static void cell_fail_bits(char *buf, size_t len, const struct row *r, int human)
 {
-	(void)human;
-	whole_cell(buf, len, r, r->fail_bits);
+	if (human && computed(r) && r->fail_bits == 0)
+		put_str(buf, len, "never");
+	else
+		whole_cell(buf, len, r, r->fail_bits);
 }
 
 static void cell_alpha_sim(char *buf, size_t len, const struct row *r, int human)
@@ -463,6 +466,27 @@ static void cell_expected_bits(char *buf, size_t len, const struct row *r, int h
 	number_cell(buf, len, computed(r), r->expected_bits, human, ROUND_UP);
 }
 
+/* the bits between readings: given (plan, simulate) or measured (watch) */
+static void cell_reading_interval(char *buf, size_t len, const struct row *r, int human)
+{
+	double b = r->in.reading_interval;
+	if (b == floor(b) && b < 1e15)
+		whole_cell(buf, len, r, b); /* whole bits in full */
+	else
+		number_cell(buf, len, 1, b, human, ROUND_NEAREST);
+}
+
+/* the risks of the plan as run at those readings, rounded up for people */
+static void cell_alpha_actual(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->alpha_actual, human);
+}
+
+static void cell_beta_actual(char *buf, size_t len, const struct row *r, int human)
+{
+	risk_cell(buf, len, r, r->beta_actual, human);
+}
+
 /* log10(1 - cl): a number where one_minus_cl is below the double range. */
 static void cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
 {
@@ -470,8 +494,7 @@ static void cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, 
 	if (present(r->in.cl)) /* a target */
 		format_double(buf, len, log10(r->in.cl_complement));
 	else if (computed(r) && present(r->tails.one_minus_cl))
-		format_double(buf, len, (r->tails.ln_one_minus_cl.hi + r->tails.ln_one_minus_cl.lo) /
-		                                2.302585092994045684 /* ln 10 */);
+		format_double(buf, len, bercl_lnprob_log10(r->tails.ln_one_minus_cl));
 }
 
 /* ---- lanes ---- */
@@ -741,6 +764,10 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_TRUE_BER] =          {"true_ber",      "true BER",      10, NUMBER, cell_true_ber},
 	[COL_P_PASS] =            {"p_pass",        "P(pass)",       10, NUMBER, cell_p_pass},
 	[COL_EXPECTED_BITS] =     {"expected_bits", "E[bits]",       12, NUMBER, cell_expected_bits},
+	[COL_READING_INTERVAL] =  {"reading_interval", "reading every", 13, NUMBER,
+	                           cell_reading_interval},
+	[COL_ALPHA_ACTUAL] =      {"alpha_actual",  "alpha actual",  12, NUMBER, cell_alpha_actual},
+	[COL_BETA_ACTUAL] =       {"beta_actual",   "beta actual",   11, NUMBER, cell_beta_actual},
 	[COL_LOG10_ONE_MINUS_CL] = {"log10_one_minus_cl", "log10(1 - CL)", 13, NUMBER,
 	                            cell_log10_one_minus_cl},
 	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   20, NUMBER, cell_lane_cl},

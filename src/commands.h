@@ -45,6 +45,9 @@ enum show_when {
 	WHEN_FEC_HIST = 1 << 24,    /* fec --histogram */
 	WHEN_TARGETS = 1 << 25,     /* plan: the targets cl, alpha_target (a machine
 	                               format, or --alpha given) */
+	WHEN_READINGS = 1 << 26,    /* plan --sequential, simulate: --reading-interval;
+	                               watch --plan */
+	WHEN_CONTINUOUS = 1 << 27,  /* no --reading-interval */
 };
 
 struct layout_entry {

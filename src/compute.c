@@ -168,6 +168,11 @@ enum compute_status compute_cl(struct row *r)
 static enum compute_status meet_target(struct row *r)
 {
 	const struct row_input *in = &r->in;
+	/* the library's tails at its answer first: where it decided exactly
+	 * and they round just below the target, they are the target itself
+	 * (bercl_min_bits_target), and N is the exact answer */
+	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
+		return COMPUTE_OK;
 	double step = 1;
 	for (int i = 0; i < 64; i++) {
 		bercl_tails t;
@@ -232,8 +237,10 @@ enum compute_status compute_bits(struct row *r)
 			return all_lanes_printable(r);
 		}
 	} else {
-		rc = bercl_min_bits(in->model, in->errors, in->ber, in->cl, in->cl_complement, &r->bits,
-		                    &r->tails);
+		/* the target as typed: its rests from the digits (parse_probability_exact) */
+		bercl_target target = {in->cl, in->cl_lo, in->cl_complement, in->cl_complement_lo};
+		rc = bercl_min_bits_target(in->model, in->errors, in->ber, &target, &r->bits,
+		                           &r->tails);
 	}
 	if (rc != BERCL_OK)
 		return lib_fail(r, rc);
@@ -269,6 +276,10 @@ enum compute_status compute_ber(struct row *r)
 	                                        in->cl_complement, &r->ber_upper);
 	if (rc != BERCL_OK)
 		return lib_fail(r, rc);
+	/* The library gives a Poisson bound above 1 (a rate, not a BER: E = 0
+	 * in 1 bit at 95 % is 3.0) as 1, which every BER meets; the row says so
+	 * on standard error (process() in main.c). */
+	r->ber_capped = in->model == BERCL_POISSON && r->ber_upper >= 1;
 	if (in->model == BERCL_BINOMIAL) { /* the Poisson upper bound, for comparison */
 		double lo, up;
 		rc = in->two_sided ? bercl_ber_interval(BERCL_POISSON, in->errors, r->bits, in->cl,
@@ -300,13 +311,50 @@ static enum compute_status plan_at_true_ber(struct row *r)
 	if (!work)
 		return fail(r, COMPUTE_NUMERIC, "out of memory");
 	bercl_plan_outcome o;
-	int rc = bercl_plan_sequential_outcome(r->seq_table, r->seq_table + n, r->in.errors, b, work,
-	                                       &o);
+	int rc;
+	if (!isnan(r->in.reading_interval)) {
+		/* looked at only at readings: the chance to pass as run; the mean length
+		   at readings is not computed (simulate gives it) */
+		double p_fail;
+		rc = bercl_plan_sequential_at_readings(r->seq_table, r->seq_table + n, r->in.errors, b,
+		                                       r->in.reading_interval, work, &o.p_pass, &p_fail);
+		o.expected_bits = NAN;
+	} else {
+		rc = bercl_plan_sequential_outcome(r->seq_table, r->seq_table + n, r->in.errors, b, work,
+		                                   &o);
+	}
 	free(work);
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the plan's outcome");
 	r->p_pass = o.p_pass;
 	r->expected_bits = o.expected_bits;
+	return COMPUTE_OK;
+}
+
+/* --reading-interval: the sequential plan's risks when it is looked at only
+   at readings that far apart (alpha_actual, beta_actual). */
+static enum compute_status plan_at_readings(struct row *r)
+{
+	double b = r->in.reading_interval;
+	if (isnan(b) || !r->seq_table)
+		return COMPUTE_OK;
+	size_t n = (size_t)r->seq_rows;
+	double *work = malloc(2 * n * sizeof *work);
+	if (!work)
+		return fail(r, COMPUTE_NUMERIC, "out of memory");
+	double pass_good, fail_good, pass_bad, fail_bad;
+	const double *pass = r->seq_table, *fails = r->seq_table + n;
+	int rc = bercl_plan_sequential_at_readings(pass, fails, r->in.errors, r->in.ber / r->in.ratio,
+	                                           b, work, &pass_good, &fail_good);
+	if (rc == BERCL_OK)
+		rc = bercl_plan_sequential_at_readings(pass, fails, r->in.errors, r->in.ber, b, work,
+		                                       &pass_bad, &fail_bad);
+	free(work);
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_INPUT, "reading-interval: more than 2^52 readings in the plan's "
+		                              "longest run");
+	r->alpha_actual = fail_good;
+	r->beta_actual = pass_bad;
 	return COMPUTE_OK;
 }
 
@@ -325,6 +373,9 @@ enum compute_status compute_plan(struct row *r)
 		return fail(r, COMPUTE_INPUT, "needs ber");
 	if (isnan(in->ratio))
 		return fail(r, COMPUTE_INPUT, "needs ratio (a good link has BER ber / ratio)");
+	if (!isnan(in->reading_interval) && !in->sequential)
+		return fail(r, COMPUTE_INPUT, "reading-interval is for a sequential plan (--sequential): "
+		                              "a fixed test is judged at its end");
 	int rc;
 	if (!isnan(in->bits) || !isnan(in->time_s)) {
 		if (in->sequential)
@@ -405,6 +456,9 @@ enum compute_status compute_plan(struct row *r)
 		r->beta = s.beta;
 		r->expected_bits_good = s.expected_bits_good;
 		r->expected_bits_bad = s.expected_bits_bad;
+		enum compute_status st = plan_at_readings(r);
+		if (st != COMPUTE_OK)
+			return st;
 	}
 	if (!isnan(in->rate_bps)) {
 		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
@@ -429,8 +483,10 @@ enum compute_status compute_simulate(struct row *r)
 		plan_free(r);
 		return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 	}
-	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl))
-		return fail(r, COMPUTE_INPUT, "cl, alpha and --sequential simulate a plan: give ratio");
+	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl) ||
+	    !isnan(r->in.reading_interval))
+		return fail(r, COMPUTE_INPUT,
+		            "cl, alpha, reading-interval and --sequential simulate a plan: give ratio");
 	if (isnan(r->in.errors))
 		r->in.errors = 0;
 	enum compute_status st = tested_tails(r);
@@ -565,10 +621,44 @@ static enum compute_status fec_from_ber(struct row *r)
 	return COMPUTE_OK;
 }
 
+/* cer(ber) < x, compared on the smaller tail (as bercl_fec_ber_max does). */
+static int cer_below(const bercl_fec_rates *f, double x)
+{
+	if (x <= 0.5)
+		return f->ln_cer.hi + f->ln_cer.lo < log(x);
+	return f->ln_one_minus_cer.hi + f->ln_one_minus_cer.lo > log1p(-x);
+}
+
+/*
+ * fec --cer: the largest pre-FEC BER in [1e-300, 0.5] with cer <= X. Above
+ * the code's CER at 0.5 every BER of the domain meets X: ber_max is 0.5,
+ * with a note (r->cer_worst); below its CER at 1e-300 none does, and the
+ * message names the code's CER range.
+ */
 static enum compute_status fec_ber_max(struct row *r)
 {
 	enum bercl_status rc = bercl_fec_ber_max(&r->in.code, r->in.cer, &r->ber_max);
-	if (rc == BERCL_ELIMIT || rc == BERCL_EDOM)
+	if (rc == BERCL_ELIMIT) {
+		bercl_fec_rates best, worst;
+		if (bercl_fec_rates_from_ber(&r->in.code, 1e-300, &best) != BERCL_OK ||
+		    bercl_fec_rates_from_ber(&r->in.code, 0.5, &worst) != BERCL_OK)
+			return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
+		if (cer_below(&worst, r->in.cer)) {
+			r->ber_max = 0.5;
+			r->cer_worst = worst.cer;
+			return COMPUTE_OK;
+		}
+		char lo[40], hi[40], x[40];
+		format_probability(lo, sizeof lo, best.cer, best.ln_cer);
+		format_double(hi, sizeof hi, worst.cer);
+		format_double(x, sizeof x, r->in.cer);
+		snprintf(r->error, sizeof r->error,
+		         "fec: no pre-FEC BER in [1e-300, 0.5] has cer at most %s: this code's cer runs "
+		         "from %s (at BER 1e-300) to %s (at 0.5)",
+		         x, lo, hi);
+		return COMPUTE_INPUT;
+	}
+	if (rc == BERCL_EDOM)
 		return fail(r, COMPUTE_INPUT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
 	if (rc != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");

@@ -387,14 +387,14 @@ int csv_read_header(struct csv *c, char sep, const char **bad)
 				break;
 			continue;
 		}
-		if (ch == '\r') {
-			c->pos++;
-			if (peek_byte(c) == '\n') {
-				c->pos++;
+		if (ch == '\r') { /* CR LF: a blank line too */
+			while (c->len - c->pos < 2 && read_more(c, 2))
+				;
+			if (c->len - c->pos >= 2 && c->in[c->pos + 1] == '\n') {
+				c->pos += 2;
 				c->line++;
 				continue;
 			}
-			c->pos--;
 		}
 		break;
 	}

@@ -98,6 +98,10 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_TRUE_BER] = {"true-ber", 0, "B", PLAN,
 	                "plan: the chance to pass and the expected bits at a true BER B",
 	                parse_real, open_unit_interval, IN(true_ber), NO_FIELD},
+	[Q_READING_INTERVAL] = {"reading-interval", 0, "B", PLAN | SIM | WATCH,
+	                        "plan --sequential, simulate, watch --plan: bits between readings "
+	                        "(alpha_actual, beta_actual)",
+	                        parse_si, at_least_one, IN(reading_interval), NO_FIELD},
 	[Q_BAUD] = {"baud", 0, "B", ALL_COMMANDS & ~WATCH,
 	            "symbol rate in place of --rate: 26.5625G, 26.5625GBd",
 	            parse_baud, above_zero, IN(baud), NO_FIELD},
@@ -169,6 +173,8 @@ const char *row_set(struct row_input *in, enum quantity q, double v, double comp
 	*(double *)(void *)((char *)in + f->value) = v;
 	if (f->complement != NO_FIELD)
 		*(double *)(void *)((char *)in + f->complement) = complement;
+	if (q == Q_CL) /* the caller sets the rests where it has them */
+		in->cl_lo = in->cl_complement_lo = 0.0;
 	return NULL;
 }
 
@@ -179,6 +185,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 		if (flags[q].complement != NO_FIELD)
 			*(double *)(void *)((char *)in + flags[q].complement) = NAN;
 	}
+	in->cl_lo = in->cl_complement_lo = 0.0;
 	in->model = model;
 	in->two_sided = two_sided;
 	in->sequential = sequential;

@@ -492,8 +492,9 @@ static void check_combinations(const struct options *o)
 			usage_error("--plan needs --alpha (the producer's risk)");
 		if (o->plan && !has[Q_RATIO])
 			usage_error("--plan needs --ratio (a good link has BER P / D)");
-		if (!o->plan && (has[Q_ALPHA] || has[Q_RATIO]))
-			usage_error("%s is for a plan: add --plan", has[Q_ALPHA] ? "--alpha" : "--ratio");
+		if (!o->plan && (has[Q_ALPHA] || has[Q_RATIO] || has[Q_READING_INTERVAL]))
+			usage_error("%s is for a plan: add --plan",
+			            has[Q_ALPHA] ? "--alpha" : has[Q_RATIO] ? "--ratio" : "--reading-interval");
 		return;
 	}
 	int given = has[Q_BITS] || has[Q_TIME];
@@ -508,6 +509,9 @@ static void check_combinations(const struct options *o)
 			usage_error("--time needs --rate (the line rate) or --baud");
 		if (given && o->sequential)
 			usage_error("--sequential designs a plan: give --cl and --alpha, not --bits or --time");
+		if (has[Q_READING_INTERVAL] && !o->sequential)
+			usage_error("--reading-interval is for a sequential plan (--sequential): a fixed "
+			            "test is judged at its end");
 		if (given && (has[Q_CL] || has[Q_ALPHA]))
 			usage_error("%s: a given test (--bits or --time) has its risks computed, not set",
 			            has[Q_CL] ? "--cl" : "--alpha");
@@ -519,9 +523,13 @@ static void check_combinations(const struct options *o)
 			usage_error("missing --alpha (the producer's risk)");
 		return;
 	}
-	if (o->cmd == CMD_SIMULATE && (has[Q_CL] || has[Q_ALPHA] || o->sequential))
+	if (o->cmd == CMD_SIMULATE &&
+	    (has[Q_CL] || has[Q_ALPHA] || o->sequential || has[Q_READING_INTERVAL]))
 		usage_error("%s simulates a plan: it needs --ratio",
-		            has[Q_CL] ? "--cl" : has[Q_ALPHA] ? "--alpha" : "--sequential");
+		            has[Q_CL]        ? "--cl"
+		            : has[Q_ALPHA]   ? "--alpha"
+		            : o->sequential ? "--sequential"
+		                             : "--reading-interval");
 	if (o->cmd == CMD_FEC) {
 		int counts = has[Q_CODEWORDS] || has[Q_UNCORRECTABLE];
 		int test = has[Q_BITS] || has[Q_TIME];
@@ -698,6 +706,10 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 	if (o->cmd == CMD_PLAN && (machine || given(o, b, Q_ALPHA)))
 		have |= WHEN_TARGETS;
 	have |= o->sequential ? WHEN_SEQUENTIAL : WHEN_FIXED;
+	if (o->text[Q_READING_INTERVAL] || (b && batch_has(b, Q_READING_INTERVAL)))
+		have |= WHEN_READINGS;
+	else
+		have |= WHEN_CONTINUOUS;
 	int true_ber = o->text[Q_TRUE_BER] || (b && batch_has(b, Q_TRUE_BER));
 	if (true_ber)
 		have |= WHEN_TRUE_BER;
@@ -865,6 +877,16 @@ static int process(const struct options *o, struct row *r, const char *file, int
 		}
 		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
 	}
+	if (!isnan(r->cer_worst) && !interrupted) {
+		char x[32], w[32];
+		format_double(x, sizeof x, r->in.cer);
+		format_double(w, sizeof w, r->cer_worst);
+		fprintf(err, "%s: note: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err, "cer %s is at least this code's cer at pre-FEC BER 0.5 (%s): every BER up to "
+		             "0.5 meets it, and ber_max is 0.5, the end of the domain\n",
+		        x, w);
+	}
 	if (r->has_hist && r->hist.model_contradicted && !interrupted) {
 		char u[32], c[32];
 		format_double(u, sizeof u, r->hist.uncorrectable);
@@ -876,6 +898,12 @@ static int process(const struct options *o, struct row *r, const char *file, int
 		        "codewords uncorrectable): cer_upper bounds the uncorrectable count "
 		        "(Clopper-Pearson)\n",
 		        r->hist.burst ? "burst = yes" : "more uncorrectable than its bound allows", u, c);
+	}
+	if (r->ber_capped && !interrupted) {
+		fprintf(err, "%s: warning: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err, "the Poisson BER bound is above 1 here, past the model's range: "
+		             "printed as 1 (--model binomial gives the exact bound)\n");
 	}
 	if (o->verify) {
 		char note[512];
@@ -1010,11 +1038,19 @@ static void print_sequential(const struct layout *l, struct row *r)
 		return;
 	char good[64], bad[64], most[64];
 	printf("  the test passes once 'pass at bits' bits show at most 'errors' errors, and fails "
-	       "when error 'errors' + 1\n  comes by 'fail by bits' bits (0: never)\n");
+	       "when error 'errors' + 1\n  comes by 'fail by bits' bits ('never': that error alone "
+	       "does not fail it)\n");
 	/* risks rounded up, lengths and times up: never better than they are */
 	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
 	       "%.4f %% (exact)\n",
 	       r->max_bits, errors, errors + 1, risk_up(100 * r->alpha), risk_up(100 * r->beta));
+	if (!isnan(r->alpha_actual)) {
+		double b = r->in.reading_interval;
+		printf("  looked at only at readings every %.*g bits (as bercl watch decides): "
+		       "alpha_actual %.4f %%, beta_actual %.4f %% (exact)\n",
+		       b == floor(b) && b < 1e15 ? 15 : 6, b, risk_up(100 * r->alpha_actual),
+		       risk_up(100 * r->beta_actual));
+	}
 	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad); "
 	       "the fixed plan: %.0f bits\n",
 	       human_round_sig(r->expected_bits_good, 6, ROUND_UP), r->in.ber / r->in.ratio,
@@ -1033,8 +1069,9 @@ static void print_sequential(const struct layout *l, struct row *r)
 
 /*
  * cl --lane-errors: the rows of one sweep point r0, one per lane, then
- * lane=combined (all bits and errors pooled) and lane=all (the product of
- * the lane CLs: every lane below the BER at once).
+ * lane=combined (all bits and errors pooled) and lane=all (the same bits
+ * and errors, and the product of the lane CLs: every lane below the BER at
+ * once).
  */
 static void lane_rows(const struct options *o, const struct row *r0, const struct layout *l,
                       long *index)
@@ -1057,9 +1094,12 @@ static void lane_rows(const struct options *o, const struct row *r0, const struc
 			else
 				r.in.lanes = o->nlanes; /* bits = rate * time * lanes */
 		} else {
+			/* every lane below the BER at once: the lanes' bits and errors
+			   together (as combined, and as watch's all row), the product CL */
 			r.lane = "all";
-			r.in.errors = NAN;
-			r.bits = lane_bits; /* each lane's */
+			r.in.errors = total;
+			r.bits = lane_bits * o->nlanes;
+			r.in.lanes = o->nlanes;
 			if (!ok) {
 				snprintf(r.error, sizeof r.error, "a lane has no CL");
 			} else if (compute_lanes_all(&r, tails, o->nlanes) != COMPUTE_OK) {
@@ -1197,6 +1237,10 @@ int main(int argc, char **argv)
 				double c = NAN;
 				double v = vlist_value(&o.list[q], 0, &c);
 				row_set(&base, (enum quantity)q, v, c);
+				if (q == Q_CL) {
+					struct vlist_pos first = {0, 0};
+					vlist_lo_at(&o.list[q], &first, &base.cl_lo, &base.cl_complement_lo);
+				}
 			}
 
 	FILE *input = o.input ? open_input(o.input) : NULL;

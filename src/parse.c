@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dd.h"
 #include "parse.h"
 #include "shortest.h"
 
@@ -392,7 +393,114 @@ static double decimal_complement(const char *frac, size_t n)
 	return parse_real(buf, &v) ? NAN : v;
 }
 
+/*
+ * x 10^k in double-double, |k| up to ~700: by powers 10^j (j <= 200)
+ * formed by squaring (10^j exact in a double to j = 22, then rounded to
+ * ~1e-32 relative per step), dividing for k < 0 in steps of 10^200 so that
+ * nothing overflows. A few units in 1e-31 relative.
+ */
+static dd dd_pow10_times(dd x, long k)
+{
+	while (k != 0) {
+		long j = k > 200 ? 200 : k < -200 ? -200 : k;
+		long a = j < 0 ? -j : j;
+		dd p = dd_from(1.0), b = dd_from(10.0);
+		for (; a; a >>= 1) {
+			if (a & 1)
+				p = dd_mul(p, b);
+			b = dd_mul(b, b);
+		}
+		x = j < 0 ? dd_div(x, p) : dd_mul(x, p);
+		k -= j;
+	}
+	return x;
+}
+
+/*
+ * 0.d1 d2 ... (the first n characters of digits) times 10^point in
+ * double-double: the leading zeros skipped, then at most 40 significant
+ * digits by Horner's rule (exact while below 2^106, ~31 digits, rounded to
+ * ~1e-32 after), the rest below 1e-39 relative and dropped.
+ */
+static dd dd_decimal(const char *digits, size_t n, long point)
+{
+	size_t i = 0;
+	while (i < n && digits[i] == '0')
+		i++;
+	dd m = dd_from(0.0);
+	size_t used = 0;
+	for (; i < n && used < 40; i++, used++)
+		m = dd_add_d(dd_mul_d(m, 10.0), (double)(digits[i] - '0'));
+	/* m = 0.digits[0 .. i) x 10^i: the value is m 10^(point - i) */
+	return dd_pow10_times(m, point - (long)i);
+}
+
+/*
+ * The exact double-double forms of a probability's text (validated by
+ * parse_real, without '%'; percent: the point moves two places): the value
+ * and its complement 1 - value, the latter from its own decimal digits
+ * (9 - d_i, the last nonzero one 10 - d_n), so that the complement of
+ * 0.95 is 0.05 to ~1e-32 relative however small it is. 0 on success.
+ */
+static int probability_dd(const char *s, int percent, dd *value, dd *complement)
+{
+	char digits[MAX_NUMBER], frac[3 * MAX_NUMBER + 8];
+	size_t n = 0;
+	long point = 0, exp10 = 0;
+	int seen_point = 0;
+	const char *p = s + (*s == '+');
+	for (; *p && *p != 'e' && *p != 'E'; p++) {
+		if (*p == '.') {
+			seen_point = 1;
+		} else if (is_digit(*p)) {
+			if (n == 0 && *p == '0') { /* a leading zero */
+				if (seen_point)
+					point--;
+				continue;
+			}
+			digits[n++] = *p;
+			if (!seen_point)
+				point++;
+		} else {
+			return -1;
+		}
+	}
+	if (*p == 'e' || *p == 'E') {
+		char *end;
+		long e = strtol(p + 1, &end, 10);
+		if (*end || e > 400 || e < -400)
+			return -1;
+		exp10 = e;
+	}
+	point += exp10 - (percent ? 2 : 0); /* value = 0.digits x 10^point */
+	if (n == 0)
+		return -1;
+	*value = dd_decimal(digits, n, point);
+	if (point > 0 || (size_t)(-point) + n + 1 > sizeof frac) {
+		*complement = dd_sub(dd_from(1.0), *value); /* value >= 1, or tiny */
+		return 0;
+	}
+	/* 0.frac = value exactly; its complement digit by digit */
+	size_t k = 0;
+	for (long z = 0; z < -point; z++)
+		frac[k++] = '0';
+	memcpy(frac + k, digits, n);
+	k += n;
+	while (k > 0 && frac[k - 1] == '0')
+		k--;
+	for (size_t i = 0; i < k; i++)
+		frac[i] = (char)('0' + (i + 1 == k ? 10 - (frac[i] - '0') : 9 - (frac[i] - '0')));
+	*complement = dd_decimal(frac, k, 0);
+	return 0;
+}
+
 const char *parse_probability(const char *s, double *out, double *complement)
+{
+	return parse_probability_exact(s, out, complement, NULL, NULL);
+}
+
+const char *parse_probability_exact(const char *s, double *out, double *complement,
+                                    double *out_lo, double *complement_lo)
 {
 	size_t len = strlen(s);
 	int percent = len > 0 && s[len - 1] == '%';
@@ -448,8 +556,28 @@ const char *parse_probability(const char *s, double *out, double *complement)
 	/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
 	if (!(c > 0))
 		return range;
+	double v_lo = 0.0, c_lo = 0.0;
+	dd vx, cx;
+	if ((out_lo || complement_lo) && probability_dd(buf, percent, &vx, &cx) == 0) {
+		/* the rest of each beyond its double; a complement that was 1 - v
+		 * (with an exponent) becomes the double nearest the exact one */
+		v_lo = dd_sub(vx, dd_from(v)).hi;
+		if (!(isfinite(v_lo) && v + v_lo == v))
+			v_lo = 0.0;
+		c_lo = dd_sub(cx, dd_from(c)).hi;
+		if (!(isfinite(c_lo) && c + c_lo == c) && cx.hi > 0 && cx.hi <= 1) {
+			c = cx.hi;
+			c_lo = cx.lo;
+		}
+		if (!(isfinite(c_lo) && c + c_lo == c))
+			c_lo = 0.0;
+	}
 	*out = v;
 	*complement = c;
+	if (out_lo)
+		*out_lo = v_lo;
+	if (complement_lo)
+		*complement_lo = c_lo;
 	return NULL;
 }
 
@@ -500,6 +628,9 @@ static const char *parse_item(char *s, scalar_parser parse, struct item *it)
 		it->kind = ITEM_ONE;
 		it->n = 1;
 		it->b = NAN;
+		it->a_lo = it->b_lo = 0.0;
+		if (!parse)
+			return parse_probability_exact(s, &it->a, &it->b, &it->a_lo, &it->b_lo);
 		return parse_scalar(parse, s, &it->a, &it->b);
 	}
 	*dots = '\0';
@@ -647,6 +778,16 @@ double vlist_at(const struct vlist *v, struct vlist_pos *p, unsigned long long i
 	if (complement)
 		*complement = it->kind == ITEM_ONE && !isnan(it->b) ? it->b : 1.0 - x;
 	return x;
+}
+
+void vlist_lo_at(const struct vlist *v, const struct vlist_pos *p, double *lo,
+                 double *complement_lo)
+{
+	*lo = *complement_lo = 0.0;
+	if (p->item < v->nitems && v->is_probability && v->items[p->item].kind == ITEM_ONE) {
+		*lo = v->items[p->item].a_lo;
+		*complement_lo = v->items[p->item].b_lo;
+	}
 }
 
 /* Ranges are monotone, so their extremes are their ends. */

@@ -28,6 +28,14 @@ const char *parse_count(const char *s, double *out);
  * from the decimal digits so that 0.99999999999999999999 gives exactly 1e-20.
  */
 const char *parse_probability(const char *s, double *out, double *complement);
+/*
+ * parse_probability() with the rest of each beyond its double (*out_lo,
+ * *complement_lo, either may be NULL): value + *out_lo and complement +
+ * *complement_lo are the decimal and 1 - the decimal in double-double,
+ * from the digits (the exact target of bercl_min_bits_target()).
+ */
+const char *parse_probability_exact(const char *s, double *out, double *complement,
+                                    double *out_lo, double *complement_lo);
 
 
 /*
@@ -48,6 +56,7 @@ enum item_kind { ITEM_ONE, ITEM_STEP, ITEM_LIN, ITEM_LOG };
 struct item {
 	enum item_kind kind;
 	double a, b;        /* ITEM_ONE: value a, complement b */
+	double a_lo, b_lo;  /* ITEM_ONE probabilities: their rests (parse_probability_exact) */
 	unsigned long long n;
 	int whole;          /* ITEM_LIN, ITEM_LOG of whole numbers: rounded */
 };
@@ -80,6 +89,11 @@ struct vlist_pos {
 };
 double vlist_at(const struct vlist *v, struct vlist_pos *p, unsigned long long i,
                 double *complement);
+/* The rests of the value vlist_at() last gave at p, and of its complement,
+ * beyond their doubles: a single probability's (parse_probability_exact),
+ * 0 for range points. */
+void vlist_lo_at(const struct vlist *v, const struct vlist_pos *p, double *lo,
+                 double *complement_lo);
 /* Smallest and largest value. */
 double vlist_min(const struct vlist *v);
 double vlist_max(const struct vlist *v);

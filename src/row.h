@@ -20,6 +20,7 @@ struct row_input {
 	double bits;
 	double ber;
 	double cl, cl_complement;           /* cl and 1 - cl, exact */
+	double cl_lo, cl_complement_lo;     /* their rests from the digits (0: none) */
 	double rate_bps;
 	double lanes;
 	double time_s;
@@ -28,6 +29,7 @@ struct row_input {
 	double alpha, alpha_complement;     /* plan: producer's risk, as cl */
 	double ratio;                       /* plan: discrimination ratio D */
 	double true_ber;                    /* plan: the outcome at this true BER */
+	double reading_interval;            /* plan, simulate, watch: bits between readings */
 	double baud, bits_per_symbol;       /* a symbol rate: rate_bps = baud * bits_per_symbol */
 	enum bercl_model model;
 	int two_sided;                      /* ber: the interval */
@@ -54,6 +56,7 @@ struct row {
 	bercl_tails tails;         /* cl, simulate: at bits; bits: achieved */
 	double ber_estimate, ber_lower, ber_upper;   /* ber rows */
 	double poisson_alt;        /* binomial rows: the Poisson answer */
+	int ber_capped;            /* Poisson ber rows: a bound above 1 given as 1 */
 	int verdict;               /* -1 no --require, 0 fail, 1 pass */
 	double one_minus_cl_sim, sim_stderr;         /* simulate rows */
 	/* plan rows (and simulate with a plan) */
@@ -65,6 +68,8 @@ struct row {
 	double *seq_table;         /* sequential: pass_bits[rows] then fail_bits[rows]
 	                              (malloc'd by compute_plan; plan_free() releases) */
 	double seq_rows;           /* rows in seq_table: max_errors + 1 */
+	double alpha_actual, beta_actual; /* the sequential plan's risks at readings every
+	                                     in.reading_interval bits */
 	double alpha_sim, alpha_stderr, beta_sim, beta_stderr;           /* simulate */
 	double bits_good_sim, bits_good_stderr, bits_bad_sim, bits_bad_stderr;
 	/* watch rows */
@@ -78,6 +83,8 @@ struct row {
 	int fec_cl;                /* tails hold the CL that CER < cer (codewords) */
 	bercl_fec_rates fec;       /* from ber (fec.ser is NAN when absent) */
 	double ber_max;
+	double cer_worst;          /* fec --cer above the code's CER at BER 0.5: that CER
+	                              (ber_max is then 0.5, with a note), else NAN */
 	int has_cer_upper;
 	bercl_lnprob ln_cer_upper;
 	double cer_upper;

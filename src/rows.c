@@ -38,11 +38,11 @@ static const struct row blank = {
 	.expected_bits_bad = NAN,
 	.pass_bits = NAN, .fail_bits = NAN, .seq_rows = NAN, .fixed_bits = NAN,
 	.p_pass = NAN, .expected_bits = NAN,
-	.alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
+	.alpha_actual = NAN, .beta_actual = NAN, .alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
 	.bits_good_sim = NAN, .bits_good_stderr = NAN, .bits_bad_sim = NAN,
 	.bits_bad_stderr = NAN,
 	.dispersion = NAN,
-	.fec.ser = NAN, .ber_max = NAN, .cer_upper = NAN,
+	.fec.ser = NAN, .ber_max = NAN, .cer_worst = NAN, .cer_upper = NAN,
 	.decision = "",
 };
 
@@ -91,6 +91,8 @@ int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
 		double v = vlist_at(s->list[q], &s->pos[q], s->index[q], &c);
 		/* Values were checked when the flags were read. */
 		row_set(&r->in, (enum quantity)q, v, c);
+		if (q == Q_CL)
+			vlist_lo_at(s->list[q], &s->pos[q], &r->in.cl_lo, &r->in.cl_complement_lo);
 	}
 	return 1;
 }
@@ -276,10 +278,15 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 				         "model '%.40s': not poisson or binomial", text);
 			continue;
 		}
-		double v, cmp;
-		const char *why = quantity_parse((enum quantity)q, text, &v, &cmp);
+		double v, cmp, v_lo = 0.0, c_lo = 0.0;
+		const char *why = q == Q_CL ? parse_probability_exact(text, &v, &cmp, &v_lo, &c_lo)
+		                            : quantity_parse((enum quantity)q, text, &v, &cmp);
 		if (!why)
 			why = row_set(&r->in, (enum quantity)q, v, cmp);
+		if (!why && q == Q_CL) {
+			r->in.cl_lo = v_lo;
+			r->in.cl_complement_lo = c_lo;
+		}
 		/* Keep reading the other columns, so the row shows what it can. */
 		if (why && !r->error[0])
 			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
@@ -332,23 +339,21 @@ static int has_name(const struct named *v, size_t n, const char *name)
 	return lo < n && strcmp(v[lo].name, name) == 0;
 }
 
-/* The copied column k's pass-through index back to its column in the file. */
-static size_t column_of_extra(const struct batch *b, size_t k)
-{
-	for (size_t i = 0; i < b->ncols; i++)
-		if (b->column_quantity[i] < 0 && k-- == 0)
-			return i;
-	return b->ncols;
-}
-
 long batch_rename_duplicates(struct batch *b, const char **first)
 {
 	*first = NULL;
 	if (b->nextra < 2)
 		return 0;
 	struct named *v = malloc(b->nextra * sizeof *v);
-	if (!v)
+	size_t *column = malloc(b->nextra * sizeof *column); /* copied column k's column */
+	if (!v || !column) {
+		free(v);
+		free(column);
 		return -1;
+	}
+	for (size_t i = 0, k = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] < 0)
+			column[k++] = i;
 	for (size_t k = 0; k < b->nextra; k++)
 		v[k] = (struct named){b->extra_names[k], k};
 	qsort(v, b->nextra, sizeof *v, compare_named); /* n log n: 260,000 names */
@@ -362,12 +367,13 @@ long batch_rename_duplicates(struct batch *b, const char **first)
 			char *name = malloc(len);
 			if (!name) {
 				free(v);
+				free(column);
 				return -1;
 			}
 			do
 				snprintf(name, len, "%s_%ld", v[i].name, n++);
 			while (has_name(v, b->nextra, name));
-			size_t col = column_of_extra(b, v[i].k);
+			size_t col = column[v[i].k];
 			if (!*first)
 				*first = b->header[col];
 			free(b->renamed[col]);
@@ -378,6 +384,7 @@ long batch_rename_duplicates(struct batch *b, const char **first)
 		i--;
 	}
 	free(v);
+	free(column);
 	return renamed;
 }
 

@@ -20,6 +20,15 @@
  * table: error k + 1 at or before fail_bits[k] fails, none before
  * pass_bits[k] passes. Risks get the binomial standard error of the exact
  * value, mean lengths the sample standard deviation / sqrt(trials).
+ *
+ * With --reading-interval B the same arrivals are looked at only at the
+ * readings i B (i = 1, 2, ...), as bercl watch does: while the count is k
+ * (from error k's arrival to error k + 1's) the first reading fails when k
+ * > c or k >= 1 and it comes at or before fail_bits[k - 1]; else the first
+ * reading at or after pass_bits[k] passes, if it comes before error k + 1.
+ * This follows each run's own arrivals, not the dynamic program of
+ * bercl_plan_sequential_at_readings(), whose alpha_actual and beta_actual it
+ * checks (their binomial standard errors are the ones printed).
  */
 #include <math.h>
 #include <stdio.h>
@@ -147,6 +156,42 @@ static int run_sequential(gsl_rng *rng, const double *pass, const double *fail, 
 	}
 }
 
+/* The first reading i B at or after t (B >= 1, i B exact below 2^53). */
+static double reading_at_or_after(double t, double b)
+{
+	double i = ceil(t / b);
+	while (i * b < t)
+		i++;
+	while (i > 1 && (i - 1) * b >= t)
+		i--;
+	return fmax(i, 1) * b;
+}
+
+/* One sequential test looked at every b bits: 1 pass, 0 fail; *bits its length. */
+static int run_at_readings(gsl_rng *rng, const double *pass, const double *fail, size_t c,
+                           double ber, double b, double *bits)
+{
+	double t = 0; /* error k's arrival (0 for k = 0) */
+	for (size_t k = 0;; k++) {
+		double next = t + gsl_ran_exponential(rng, 1 / ber); /* error k + 1 */
+		double first = reading_at_or_after(t, b);             /* the count is k there */
+		if (first < next) {
+			if (k > c || (k >= 1 && first <= fail[k - 1])) {
+				*bits = first;
+				return 0;
+			}
+			if (k <= c) {
+				double p = reading_at_or_after(fmax(t, pass[k]), b);
+				if (p < next) {
+					*bits = p;
+					return 1;
+				}
+			}
+		}
+		t = next;
+	}
+}
+
 const char *simulate_plan(struct row *r)
 {
 	double trials = isnan(r->in.trials) ? SIMULATE_DEFAULT_TRIALS : r->in.trials;
@@ -172,17 +217,22 @@ const char *simulate_plan(struct row *r)
 			}
 			int passed;
 			double bits = r->bits;
-			if (pass)
+			if (pass && !isnan(r->in.reading_interval))
+				passed = run_at_readings(rng, pass, fail, c, ber, r->in.reading_interval, &bits);
+			else if (pass)
 				passed = run_sequential(rng, pass, fail, c, ber, &bits);
 			else
 				passed = gsl_ran_poisson(rng, r->bits * ber) <= r->in.errors;
 			wrong += bad ? passed : !passed;
-			sum += bits;
-			sum2 += bits * bits;
+			/* lengths less the longest run: small sums, exact when every run is the
+			   same length */
+			sum += bits - r->bits;
+			sum2 += (bits - r->bits) * (bits - r->bits);
 		}
 		sim[bad] = wrong / trials;
-		mean[bad] = pass ? sum / trials : r->bits; /* a fixed test: always its length */
-		double var = sum2 / trials - mean[bad] * mean[bad];
+		double shift = sum / trials;
+		mean[bad] = pass ? r->bits + shift : r->bits; /* a fixed test: always its length */
+		double var = sum2 / trials - shift * shift;
 		se[bad] = pass && var > 0 ? sqrt(var / trials) : 0;
 	}
 	gsl_rng_free(rng);
@@ -192,8 +242,11 @@ const char *simulate_plan(struct row *r)
 		r->expected_bits_good = r->expected_bits_bad = r->bits;
 	r->alpha_sim = sim[0];
 	r->beta_sim = sim[1];
-	r->alpha_stderr = sqrt(r->alpha * (1 - r->alpha) / trials);
-	r->beta_stderr = sqrt(r->beta * (1 - r->beta) / trials);
+	/* the standard errors of the exact values the simulation estimates */
+	double a = isnan(r->alpha_actual) ? r->alpha : r->alpha_actual;
+	double b = isnan(r->beta_actual) ? r->beta : r->beta_actual;
+	r->alpha_stderr = sqrt(a * (1 - a) / trials);
+	r->beta_stderr = sqrt(b * (1 - b) / trials);
 	r->bits_good_sim = mean[0];
 	r->bits_good_stderr = se[0];
 	r->bits_bad_sim = mean[1];

@@ -80,6 +80,8 @@ struct watch_lane {
 	/* dispersion: increments with bits, their sums, sum d^2 / b */
 	double m, sum_k, sum_n, sum_k2n, pending;
 	int warned;
+	/* plan: the risks at the reading spacing (bits / m, or --reading-interval) */
+	double spacing, alpha_actual, beta_actual;
 };
 
 /* One line on err: "bercl: NAME:LINE: ...". */
@@ -142,6 +144,8 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 			return -1;
 		}
 		w->rows = (size_t)s.max_errors + 1;
+		w->alpha = s.alpha;
+		w->beta = s.beta;
 		for (size_t k = 0; k < w->rows; k++)
 			w->table[w->rows + k] = w->table[(size_t)rows + k];
 	}
@@ -253,6 +257,7 @@ static struct watch_lane *find_lane(struct watch *w, const char *name, FILE *err
 	l->state = WATCH_UNDECIDED;
 	l->one_minus_cl = 1; /* no CL yet */
 	l->ln_cl_allowed = -INFINITY;
+	l->spacing = l->alpha_actual = l->beta_actual = NAN;
 	return l;
 }
 
@@ -331,6 +336,50 @@ static int decide(struct watch *w, struct watch_lane *l, double bits, double err
 	return WATCH_UNDECIDED;
 }
 
+/*
+ * --plan: the plan's risks when it is looked at only at readings as far
+ * apart as this lane's (--reading-interval, or the mean spacing so far:
+ * bits / readings with new bits), into r; recomputed when the spacing moves
+ * (the cost of bercl_plan_sequential_outcome() twice). A warning, once,
+ * when they differ from the plan's by more than a tenth.
+ */
+static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row *r, FILE *err)
+{
+	double b = !isnan(w->in.reading_interval) ? w->in.reading_interval
+	           : l->m > 0                      ? l->bits / l->m
+	                                           : NAN;
+	if (!(b >= 1))
+		return;
+	if (!(fabs(b - l->spacing) <= 1e-12 * b)) {
+		const double *pass = w->table, *fail = w->table + w->rows;
+		double *work = w->table + 2 * w->rows, c = (double)(w->rows - 1);
+		double pass_good, fail_good, pass_bad, fail_bad;
+		l->spacing = b;
+		l->alpha_actual = l->beta_actual = NAN;
+		if (bercl_plan_sequential_at_readings(pass, fail, c, w->in.ber / w->in.ratio, b, work,
+		                                      &pass_good, &fail_good) == BERCL_OK &&
+		    bercl_plan_sequential_at_readings(pass, fail, c, w->in.ber, b, work, &pass_bad,
+		                                      &fail_bad) == BERCL_OK) {
+			l->alpha_actual = fail_good;
+			l->beta_actual = pass_bad;
+		}
+	}
+	r->in.reading_interval = b;
+	r->alpha_actual = l->alpha_actual;
+	r->beta_actual = l->beta_actual;
+	if (!w->warned_readings && !isnan(l->alpha_actual) &&
+	    (fabs(l->alpha_actual - w->alpha) > 0.1 * w->alpha ||
+	     fabs(l->beta_actual - w->beta) > 0.1 * w->beta)) {
+		w->warned_readings = 1;
+		message(w, err,
+		        "warning: %sreadings every %.6g bits change the plan's risks: alpha_actual "
+		        "%.4g %%, beta_actual %.4g %% (alpha %.4g %%, beta %.4g %% when checked "
+		        "continuously; bercl plan --reading-interval gives them in advance)",
+		        r_lane_prefix(w, l), b, 100 * l->alpha_actual, 100 * l->beta_actual,
+		        100 * w->alpha, 100 * w->beta);
+	}
+}
+
 static void put_row(struct watch *w, FILE *out, struct row *r)
 {
 	format_row(out, &w->layout, r);
@@ -343,7 +392,10 @@ static void put_row(struct watch *w, FILE *out, struct row *r)
  * plan, or (fixed target) when the product of the lanes' CLs at the allowed
  * count E (every lane's fixed test of its bits; not the CL at the observed
  * counts, which would be optional stopping) reaches the target. Writes the
- * lane=all row then; its cl is the product of the CLs at the observed counts.
+ * lane=all row after every reading, as cl --lane-errors does: the lanes'
+ * bits and errors summed, its cl the product of the lanes' CLs at the
+ * observed counts (once --lanes lanes were seen), and the module's decision
+ * (empty while undecided).
  */
 static enum watch_state overall(struct watch *w, FILE *out)
 {
@@ -370,15 +422,13 @@ static enum watch_state overall(struct watch *w, FILE *out)
 			pass = w->in.cl <= 0.5 ? exp(ln_cl_allowed) >= w->in.cl
 			                       : -expm1(ln_cl_allowed) <= w->in.cl_complement;
 	}
-	if (!fail && !pass)
-		return WATCH_UNDECIDED;
 	struct row r;
 	row_reset(&r, &w->in);
 	r.in.cl = r.in.cl_complement = NAN;
 	r.lane = "all";
 	r.bits = bits;
 	r.in.errors = errors;
-	if (!w->plan && !fail) { /* every lane below P, independent lanes */
+	if ((double)w->nlanes >= want) { /* every lane below P, independent lanes */
 		r.tails.cl = exp(ln_cl);
 		r.tails.ln_cl.hi = ln_cl;
 		r.tails.ln_cl.lo = 0;
@@ -388,9 +438,9 @@ static enum watch_state overall(struct watch *w, FILE *out)
 	} else {
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
 	}
-	r.decision = fail ? "fail" : "pass";
+	r.decision = fail ? "fail" : pass ? "pass" : "";
 	put_row(w, out, &r);
-	return fail ? WATCH_FAIL : WATCH_PASS;
+	return fail ? WATCH_FAIL : pass ? WATCH_PASS : WATCH_UNDECIDED;
 }
 
 /* One reading (the cells of a record after the header). */
@@ -470,7 +520,13 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 		decide(w, l, bits, errors, &r.tails, &have_cl);
 	if (!have_cl)
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
-	r.decision = l->state == WATCH_PASS ? "pass" : l->state == WATCH_FAIL ? "fail" : "";
+	/* with lanes a lane's own pass is "lane pass": only the all row says
+	   "pass", when the module has passed; a lane that fails fails the module */
+	r.decision = l->state == WATCH_PASS   ? (w->col_lane >= 0 ? "lane pass" : "pass")
+	             : l->state == WATCH_FAIL ? "fail"
+	                                      : "";
+	if (w->plan)
+		risks_at_readings(w, l, &r, err);
 	put_row(w, out, &r);
 	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
 		l->warned = 1;

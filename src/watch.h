@@ -27,8 +27,11 @@ struct watch_lane;
 struct watch {
 	struct row_input in;      /* ber, cl, errors allowed; plan: alpha, ratio; rate, lanes */
 	int plan;                 /* decide by the sequential plan */
-	double *table;            /* plan: pass_bits[rows] then fail_bits[rows] */
+	double *table;            /* plan: pass_bits[rows] then fail_bits[rows], then
+	                             2 rows of work for the risks at readings */
 	size_t rows;
+	double alpha, beta;       /* plan: its exact risks, checked continuously */
+	int warned_readings;      /* the sparse-readings warning was given */
 	double pass_bits;         /* fixed target: N_E, the fixed test's length */
 	struct layout layout;      /* format FMT_VALUE: --value */
 	const char *value;        /* --value COLUMN (format FMT_VALUE) */

@@ -18,6 +18,19 @@ static double rel(double a, const char *ref)
 	return fabs(a - r) / fabs(r);
 }
 
+/*
+ * rel() against a BER bound of a table: a Poisson rate above 1 (lambda /
+ * bits, the model past its range: 5 rows of bounds_ref.csv and of
+ * r_ref.csv) is returned as 1 (bercl.h), so that is what it must be.
+ */
+static double rel_bound(double a, const char *ref)
+{
+	double r = strtod(ref, NULL);
+	if (r > 1)
+		return a == 1 ? 0 : INFINITY;
+	return rel(a, ref);
+}
+
 static void test_tails_table(void **state)
 {
 	(void)state;
@@ -119,7 +132,7 @@ static void check_bounds_table(const char *name, const char *source)
 		double up, lo2, up2;
 		assert_int_equal(bercl_ber_upper(m, e, n, c, 1 - c, &up), BERCL_OK);
 		assert_int_equal(bercl_ber_interval(m, e, n, c, 1 - c, &lo2, &up2), BERCL_OK);
-		double d = fmax(rel(up, f[4]), fmax(rel(lo2, f[5]), rel(up2, f[6])));
+		double d = fmax(rel_bound(up, f[4]), fmax(rel_bound(lo2, f[5]), rel_bound(up2, f[6])));
 		if (!(d <= 1e-12))
 			fail_msg("%s errors=%s bits=%s cl=%s: %.17g %.17g %.17g vs %s %s %s (%.3g)", f[0],
 			         f[1], f[2], f[3], up, lo2, up2, f[4], f[5], f[6], d);
@@ -160,7 +173,7 @@ static void test_bounds_nearest(void **state)
 		assert_int_equal(bercl_ber_interval(BERCL_POISSON, e, n, c, 1 - c, &v[1], &v[2]),
 		                 BERCL_OK);
 		for (int k = 0; k < 3; k++) {
-			double r = strtod(f[4 + k], NULL);
+			double r = fmin(strtod(f[4 + k], NULL), 1.0); /* rel_bound() */
 			near[k] += v[k] == r;
 			if (!(fabs(v[k] - r) <= fabs(nextafter(r, 0) - r) * 1.0001))
 				fail_msg("errors=%s bits=%s cl=%s: bound %d %.17g, table %s", f[1], f[2], f[3],

@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "cliutil.h"
 
+#include <stdint.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -253,6 +254,202 @@ static void test_ber(void **state)
 	assert_true(csv_value(r.out, "bits", 1) == 1e12);
 	run(&r, NULL, "ber -e 3 -n 1000 -c 95% --model binomial");
 	assert_non_null(strstr(r.out, "Poisson upper"));
+}
+
+/*
+ * A Poisson BER bound above 1 (a rate lambda / bits, past the model's
+ * range: E = 0 in 1 bit at 95 % is 3.0) prints as 1 with a warning on
+ * standard error naming the way out (--model binomial), and exit 0; the
+ * binomial bound there is the exact one, below 1, without the warning.
+ */
+static void test_ber_above_one(void **state)
+{
+	(void)state;
+	static struct run r;
+	const char *capped[] = {
+		"ber -e 0 -n 1 -c 95% -f csv",
+		"ber -e 5 -n 5 -c 95% --two-sided -f csv",
+		"ber -e 0 -n 1e-300 -c 95% -f csv",
+	};
+	for (size_t i = 0; i < sizeof capped / sizeof capped[0]; i++) {
+		run(&r, NULL, capped[i]);
+		assert_int_equal(r.status, 0);
+		if (csv_value(r.out, "ber_upper", 1) != 1.0)
+			fail_msg("%s: ber_upper %s", capped[i], csv_cell(r.out, "ber_upper", 1));
+		assert_non_null(strstr(r.err, "bercl: warning: "));
+		assert_non_null(strstr(r.err, "above 1"));
+		assert_non_null(strstr(r.err, "--model binomial"));
+		assert_int_equal(count_lines(r.err), 1);
+	}
+	run(&r, NULL, "ber -e 5 -n 5 -c 95% --two-sided -f csv");
+	double lo = csv_value(r.out, "ber_lower", 1);
+	assert_true(lo > 0 && lo < 1);
+	/* binomial, E = 0, N = 1: P[X <= 0 | p] = 1 - p = 0.05, p = 0.95 */
+	run(&r, NULL, "ber -e 0 -n 1 -c 95% --model binomial -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(fabs(csv_value(r.out, "ber_upper", 1) - 0.95) < 1e-15);
+	assert_string_equal(r.err, "");
+	/* in a sweep, the row is named */
+	run(&r, NULL, "ber -e 0 -n 1..3 -c 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.err), 2);
+	assert_non_null(strstr(r.err, "row 2 (errors=0 bits=2"));
+	assert_true(csv_value(r.out, "ber_upper", 3) < 1);
+}
+
+/* Field k (0 = first) of a CSV line, quotes honoured; "" past the end. */
+static void csv_field(const char *line, int k, char *out, size_t len)
+{
+	size_t n = 0;
+	int quoted = 0, field = 0;
+	for (const char *p = line; *p && *p != '\n'; p++) {
+		if (*p == '"') {
+			quoted = !quoted;
+		} else if (*p == ',' && !quoted) {
+			if (field++ == k)
+				break;
+		} else if (field == k && n + 1 < len) {
+			out[n++] = *p;
+		}
+	}
+	out[n] = '\0';
+}
+
+/*
+ * No output of `ber` holds a probability outside [0, 1], NaN or inf: a
+ * seeded sweep over its whole input domain (errors 0 to 2^53, bits 1e-300
+ * to 1e300, whole or not, cl from 1e-300 to 1 - 1e-20 as fractions and
+ * percentages), one- and two-sided, both models, through batch files.
+ * Every output row is either computed, with ber_estimate, ber_lower,
+ * ber_upper, cl and one_minus_cl each a number in [0, 1], or an error row.
+ */
+static void test_ber_sweep_probabilities(void **state)
+{
+	(void)state;
+	static struct run r;
+	static const char *specials[] = {"0", "1", "2", "3", "1e-300", "1e300", "9007199254740992",
+	                                 "0.5", "4.9e-324", "1e-310", "2.2250738585072014e-308"};
+	static const char *cls[] = {"0.95", "95%", "1e-300", "0.99999999999999999999",
+	                            "0.5", "1e-20", "2.2250738585072014e-308", "99.9999%"};
+	uint64_t x = 20261201;
+	int rows = 0, computed = 0, capped = 0;
+	for (int pass = 0; pass < 4; pass++) {
+		const char *model = pass & 1 ? "binomial" : "poisson";
+		const char *sided = pass & 2 ? " --two-sided" : "";
+		FILE *fp = fopen(TMP "sweep.csv", "w");
+		assert_non_null(fp);
+		fprintf(fp, "errors,bits,cl\n");
+		const int n = 1500;
+		for (int i = 0; i < n; i++) {
+			char e[48], b[48], c[48];
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			double u1 = (double)(x >> 11) * 0x1p-53;
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			double u2 = (double)(x >> 11) * 0x1p-53;
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			double u3 = (double)(x >> 11) * 0x1p-53;
+			int kind = (int)(x >> 60);
+			double bits = pow(10.0, -300 + 600 * u1);
+			if (kind < 4)
+				bits = floor(pow(10.0, 6 * u1)) + 1; /* small tests, where bounds near 1 live */
+			if (kind & 1)
+				bits = floor(bits) > 0 ? floor(bits) : 1;
+			double err = floor(bits * u2 * (kind & 2 ? 1.0 : 1e-3));
+			if (err > 9007199254740992.0)
+				err = 9007199254740992.0 * u2;
+			snprintf(b, sizeof b, "%.17g", bits);
+			snprintf(e, sizeof e, "%.0f", floor(err));
+			if (kind == 15)
+				snprintf(e, sizeof e, "%s", specials[(x >> 8) % 11]);
+			if (kind == 14)
+				snprintf(b, sizeof b, "%s", specials[(x >> 8) % 11]);
+			if (kind >= 12)
+				snprintf(c, sizeof c, "%s", cls[(x >> 16) % 8]);
+			else
+				snprintf(c, sizeof c, "%.17g", u3 < 0.5 ? pow(10.0, -300 * u3) : 1 - pow(10.0, -16 * u3));
+			fprintf(fp, "%s,%s,%s\n", e, b, c);
+		}
+		fclose(fp);
+		char cmd[256];
+		snprintf(cmd, sizeof cmd, "ber --model %s%s -i " TMP "sweep.csv -f csv", model, sided);
+		run(&r, NULL, cmd);
+		if (r.status != 0 && r.status != 2)
+			fail_msg("%s: status %d", cmd, r.status);
+		assert_int_equal(count_lines(r.out), n + 1);
+		/* the header's columns */
+		const char *names[] = {"ber_estimate", "ber_lower", "ber_upper", "cl", "one_minus_cl"};
+		int col[5], err_col = -1;
+		char f[256];
+		for (int k = 0; k < 5; k++)
+			col[k] = -1;
+		for (int k = 0; k < 40; k++) {
+			csv_field(r.out, k, f, sizeof f);
+			for (int j = 0; j < 5; j++)
+				if (strcmp(f, names[j]) == 0)
+					col[j] = k;
+			if (strcmp(f, "error") == 0)
+				err_col = k;
+		}
+		assert_true(col[2] >= 0 && err_col >= 0);
+		const char *line = strchr(r.out, '\n') + 1;
+		for (; *line; line = strchr(line, '\n') + 1) {
+			rows++;
+			csv_field(line, err_col, f, sizeof f);
+			if (f[0])
+				continue; /* refused: the reason is in the row */
+			computed++;
+			for (int j = 0; j < 5; j++) {
+				if (col[j] < 0)
+					continue;
+				csv_field(line, col[j], f, sizeof f);
+				char *end;
+				double v = strtod(f, &end);
+				if (end == f || *end || !(v >= 0 && v <= 1))
+					fail_msg("%s: %s = '%s' in row: %.200s", cmd, names[j], f, line);
+				capped += j == 2 && v == 1;
+			}
+		}
+	}
+	print_message("ber sweep: %d rows, %d computed, every probability in [0, 1] (%d upper bounds "
+	              "of 1)\n", rows, computed, capped);
+	assert_true(computed > rows / 2);
+}
+
+/*
+ * bits decides against the decimal target typed, not its nearest double:
+ * the 60 ties of tests/data/bits_tie_ref.csv (mpmath, both models, 1e14 to
+ * 2^53 bits) through a batch file, each row's bits the decimal's answer,
+ * and cl_achieved the CL there (the exact CL at those bits meets the
+ * decimal, so printing it as the target is true), within 1e-15.
+ */
+static void test_bits_ties_cli(void **state)
+{
+	(void)state;
+	static struct run r;
+	FILE *fp = table_open("bits_tie_ref.csv"), *in = fopen(TMP "ties.csv", "w");
+	assert_non_null(in);
+	char line[512];
+	char *f[11];
+	double want[100], at[100];
+	int n = 0;
+	fprintf(in, "model,errors,ber,cl\n");
+	while (n < 100 && table_next(fp, line, sizeof line, f, 11) == 11) {
+		fprintf(in, "%s,%s,%s,%s\n", f[0], f[1], f[2], f[3]);
+		want[n] = strtod(f[8], NULL);
+		at[n++] = strtod(f[10], NULL);
+	}
+	fclose(fp);
+	fclose(in);
+	assert_true(n >= 50);
+	run(&r, NULL, "bits -i " TMP "ties.csv -f csv");
+	assert_int_equal(r.status, 0);
+	for (int i = 0; i < n; i++) {
+		double bits = csv_value(r.out, "bits", i + 1), got = csv_value(r.out, "cl_achieved", i + 1);
+		if (bits != want[i])
+			fail_msg("row %d: %.17g bits, the decimal target's answer %.17g", i + 1, bits, want[i]);
+		if (!(fabs(got - at[i]) <= 1e-15 * at[i]))
+			fail_msg("row %d: cl_achieved %.17g, CL at those bits %.17g", i + 1, got, at[i]);
+	}
 }
 
 static void test_binomial_cli(void **state)
@@ -756,17 +953,21 @@ static void test_watch_streams(void **state)
 	watch(&r, readings, "--plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -f csv");
 	assert_int_equal(r.status, 1);
 	assert_int_equal(count_lines(r.out), 3);
-	/* lanes: each decides; all passes when the product of CLs reaches 95 % */
+	/* lanes: each decides ("lane pass"); the all row after every reading
+	   passes when the product of CLs reaches 95 % */
 	watch(&r,
 	      "lane,bits,errors\n0,3e12,0\n1,3e12,0\n0,4e12,0\n1,4e12,0\n0,5e12,0\n1,5e12,0\n",
 	      "-p 1e-12 -c 95% -l 2 -f csv");
 	assert_int_equal(r.status, 0);
-	assert_int_equal(count_lines(r.out), 6);
-	assert_non_null(strstr(r.out, "\nall,8000000000000,0,"));
+	assert_int_equal(count_lines(r.out), 9);
+	assert_non_null(strstr(r.out, "\n0,3000000000000,0,0.950212931632136,,lane pass\nall,"
+	                              "3000000000000,0,,,\n"));
+	assert_non_null(strstr(r.out, "\nall,8000000000000,0,0.9637041848504342,,pass\n"));
+	assert_null(strstr(r.out, "0,,pass")); /* no lane row says pass */
 	watch(&r, "lane,bits,errors\na,1e12,0\nb,1e12,2\nc,1e12,0\n", "-p 1e-12 -c 95% -f csv");
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.out, "b,1000000000000,2,"));
-	assert_non_null(strstr(r.out, "\nall,2000000000000,2,,,fail\n"));
+	assert_non_null(strstr(r.out, "\nall,2000000000000,2,0.05076016399148361,,fail\n"));
 	/*
 	 * Lanes, E = 1: the product of the lanes' CLs at the allowed count decides.
 	 * At 4e12 bits each, 0 errors, the CLs at the observed count multiply to
@@ -775,8 +976,8 @@ static void test_watch_streams(void **state)
 	watch(&r, "lane,bits,errors\na,4e12,0\nb,4e12,0\na,6e12,0\nb,6e12,0\n",
 	      "-p 1e-12 -c 95% -e 1 -l 2 -f csv");
 	assert_int_equal(r.status, 0);
-	assert_int_equal(count_lines(r.out), 6);
-	assert_non_null(strstr(r.out, "\nb,4000000000000,0,0.9816843611112658,,\na,"));
+	assert_int_equal(count_lines(r.out), 9);
+	assert_non_null(strstr(r.out, "\nb,4000000000000,0,0.9816843611112658,,\nall,"));
 	assert_non_null(strstr(r.out, "\nall,12000000000000,0,"));
 	/* bursty: 6 errors every 8th reading warns; the same errors spread do not */
 	char bursty[4096] = "bits,errors\n", smooth[4096] = "bits,errors\n";
@@ -987,6 +1188,24 @@ static void test_output_faults(void **state)
 	assert_non_null(strstr(r.out, "bercl " BERCL_VERSION_STRING));
 }
 
+/*
+ * One number, one rendering: the log10 column and the 10^x form of a value
+ * beyond 1e15 decades below the double range agree to the last digit, and a
+ * log10 is the nearest double to the double-double quotient (mpmath:
+ * log10(e^-3) = -1.30288344570975548..., nearest double ...556, not ...553).
+ */
+static void test_one_rendering(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "cl -e 9007199254740992 -n 1e300 -p 1e-10 -f json");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "\"one_minus_cl\":\"10^-4.342944819032519e+289\","
+	                              "\"log10_one_minus_cl\":-4.342944819032519e+289}"));
+	run(&r, NULL, "cl -e 0 -n 3e12 -p 1e-12 --value log10_one_minus_cl");
+	assert_string_equal(r.out, "-1.3028834457097556\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -999,7 +1218,11 @@ int main(void)
 		cmocka_unit_test(test_batch_order),
 		cmocka_unit_test(test_json_and_robustness),
 		cmocka_unit_test(test_readme_examples),
+		cmocka_unit_test(test_one_rendering),
 		cmocka_unit_test(test_ber),
+		cmocka_unit_test(test_ber_above_one),
+		cmocka_unit_test(test_ber_sweep_probabilities),
+		cmocka_unit_test(test_bits_ties_cli),
 		cmocka_unit_test(test_binomial_cli),
 		cmocka_unit_test(test_simulate),
 		cmocka_unit_test(test_plan_cli),

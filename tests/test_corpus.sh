@@ -11,7 +11,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$top/tests/corpus
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# BERCL_BINDIR: another folder holding the bercl to test (make check-static).
+# BERCL_BINDIR: another folder holding the bercl to test (make check-static,
+# make check-ld64).
 PATH=${BERCL_BINDIR:-$top}:$PATH
 export PATH LC_ALL=C BERCL_PROGRESS_DELAY=1000000
 cd "$dir/in"

@@ -271,6 +271,35 @@ static void test_fec_histogram_cli(void **state)
 	assert_true(bercl_rel_diff(strtod(cell(row, 7, c, sizeof c), NULL), 425.0 / 15000) < 1e-15);
 }
 
+/*
+ * fec --cer beyond the code's worst case (rs:5,3,2 has cer 0.984375 at BER
+ * 0.5): ber_max 0.5 and a note; a target below the code's CER at 1e-300
+ * (rs:3,2,1, t = 0: 3e-300 there) is refused with the code's CER range.
+ */
+static void test_fec_cer_range(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "fec --code rs:5,3,2 --cer 0.98,0.99 --value ber_max");
+	assert_int_equal(r.status, 0);
+	double b = strtod(r.out, NULL);
+	assert_true(b > 0.48 && b < 0.49);
+	assert_non_null(strstr(r.out, "\n0.5\n"));
+	assert_string_equal(r.err, "bercl: note: row 2 (cer=0.99): cer 0.99 is at least this code's "
+	                           "cer at pre-FEC BER 0.5 (0.984375): every BER up to 0.5 meets "
+	                           "it, and ber_max is 0.5, the end of the domain\n");
+	run(&r, NULL, "fec --code rs:3,2,1 --cer 1e-305");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "bercl: fec: no pre-FEC BER in [1e-300, 0.5] has cer at most "
+	                           "1e-305: this code's cer runs from 3e-300 (at BER 1e-300) to "
+	                           "0.875 (at 0.5)\n");
+	/* t = 2: the CER at 1e-300 is about 1e-897, below every double target */
+	run(&r, NULL, "fec --code rs:7,3,3 --cer 1e-305");
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.err, "");
+}
+
 /* cl --lane-errors: rows per lane, combined = pooled, all = product. */
 static void test_lane_rows(void **state)
 {
@@ -288,10 +317,15 @@ static void test_lane_rows(void **state)
 		fail_msg("all %.17g, product %.17Lg", all, prod);
 	run(&p, NULL, "cl -e 9 -n 16e12 -p 1e-12 -f csv");
 	assert_true(csv_value(r.out, "cl", 9) == csv_value(p.out, "cl", 1));
+	/* the all row: the lanes' bits and errors together, as combined (and as
+	   watch's all row), lanes = L */
+	assert_true(csv_value(r.out, "bits", 10) == 16e12 && csv_value(r.out, "errors", 10) == 9);
 	/* with time: the combined row is the lanes' bits together */
 	run(&r, NULL, "cl --lane-errors 0,0,0,0 --time 1min --rate 53.125G --ber 1e-12 -f csv");
 	assert_int_equal(r.status, 0);
 	assert_true(csv_value(r.out, "bits", 5) == 4 * 53.125e9 * 60);
+	assert_true(csv_value(r.out, "bits", 6) == 4 * 53.125e9 * 60);
+	assert_true(csv_value(r.out, "lanes", 6) == 4 && csv_value(r.out, "lanes", 5) == 4);
 	/* text: the lane column holds "combined", and every row stays in line */
 	run(&r, NULL, "cl --lane-errors 0,1,2 --bits 1e12 --ber 1e-12");
 	assert_int_equal(r.status, 0);
@@ -366,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_fec_inverse_cli),
 		cmocka_unit_test(test_fec_test_and_counts),
 		cmocka_unit_test(test_fec_histogram_cli),
+		cmocka_unit_test(test_fec_cer_range),
 		cmocka_unit_test(test_lane_rows),
 		cmocka_unit_test(test_all_lanes_bits_cli),
 		cmocka_unit_test(test_fec_batch),

@@ -14,8 +14,7 @@ prefix=$tmp/prefix
 
 $MAKE -s install PREFIX="$prefix" CC="$CC" CFLAGS="$CFLAGS" LDFLAGS="$LDFLAGS" >/dev/null
 for f in bin/bercl lib/libbercl.a lib/libbercl.so lib/libbercl.so.0 include/bercl.h \
-	lib/pkgconfig/bercl.pc share/man/man1/bercl.1 share/man/man3/bercl.3 \
-	lib/python3/dist-packages/bercl.py; do
+	lib/pkgconfig/bercl.pc share/man/man1/bercl.1 share/man/man3/bercl.3; do
 	[ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 soname=$(LC_ALL=C readelf -d "$prefix/lib/libbercl.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
@@ -53,27 +52,49 @@ got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/readme")
 
 # Only documented bercl_ symbols are exported.
 nm -D --defined-only "$prefix/lib/libbercl.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort > "$tmp/exported"
-sed -n 's/^\.Nm \(bercl_[a-z_]*\).*/\1/p' man/bercl.3 | sort > "$tmp/documented"
+sed -n 's/^\.Nm \(bercl_[a-z0-9_]*\).*/\1/p' man/bercl.3 | sort > "$tmp/documented"
 [ -s "$tmp/exported" ] || fail "no symbols exported"
 undocumented=$(comm -23 "$tmp/exported" "$tmp/documented")
 [ -z "$undocumented" ] || fail "exported but not documented in bercl(3): $undocumented"
 missing=$(comm -13 "$tmp/exported" "$tmp/documented")
 [ -z "$missing" ] || fail "documented in bercl(3) but not exported: $missing"
 
-# The installed Python module finds the installed library by itself, and
-# the README's Python example prints what the README says.
-case "$CFLAGS" in
-*sanitize*) echo "test_install: Python part skipped (sanitized library)" ;;
+# The Python package, as a user imports it. A sanitized build installs none.
+# 1. Where `make install` with the default PREFIX=/usr/local puts it (the
+#    interpreter's own scheme, tools/pythondir.py), installed under a
+#    DESTDIR: that directory must be on the path of a clean /usr/bin/python3
+#    (-I: no PYTHONPATH, no user site, no current directory).
+# 2. The suite (tests/test_python.py, pytest) against the copy installed in
+#    the temporary PREFIX, from a clean interpreter that is given only that
+#    directory, and which must import the package from there, not python/.
+case "$CFLAGS $LDFLAGS" in
+*sanitize*) echo "test_install: Python part skipped (sanitized build)" ;;
 *)
-	if [ -x /usr/bin/python3 ]; then
-		sed -n '/^<!-- library-python:/,/^```$/p' README.md | sed '1,2d;$d' > "$tmp/readme.py"
-		want=$(sed -n '/^<!-- library-python-output/,/^```$/p' README.md | sed '1,2d;$d')
-		got=$(cd "$tmp" && PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 readme.py)
-		[ "$got" = "$want" ] || fail "README Python example printed '$got', README says '$want'"
-	fi ;;
+	py=/usr/bin/python3
+	$MAKE -s install-python DESTDIR="$tmp/dest" CC="$CC" CFLAGS="$CFLAGS" LDFLAGS="$LDFLAGS" \
+		>/dev/null
+	dir=$($py tools/pythondir.py /usr/local)
+	[ -f "$tmp/dest$dir/bercl/__init__.py" ] || fail "make install-python did not fill $dir"
+	$py -I -c "import sys; sys.exit('$dir' not in sys.path)" ||
+		fail "$dir (PREFIX=/usr/local) is not on $py's path"
+	rm -rf "$tmp/dest"
+	pdir=$($py tools/pythondir.py "$prefix")
+	[ -f "$pdir/bercl/__init__.py" ] || fail "not installed: $pdir/bercl"
+	ls "$pdir"/bercl/_core*.so >/dev/null 2>&1 || fail "not installed: the extension in $pdir/bercl"
+	top=$(pwd)
+	(cd "$tmp" && $py -I -B -c "
+import sys
+sys.path.insert(0, '$pdir')
+import bercl
+assert bercl.__file__.startswith('$pdir'), bercl.__file__
+import pytest
+sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '--rootdir', '$tmp',
+                      '$top/tests/test_python.py']))
+") || fail "tests/test_python.py failed against the installed package"
+	;;
 esac
 
 $MAKE -s uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" ! -type d)
 [ -z "$left" ] || fail "left after make uninstall: $left"
-echo "test_install: install, pkg-config example, exports, python, uninstall: ok"
+echo "test_install: install, pkg-config example, exports, python package, uninstall: ok"

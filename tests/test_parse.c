@@ -161,6 +161,43 @@ static void test_lists_and_ranges(void **state)
 	}
 }
 
+/*
+ * The rests of a probability beyond its doubles, from the digits, against
+ * the table of ties (mpmath's double-double split of the decimal and of its
+ * complement); and the percentage form moves the point.
+ */
+static void test_probability_exact(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bits_tie_ref.csv");
+	char line[512];
+	char *f[11];
+	int rows = 0;
+	while (table_next(fp, line, sizeof line, f, 11) == 11) {
+		double v, c, v_lo, c_lo;
+		assert_null(parse_probability_exact(f[3], &v, &c, &v_lo, &c_lo));
+		if (v != strtod(f[4], NULL) || v_lo != strtod(f[5], NULL) || c != strtod(f[6], NULL) ||
+		    c_lo != strtod(f[7], NULL))
+			fail_msg("%s: %.17g + %.17g, %.17g + %.17g; table %s + %s, %s + %s", f[3], v, v_lo,
+			         c, c_lo, f[4], f[5], f[6], f[7]);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows >= 50);
+	double v, c, v_lo, c_lo, w, d, w_lo, d_lo;
+	assert_null(parse_probability_exact("95%", &v, &c, &v_lo, &c_lo));
+	assert_null(parse_probability_exact("0.95", &w, &d, &w_lo, &d_lo));
+	assert_true(v == w && c == d && v_lo == w_lo && c_lo == d_lo);
+	/* 0.05 = 0.05000000000000000277... - 2.77e-18 (mpmath) */
+	assert_true(c == 0.05 && fabs(c_lo + 2.7755575615628915e-18) < 1e-33);
+	/* an exponent: the complement of 9.5e-1 from its digits too */
+	assert_null(parse_probability_exact("9.5e-1", &w, &d, &w_lo, &d_lo));
+	assert_true(w == v && d == c && d_lo == c_lo);
+	/* 1 - 1e-20: the complement exactly 1e-20, its rest 1e-20 - d(1e-20) = 5.48e-37 (mpmath) */
+	assert_null(parse_probability_exact("0.99999999999999999999", &w, &d, &w_lo, &d_lo));
+	assert_true(w == 1.0 && d == 1e-20 && fabs(d_lo - 5.484672854579043e-37) < 1e-50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_probability),
+		cmocka_unit_test(test_probability_exact),
 		cmocka_unit_test(test_lists_and_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -360,6 +360,97 @@ static void test_sequential_simulated(void **state)
 	}
 }
 
+/*
+ * The plan checked only at readings: bercl_plan_sequential_at_readings()
+ * on plan_seq_ref.csv's tables against readings_ref.csv (gen_readings_ref.py
+ * follows the plan reading by reading at 40 digits; lib/plan.c steps once per
+ * change of the window), and the limits: a reading every bit is the
+ * continuous plan, one reading at or past the end is a fixed test.
+ */
+static void test_readings_ref(void **state)
+{
+	(void)state;
+	static double pass[5][MAX_ROWS], fail[5][MAX_ROWS], ber[5], ratio[5];
+	int rows[5] = {0};
+	char line[1024];
+	char *f[16];
+	FILE *fp = table_open("plan_seq_ref.csv");
+	table_next(fp, line, sizeof line, f, 16);
+	while (table_next(fp, line, sizeof line, f, 16) == 16) {
+		int c = atoi(f[0]);
+		assert_true(c >= 0 && c < 5 && rows[c] < MAX_ROWS);
+		ber[c] = strtod(f[4], NULL);
+		ratio[c] = strtod(f[3], NULL);
+		pass[c][rows[c]] = strtod(f[8], NULL);
+		fail[c][rows[c]] = strtod(f[9], NULL);
+		rows[c]++;
+	}
+	fclose(fp);
+	fp = table_open("readings_ref.csv");
+	table_next(fp, line, sizeof line, f, 6);
+	int n = 0;
+	double worst = 0, work[2 * MAX_ROWS];
+	while (table_next(fp, line, sizeof line, f, 6) == 6) {
+		int c = atoi(f[0]);
+		double b = strtod(f[1], NULL), got[4];
+		assert_true(c >= 0 && c < 5 && rows[c] > 0);
+		assert_int_equal(bercl_plan_sequential_at_readings(pass[c], fail[c], rows[c] - 1,
+		                                                   ber[c] / ratio[c], b, work, &got[0],
+		                                                   &got[1]),
+		                 BERCL_OK);
+		assert_int_equal(bercl_plan_sequential_at_readings(pass[c], fail[c], rows[c] - 1, ber[c],
+		                                                   b, work, &got[2], &got[3]),
+		                 BERCL_OK);
+		for (int j = 0; j < 4; j++) {
+			double ref = strtod(f[2 + j], NULL);
+			/* relative, or absolute for the tiny risks of a reading past the end */
+			double d = ref > 1e-6 ? rel(got[j], ref) : fabs(got[j] - ref) / 1e-6;
+			if (!(d < 1e-12))
+				fail_msg("case %d interval %s quantity %d: %.17g, reference %s", c, f[1], j,
+				         got[j], f[2 + j]);
+			worst = fmax(worst, d);
+		}
+		n++;
+	}
+	fclose(fp);
+	assert_int_equal(n, 42);
+	print_message("readings_ref.csv: %d intervals, worst relative difference %.3g\n", n, worst);
+
+	/* every bit: the continuous plan's exact risks; one reading past the end:
+	   the fixed test of that many bits allowing c errors */
+	for (int c = 0; c < 5; c++) {
+		bercl_plan_outcome o;
+		double pp, pf, a, bb;
+		size_t last = (size_t)rows[c] - 1;
+		assert_int_equal(bercl_plan_sequential_outcome(pass[c], fail[c], (double)last, ber[c],
+		                                               work, &o),
+		                 BERCL_OK);
+		assert_int_equal(bercl_plan_sequential_at_readings(pass[c], fail[c], (double)last,
+		                                                   ber[c], 1, work, &pp, &pf),
+		                 BERCL_OK);
+		assert_true(rel(pp, o.p_pass) < 1e-9 && rel(pf, o.p_fail) < 1e-9);
+		double end = 1.25 * pass[c][last];
+		end = floor(end);
+		assert_int_equal(bercl_plan_sequential_at_readings(pass[c], fail[c], (double)last,
+		                                                   ber[c], end, work, &pp, &pf),
+		                 BERCL_OK);
+		assert_int_equal(bercl_plan_risks((double)last, end, ber[c], ratio[c], &a, &bb),
+		                 BERCL_OK);
+		assert_true(rel(pp, bb) < 1e-13);
+	}
+	/* the domain: an interval below 1 bit, more than 2^52 readings */
+	double pp, pf;
+	assert_int_equal(bercl_plan_sequential_at_readings(pass[0], fail[0], rows[0] - 1, ber[0],
+	                                                   0.5, work, &pp, &pf),
+	                 BERCL_EDOM);
+	double p1[1] = {1e17}, f1[1] = {1e17};
+	assert_int_equal(bercl_plan_sequential_at_readings(p1, f1, 0, 1e-17, 1, work, &pp, &pf),
+	                 BERCL_EDOM);
+	assert_int_equal(bercl_plan_sequential_at_readings(p1, f1, 0, 1e-17, 100, work, &pp, &pf),
+	                 BERCL_OK);
+	assert_true(rel(pp, exp(-1.0)) < 1e-15);
+}
+
 static void test_domain(void **state)
 {
 	(void)state;
@@ -396,7 +487,7 @@ int main(void)
 	    cmocka_unit_test(test_risks_table),       cmocka_unit_test(test_fixed_plans),
 	    cmocka_unit_test(test_mil_hdbk_781a),     cmocka_unit_test(test_sequential_tables),
 	    cmocka_unit_test(test_sequential_design), cmocka_unit_test(test_sequential_simulated),
-	    cmocka_unit_test(test_domain),
+	    cmocka_unit_test(test_readings_ref), cmocka_unit_test(test_domain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

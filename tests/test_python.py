@@ -1,66 +1,475 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The Python module (python/bercl.py) against the bercl command: the same
-digits for every answer, both models, and the exceptions for the statuses.
-Run by make check under Debian's /usr/bin/python3 with the freshly built
-library (LD_LIBRARY_PATH=., PYTHONPATH=python)."""
+"""The Python package bercl against the bercl command: every elementwise
+function gives the very doubles that `bercl ... -f csv` prints, on seeded
+random points (BERCL_PY_POINTS per function and model, default 2000), the
+elements the command refuses are the ones the package refuses; arrays
+against scalar calls; Series in, Series out; errors that name the argument.
+
+make check runs this with pytest under a clean /usr/bin/python3 -I against
+the INSTALLED package (tests/test_install.sh); the command is ../bercl
+beside this file, or BERCL_CLI."""
 import csv
-import doctest
 import io
+import math
+import os
 import subprocess
-import sys
+
+import numpy as np
+import pytest
 
 import bercl
 
-failures = 0
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CLI = os.environ.get("BERCL_CLI", os.path.join(ROOT, "bercl"))
+POINTS = int(os.environ.get("BERCL_PY_POINTS", "2000"))
+SEED = int(os.environ.get("BERCL_PY_SEED", "20261201"))
+MODELS = ("poisson", "binomial")
+DBL_MIN = 2.2250738585072014e-308
 
 
-def cli(*args):
-    out = subprocess.run(["./bercl", *args, "-f", "csv"], check=True,
-                         capture_output=True, text=True).stdout
-    return list(csv.DictReader(io.StringIO(out)))
+def run_cli(args, rows=None, header=None):
+    """bercl ARGS -f csv (with rows as a batch on standard input): the rows as dicts."""
+    stdin = None
+    if rows is not None:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+        stdin = buf.getvalue()
+        args = list(args) + ["-i", "-"]
+    p = subprocess.run([CLI, *args, "-f", "csv"], input=stdin, capture_output=True, text=True)
+    assert p.returncode in (0, 2), p.stderr
+    out = list(csv.DictReader(io.StringIO(p.stdout)))
+    if rows is not None:
+        assert len(out) == len(rows)
+    return out
 
 
-def same(what, got, want):
-    global failures
-    if repr(got) != repr(want):
-        failures += 1
-        print("FAIL %s: python %r, bercl %r" % (what, got, want))
+def cli_value(cell):
+    """A CSV cell as the double it reads back to; None for an empty cell."""
+    if cell.startswith("10^"):  # below the double range, the mantissa unknowable
+        return 0.0
+    return None if cell == "" else float(cell)
 
 
-for model in ("poisson", "binomial"):
-    for row in cli("cl", "-e", "0,1,7,100", "-n", "1e6,3T,1e15", "-p", "1e-12,1e-6,0.3",
-                   "--model", model):
-        try:
-            t = bercl.tails(float(row["errors"]), float(row["bits"]), float(row["ber"]), model)
-        except bercl.BerclError:
+def same(got, rows, column, what, tiny_ok=True):
+    """Each element of got is the CLI's double (NaN where the row has an error)."""
+    got = np.broadcast_to(np.asarray(got, dtype=np.float64), (len(rows),))
+    bad = []
+    for i, (g, r) in enumerate(zip(got, rows)):
+        if r.get("error"):
+            if not math.isnan(g):
+                bad.append((i, g, "error: " + r["error"]))
             continue
-        same("cl %s" % row, t.cl, float(row["cl"]))
-        if "e" not in row["one_minus_cl"] or float(row["one_minus_cl"]) != 0:
-            same("one_minus_cl %s" % row, t.one_minus_cl, float(row["one_minus_cl"]))
-    for row in cli("bits", "-e", "0,3,50", "-p", "1e-12,1e-4", "-c", "0.5,95%,0.999999",
-                   "--model", model):
-        same("bits %s" % row, bercl.min_bits(float(row["errors"]), float(row["ber"]),
-                                            row["cl"], model=model), float(row["bits"]))
-    for row in cli("ber", "-e", "0,2,40", "-n", "1000,3T", "-c", "95%,0.9999",
-                   "--two-sided", "--model", model):
-        lo, hi = bercl.ber_interval(float(row["errors"]), float(row["bits"]), row["cl"],
-                                    model=model)
-        same("ber_lower %s" % row, lo, float(row["ber_lower"]))
-        same("ber_upper %s" % row, hi, float(row["ber_upper"]))
+        want = cli_value(r[column])
+        if want is None:
+            want = math.nan
+        elif tiny_ok and abs(want) < DBL_MIN:
+            # below the normal doubles the command prints from the logarithm
+            continue
+        if not (g == want or (math.isnan(g) and math.isnan(want))):
+            bad.append((i, g, r[column]))
+    assert not bad, "%s: %d of %d differ, first %s" % (what, len(bad), len(rows), bad[:5])
 
-# FEC: rates from a BER, the inverse, and histograms, digit for digit
-for code in ("kp4", "kr4", "rs:15,9,4"):
-    for row in cli("fec", "--code", code, "--ber", "1e-7,1e-5,2.4e-4,1e-3,1e-2"):
-        r = bercl.fec_rates(code, float(row["ber"]))
-        same("ser %s" % row, r.ser, float(row["ser"]))
-        for name in ("cer", "post_fec_ber"):
-            if float(row[name]) != 0:  # below the double range the CLI prints the log
-                same("%s %s" % (name, row), getattr(r, name), float(row[name]))
-        if float(row["cer"]) != 0:
-            same("fec_cer %s" % row, bercl.fec_cer(code, float(row["ber"])), float(row["cer"]))
-    for row in cli("fec", "--code", code, "--cer", "1e-15,1e-12,1e-6"):
-        same("ber_max %s" % row, bercl.fec_ber_max(code, float(row["cer"])),
-             float(row["ber_max"]))
+
+def rng(name):
+    return np.random.default_rng([SEED, sum(map(ord, name))])
+
+
+def short(x):
+    """A double with 6 significant digits, as a lab writes it, and its text."""
+    t = "%.6g" % x
+    return float(t), t
+
+
+def make_points(g, model, n=POINTS):
+    """errors, bits, ber (floats) and their text, for cl, ber and their kin."""
+    e = np.where(g.random(n) < 0.5, g.integers(0, 20, n),
+                 np.floor(10 ** g.uniform(0, 6, n)))
+    if model == "poisson":
+        bits = [short(v) for v in 10 ** g.uniform(0, 18, n)]
+        ber = [short(v) for v in 10 ** g.uniform(-18, -0.31, n)]
+    else:
+        bits = [short(math.floor(v)) for v in 10 ** g.uniform(1, 12, n)]
+        ber = [short(v) for v in 10 ** g.uniform(-12, -0.31, n)]
+    e = np.where(g.random(n) < 0.02, e + 0.5, e)  # a few refused: not whole
+    return e, np.array([b[0] for b in bits]), np.array([p[0] for p in ber]), \
+        ["%.17g" % v for v in e], [b[1] for b in bits], [p[1] for p in ber]
+
+
+def cl_texts(g, n=POINTS):
+    """Confidence levels as strings the way people give them."""
+    out = []
+    for _ in range(n):
+        k = g.integers(0, 4)
+        if k == 0:
+            out.append("%g%%" % g.choice([50, 90, 95, 99, 99.9, 99.99, 63.2]))
+        elif k == 1:
+            out.append("0." + "9" * int(g.integers(1, 25)))
+        elif k == 2:
+            out.append("%.6g" % g.uniform(0.01, 0.999))
+        else:
+            out.append(repr(float(g.uniform(0.5, 1))))
+    return out
+
+
+# ---- cl, one_minus_cl, log10_one_minus_cl, tails ----
+
+@pytest.mark.parametrize("model", MODELS)
+def test_cl_digits(model):
+    g = rng("cl" + model)
+    e, n, p, et, nt, pt = make_points(g, model)
+    rows = run_cli(["cl", "--model", model], list(zip(et, nt, pt)), ["errors", "bits", "ber"])
+    t = bercl.tails(e, n, p, model=model, on_error="nan")
+    same(t.cl, rows, "cl", "cl")
+    same(t.one_minus_cl, rows, "one_minus_cl", "one_minus_cl")
+    same(bercl.cl(e, n, p, model=model, on_error="nan"), rows, "cl", "cl()")
+    same(bercl.one_minus_cl(e, n, p, model=model, on_error="nan"), rows, "one_minus_cl",
+         "one_minus_cl()")
+    same(bercl.log10_one_minus_cl(e, n, p, model=model, on_error="nan"), rows,
+         "log10_one_minus_cl", "log10_one_minus_cl", tiny_ok=False)
+    ok = sum(1 for r in rows if not r["error"])
+    assert ok > len(rows) // 2  # most points are computed, not refused
+
+
+def test_cl_time_rate_lanes():
+    """bits = rate * time * lanes as the command makes it, with SI strings."""
+    g = rng("time")
+    times = ["%dmin" % v for v in g.integers(1, 300, 300)] + ["1h30m", "2.5h", "90", "1.1s"]
+    rates = list(g.choice(["25.78125G", "10G", "53.125Gb/s", "106.25Gbps", "1G"], len(times)))
+    lanes = list(g.integers(1, 9, len(times)))
+    rows = run_cli(["cl", "--ber", "1e-12", "-e", "1"],
+                   list(zip(times, rates, lanes)), ["time", "rate", "lanes"])
+    got = bercl.cl(1, ber=1e-12, time=times, rate=rates, lanes=lanes)
+    same(got, rows, "cl", "cl with time")
+    for r, t in zip(rows, times):
+        assert float(r["time_s"]) == bercl.parse_time(t)
+
+
+def test_cl_baud():
+    rows = run_cli(["cl", "-e", "0", "-t", "10min", "--baud", "26.5625G", "--bits-per-symbol",
+                    "2", "-p", "1e-13"])
+    assert bercl.cl(0, ber=1e-13, time="10min", baud="26.5625G", bits_per_symbol=2) == \
+        float(rows[0]["cl"])
+
+
+# ---- min_bits, min_time ----
+
+@pytest.mark.parametrize("model", MODELS)
+def test_min_bits_digits(model):
+    g = rng("bits" + model)
+    n = POINTS
+    e = g.integers(0, 30 if model == "binomial" else 2000, n).astype(float)
+    lo = -12 if model == "binomial" else -18
+    p = [short(v) for v in 10 ** g.uniform(lo, -1, n)]
+    c = cl_texts(g, n)
+    rows = run_cli(["bits", "--model", model, "--rate", "25.78125G"],
+                   [("%d" % a, b[1], x) for a, b, x in zip(e, p, c)], ["errors", "ber", "cl"])
+    pv = np.array([b[0] for b in p])
+    got = bercl.min_bits(e, pv, c, model=model, on_error="nan")
+    same(got, rows, "bits", "min_bits")
+    same(bercl.min_time(e, pv, c, rate="25.78125G", model=model, on_error="nan"), rows,
+         "time_s", "min_time")
+    assert sum(1 for r in rows if not r["error"]) > n // 2
+
+
+def test_min_bits_integers():
+    b = bercl.min_bits(np.arange(5), 1e-12, "95%")
+    assert b.dtype == np.int64
+    assert isinstance(bercl.min_bits(np.int64(2), 1e-12, 0.95), int)
+    assert bercl.min_bits(0, 1e-12, "0.99999999999999999999") == \
+        int(run_cli(["bits", "-e", "0", "-p", "1e-12", "-c", "0.99999999999999999999"])[0]["bits"])
+
+
+# ---- max_errors ----
+
+@pytest.mark.parametrize("model", MODELS)
+def test_max_errors_digits(model):
+    g = rng("errors" + model)
+    n = POINTS // 2
+    if model == "poisson":
+        bits = [short(v) for v in 10 ** g.uniform(3, 16, n)]
+        ber = [short(v) for v in 10 ** g.uniform(-14, -2, n)]
+    else:
+        bits = [short(math.floor(v)) for v in 10 ** g.uniform(2, 9, n)]
+        ber = [short(v) for v in 10 ** g.uniform(-8, -1, n)]
+    c = cl_texts(g, n)
+    rows = run_cli(["errors", "--model", model], [(a[1], b[1], x) for a, b, x in zip(bits, ber, c)],
+                   ["bits", "ber", "cl"])
+    got = bercl.max_errors(np.array([a[0] for a in bits]), np.array([b[0] for b in ber]), c,
+                           model=model, on_error="nan")
+    for r in rows:  # an unreachable target is an answer with a reason, not a refusal
+        if r["error"].startswith("even 0 errors"):
+            r["error"] = ""
+    same(got, rows, "errors", "max_errors")
+
+
+# ---- ber_upper, ber_lower, ber_interval ----
+
+@pytest.mark.parametrize("model", MODELS)
+def test_ber_bounds_digits(model):
+    g = rng("ber" + model)
+    e, n, p, et, nt, pt = make_points(g, model)
+    c = cl_texts(g)
+    one = run_cli(["ber", "--model", model], list(zip(et, nt, c)), ["errors", "bits", "cl"])
+    two = run_cli(["ber", "--two-sided", "--model", model], list(zip(et, nt, c)),
+                  ["errors", "bits", "cl"])
+    same(bercl.ber_upper(e, n, c, model=model, on_error="nan"), one, "ber_upper", "ber_upper")
+    lo, hi = bercl.ber_interval(e, n, c, model=model, on_error="nan")
+    same(lo, two, "ber_lower", "ber_interval lower")
+    same(hi, two, "ber_upper", "ber_interval upper")
+    same(bercl.ber_lower(e, n, c, model=model, on_error="nan"), two, "ber_lower", "ber_lower")
+
+
+# ---- FEC ----
+
+@pytest.mark.parametrize("code", ["kp4", "kr4", "rs:15,9,4", "rs:255,239,8"])
+def test_fec_digits(code):
+    g = rng("fec" + code)
+    n = POINTS // 4
+    ber = [short(v) for v in 10 ** g.uniform(-12, -0.2, n)]
+    rows = run_cli(["fec", "--code", code], [(b[1],) for b in ber], ["ber"])
+    pv = np.array([b[0] for b in ber])
+    r = bercl.fec_rates(code, pv, on_error="nan")
+    same(r.ser, rows, "ser", "ser")
+    same(bercl.fec_cer(code, pv, on_error="nan"), rows, "cer", "fec_cer")
+    same(bercl.fec_post_ber(code, pv, on_error="nan"), rows, "post_fec_ber", "fec_post_ber")
+    cer = ["%.3g" % v for v in 10 ** g.uniform(-30, -1, n)]
+    rows = run_cli(["fec", "--code", code], [(x,) for x in cer], ["cer"])
+    same(bercl.fec_ber_max(code, cer, on_error="nan"), rows, "ber_max", "fec_ber_max")
+    same(bercl.fec_ber_max(code, np.array([float(x) for x in cer]), on_error="nan"), rows,
+         "ber_max", "fec_ber_max (floats)")
+
+
+# ---- arrays, scalars, Series, types ----
+
+def test_arrays_equal_scalar_calls():
+    g = rng("scalar")
+    e, n, p, *_ = make_points(g, "poisson", 300)
+    c = cl_texts(g, 300)
+    arr = bercl.cl(e, n, p, on_error="nan")
+    bits = bercl.min_bits(e, p, c, on_error="nan")
+    for i in range(300):
+        try:
+            v = bercl.cl(e[i], n[i], p[i])
+        except bercl.BerclError:
+            v = math.nan
+        assert v == arr[i] or (math.isnan(v) and math.isnan(arr[i]))
+        try:
+            b = bercl.min_bits(e[i], p[i], c[i])
+        except bercl.BerclError:
+            b = math.nan
+        assert b == bits[i] or (math.isnan(b) and math.isnan(bits[i]))
+
+
+def test_broadcasting():
+    e = np.arange(4).reshape(4, 1)
+    p = np.array([1e-12, 1e-11, 1e-10])
+    got = bercl.cl(e, 3e12, p)
+    assert got.shape == (4, 3)
+    assert got[2, 1] == bercl.cl(2, 3e12, 1e-11)
+    lo, hi = bercl.ber_interval(e, [1e12, 2e12, 3e12], "95%")
+    assert lo.shape == hi.shape == (4, 3)
+
+
+def test_input_types():
+    want = bercl.cl(3, 3e12, 1e-12)
+    for e in (3, 3.0, np.int64(3), np.int32(3), np.uint8(3), np.float32(3)):
+        assert bercl.cl(e, 3e12, 1e-12) == want
+    assert list(bercl.cl([3, 3], [3e12, 3e12], 1e-12)) == [want, want]
+    assert bercl.cl(np.array([3], dtype=np.int16), "3T", 1e-12)[0] == want
+    assert bercl.cl("3", "3T", "1e-12") == want  # strings in the command's syntax
+    with pytest.raises(bercl.DomainError, match="errors 'x'"):
+        bercl.cl("x", 3e12, 1e-12)
+    with pytest.raises(TypeError, match="errors"):
+        bercl.cl(None, 3e12, 1e-12)
+    with pytest.raises(TypeError, match="bool"):
+        bercl.cl(True, 3e12, 1e-12)
+    with pytest.raises(bercl.DomainError, match="holds exactly"):
+        bercl.cl(2 ** 53 + 1, 1e20, 1e-12)
+    with pytest.raises(bercl.DomainError, match=r"errors\[1\]"):
+        bercl.cl(np.array([0, 2 ** 53 + 1], dtype=np.int64), 1e20, 1e-12)
+
+
+def test_series_index_kept():
+    pd = pytest.importorskip("pandas")
+    s = pd.Series([0, 1, 2], index=["lane3", "lane1", "lane7"])
+    got = bercl.cl(s, 3e12, 1e-12)
+    assert isinstance(got, pd.Series)
+    assert list(got.index) == ["lane3", "lane1", "lane7"]
+    assert got["lane1"] == bercl.cl(1, 3e12, 1e-12)
+    b = bercl.min_bits(s, 1e-12, "95%")
+    assert isinstance(b, pd.Series) and b.dtype == np.int64 and list(b.index) == list(s.index)
+    t = bercl.tails(s, 3e12, 1e-12)
+    assert list(t.one_minus_cl.index) == list(s.index)
+    with pytest.raises(ValueError, match="index"):
+        bercl.cl(s, pd.Series([1e12] * 3, index=[1, 2, 3]), 1e-12)
+
+
+def test_gil_released_threads_agree():
+    """The ufuncs run in threads at once (the GIL released in the loop) and agree."""
+    import concurrent.futures
+    e = np.arange(200000) % 50
+    want = bercl.cl(e, 3e12, 1e-12)
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        got = list(ex.map(lambda _: bercl.cl(e, 3e12, 1e-12), range(2)))
+    assert all(np.array_equal(g, want) for g in got)
+
+
+def test_threads_do_not_change_answers():
+    g = rng("threads")
+    e, n, p, *_ = make_points(g, "poisson", 100000)
+    c = cl_texts(g, 2000) * 50
+    old = bercl.set_num_threads(1)
+    try:
+        one = bercl.tails(e, n, p, on_error="nan"), bercl.min_bits(e[:2000], p[:2000], c[:2000],
+                                                                    on_error="nan")
+        bercl.set_num_threads(4)
+        four = bercl.tails(e, n, p, on_error="nan"), bercl.min_bits(e[:2000], p[:2000],
+                                                                     c[:2000], on_error="nan")
+    finally:
+        bercl.set_num_threads(old)
+    for a, b in ((one[0].cl, four[0].cl), (one[0].one_minus_cl, four[0].one_minus_cl),
+                 (one[1], four[1])):
+        assert np.array_equal(a, b, equal_nan=True)
+
+
+# ---- errors ----
+
+@pytest.mark.parametrize("call, cls, pattern", [
+    (lambda: bercl.cl([0, 0.5], 3e12, 1e-12), bercl.DomainError,
+     r"cl: errors\[1\] = 0.5: must be a whole number"),
+    (lambda: bercl.cl(0, 3e12, 1.5), bercl.DomainError,
+     r"cl: ber = 1.5: must be between 0 and 1"),
+    (lambda: bercl.cl(0, [1, -3], 1e-12), bercl.DomainError, r"bits\[1\] = -3.0: must be above 0"),
+    (lambda: bercl.cl(5, 3, 1e-12), bercl.DomainError, r"errors = 5.0: exceeds bits"),
+    (lambda: bercl.cl(0, 1e3, 1e-310), bercl.DomainError, r"ber"),
+    (lambda: bercl.cl(0, 1e-300, 1e-10), bercl.DomainError, r"bits \* ber"),
+    (lambda: bercl.min_bits(0, 1e-12, "1.5"), bercl.DomainError, r"cl '1.5'"),
+    (lambda: bercl.min_bits(0, 1e-12, [0.9, 1.0]), bercl.DomainError, r"cl\[1\] = 1.0"),
+    (lambda: bercl.min_bits(0, 1e-12, "95"), bercl.DomainError, r"cl '95'"),
+    (lambda: bercl.ber_upper(1, 1.5, "95%", model="binomial"), bercl.DomainError,
+     r"whole number of bits"),
+    (lambda: bercl.cl(5 * 10 ** 15, 10 ** 16, 0.5, model="binomial"), bercl.LimitError,
+     r"binomial model's limits"),
+    (lambda: bercl.cl(0, 10, 0.1, model="gauss"), bercl.DomainError, r"model"),
+    (lambda: bercl.fec_cer("kp5", 1e-4), bercl.DomainError, r"kp5"),
+    (lambda: bercl.fec_cer("rs:3,3", 1e-4), bercl.DomainError, r"rs:3,3"),
+    (lambda: bercl.fec_cer("kp4", [1e-4, 0.7]), bercl.DomainError,
+     r"ber\[1\] = 0.7: fec: ber must be in"),
+    (lambda: bercl.fec_histogram("kp4", [1, 2, 3]), bercl.DomainError, r"t \+ 2 = 17"),
+    (lambda: bercl.fec_histogram("kp4", [0.5] + [0] * 16), bercl.DomainError, r"bins\[0\]"),
+    (lambda: bercl.cl(0, ber=1e-12, time="10 parsecs", rate="10G"), bercl.DomainError,
+     r"time '10 parsecs'"),
+    (lambda: bercl.cl(0, ber=1e-12, time="10min", rate="26GBd"), bercl.DomainError,
+     r"symbol rate"),
+    (lambda: bercl.cl(0, ber=1e-12, time="10min"), bercl.DomainError, r"needs a rate"),
+    (lambda: bercl.cl(0, 3e12, 1e-12, on_error="ignore"), ValueError, r"on_error"),
+])
+def test_errors_name_the_argument(call, cls, pattern):
+    with pytest.raises(cls, match=pattern):
+        call()
+
+
+def test_errors_are_the_cli_refusals():
+    """on_error='nan' marks exactly the rows the command refuses (checked above
+    per function); here the exception classes: DomainError is a ValueError."""
+    assert issubclass(bercl.DomainError, ValueError)
+    assert issubclass(bercl.LimitError, bercl.BerclError)
+    assert math.isnan(bercl.cl(0.5, 3e12, 1e-12, on_error="nan"))
+
+
+# ---- the command's parsers ----
+
+@pytest.mark.parametrize("text", ["95%", "0.95", "0.99999999999999999999", "99.9%", "0.5",
+                                  "63.2%", "1e-3", "0.000001", "+0.9", ".9", "100%", "1"])
+def test_parse_cl_as_the_cli(text):
+    rows = run_cli(["bits", "-e", "0", "-p", "1e-12", "-c", text]) if text not in ("100%", "1") \
+        else None
+    if rows is None:
+        with pytest.raises(bercl.DomainError):
+            bercl.parse_cl(text)
+        return
+    c, q = bercl.parse_cl(text)
+    assert c == float(rows[0]["cl"]) and q == float(rows[0]["one_minus_cl"])
+
+
+@pytest.mark.parametrize("text", ["3T", "1e12", "2.5k", "1.5 G", "3E", "7"])
+def test_parse_quantity_as_the_cli(text):
+    rows = run_cli(["cl", "-e", "0", "-n", text, "-p", "1e-12"])
+    assert bercl.parse_quantity(text) == float(rows[0]["bits"])
+
+
+@pytest.mark.parametrize("text", ["25.78125G", "10Gb/s", "10Gbps", "1e9", "53.125 Gbit/s"])
+def test_parse_rate_as_the_cli(text):
+    rows = run_cli(["bits", "-e", "0", "-p", "1e-12", "-c", "95%", "-r", text])
+    assert bercl.parse_rate(text) == float(rows[0]["rate_bps"])
+
+
+# ---- not elementwise, against the command ----
+
+def test_plan_as_the_cli():
+    r = run_cli(["plan", "-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4", "-r",
+                 "10G"])[0]
+    p = bercl.plan(1e-12, "95%", "5%", 4, rate="10G")
+    assert (p.errors, p.bits, p.alpha, p.beta, p.time_s) == (
+        int(r["errors"]), int(r["bits"]), float(r["alpha"]), float(r["beta"]),
+        float(r["time_s"]))
+    rows = run_cli(["plan", "-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4",
+                    "--sequential"])
+    summary = run_cli(["plan", "-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4",
+                       "--sequential", "--true-ber", "3e-13"])[0]
+    s = bercl.plan(1e-12, "95%", "5%", 4, sequential=True, true_ber=3e-13)
+    assert len(s.pass_bits) == len(rows)
+    for k, r in enumerate(rows):
+        assert (k, s.pass_bits[k], s.fail_bits[k]) == (int(r["errors"]), int(r["pass_bits"]),
+                                                       int(r["fail_bits"]))
+        assert (s.alpha, s.beta, s.max_bits) == (float(r["alpha"]), float(r["beta"]),
+                                                 int(r["max_bits"]))
+        assert (s.expected_bits_good, s.expected_bits_bad) == (
+            float(r["expected_bits_good"]), float(r["expected_bits_bad"]))
+    assert (s.p_pass, s.expected_bits, s.fixed_bits) == (
+        float(summary["p_pass"]), float(summary["expected_bits"]), int(summary["fixed_bits"]))
+    r = run_cli(["plan", "-e", "3", "-n", "5e12", "-p", "1e-12", "--ratio", "4", "--true-ber",
+                 "5e-13"])[0]
+    g = bercl.plan(1e-12, errors=3, bits=5e12, ratio=4, true_ber=5e-13)
+    assert (g.alpha, g.beta, g.p_pass) == (float(r["alpha"]), float(r["beta"]), float(r["p_pass"]))
+
+
+def test_plan_to_frame():
+    pytest.importorskip("pandas")
+    s = bercl.plan(1e-12, "95%", "5%", 4, sequential=True)
+    f = s.to_frame()
+    assert list(f["pass_bits"]) == s.pass_bits and len(f) == s.errors + 1
+
+
+def test_lanes_as_the_cli():
+    rows = run_cli(["cl", "--lane-errors", "0,1,2", "-n", "1e12", "-p", "1e-12"])
+    r = bercl.lanes_cl([0, 1, 2], 1e12, 1e-12)
+    got = list(r.cl) + [r.combined_cl, r.all_cl]
+    assert got == [float(x["cl"]) for x in rows]
+    assert r.all_one_minus_cl == float(rows[-1]["one_minus_cl"])
+    rows = run_cli(["cl", "--lane-errors", "0,1", "-t", "100", "-r", "10G", "-p", "1e-12"])
+    r = bercl.lanes_cl([0, 1], ber=1e-12, time=100, rate="10G")
+    assert [r.cl[0], r.cl[1], r.combined_cl, r.all_cl] == [float(x["cl"]) for x in rows]
+    assert r.combined_bits == float(rows[2]["bits"])
+    r = run_cli(["bits", "-e", "1", "-p", "1e-12", "-c", "95%", "--lanes", "8",
+                 "--all-lanes"])[0]
+    assert bercl.min_bits_all_lanes(1, 1e-12, "95%", 8) == (int(r["bits"]),
+                                                            float(r["cl_achieved"]))
+
+
+def test_fec_bounds_as_the_cli():
+    r = run_cli(["fec", "--code", "kp4", "-e", "3", "-n", "1e12", "-c", "95%"])[0]
+    assert bercl.fec_test_bounds("kp4", 3, 1e12, "95%") == (float(r["ber_upper"]),
+                                                           float(r["cer_upper"]))
+    r = run_cli(["fec", "--code", "kp4", "--codewords", "1e9", "--uncorrectable", "2", "--cer",
+                 "1e-8"])[0]
+    assert bercl.fec_codeword_bounds(1e9, 2, cer=1e-8) == float(r["cl"])
+    r = run_cli(["fec", "--code", "kp4", "--codewords", "1e9", "--uncorrectable", "2", "--cl",
+                 "95%"])[0]
+    assert bercl.fec_codeword_bounds(1e9, 2, cl="95%") == float(r["cer_upper"])
 
 
 def histogram_file(path):
@@ -73,40 +482,249 @@ def histogram_file(path):
     return [bins.get(str(i), 0) for i in range(16)] + [bins["uncorrectable"]]
 
 
-for path in ("docs/examples/fec_independent.csv", "docs/examples/fec_burst.csv",
-             "tests/data/fec_hist_lost.csv"):
-    row = cli("fec", "--code", "kp4", "--histogram", path, "--cl", "95%")[0]
+@pytest.mark.parametrize("name", ["docs/examples/fec_independent.csv",
+                                  "docs/examples/fec_burst.csv", "tests/data/fec_hist_lost.csv"])
+def test_fec_histogram_as_the_cli(name):
+    path = os.path.join(ROOT, name)
+    row = run_cli(["fec", "--code", "kp4", "--histogram", path, "--cl", "95%"])[0]
     h = bercl.fec_histogram("kp4", histogram_file(path), "95%")
-    for name in ("ser_estimate", "ser_upper", "cer_predicted", "cer_upper", "cer_tail",
-                 "tail_r2", "gof_p"):
-        got = getattr(h, name)
-        if row[name] == "":
-            same("%s %s: empty" % (name, path), got, None)
-        elif float(row[name]) != 0:
-            same("%s %s" % (name, path), got, float(row[name]))
-    same("burst %s" % path, {True: "yes", False: "no", None: ""}[h.burst], row["burst"])
-    same("model_contradicted %s" % path, h.model_contradicted, "independent" not in path)
+    for col in ("ser_estimate", "ser_upper", "cer_predicted", "cer_upper", "cer_tail",
+                "tail_r2", "gof_p"):
+        got = getattr(h, col)
+        if row[col] == "":
+            assert got is None, col
+        elif float(row[col]) != 0:
+            assert got == float(row[col]), col
+    assert {True: "yes", False: "no", None: ""}[h.burst] == row["burst"]
 
-# 95% as a percentage and as the decimal give the same exact complement
-same("percent", bercl.min_bits(0, 1e-12, "95%"), bercl.min_bits(0, 1e-12, 0.95))
-for bad, cls in ((lambda: bercl.min_bits(0, 0.0, 0.95), bercl.DomainError),
-                 (lambda: bercl.tails(0.5, 10, 0.1), bercl.DomainError),
-                 (lambda: bercl.tails(0, 10, 0.1, model="gauss"), ValueError),
-                 (lambda: bercl.min_bits(0, 1e-12, "1.5"), bercl.DomainError),
-                 (lambda: bercl.tails(2 ** 53 + 1, 1e20, 1e-12), bercl.DomainError),
-                 (lambda: bercl.tails("1", 3e12, 1e-12), TypeError),
-                 (lambda: bercl.fec_cer("kp5", 1e-4), bercl.DomainError),
-                 (lambda: bercl.fec_cer("rs:3,3", 1e-4), bercl.DomainError),
-                 (lambda: bercl.fec_cer("kp4", 0.7), bercl.DomainError),
-                 (lambda: bercl.fec_histogram("kp4", [1, 2, 3]), bercl.DomainError),
-                 (lambda: bercl.fec_histogram("kp4", [0.5] + [0] * 16), bercl.DomainError)):
-    try:
-        bad()
-        failures += 1
-        print("FAIL: no %s raised" % cls.__name__)
-    except cls:
-        pass
 
-failures += doctest.testmod(bercl).failed
-print("python: %d failures" % failures)
-sys.exit(1 if failures else 0)
+@pytest.mark.parametrize("args, readings, kw", [
+    (["-p", "1e-12", "-c", "95%"], [(1e11, 0), (5e11, 0), (1e12, 0), (3e12, 0)], {}),
+    (["-p", "1e-12", "-c", "95%", "-e", "2"], [(1e12, 0), (2e12, 1), (3e12, 3), (4e12, 3)],
+     {"errors": 2}),
+    (["-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4", "--plan"],
+     [(1e12 * i, i // 3) for i in range(1, 30)], {"alpha": "5%", "ratio": 4}),
+])
+def test_watch_as_the_cli(args, readings, kw):
+    text = "bits,errors\n" + "".join("%.17g,%d\n" % r for r in readings)
+    p = subprocess.run([CLI, "watch", *args, "-f", "csv"], input=text, capture_output=True,
+                       text=True)
+    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    w = bercl.Watch(1e-12, "95%", **kw)
+    got = w.run(readings)
+    assert len(got) == len(rows)
+    for g, r in zip(got, rows):
+        assert g.bits == float(r["bits"]) and g.errors == int(r["errors"])
+        assert g.cl == cli_value(r["cl"])
+        assert g.decision == r["decision"]
+        assert (g.dispersion is None) == (r["dispersion"] == "")
+    assert {"pass": 0, "fail": 1, "": 4}[w.decision] == p.returncode
+
+
+def test_watch_lanes_as_the_cli():
+    readings = [(1e12, 0, "a"), (1e12, 0, "b"), (3e12, 0, "a"), (5e12, 0, "b"), (6e12, 0, "a")]
+    text = "bits,errors,lane\n" + "".join("%.17g,%d,%s\n" % r for r in readings)
+    p = subprocess.run([CLI, "watch", "-p", "1e-12", "-c", "95%", "--lanes", "2", "-f", "csv"],
+                       input=text, capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    w = bercl.Watch(1e-12, "95%", lanes=2)
+    got = w.run({"bits": b, "errors": e, "lane": ln} for b, e, ln in readings)
+    assert [(g.lane, g.cl, g.decision) for g in got] == \
+        [(r["lane"], cli_value(r["cl"]), r["decision"]) for r in rows]
+
+
+def test_watch_backwards():
+    w = bercl.Watch(1e-12, "95%", errors=3)
+    w.feed(bits=1e12, errors=1)
+    with pytest.raises(bercl.DomainError, match="backwards"):
+        w.feed(bits=2e12, errors=0)
+
+
+def test_simulate_agrees_with_the_cl():
+    s = bercl.simulate(2, 3e12, 1e-12, trials=200000, seed=3)
+    assert s.one_minus_cl == bercl.one_minus_cl(2, 3e12, 1e-12)
+    assert abs(s.z) < 5
+    assert bercl.simulate(2, 3e12, 1e-12, trials=1000, seed=3) == \
+        bercl.simulate(2, 3e12, 1e-12, trials=1000, seed=3)
+    r = run_cli(["simulate", "-e", "2", "-n", "3T", "-p", "1e-12", "--trials", "1000"])[0]
+    assert float(r["one_minus_cl"]) == s.one_minus_cl
+    s = bercl.simulate(1, 2e9, 1e-9, trials=100000, seed=4, model="binomial")
+    assert abs(s.z) < 5 and s.one_minus_cl == bercl.one_minus_cl(1, 2e9, 1e-9, model="binomial")
+
+
+@pytest.mark.parametrize("sequential", [False, True])
+def test_simulate_plan(sequential):
+    """The risks and mean lengths simulated agree with the plan's exact ones
+    (within 5 standard errors), and the exact ones are the command's."""
+    s = bercl.simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=sequential,
+                       trials=40000, seed=11)
+    args = ["simulate", "-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4",
+            "--trials", "100"] + (["--sequential"] if sequential else [])
+    r = run_cli(args)[0]
+    assert (s.alpha, s.beta, s.expected_bits_good, s.expected_bits_bad) == (
+        float(r["alpha"]), float(r["beta"]), float(r["expected_bits_good"]),
+        float(r["expected_bits_bad"]))
+    assert abs(s.alpha_sim - s.alpha) < 5 * s.alpha_stderr
+    assert abs(s.beta_sim - s.beta) < 5 * s.beta_stderr
+    if sequential:
+        assert abs(s.bits_good_sim - s.expected_bits_good) < 5 * s.bits_good_stderr
+        assert abs(s.bits_bad_sim - s.expected_bits_bad) < 5 * s.bits_bad_stderr
+    else:
+        assert s.bits_good_sim == s.expected_bits_good == float(r["bits"])
+
+
+# ---- documentation ----
+
+def test_version():
+    with open(os.path.join(ROOT, "include", "bercl.h")) as fp:
+        header = fp.read()
+    assert '#define BERCL_VERSION_STRING "%s"' % bercl.__version__ in header
+    assert bercl.library_version() == bercl.__version__
+
+
+def test_docstrings_run():
+    import doctest
+    import bercl._more
+    import bercl._parse
+    for mod in (bercl, bercl._parse, bercl._more):
+        r = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert r.failed == 0 and r.attempted > 0, mod.__name__
+
+
+def test_every_public_function_documented():
+    for name in bercl.__all__:
+        obj = getattr(bercl, name)
+        if callable(obj) and not isinstance(obj, type):
+            assert obj.__doc__ and len(obj.__doc__) > 40, name
+            for section in ("Returns", "Examples"):  # numpydoc, examples run above
+                assert section in obj.__doc__, (name, section)
+
+
+def readme_python_examples():
+    """(code, expected output or None) of the README's Python blocks: the one
+    after <!-- library-python: ... --> and those after <!-- python-example -->,
+    with the text block after their -output marker, if any."""
+    import re
+    with open(os.path.join(ROOT, "README.md")) as fp:
+        text = fp.read()
+    marks = [m for m in re.finditer(r"<!-- (library-python|python-example)(-output)?", text)]
+    out = []
+    for k, m in enumerate(marks):
+        if m.group(2):
+            continue
+        a = text.index("```python\n", m.end()) + len("```python\n")
+        b = text.index("```\n", a)
+        want = None
+        if k + 1 < len(marks) and marks[k + 1].group(2):
+            c = text.index("```text\n", marks[k + 1].end()) + len("```text\n")
+            want = text[c:text.index("```\n", c)]
+        out.append((text[a:b], want))
+    return out
+
+
+def test_readme_python_examples(tmp_path, monkeypatch):
+    examples = readme_python_examples()
+    assert len(examples) >= 5 and sum(w is not None for _, w in examples) >= 4
+    monkeypatch.chdir(tmp_path)
+    import contextlib
+    for code, want in examples:
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
+        if want is not None:
+            assert buf.getvalue() == want
+
+
+# ---- the parsers against the command on random strings ----
+
+def random_number_text(g):
+    d = lambda k: "".join(g.choice(list("0123456789"), k))  # noqa: E731
+    form = g.integers(0, 6)
+    s = [d(int(g.integers(1, 4))), d(int(g.integers(1, 3))) + "." + d(int(g.integers(1, 6))),
+         "." + d(int(g.integers(1, 4))), "0." + "9" * int(g.integers(1, 22)),
+         "0." + d(int(g.integers(1, 20))), d(1) + "e" + g.choice(["", "-", "+"]) +
+         d(int(g.integers(1, 3)))][form]
+    return (g.choice(["", "", "", "+", "-"])) + s
+
+
+def random_texts(g, suffixes, n):
+    """Numbers with the parser's suffixes, a third of them mangled by one character."""
+    out = []
+    while len(out) < n:
+        s = random_number_text(g) + g.choice(suffixes)
+        if g.random() < 0.15:  # a compound duration, or two numbers
+            s += random_number_text(g).lstrip("+-") + g.choice(suffixes)
+        if g.random() < 0.33:
+            i = int(g.integers(0, len(s) + 1))
+            c = g.choice(list("0123456789.eE%+- kMGTsmhBd/"))
+            s = s[:i] + c + s[i + int(g.integers(0, 2)):]
+        if ".." not in s and "," not in s and s.strip() == s and s:
+            out.append(s)
+    return out
+
+
+PARSERS = [
+    # (name, python parser, CLI args with the text, CSV column, suffixes)
+    ("cl", lambda s: bercl.parse_cl(s)[0], lambda s: ["bits", "-e", "0", "-p", "1e-12",
+                                                      "--cl=" + s], "cl", ["", "", "%"]),
+    ("one_minus_cl", lambda s: bercl.parse_cl(s)[1], lambda s: ["bits", "-e", "0", "-p",
+                                                                "1e-12", "--cl=" + s],
+     "one_minus_cl", ["", "", "%"]),
+    ("quantity", bercl.parse_quantity, lambda s: ["cl", "-e", "0", "-p", "1e-12", "--bits=" + s],
+     "bits", ["", "k", "K", "M", "G", "T", "P", "E", " G", "x"]),
+    ("time", bercl.parse_time, lambda s: ["cl", "-e", "0", "-p", "1e-12", "-r", "1G",
+                                          "--time=" + s], "time_s",
+     ["", "s", "min", "m", "h", "hr", "d", "w", "y", "years", "ms", "sec", " s", "h ", "q"]),
+    ("rate", bercl.parse_rate, lambda s: ["bits", "-e", "0", "-p", "1e-12", "-c", "95%",
+                                          "--rate=" + s], "rate_bps",
+     ["", "G", "M", "k", "Gbps", "Gb/s", "Gbit/s", "bps", " G", "GBd", "Gbaud", "Gb"]),
+]
+
+
+@pytest.mark.parametrize("name, parse, args, column, suffixes", PARSERS,
+                         ids=[p[0] for p in PARSERS])
+def test_parsers_as_the_cli_on_random_strings(name, parse, args, column, suffixes):
+    """The same strings accepted, with the same doubles, as the command's flags."""
+    g = rng("parse" + name)
+    bad = []
+    accepted = 0
+    for s in random_texts(g, suffixes, 200):
+        p = subprocess.run([CLI, *args(s), "-f", "csv"], capture_output=True, text=True)
+        try:
+            got = parse(s)
+        except bercl.DomainError:
+            got = None
+        if p.returncode == 0:
+            accepted += 1
+            want = float(list(csv.DictReader(io.StringIO(p.stdout)))[0][column])
+            if got != want:
+                bad.append((s, got, want))
+        elif got is not None and got > 0 and "must be" not in p.stderr:
+            bad.append((s, got, p.stderr.strip()))
+    assert not bad, bad[:5]
+    assert accepted >= 40  # the strings reach the parser's valid forms too
+
+
+def test_watch_time_readings_and_clustering_as_the_cli():
+    text = "time,errors\n60,0\n120,1\n200,1\n300,1\n400,2\n"
+    p = subprocess.run([CLI, "watch", "-p", "1e-12", "-c", "95%", "-e", "2", "-r", "10G", "-f",
+                        "csv"], input=text, capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    w = bercl.Watch(1e-12, "95%", errors=2, rate="10G")
+    got = w.run({"time": t, "errors": e} for t, e in ((60, 0), (120, 1), (200, 1), (300, 1),
+                                                       (400, 2)))
+    assert [(g.bits, g.cl, g.decision) for g in got] == \
+        [(float(r["bits"]), float(r["cl"]), r["decision"]) for r in rows]
+    assert ["" if g.dispersion is None else "%.6g" % g.dispersion for g in got] == \
+        [r["dispersion"] for r in rows]
+    assert p.returncode == 4 and w.decision == ""
+    readings = [(1e11, 0), (2e11, 0), (3e11, 9), (4e11, 9), (5e11, 9), (6e11, 20)]
+    text = "bits,errors\n" + "".join("%.17g,%d\n" % r for r in readings)
+    p = subprocess.run([CLI, "watch", "-p", "1e-10", "-c", "95%", "-e", "100", "-f", "csv"],
+                       input=text, capture_output=True, text=True)
+    w = bercl.Watch(1e-10, "95%", errors=100)
+    w.run(readings)
+    cli_warnings = [ln for ln in p.stderr.splitlines() if "clustered" in ln]
+    assert len(w.warnings) == len(cli_warnings) == 1
+    assert "index of dispersion 9 over 4 readings" in w.warnings[0]
+    assert "index of dispersion 9 over 4 readings" in cli_warnings[0]

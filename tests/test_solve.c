@@ -123,11 +123,56 @@ static void test_domain(void **state)
 	                 BERCL_ELIMIT);
 }
 
+/*
+ * Ties: tests/data/bits_tie_ref.csv (gen_bits_tie_ref.py, mpmath at 60
+ * digits) holds 60 cases between 1e14 and 2^53 bits, both models, E = 0 and
+ * 1..400, where the decimal target and its nearest double give answers one
+ * bit apart. bercl_min_bits_target() with the decimal's double-double
+ * (the table's cl_hi + cl_lo, omc_hi + omc_lo) gives the decimal's answer;
+ * bercl_min_bits() with the doubles alone gives the double's, so both
+ * decisions are exact. The tails at the answer are on the target's side.
+ */
+static void test_bits_ties(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bits_tie_ref.csv");
+	char line[512];
+	char *f[11];
+	int rows = 0, models[2] = {0, 0};
+	while (table_next(fp, line, sizeof line, f, 11) == 11) {
+		enum bercl_model m = strcmp(f[0], "binomial") == 0 ? BERCL_BINOMIAL : BERCL_POISSON;
+		double e = strtod(f[1], NULL), ber = strtod(f[2], NULL);
+		bercl_target t = {strtod(f[4], NULL), strtod(f[5], NULL), strtod(f[6], NULL),
+		                  strtod(f[7], NULL)};
+		double want = strtod(f[8], NULL), want_double = strtod(f[9], NULL), bits;
+		bercl_tails a;
+		assert_int_equal(bercl_min_bits_target(m, e, ber, &t, &bits, &a), BERCL_OK);
+		if (bits != want)
+			fail_msg("%s E=%s ber=%s cl=%s: %.17g bits, the decimal's answer %s", f[0], f[1],
+			         f[2], f[3], bits, f[8]);
+		if (!(a.cl >= t.cl && a.one_minus_cl <= t.one_minus_cl))
+			fail_msg("%s E=%s ber=%s cl=%s: achieved %.17g below the target", f[0], f[1], f[2],
+			         f[3], a.cl);
+		/* the doubles alone: the double's answer */
+		assert_int_equal(bercl_min_bits(m, e, ber, t.cl, t.one_minus_cl, &bits, NULL), BERCL_OK);
+		if (bits != want_double)
+			fail_msg("%s E=%s ber=%s cl=%s: %.17g bits, the double's answer %s", f[0], f[1],
+			         f[2], f[3], bits, f[9]);
+		models[m]++;
+		rows++;
+	}
+	fclose(fp);
+	print_message("bits_tie_ref.csv: %d ties (%d Poisson, %d binomial), each answer exact\n", rows,
+	              models[0], models[1]);
+	assert_true(models[0] >= 25 && models[1] >= 25);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bits_table),
 		cmocka_unit_test(test_bits_exact_table),
+		cmocka_unit_test(test_bits_ties),
 		cmocka_unit_test(test_known_answers),
 		cmocka_unit_test(test_domain),
 	};

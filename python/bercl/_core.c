@@ -1,0 +1,1244 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * _core.c - the C half of the Python package bercl: numpy ufuncs over
+ * libbercl's public API (include/bercl.h) and the few row rules of the
+ * bercl command (src/compute.c, src/parse.c) that make its answers, written
+ * again here so that every double is the one `bercl ... -f csv` prints.
+ *
+ * Each answer is a kernel: a pure function of a few doubles that fills its
+ * outputs, or returns nonzero with the argument at fault, a status and a
+ * message. A ufunc loop calls the kernel per element and writes NaN where it
+ * fails (numpy runs these loops without the GIL); bercl/__init__.py then
+ * asks explain() for the first failing element's reason when errors="raise".
+ * No kernel allocates, does I/O or keeps state.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+#include <numpy/ufuncobject.h>
+
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bercl.h"
+#include "dd.h" /* the library's header-only double-double (src/ uses it too) */
+
+/* ---- errors ---- */
+
+enum { ST_DOMAIN = 1, ST_LIMIT = 2, ST_NOCONV = 3 };
+
+struct kerr {
+	int arg;         /* index of the argument at fault, -1 for a combination */
+	int status;      /* ST_* */
+	const char *msg; /* static text */
+};
+
+static int fail(struct kerr *e, int arg, int status, const char *msg)
+{
+	e->arg = arg;
+	e->status = status;
+	e->msg = msg;
+	return 1;
+}
+
+static const char binomial_limit[] =
+	"beyond the binomial model's limits (at most 1e18 bits; v = bits * ber * (1 - ber) at "
+	"most 1e10 unless errors is at least v / 2500 away from bits * ber; a BER bound of at "
+	"least 2.2e-308): use the Poisson model when ber is small";
+static const char poisson_limit[] =
+	"beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
+	"a BER bound of at least 2.2e-308)";
+
+/* A library status as the command reports it (src/compute.c lib_fail). */
+static int lib_fail(struct kerr *e, int model, enum bercl_status rc)
+{
+	if (rc == BERCL_ELIMIT)
+		return fail(e, -1, ST_LIMIT, model == BERCL_BINOMIAL ? binomial_limit : poisson_limit);
+	if (rc == BERCL_EDOM)
+		return fail(e, -1, ST_DOMAIN, "a value is outside the model's domain");
+	return fail(e, -1, ST_NOCONV, "internal error: a numerical method did not converge");
+}
+
+/* ---- argument checks, with the command's messages (src/flags.c, parse.c) ---- */
+
+static int check_count(double v, int arg, struct kerr *e)
+{
+	if (isnan(v))
+		return fail(e, arg, ST_DOMAIN, "is not a number");
+	if (v < 0)
+		return fail(e, arg, ST_DOMAIN, "must not be negative");
+	if (v > BERCL_MAX_ERRORS)
+		return fail(e, arg, ST_DOMAIN, "is larger than 2^53");
+	if (v != floor(v))
+		return fail(e, arg, ST_DOMAIN, "must be a whole number");
+	return 0;
+}
+
+static int check_bits(double v, int arg, struct kerr *e)
+{
+	if (!(v > 0))
+		return fail(e, arg, ST_DOMAIN, isnan(v) ? "is not a number" : "must be above 0");
+	if (!(v <= 1e300))
+		return fail(e, arg, ST_DOMAIN, "bits above 1e300");
+	return 0;
+}
+
+static int check_open_unit(double v, int arg, struct kerr *e)
+{
+	if (!(v > 0 && v < 1))
+		return fail(e, arg, ST_DOMAIN,
+		            isnan(v) ? "is not a number" : "must be between 0 and 1, exclusive");
+	if (v < DBL_MIN)
+		return fail(e, arg, ST_DOMAIN,
+		            "is below the smallest normal double, 2.2250738585072014e-308");
+	return 0;
+}
+
+/* A target given as cl and its exact complement c (both from parse_cl). */
+static int check_target(double cl, double c, int arg, struct kerr *e)
+{
+	if (!(cl > 0 && cl <= 1) || !(c > 0 && c <= 1))
+		return fail(e, arg, ST_DOMAIN,
+		            isnan(cl) || isnan(c) ? "is not a number"
+		                                  : "must be between 0 and 1, exclusive (or a "
+		                                    "percentage: 95%)");
+	if (cl < DBL_MIN)
+		return fail(e, arg, ST_DOMAIN,
+		            "is below the smallest normal double, 2.2250738585072014e-308");
+	return 0;
+}
+
+/* errors against bits, and the binomial model's whole bits (derive_bits). */
+static int check_tested(int model, double errors, double bits, struct kerr *e)
+{
+	if (errors > bits)
+		return fail(e, 0, ST_DOMAIN, "exceeds bits");
+	if (model == BERCL_BINOMIAL && bits != floor(bits))
+		return fail(e, 1, ST_DOMAIN, "the binomial model needs a whole number of bits");
+	return 0;
+}
+
+/* The tails at bits and ber (src/compute.c tails_at): Poisson at lambda =
+ * bits * ber exactly (hi + lo by fma), or the binomial. full = 0 asks only
+ * for the two values (bercl_poisson_values: the same doubles, cheaper). */
+static int tails_at(int model, double errors, double bits, double ber, bercl_tails *t, int full,
+                    struct kerr *e)
+{
+	enum bercl_status rc;
+	if (model == BERCL_BINOMIAL) {
+		rc = bercl_binomial_tails(errors, bits, ber, t);
+	} else {
+		double lambda = bits * ber;
+		double lambda_lo = fma(bits, ber, -lambda);
+		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA))
+			return fail(e, -1, ST_DOMAIN, "bits * ber is outside [1e-300, 1e300]");
+		if (full)
+			rc = bercl_poisson_tails(errors, lambda, lambda_lo, t);
+		else
+			rc = bercl_poisson_values(errors, lambda, lambda_lo, &t->cl, &t->one_minus_cl);
+	}
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	return 0;
+}
+
+static double lnp(bercl_lnprob l)
+{
+	return l.hi + l.lo;
+}
+
+/* ---- kernels: in[] -> out[], model given ---- */
+
+typedef int (*kernel_fn)(int model, const double *in, double *out, struct kerr *e);
+
+/* cl, one_minus_cl: (errors, bits, ber) -> (cl, one_minus_cl) */
+static int k_tails(int model, const double *in, double *out, struct kerr *e)
+{
+	bercl_tails t;
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
+	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 0, e))
+		return 1;
+	out[0] = t.cl;
+	out[1] = t.one_minus_cl;
+	return 0;
+}
+
+/* log10_one_minus_cl (src/columns.c): bercl_lnprob_log10 of ln(1 - cl), one rounding */
+static int k_log10q(int model, const double *in, double *out, struct kerr *e)
+{
+	bercl_tails t;
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
+	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 1, e))
+		return 1;
+	out[0] = bercl_lnprob_log10(t.ln_one_minus_cl);
+	out[1] = bercl_lnprob_log10(t.ln_cl);
+	return 0;
+}
+
+/*
+ * A quick way to the library's minimum bits (Poisson, errors <= 400), for
+ * the ufunc: bercl_min_bits() spends most of its time in a careful root
+ * bracket (47 to 72 us a call here, against 0.5 us for a pair of tails).
+ * Method: lambda* with P[X > E | lambda*] = cl by Newton's method on the
+ * logarithm of the smaller tail (d P / d lambda is the Poisson pmf), from the
+ * Wilson-Hilferty approximation of the gamma quantile (Johnson, Kotz &
+ * Balakrishnan, Continuous Univariate Distributions 1, ch. 17-18); then the
+ * whole number N = ceil(lambda* / ber), moved a bit at a time until N reaches
+ * the target and N - 1 does not. Each such decision is the library's own
+ * rule (lib/solve.c reaches()): the double-precision tails decide where they
+ * are more than QUICK_MARGIN (relative, on the smaller tail) from the target,
+ * far beyond their error (the soaks' worst is 4e-15); closer, the same sums
+ * in long double where their error bound settles it (quick_ld_gap()), else
+ * the exact decision in double-double (quick_exact(): for E = 0 n ber >= -ln(1 - C);
+ * for 1 <= E <= 400 and 1e-10 <= lambda <= 575 the finite sum of
+ * Abramowitz & Stegun 6.5.13 with each term in double-double, as bercl.h
+ * calls that comparison exact). Where neither applies, or nothing settles
+ * in a few steps, it gives 0 and bercl_min_bits() answers. Then, as the
+ * command does, the doubles of the tails must meet the target too
+ * (k_min_bits' meet_target steps).
+ */
+#define QUICK_MARGIN 1e-14
+
+/* -ln(1 - x), x a double-double in (0, 1): the series below 1/64, else dd_log */
+static dd quick_neg_log1m(dd x)
+{
+	if (x.hi >= 1.0 / 64)
+		return dd_neg(dd_log(dd_sub(dd_from(1.0), x)));
+	dd pw = x, s = x;
+	for (int k = 2; k < 40; k++) {
+		pw = dd_mul(pw, x);
+		dd term = dd_div(pw, dd_from((double)k));
+		s = dd_add(s, term);
+		if (term.hi < 1e-34 * s.hi)
+			break;
+	}
+	return s;
+}
+
+/* a / b for a double b, to about 1e-32 relative (one correction step) */
+static inline dd quick_div_d(dd a, double b)
+{
+	double q1 = a.hi / b;
+	dd p = dd_two_prod(q1, b);
+	double r = ((a.hi - p.hi) - p.lo) + a.lo;
+	return dd_fast_two_sum(q1, r / b);
+}
+
+/*
+ * The reach gap at n bits in double-double, G = 1 - C - Q(n) (cl > 1/2) or
+ * P(n) - C: G >= 0 exactly when n reaches the target, increasing in n; *g
+ * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
+ * slope ber). Returns 0, or -1 where it does not apply.
+ */
+static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
+                           double *slope)
+{
+	double cl = tg->cl;
+	/* the side compared exactly, as lib/solve.c takes it: 1 - C or C in double-double */
+	dd omc = dd_make(tg->one_minus_cl, tg->one_minus_cl_lo), cx = dd_make(cl, tg->cl_lo);
+	dd lam = dd_two_prod(n, ber);
+	if (errors == 0) {
+		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(cx);
+		dd gap = dd_sub(lam, need);
+		*g = gap.hi + gap.lo;
+		*slope = ber;
+		return 0;
+	}
+	if (!(lam.hi >= 1e-10 && lam.hi <= 575) || (cl > 0.5 ? omc.hi : cl) < 1e-250)
+		return -1;
+	dd term = dd_from(1.0), low = dd_from(1.0), up = dd_from(0.0);
+	int k;
+	for (k = 1; k <= (int)errors; k++) {
+		term = quick_div_d(dd_mul(term, lam), (double)k);
+		low = dd_add(low, term);
+	}
+	dd e = dd_exp(dd_neg(lam));
+	dd gap;
+	if (cl > 0.5) {
+		gap = dd_sub(omc, dd_mul(e, low));
+	} else {
+		for (; k < 2000; k++) {
+			term = quick_div_d(dd_mul(term, lam), (double)k);
+			up = dd_add(up, term);
+			if (k > lam.hi && term.hi < 1e-34 * up.hi)
+				break;
+		}
+		if (k == 2000)
+			return -1;
+		gap = dd_sub(dd_mul(e, up), cx);
+	}
+	*g = gap.hi + gap.lo;
+	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
+	return 0;
+}
+
+/*
+ * The reach gap of quick_exact_gap() in long double, where that is enough:
+ * the same finite sums with each term rounded to LDBL_EPSILON, so the sum
+ * is within (E + 3) LDBL_EPSILON relative and e^-lambda (expl) within a few
+ * more; a gap beyond 8 (E + 10) LDBL_EPSILON of the target decides (1 or
+ * 0), else -1 and the double-double sums decide. On x86-64 that settles
+ * most of the cases the doubles cannot; with long double = double, next to
+ * none (then the double-double decides, as before).
+ */
+static int quick_ld_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
+                        double *slope)
+{
+	double cl = tg->cl;
+	long double c_ld = (long double)tg->one_minus_cl + tg->one_minus_cl_lo;
+	long double cl_ld = (long double)cl + tg->cl_lo;
+	long double lam = (long double)n * ber, margin = 8 * (errors + 10) * LDBL_EPSILON;
+	long double gap, scale;
+	if (errors == 0) {
+		long double need = cl > 0.5 ? -logl(c_ld) : -log1pl(-cl_ld);
+		gap = lam - need;
+		scale = need;
+		*slope = ber;
+	} else {
+		if (!(lam >= 1e-10L && lam <= 575))
+			return -1;
+		long double term = 1, low = 1, up = 0;
+		int k;
+		for (k = 1; k <= (int)errors; k++) {
+			term = term * lam / k;
+			low += term;
+		}
+		long double e = expl(-lam);
+		if (cl > 0.5) {
+			gap = c_ld - e * low;
+			scale = c_ld;
+		} else {
+			for (; k < 2000; k++) {
+				term = term * lam / k;
+				up += term;
+				if (k > lam && term < 1e-25L * up)
+					break;
+			}
+			if (k == 2000)
+				return -1;
+			gap = e * up - cl_ld;
+			scale = cl_ld;
+		}
+		*slope = exp(errors * log((double)lam) - (double)lam - lgamma(errors + 1)) * ber;
+	}
+	*g = (double)gap;
+	if (gap > margin * scale)
+		return 1;
+	if (gap < -margin * scale)
+		return 0;
+	return -1;
+}
+
+/*
+ * Does n reach the target? 1 yes, 0 no, -1 undecided (the library then
+ * answers). *jump: an estimate of the root minus n (a Newton step on the
+ * reach gap, from the double-double gap where the doubles were too close).
+ */
+static int quick_reaches(double errors, double n, double ber, const bercl_target *tg,
+                         double *jump, double *at_cl, double *at_q)
+{
+	double cl = tg->cl, c = tg->one_minus_cl;
+	*jump = 0;
+	*at_cl = *at_q = NAN;
+	if (n < 1)
+		return 0;
+	double lam = n * ber, lam_lo = fma(n, ber, -lam), v_cl, v_q;
+	if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA))
+		return -1;
+	if (bercl_poisson_values(errors, lam, lam_lo, &v_cl, &v_q) != BERCL_OK)
+		return -1;
+	*at_cl = v_cl;
+	*at_q = v_q;
+	double r = cl > 0.5 ? v_q / c : v_cl / cl;
+	double slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) *
+	               ber;
+	double g = cl > 0.5 ? c - v_q : v_cl - cl;
+	if (slope > 0)
+		*jump = -g / slope;
+	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
+		return 1;
+	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
+		return 0;
+	int ld = quick_ld_gap(errors, n, ber, tg, &g, &slope);
+	if (ld >= 0) {
+		*jump = slope > 0 ? -g / slope : 0;
+		return ld;
+	}
+	if (quick_exact_gap(errors, n, ber, tg, &g, &slope) != 0)
+		return -1;
+	*jump = slope > 0 ? -g / slope : 0;
+	return g >= 0;
+}
+
+/*
+ * The standard normal upper quantile, for a starting point only: P. J.
+ * Acklam's rational approximation of the normal quantile (relative error
+ * below 1.2e-9), taken from the smaller tail p.
+ */
+static double normal_upper_quantile(double p)
+{
+	static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+	                           -2.759285104469687e+02, 1.383577518672690e+02,
+	                           -3.066479806614716e+01, 2.506628277459239e+00};
+	static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+	                           -1.556989798598866e+02, 6.680131188771972e+01,
+	                           -1.328068155288572e+01};
+	static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+	                           -2.400758277161838e+00, -2.549732539343734e+00,
+	                           4.374664141464968e+00, 2.938163982698783e+00};
+	static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
+	                           2.445134137142996e+00, 3.754408661907416e+00};
+	if (p > 0.5)
+		return -normal_upper_quantile(1 - p);
+	double q, r, x; /* x: the lower-tail quantile of p */
+	if (p < 0.02425) {
+		q = sqrt(-2 * log(p));
+		x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+	} else {
+		q = p - 0.5;
+		r = q * q;
+		x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+		    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+	}
+	return -x;
+}
+
+/* The next whole number below and above n: n -+ 1, or above 2^53 the next double. */
+static double quick_down(double n)
+{
+	return n > BERCL_MAX_ERRORS ? nextafter(n, 0) : n - 1;
+}
+
+static double quick_up(double n)
+{
+	return n >= BERCL_MAX_ERRORS ? nextafter(n, INFINITY) : n + 1;
+}
+
+static double quick_min_bits(double errors, double ber, const bercl_target *tg, double *at_cl,
+                             double *at_q)
+{
+	double cl = tg->cl, c = tg->one_minus_cl;
+	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
+		return 0;
+	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
+	double target = upper ? c : cl;
+	double a = errors + 1, lam;
+	if (errors == 0) {
+		lam = upper ? -log(c) : -log1p(-cl);
+	} else {
+		double z = upper ? normal_upper_quantile(c) : -normal_upper_quantile(cl);
+		double h = 1 - 1 / (9 * a) + z / (3 * sqrt(a));
+		lam = h > 0.05 ? a * h * h * h : a * 1e-3;
+		double lg = lgamma(a), ln_target = log(target);
+		int done = 0;
+		for (int i = 0; i < 40 && !done; i++) {
+			double v_cl, v_q;
+			if (!(lam >= 1e-10 && lam <= 1e4) ||
+			    bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
+				return 0;
+			double tail = upper ? v_q : v_cl;
+			double u = exp(errors * log(lam) - lam - lg) / tail; /* pmf / tail */
+			if (!(tail > 0) || !(u > 0) || !isfinite(u))
+				return 0;
+			/* Halley's method on f = ln(tail) - ln(target): f' = -u (upper
+			 * tail) or u, f'' from d(pmf)/d(lambda) = pmf (E / lambda - 1) */
+			double f = log(tail) - ln_target;
+			double d1 = upper ? -u : u;
+			double d2 = upper ? -u * (errors / lam - 1) - u * u : u * (errors / lam - 1) - u * u;
+			double newton = f / d1;
+			double den = 1 - newton * d2 / (2 * d1);
+			double step = den > 0.5 && den < 2 ? newton / den : newton;
+			double next = fmin(fmax(lam - step, 0.5 * lam), 2 * lam);
+			/* cubic convergence: a step below 1e-7 leaves ~1e-21 */
+			done = fabs(next - lam) <= 1e-7 * lam;
+			lam = next;
+		}
+		if (!done)
+			return 0;
+	}
+	if (!(lam > 0 && lam <= 575))
+		return 0;
+	double n = ceil(lam / ber);
+	if (!(n >= 1 && n <= 1e300))
+		return 0;
+	/* n reaches the target and n - 1 does not; moves by the gap's Newton step,
+	 * at least one whole number, where that is not so yet */
+	for (int i = 0; i < 12; i++) {
+		double jump, below_jump, b_cl, b_q;
+		int now = quick_reaches(errors, n, ber, tg, &jump, at_cl, at_q);
+		if (now < 0)
+			return 0;
+		if (now) {
+			double down = quick_down(n);
+			int below = quick_reaches(errors, down, ber, tg, &below_jump, &b_cl, &b_q);
+			if (below < 0)
+				return 0;
+			if (!below)
+				return n;
+			double to = ceil(n + jump);
+			n = to < down ? fmax(to, 1) : down;
+		} else {
+			double to = ceil(n + jump);
+			double up = quick_up(n);
+			n = to > up ? to : up;
+		}
+		if (!(n >= 1 && n <= 1e300))
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * min_bits: (errors, ber, cl, cl_complement) -> (bits, cl_achieved,
+ * one_minus_cl_achieved). bercl_min_bits(), then, as the command does
+ * (src/compute.c meet_target), more bits (1, 2, 4, ...) until the tails as
+ * doubles are on the target's side too.
+ */
+static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
+{
+	double bits;
+	bercl_tails t;
+	/* in: errors, ber, cl, cl_lo, one_minus_cl, one_minus_cl_lo */
+	bercl_target target = {in[2], in[3], in[4], in[5]};
+	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
+	    check_target(in[2], in[4], 2, e))
+		return 1;
+	if (!(isfinite(in[3]) && isfinite(in[5])))
+		return fail(e, 2, ST_DOMAIN, "is not a number");
+	if (model == BERCL_POISSON) {
+		double q_cl, q_q;
+		bits = quick_min_bits(in[0], in[1], &target, &q_cl, &q_q);
+		if (bits > 0) {
+			/* the library's answer; its tails there, or the target where
+			 * they round just below it (bercl_min_bits_target) */
+			int pass = q_cl >= in[2] && q_q <= in[4];
+			out[0] = bits;
+			out[1] = pass ? q_cl : in[2];
+			out[2] = pass ? q_q : in[4];
+			return 0;
+		}
+	}
+	enum bercl_status rc = bercl_min_bits_target(model, in[0], in[1], &target, &bits, &t);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	/* the command's meet_target: the library's tails first, then more bits
+	 * (1, 2, 4, ...) until the doubles are on the target's side too */
+	double step = 1;
+	for (int i = 0; i < 65; i++) {
+		if (i > 0 && tails_at(model, in[0], bits, in[1], &t, 1, e))
+			return 1;
+		if (t.cl >= in[2] && t.one_minus_cl <= in[4]) {
+			out[0] = bits;
+			out[1] = t.cl;
+			out[2] = t.one_minus_cl;
+			return 0;
+		}
+		if (i > 0) {
+			double next = bits + step;
+			bits = next > bits ? next : nextafter(bits, INFINITY);
+			step *= 2;
+		}
+	}
+	return fail(e, -1, ST_NOCONV, "numerical failure: the minimum bits do not reach the target");
+}
+
+/*
+ * max_errors (bercl errors): (bits, ber, cl, cl_complement) -> (errors,
+ * cl_achieved, one_minus_cl_achieved); errors -1 where even 0 errors miss
+ * the target. Doubling, then bisection over whole numbers, each step judged
+ * on the tails as doubles (src/compute.c compute_errors).
+ */
+static int reaches(int model, double e_, const double *in, bercl_tails *t, struct kerr *e)
+{
+	if (tails_at(model, e_, in[0], in[1], t, 1, e))
+		return -1;
+	return t->cl >= in[2] && t->one_minus_cl <= in[3];
+}
+
+static int k_max_errors(int model, const double *in, double *out, struct kerr *e)
+{
+	bercl_tails t, at_lo;
+	if (check_bits(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e) || check_tested(model, 0, in[0], e))
+		return 1;
+	int k = reaches(model, 0, in, &t, e);
+	if (k < 0)
+		return 1;
+	if (!k) {
+		out[0] = -1;
+		out[1] = t.cl;
+		out[2] = t.one_minus_cl;
+		return 0;
+	}
+	double emax = fmin(floor(in[0]), BERCL_MAX_ERRORS);
+	if (model == BERCL_BINOMIAL)
+		emax = fmin(emax, in[0] - 1);
+	double lo = 0, hi = 1;
+	at_lo = t;
+	for (;;) {
+		if (hi >= emax) {
+			hi = emax;
+			k = reaches(model, hi, in, &t, e);
+			if (k < 0)
+				return 1;
+			if (k) {
+				lo = hi;
+				at_lo = t;
+			}
+			break;
+		}
+		k = reaches(model, hi, in, &t, e);
+		if (k < 0)
+			return 1;
+		if (!k)
+			break;
+		lo = hi;
+		at_lo = t;
+		hi *= 2;
+	}
+	while (hi - lo > 1) {
+		double mid = lo + floor((hi - lo) / 2);
+		k = reaches(model, mid, in, &t, e);
+		if (k < 0)
+			return 1;
+		if (k) {
+			lo = mid;
+			at_lo = t;
+		} else {
+			hi = mid;
+		}
+	}
+	out[0] = lo;
+	out[1] = at_lo.cl;
+	out[2] = at_lo.one_minus_cl;
+	return 0;
+}
+
+/* ber_upper: (errors, bits, cl, cl_complement) -> (one-sided upper bound) */
+static int k_ber_upper(int model, const double *in, double *out, struct kerr *e)
+{
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e) || check_tested(model, in[0], in[1], e))
+		return 1;
+	enum bercl_status rc = bercl_ber_upper(model, in[0], in[1], in[2], in[3], &out[0]);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	return 0;
+}
+
+/* ber_interval: (errors, bits, cl, cl_complement) -> (lower, upper), two-sided */
+static int k_ber_interval(int model, const double *in, double *out, struct kerr *e)
+{
+	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) ||
+	    check_target(in[2], in[3], 2, e) || check_tested(model, in[0], in[1], e))
+		return 1;
+	enum bercl_status rc = bercl_ber_interval(model, in[0], in[1], in[2], in[3], &out[0], &out[1]);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
+	return 0;
+}
+
+static int make_code(const double *in, bercl_rs_code *code, struct kerr *e)
+{
+	for (int i = 0; i < 3; i++)
+		if (!(in[i] == floor(in[i]) && fabs(in[i]) < 65536))
+			return fail(e, 0, ST_DOMAIN, "n, k and m must be whole numbers");
+	if (bercl_rs_code_make((int)in[0], (int)in[1], (int)in[2], code) != BERCL_OK)
+		return fail(e, 0, ST_DOMAIN, "needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1");
+	return 0;
+}
+
+/* fec rates: (n, k, m, ber) -> (ser, cer, post_fec_ber) */
+static int k_fec_rates(int model, const double *in, double *out, struct kerr *e)
+{
+	(void)model;
+	bercl_rs_code code;
+	bercl_fec_rates f;
+	if (make_code(in, &code, e) || check_open_unit(in[3], 3, e))
+		return 1;
+	if (!(in[3] >= 1e-300 && in[3] <= 0.5))
+		return fail(e, 3, ST_DOMAIN, "fec: ber must be in [1e-300, 0.5]");
+	if (bercl_fec_rates_from_ber(&code, in[3], &f) != BERCL_OK)
+		return fail(e, -1, ST_NOCONV, "numerical failure in the codeword error ratio");
+	out[0] = f.ser;
+	out[1] = f.cer;
+	out[2] = f.post_fec_ber;
+	return 0;
+}
+
+/* fec ber_max: (n, k, m, cer, cer_complement) -> ber_max */
+static int k_fec_ber_max(int model, const double *in, double *out, struct kerr *e)
+{
+	(void)model;
+	bercl_rs_code code;
+	if (make_code(in, &code, e) || check_target(in[3], in[4], 3, e))
+		return 1;
+	enum bercl_status rc = bercl_fec_ber_max(&code, in[3], &out[0]);
+	if (rc == BERCL_ELIMIT || rc == BERCL_EDOM)
+		return fail(e, 3, ST_LIMIT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
+	if (rc != BERCL_OK)
+		return fail(e, -1, ST_NOCONV, "numerical failure in ber_max");
+	return 0;
+}
+
+/* ---- the kernel table ---- */
+
+struct kernel {
+	const char *name;
+	kernel_fn fn;
+	int nin, nout;
+	int model;
+};
+
+enum {
+	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL, NMODEL_KERNELS
+};
+
+/* per-model kernels twice (Poisson, then binomial), then the model-free ones */
+static struct kernel kernels[] = {
+	{"tails", k_tails, 3, 2, BERCL_POISSON},
+	{"log10_tails", k_log10q, 3, 2, BERCL_POISSON},
+	{"min_bits", k_min_bits, 6, 3, BERCL_POISSON},
+	{"max_errors", k_max_errors, 4, 3, BERCL_POISSON},
+	{"ber_upper", k_ber_upper, 4, 1, BERCL_POISSON},
+	{"ber_interval", k_ber_interval, 4, 2, BERCL_POISSON},
+	{"tails_binomial", k_tails, 3, 2, BERCL_BINOMIAL},
+	{"log10_tails_binomial", k_log10q, 3, 2, BERCL_BINOMIAL},
+	{"min_bits_binomial", k_min_bits, 6, 3, BERCL_BINOMIAL},
+	{"max_errors_binomial", k_max_errors, 4, 3, BERCL_BINOMIAL},
+	{"ber_upper_binomial", k_ber_upper, 4, 1, BERCL_BINOMIAL},
+	{"ber_interval_binomial", k_ber_interval, 4, 2, BERCL_BINOMIAL},
+	{"fec_rates", k_fec_rates, 4, 3, BERCL_POISSON},
+	{"fec_ber_max", k_fec_ber_max, 5, 1, BERCL_POISSON},
+};
+#define NKERNELS (sizeof kernels / sizeof kernels[0])
+#define MAXARGS 8
+
+/* One stretch of a ufunc loop: elements [0, n) of args with steps. */
+struct stretch {
+	const struct kernel *k;
+	char *args[MAXARGS * 2];
+	npy_intp n;
+	const npy_intp *steps;
+};
+
+static void run_stretch(const struct stretch *s)
+{
+	const struct kernel *k = s->k;
+	int nin = k->nin, nout = k->nout;
+	double in[MAXARGS], out[MAXARGS];
+	struct kerr e;
+	for (npy_intp i = 0; i < s->n; i++) {
+		for (int j = 0; j < nin; j++)
+			in[j] = *(const double *)(s->args[j] + i * s->steps[j]);
+		if (k->fn(k->model, in, out, &e))
+			for (int j = 0; j < nout; j++)
+				out[j] = NAN;
+		for (int j = 0; j < nout; j++)
+			*(double *)(s->args[nin + j] + i * s->steps[nin + j]) = out[j];
+	}
+	/* the library's inner arithmetic raises flags (an underflow, a 0/0
+	 * tested and discarded) that are not the caller's: numpy would warn */
+	feclearexcept(FE_ALL_EXCEPT);
+}
+
+static void *stretch_thread(void *arg)
+{
+	run_stretch(arg);
+	return NULL;
+}
+
+/*
+ * Threads for one loop call: set_num_threads() (default: the CPUs this
+ * process may use, at most 8). A call of at least MIN_PER_THREAD elements
+ * per thread is cut into equal stretches, one per thread; each element is
+ * computed alone, so the answers do not depend on the cut. The GIL is not
+ * held here (numpy releases it around the loop).
+ */
+#define MAX_THREADS 64
+#define MIN_PER_THREAD 16384
+static int num_threads = 1;
+
+static void kernel_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+{
+	const struct kernel *k = data;
+	npy_intp n = dims[0];
+	int nt = num_threads;
+	if (nt > 1 && n / nt < MIN_PER_THREAD)
+		nt = (int)(n / MIN_PER_THREAD);
+	if (nt < 1)
+		nt = 1;
+	struct stretch s[MAX_THREADS];
+	pthread_t tid[MAX_THREADS];
+	int started[MAX_THREADS] = {0};
+	npy_intp at = 0;
+	for (int t = 0; t < nt; t++) {
+		npy_intp len = n / nt + (t < n % nt);
+		s[t].k = k;
+		s[t].n = len;
+		s[t].steps = steps;
+		for (int j = 0; j < k->nin + k->nout; j++)
+			s[t].args[j] = args[j] + at * steps[j];
+		at += len;
+	}
+	for (int t = 1; t < nt; t++)
+		started[t] = pthread_create(&tid[t], NULL, stretch_thread, &s[t]) == 0;
+	run_stretch(&s[0]);
+	for (int t = 1; t < nt; t++) {
+		if (started[t])
+			pthread_join(tid[t], NULL);
+		else
+			run_stretch(&s[t]); /* no thread: this one does it */
+	}
+}
+
+static PyObject *py_set_num_threads(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n;
+	if (!PyArg_ParseTuple(args, "i", &n))
+		return NULL;
+	if (n < 1 || n > MAX_THREADS)
+		return PyErr_Format(PyExc_ValueError, "set_num_threads: 1 to %d, not %d", MAX_THREADS, n);
+	int old = num_threads;
+	num_threads = n;
+	return PyLong_FromLong(old);
+}
+
+static PyObject *py_get_num_threads(PyObject *self, PyObject *args)
+{
+	(void)self;
+	(void)args;
+	return PyLong_FromLong(num_threads);
+}
+
+static PyUFuncGenericFunction loop_funcs[NKERNELS][1];
+static void *loop_data[NKERNELS][1];
+static char loop_types[NKERNELS][MAXARGS * 2];
+
+/* explain(name, *values) -> None, or (arg, status, message) */
+static PyObject *explain(PyObject *self, PyObject *args)
+{
+	(void)self;
+	Py_ssize_t n = PyTuple_Size(args);
+	if (n < 1)
+		return PyErr_Format(PyExc_TypeError, "explain(name, *values)");
+	const char *name = PyUnicode_AsUTF8(PyTuple_GetItem(args, 0));
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < NKERNELS; i++) {
+		const struct kernel *k = &kernels[i];
+		if (strcmp(k->name, name) != 0)
+			continue;
+		if (n - 1 != k->nin)
+			return PyErr_Format(PyExc_TypeError, "explain: %s takes %d values", name, k->nin);
+		double in[MAXARGS], out[MAXARGS];
+		for (int j = 0; j < k->nin; j++) {
+			in[j] = PyFloat_AsDouble(PyTuple_GetItem(args, j + 1));
+			if (in[j] == -1.0 && PyErr_Occurred())
+				return NULL;
+		}
+		struct kerr e;
+		if (!k->fn(k->model, in, out, &e))
+			Py_RETURN_NONE;
+		return Py_BuildValue("(iis)", e.arg, e.status, e.msg);
+	}
+	return PyErr_Format(PyExc_KeyError, "explain: no kernel %s", name);
+}
+
+/* ---- not elementwise ---- */
+
+static PyObject *raise_status(enum bercl_status rc, const char *what)
+{
+	PyObject *mod = PyImport_ImportModule("bercl");
+	const char *cls = rc == BERCL_EDOM ? "DomainError" : rc == BERCL_ELIMIT ? "LimitError"
+	                                                                        : "ConvergenceError";
+	if (mod) {
+		PyObject *exc = PyObject_GetAttrString(mod, cls);
+		Py_DECREF(mod);
+		if (exc) {
+			PyErr_Format(exc, "%s: %s", what, bercl_strerror(rc));
+			Py_DECREF(exc);
+			return NULL;
+		}
+	}
+	PyErr_Clear();
+	return PyErr_Format(PyExc_ValueError, "%s: %s", what, bercl_strerror(rc));
+}
+
+/* (cl, one_minus_cl, ln_cl.hi, ln_cl.lo, ln_one_minus_cl.hi, ln_one_minus_cl.lo) */
+static PyObject *tails_tuple(const bercl_tails *t)
+{
+	return Py_BuildValue("(dddddd)", t->cl, t->one_minus_cl, t->ln_cl.hi, t->ln_cl.lo,
+	                     t->ln_one_minus_cl.hi, t->ln_one_minus_cl.lo);
+}
+
+/* tails(model, errors, bits, ber) -> (cl, one_minus_cl, ln_cl, ln_one_minus_cl),
+ * through the command's rules; raises with explain()'s reason left to Python */
+static PyObject *py_tails_full(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int model;
+	double errors, bits, ber;
+	if (!PyArg_ParseTuple(args, "iddd", &model, &errors, &bits, &ber))
+		return NULL;
+	bercl_tails t;
+	struct kerr e;
+	if (tails_at(model, errors, bits, ber, &t, 1, &e))
+		Py_RETURN_NONE;
+	return tails_tuple(&t);
+}
+
+/* lanes_all(list of tails tuples as tails_full gives them) -> tails */
+static PyObject *py_lanes_all(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *seq;
+	if (!PyArg_ParseTuple(args, "O", &seq))
+		return NULL;
+	PyObject *fast = PySequence_Fast(seq, "lanes_all: a sequence of tails");
+	if (!fast)
+		return NULL;
+	Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+	if (n < 1 || n > 1000000) {
+		Py_DECREF(fast);
+		return PyErr_Format(PyExc_ValueError, "lanes_all: 1 to 1000000 lanes");
+	}
+	bercl_tails *lanes = PyMem_Calloc((size_t)n, sizeof *lanes);
+	if (!lanes) {
+		Py_DECREF(fast);
+		return PyErr_NoMemory();
+	}
+	for (Py_ssize_t i = 0; i < n; i++) {
+		bercl_tails *l = &lanes[i];
+		if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "dddddd", &l->cl,
+		                      &l->one_minus_cl, &l->ln_cl.hi, &l->ln_cl.lo,
+		                      &l->ln_one_minus_cl.hi, &l->ln_one_minus_cl.lo)) {
+			PyMem_Free(lanes);
+			Py_DECREF(fast);
+			return NULL;
+		}
+	}
+	Py_DECREF(fast);
+	bercl_tails all;
+	enum bercl_status rc = bercl_lanes_all(lanes, (int)n, &all);
+	PyMem_Free(lanes);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "lanes_cl");
+	return tails_tuple(&all);
+}
+
+/* min_bits_all_lanes(model, errors, ber, cl, c, lanes) -> (bits, tails) */
+static PyObject *py_min_bits_all_lanes(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int model, lanes;
+	double errors, ber, cl, c, bits;
+	if (!PyArg_ParseTuple(args, "iddddi", &model, &errors, &ber, &cl, &c, &lanes))
+		return NULL;
+	bercl_tails t;
+	enum bercl_status rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_min_bits_all_lanes(model, errors, ber, cl, c, lanes, &bits, &t);
+	Py_END_ALLOW_THREADS
+	if (rc != BERCL_OK)
+		return raise_status(rc, "min_bits_all_lanes");
+	return Py_BuildValue("(dN)", bits, tails_tuple(&t));
+}
+
+/* min_bits_raw(model, errors, ber, cl, c) -> bits, bercl_min_bits() alone
+ * (src/watch.c's fixed test; min_bits adds the command's meet_target) */
+static PyObject *py_min_bits_raw(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int model;
+	double errors, ber, cl, c, bits;
+	if (!PyArg_ParseTuple(args, "idddd", &model, &errors, &ber, &cl, &c))
+		return NULL;
+	enum bercl_status rc = bercl_min_bits(model, errors, ber, cl, c, &bits, NULL);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "min_bits");
+	return PyFloat_FromDouble(bits);
+}
+
+static PyObject *plan_tuple(const bercl_plan *p)
+{
+	return Py_BuildValue("(dddd)", p->errors, p->bits, p->alpha, p->beta);
+}
+
+/* plan_risks(errors, bits, ber, ratio) -> (alpha, beta) */
+static PyObject *py_plan_risks(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double e, n, p, d, a, b;
+	if (!PyArg_ParseTuple(args, "dddd", &e, &n, &p, &d))
+		return NULL;
+	enum bercl_status rc = bercl_plan_risks(e, n, p, d, &a, &b);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: bits * ber is outside [1e-300, 1e300]");
+	return Py_BuildValue("(dd)", a, b);
+}
+
+/* plan_fixed(ber, alpha, beta, ratio) -> (errors, bits, alpha, beta) */
+static PyObject *py_plan_fixed(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double p, a, b, d;
+	if (!PyArg_ParseTuple(args, "dddd", &p, &a, &b, &d))
+		return NULL;
+	bercl_plan out;
+	enum bercl_status rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_plan_fixed(p, a, b, d, &out);
+	Py_END_ALLOW_THREADS
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: no plan for these values within 2^40 errors and 1e300 bits");
+	return plan_tuple(&out);
+}
+
+static PyObject *doubles_list(const double *v, size_t n)
+{
+	PyObject *l = PyList_New((Py_ssize_t)n);
+	if (!l)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		PyList_SET_ITEM(l, (Py_ssize_t)i, PyFloat_FromDouble(v[i]));
+	return l;
+}
+
+/*
+ * plan_sequential(ber, alpha, beta, ratio) -> (max_errors, max_bits,
+ * alpha, beta, expected_bits_good, expected_bits_bad, pass_bits, fail_bits)
+ * with the command's limit of 1e6 rows (src/compute.c compute_plan).
+ */
+static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double p, a, b, d, rows;
+	if (!PyArg_ParseTuple(args, "dddd", &p, &a, &b, &d))
+		return NULL;
+	enum bercl_status rc = bercl_plan_sequential_rows(p, a, b, d, &rows);
+	if (rc == BERCL_OK && rows > 1e6)
+		rc = BERCL_ELIMIT;
+	if (rc != BERCL_OK)
+		return raise_status(rc, rc == BERCL_ELIMIT ? "plan: this sequential plan is too large to "
+		                                             "design (ratio near 1 or tiny risks): use "
+		                                             "the fixed plan"
+		                                           : "plan: no sequential plan for these values");
+	size_t r = (size_t)rows;
+	double *t = PyMem_Malloc(4 * r * sizeof *t);
+	if (!t)
+		return PyErr_NoMemory();
+	bercl_sequential_plan s;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_plan_sequential(p, a, b, d, rows, t, t + r, t + 2 * r, &s);
+	Py_END_ALLOW_THREADS
+	if (rc != BERCL_OK) {
+		PyMem_Free(t);
+		return raise_status(rc, "plan: sequential design");
+	}
+	size_t n = (size_t)s.max_errors + 1;
+	PyObject *res = Py_BuildValue("(ddddddNN)", s.max_errors, s.max_bits, s.alpha, s.beta,
+	                              s.expected_bits_good, s.expected_bits_bad,
+	                              doubles_list(t, n), doubles_list(t + r, n));
+	PyMem_Free(t);
+	return res;
+}
+
+/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
+static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *ps, *fs;
+	double b;
+	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
+		return NULL;
+	Py_ssize_t n = PySequence_Size(ps);
+	if (n < 1 || PySequence_Size(fs) != n)
+		return PyErr_Format(PyExc_ValueError, "sequential_outcome: equal tables");
+	double *t = PyMem_Malloc(4 * (size_t)n * sizeof *t);
+	if (!t)
+		return PyErr_NoMemory();
+	for (Py_ssize_t i = 0; i < n; i++) {
+		PyObject *x = PySequence_GetItem(ps, i), *y = PySequence_GetItem(fs, i);
+		t[i] = x ? PyFloat_AsDouble(x) : -1;
+		t[n + i] = y ? PyFloat_AsDouble(y) : -1;
+		Py_XDECREF(x);
+		Py_XDECREF(y);
+	}
+	if (PyErr_Occurred()) {
+		PyMem_Free(t);
+		return NULL;
+	}
+	bercl_plan_outcome o;
+	enum bercl_status rc =
+	        bercl_plan_sequential_outcome(t, t + n, (double)(n - 1), b, t + 2 * n, &o);
+	PyMem_Free(t);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: the plan's outcome at true_ber");
+	return Py_BuildValue("(ddd)", o.p_pass, o.p_fail, o.expected_bits);
+}
+
+/* fec_histogram(n, k, m, bins, model, cl, c) -> dict of the stats */
+static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m, model;
+	PyObject *seq;
+	double cl, c;
+	if (!PyArg_ParseTuple(args, "iiiOidd", &n, &k, &m, &seq, &model, &cl, &c))
+		return NULL;
+	bercl_rs_code code;
+	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec_histogram: code");
+	Py_ssize_t nb = PySequence_Size(seq);
+	if (nb != code.t + 2)
+		return PyErr_Format(PyExc_ValueError, "bins: %zd counts given, t + 2 = %d wanted", nb,
+		                    code.t + 2);
+	double *bins = PyMem_Malloc((size_t)nb * sizeof *bins);
+	if (!bins)
+		return PyErr_NoMemory();
+	for (Py_ssize_t i = 0; i < nb; i++) {
+		PyObject *x = PySequence_GetItem(seq, i);
+		bins[i] = x ? PyFloat_AsDouble(x) : -1;
+		Py_XDECREF(x);
+	}
+	if (PyErr_Occurred()) {
+		PyMem_Free(bins);
+		return NULL;
+	}
+	bercl_fec_histogram_stats h;
+	rc = bercl_fec_histogram(&code, bins, model, cl, c, &h);
+	PyMem_Free(bins);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec_histogram: the histogram is outside the supported range");
+	PyObject *d = PyDict_New();
+	if (!d)
+		return NULL;
+#define SETD(key, v) do { PyObject *o_ = PyFloat_FromDouble(v); PyDict_SetItemString(d, key, o_); Py_XDECREF(o_); } while (0)
+#define SETI(key, v) do { PyObject *o_ = PyLong_FromLong(v); PyDict_SetItemString(d, key, o_); Py_XDECREF(o_); } while (0)
+	SETD("codewords", h.codewords);
+	SETD("uncorrectable", h.uncorrectable);
+	SETD("symbol_errors", h.symbol_errors);
+	SETD("ser_estimate", h.ser_estimate);
+	SETD("ser_upper", h.ser_upper);
+	SETI("has_cer_predicted", h.has_cer_predicted);
+	SETD("cer_predicted", h.cer_predicted);
+	SETD("cer_model_upper", h.cer_model_upper);
+	SETD("cer_count_upper", h.cer_count_upper);
+	SETI("model_contradicted", h.model_contradicted);
+	SETD("cer_upper", h.cer_upper);
+	SETD("ln_cer_upper", lnp(h.ln_cer_upper));
+	SETI("gof_df", h.gof_df);
+	SETD("gof_stat", h.gof_stat);
+	SETD("gof_p", h.gof_p);
+	SETD("ln_gof_p", lnp(h.ln_gof_p));
+	SETI("burst", h.burst);
+	SETI("tail_bins", h.tail_bins);
+	SETD("cer_tail", h.cer_tail);
+	SETD("tail_r2", h.tail_r2);
+	SETI("n", code.n);
+	SETI("k", code.k);
+	SETI("m", code.m);
+	SETI("t", code.t);
+#undef SETD
+#undef SETI
+	return d;
+}
+
+/* rs_code(n, k, m) -> (n, k, m, t) */
+static PyObject *py_rs_code(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	if (!PyArg_ParseTuple(args, "iii", &n, &k, &m))
+		return NULL;
+	bercl_rs_code code;
+	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "code: needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1");
+	return Py_BuildValue("(iiii)", code.n, code.k, code.m, code.t);
+}
+
+/* lnprob_decimal(ln) -> (mantissa, exponent) of exp(ln), for values below the double range */
+static PyObject *py_lnprob_decimal(PyObject *self, PyObject *args)
+{
+	(void)self;
+	bercl_lnprob l = {0, 0};
+	if (!PyArg_ParseTuple(args, "d|d", &l.hi, &l.lo))
+		return NULL;
+	double mant;
+	long long ex;
+	if (bercl_lnprob_decimal(l, &mant, &ex) != 0)
+		return Py_BuildValue("(dL)", mant, 0LL);
+	return Py_BuildValue("(dL)", mant, ex);
+}
+
+static PyObject *py_library_version(PyObject *self, PyObject *args)
+{
+	(void)self;
+	(void)args;
+	return PyUnicode_FromString(bercl_version_string());
+}
+
+static PyMethodDef methods[] = {
+	{"explain", explain, METH_VARARGS, "explain(kernel, *values): None or (arg, status, message)"},
+	{"tails_full", py_tails_full, METH_VARARGS, NULL},
+	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
+	{"min_bits_all_lanes", py_min_bits_all_lanes, METH_VARARGS, NULL},
+	{"min_bits_raw", py_min_bits_raw, METH_VARARGS, NULL},
+	{"plan_risks", py_plan_risks, METH_VARARGS, NULL},
+	{"plan_fixed", py_plan_fixed, METH_VARARGS, NULL},
+	{"plan_sequential", py_plan_sequential, METH_VARARGS, NULL},
+	{"sequential_outcome", py_sequential_outcome, METH_VARARGS, NULL},
+	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
+	{"rs_code", py_rs_code, METH_VARARGS, NULL},
+	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
+	{"library_version", py_library_version, METH_NOARGS, NULL},
+	{"set_num_threads", py_set_num_threads, METH_VARARGS, NULL},
+	{"get_num_threads", py_get_num_threads, METH_NOARGS, NULL},
+	{NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+	PyModuleDef_HEAD_INIT, "bercl._core",
+	"The C half of bercl: ufuncs over libbercl (see bercl's docstrings).", -1, methods,
+	NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+	import_array();
+	import_umath();
+	PyObject *m = PyModule_Create(&module);
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < NKERNELS; i++) {
+		struct kernel *k = &kernels[i];
+		loop_funcs[i][0] = kernel_loop;
+		loop_data[i][0] = k;
+		for (int j = 0; j < k->nin + k->nout; j++)
+			loop_types[i][j] = NPY_DOUBLE;
+		PyObject *u = PyUFunc_FromFuncAndData(loop_funcs[i], loop_data[i], loop_types[i], 1,
+		                                      k->nin, k->nout, PyUFunc_None, k->name,
+		                                      "a bercl kernel (see the bercl package)", 0);
+		if (!u || PyModule_AddObject(m, k->name, u) < 0) {
+			Py_XDECREF(u);
+			Py_DECREF(m);
+			return NULL;
+		}
+	}
+	if (PyModule_AddStringConstant(m, "__version__", BERCL_VERSION_STRING) < 0) {
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}

@@ -1,0 +1,899 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The answers of bercl that are not elementwise: plans, lanes, FEC
+histograms and bounds, simulation, and Watch (live decisions). Each follows
+the command's rules (src/compute.c, src/main.c, src/watch.c) over
+libbercl's public API; tables come with to_frame() (pandas)."""
+import collections
+import dataclasses
+import math
+from typing import List, Optional
+
+import numpy as np
+
+from . import (BerclError, DomainError, LimitError, _bits, _Call, _core, _model, fec_code,
+               fec_rates, ber_upper, parse_cl, parse_count, parse_quantity, parse_real)
+
+__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "lanes_cl", "LanesCl",
+           "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
+           "fec_codeword_bounds", "Watch", "WatchRow"]
+
+_LN10 = 2.302585092994045684
+
+
+def _frame(rows):
+    import pandas
+    return pandas.DataFrame(rows)
+
+
+def _scalar(call, name, x, parse):
+    v = call.number(name, x, parse)
+    if np.ndim(v):
+        raise TypeError("%s: %s must be a single value" % (call.func, name))
+    return float(v)
+
+
+def _tails_tuple(t):
+    return t[0], t[1], (t[4] + t[5]) / _LN10
+
+
+# ---- plan ----
+
+@dataclasses.dataclass
+class Plan:
+    """A test plan (``bercl plan``): a test accepts a link at BER <= ber / ratio
+    (good) and rejects one at ber (bad); alpha = P[reject | good], beta =
+    P[accept | bad] = 1 - CL. For a sequential plan, `pass_bits` and
+    `fail_bits` hold its table (row k: pass once pass_bits[k] bits show at
+    most k errors; fail when error k + 1 comes by fail_bits[k], 0 never)."""
+    ber: float
+    ratio: float
+    errors: int
+    bits: int
+    alpha: float
+    beta: float
+    time_s: Optional[float] = None
+    sequential: bool = False
+    max_bits: Optional[int] = None
+    fixed_bits: Optional[int] = None
+    expected_bits_good: Optional[float] = None
+    expected_bits_bad: Optional[float] = None
+    pass_bits: Optional[List[int]] = None
+    fail_bits: Optional[List[int]] = None
+    true_ber: Optional[float] = None
+    p_pass: Optional[float] = None
+    expected_bits: Optional[float] = None
+
+    def to_frame(self):
+        """The plan as ``bercl plan -f csv`` prints it: one row, or one per error
+        count for a sequential plan (pandas DataFrame)."""
+        base = {k: v for k, v in dataclasses.asdict(self).items()
+                if v is not None and k not in ("pass_bits", "fail_bits", "sequential")}
+        if not self.sequential:
+            return _frame([base])
+        return _frame([dict(base, errors=k, pass_bits=p, fail_bits=f)
+                       for k, (p, f) in enumerate(zip(self.pass_bits, self.fail_bits))])
+
+
+def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=None, rate=None,
+         lanes=None, baud=None, bits_per_symbol=None, sequential=False, true_ber=None):
+    """A test plan with both risks (``bercl plan``).
+
+    Two forms, as the command has them: with `cl` (1 - beta) and `alpha`, the
+    shortest fixed test meeting both risks (or with ``sequential=True`` the
+    truncated sequential test, Wald's SPRT); with `bits` (or time and rate)
+    and `errors` (default 0), the exact risks of that given test.
+
+    Parameters
+    ----------
+    ber : float or str
+        The BER a bad link has, 0 < ber < 1.
+    cl : float or str, optional
+        1 - beta, the confidence that a passing link is good (``"95%"``).
+    alpha : float or str, optional
+        The producer's risk: P[fail] for a link at ber / ratio.
+    ratio : float
+        Discrimination ratio D > 1 (at most 1e6): a good link has BER ber / D.
+    errors, bits, time, rate, lanes, baud, bits_per_symbol : optional
+        A given test, as `cl` takes them; rate (or baud) alone gives the
+        designed plan's time_s.
+    sequential : bool
+        Design the truncated sequential test.
+    true_ber : float, optional
+        The chance to pass (p_pass) and the expected bits at that true BER.
+
+    Returns
+    -------
+    Plan
+
+    Raises
+    ------
+    DomainError
+        A missing or bad argument.
+    LimitError
+        No plan within 2^40 errors and 1e300 bits, or a sequential plan too
+        large to design.
+
+    Examples
+    --------
+    >>> p = plan(1e-12, "95%", "5%", 4, rate="10G")
+    >>> p.errors, p.bits, p.time_s
+    (6, 11842395652421, 1184.2395652421)
+    >>> plan(1e-12, errors=3, bits=5e12, ratio=4).alpha
+    0.03826905428962229
+    """
+    call = _Call("plan", "raise")
+    p = _scalar(call, "ber", ber, parse_real)
+    if not 0 < p < 1:
+        raise DomainError("plan: ber = %r: must be between 0 and 1, exclusive" % p)
+    if ratio is None:
+        raise DomainError("plan: needs ratio (a good link has BER ber / ratio)")
+    d = _scalar(call, "ratio", ratio, parse_real)
+    if not 1 < d <= 1e6:
+        raise DomainError("plan: ratio = %r: must be above 1 (at most 1e6)" % d)
+    tb = None
+    if true_ber is not None:
+        tb = _scalar(call, "true_ber", true_ber, parse_real)
+        if not 0 < tb < 1:
+            raise DomainError("plan: true_ber = %r: must be between 0 and 1, exclusive" % tb)
+    if bits is not None or time is not None:
+        if sequential:
+            raise DomainError("plan: sequential designs a plan: give cl and alpha, not bits "
+                              "or time")
+        if cl is not None or alpha is not None:
+            raise DomainError("plan: a given test (bits or time) takes no cl or alpha: its "
+                              "risks are computed")
+        e = 0.0 if errors is None else _scalar(call, "errors", errors, parse_count)
+        n, _ = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
+        n = float(n)
+        if n != math.floor(n):
+            raise DomainError("plan: a plan needs a whole number of bits, not %.17g" % n)
+        a, b = _core.plan_risks(e, n, p, d)
+        out = Plan(p, d, int(e), int(n), a, b)
+        if tb is not None:
+            t = _core.tails_full(0, e, n, tb)
+            if t is None:
+                raise DomainError("plan: bits * true_ber is outside [1e-300, 1e300]")
+            out.true_ber, out.p_pass, out.expected_bits = tb, t[1], n
+        return out
+    if errors is not None:
+        raise DomainError("plan: plan computes the errors allowed: give errors only with bits "
+                          "or time")
+    if cl is None or alpha is None:
+        raise DomainError("plan: needs cl (1 - beta, the consumer's risk) and alpha")
+    _, beta = parse_cl(cl, "cl")
+    a_target, _ = parse_cl(alpha, "alpha")
+    if not (0 < beta < 1 and 0 < a_target < 1):
+        raise DomainError("plan: cl and alpha must be between 0 and 1, exclusive")
+    fe, fn, fa, fb = _core.plan_fixed(p, a_target, beta, d)
+    out = Plan(p, d, int(fe), int(fn), fa, fb)
+    if sequential:
+        s = _core.plan_sequential(p, a_target, beta, d)
+        out.sequential = True
+        out.errors, out.max_bits, out.alpha, out.beta = int(s[0]), int(s[1]), s[2], s[3]
+        out.bits = out.max_bits
+        out.fixed_bits = int(fn)
+        out.expected_bits_good, out.expected_bits_bad = s[4], s[5]
+        out.pass_bits = [int(v) for v in s[6]]
+        out.fail_bits = [int(v) for v in s[7]]
+    r = None
+    if rate is not None or baud is not None:
+        from . import _rate
+        r = float(_rate(call, rate, baud, bits_per_symbol))
+        n_lanes = 1.0 if lanes is None else _scalar(call, "lanes", lanes, parse_count)
+        out.time_s = out.bits / (r * n_lanes)
+    if tb is not None:
+        out.true_ber = tb
+        if sequential:
+            out.p_pass, _, out.expected_bits = _core.sequential_outcome(
+                out.pass_bits, out.fail_bits, tb)
+        else:
+            t = _core.tails_full(0, float(out.errors), float(out.bits), tb)
+            if t is None:
+                raise DomainError("plan: bits * true_ber is outside [1e-300, 1e300]")
+            out.p_pass, out.expected_bits = t[1], float(out.bits)
+    return out
+
+
+# ---- lanes ----
+
+@dataclasses.dataclass
+class LanesCl:
+    """``bercl cl --lane-errors``: per lane (`errors`, `cl`, `one_minus_cl`,
+    `log10_one_minus_cl`, one entry per lane), the pooled test
+    (`combined_*`: all bits and errors), and `all_cl` (the CL that every lane
+    is below the BER: the product of the lane CLs, independent lanes)."""
+    errors: List[int]
+    bits: float
+    ber: float
+    cl: List[float]
+    one_minus_cl: List[float]
+    log10_one_minus_cl: List[float]
+    combined_errors: int
+    combined_bits: float
+    combined_cl: float
+    combined_one_minus_cl: float
+    all_cl: float
+    all_one_minus_cl: float
+    all_log10_one_minus_cl: float
+
+    def to_frame(self):
+        """The rows of ``bercl cl --lane-errors -f csv``: lanes 1.., combined, all."""
+        rows = [dict(lane=str(i + 1), errors=e, bits=self.bits, ber=self.ber, cl=c,
+                     one_minus_cl=q, log10_one_minus_cl=g)
+                for i, (e, c, q, g) in enumerate(zip(self.errors, self.cl, self.one_minus_cl,
+                                                     self.log10_one_minus_cl))]
+        rows.append(dict(lane="combined", errors=self.combined_errors, bits=self.combined_bits,
+                         ber=self.ber, cl=self.combined_cl,
+                         one_minus_cl=self.combined_one_minus_cl))
+        rows.append(dict(lane="all", errors=None, bits=self.bits, ber=self.ber, cl=self.all_cl,
+                         one_minus_cl=self.all_one_minus_cl,
+                         log10_one_minus_cl=self.all_log10_one_minus_cl))
+        return _frame(rows)
+
+
+def lanes_cl(lane_errors, bits=None, ber=None, *, time=None, rate=None, baud=None,
+             bits_per_symbol=None, model="poisson"):
+    """The CL of each lane, of the pooled lanes, and that every lane is below
+    the BER (``bercl cl --lane-errors E1,E2,...``).
+
+    Parameters
+    ----------
+    lane_errors : sequence of int
+        Errors seen on each lane.
+    bits : float or str
+        Bits tested per lane (or time and rate, per lane).
+    ber : float
+        The specified BER.
+    model : {"poisson", "binomial"}
+
+    Returns
+    -------
+    LanesCl
+
+    Examples
+    --------
+    >>> r = lanes_cl([0, 1, 2], 1e12, 1e-12)
+    >>> r.cl[0], r.all_cl
+    (0.6321205588285577, 0.013412922465568087)
+    """
+    call = _Call("lanes_cl", "raise")
+    b = _model(model)
+    errs = [_scalar(call, "lane_errors[%d]" % i, e, parse_count) for i, e in
+            enumerate(lane_errors)]
+    if not errs:
+        raise DomainError("lanes_cl: lane_errors is empty")
+    n, _ = _bits(call, bits, time, rate, None, baud, bits_per_symbol)
+    n = float(n)
+    if ber is None:
+        raise DomainError("lanes_cl: needs ber")
+    p = _scalar(call, "ber", ber, parse_real)
+    from . import cl as _cl, log10_one_minus_cl as _lg
+    full = []
+    for i, e in enumerate(errs):
+        _cl(e, n, p, model=model)  # raises with the reason, naming the value
+        full.append(_core.tails_full(int(b), e, n, p))
+    if bits is not None:
+        nc = n * len(errs)
+    else:
+        nc, _ = _bits(call, None, time, rate, len(errs), baud, bits_per_symbol)
+        nc = float(nc)
+    ec = float(sum(errs))
+    allt = _core.lanes_all(full)
+    return LanesCl([int(e) for e in errs], n, p, [t[0] for t in full], [t[1] for t in full],
+                   [_tails_tuple(t)[2] for t in full], int(ec), nc, _cl(ec, nc, p, model=model),
+                   _cl_q(ec, nc, p, model), allt[0], allt[1], (allt[4] + allt[5]) / _LN10)
+
+
+def _cl_q(e, n, p, model):
+    from . import one_minus_cl
+    return one_minus_cl(e, n, p, model=model)
+
+
+def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
+    """The bits per lane at which `lanes` lanes, each allowing `errors`
+    errors, all reach `cl` together: CL(N)^lanes >= cl (``bercl bits
+    --lanes L --all-lanes``).
+
+    Parameters
+    ----------
+    errors : int
+    ber : float
+    cl : float or str
+        The target for all lanes together.
+    lanes : int
+        1 to 1e6.
+    model : {"poisson", "binomial"}
+
+    Returns
+    -------
+    (int, float)
+        Bits per lane and the all-lanes CL they reach.
+
+    Examples
+    --------
+    >>> min_bits_all_lanes(0, 1e-12, "95%", 4)
+    (4362894420403, 0.9500000000000467)
+    """
+    call = _Call("min_bits_all_lanes", "raise")
+    b = _model(model)
+    e = _scalar(call, "errors", errors, parse_count)
+    p = _scalar(call, "ber", ber, parse_real)
+    c, q = parse_cl(cl, "cl")
+    n_lanes = _scalar(call, "lanes", lanes, parse_count)
+    if not 1 <= n_lanes <= 1e6:
+        raise DomainError("min_bits_all_lanes: lanes = %r: must be 1 to 1000000" % n_lanes)
+    bits, t = _core.min_bits_all_lanes(int(b), e, p, c, q, int(n_lanes))
+    if not (t[0] >= c and t[1] <= q):
+        raise BerclError("min_bits_all_lanes: numerical failure: the all-lanes bits do not "
+                         "reach the target")
+    return int(bits), t[0]
+
+
+# ---- FEC ----
+
+FecHistogram = collections.namedtuple(
+    "FecHistogram", "codewords uncorrectable symbol_errors ser_estimate ser_upper "
+    "cer_predicted cer_model_upper cer_count_upper model_contradicted cer_upper ln_cer_upper "
+    "gof_df gof_stat gof_p ln_gof_p burst tail_bins cer_tail tail_r2")
+FecHistogram.__doc__ = """The analysis of a FEC symbol-error histogram, as bercl(1)
+describes it (FEC HISTOGRAMS): gof_* and burst are None without a test
+(gof_df 0), cer_tail and tail_r2 None without a tail fit."""
+
+
+def fec_histogram(code, bins, cl="95%", *, model="poisson"):
+    """Analyse a FEC symbol-error histogram (``bercl fec --histogram``).
+
+    Parameters
+    ----------
+    code : str or tuple
+        As `fec_code` takes it.
+    bins : sequence of int
+        t + 2 whole counts: codewords with 0 .. t corrected symbols, then the
+        uncorrectable ones.
+    cl : float or str
+        Confidence level of the bounds.
+    model : {"poisson", "binomial"}
+
+    Returns
+    -------
+    FecHistogram
+
+    Raises
+    ------
+    DomainError
+        A wrong number of bins or a count that is not whole.
+
+    Examples
+    --------
+    >>> h = fec_histogram("kp4", [1000] + [0] * 15 + [5], "95%")
+    >>> h.cer_upper, h.model_contradicted
+    (0.010432060572634195, True)
+    """
+    n, k, m, t = fec_code(code)
+    call = _Call("fec_histogram", "raise")
+    counts = [_scalar(call, "bins[%d]" % i, v, parse_count) for i, v in enumerate(bins)]
+    if len(counts) != t + 2:
+        raise DomainError("bins: %d counts given, t + 2 = %d wanted" % (len(counts), t + 2))
+    for i, v in enumerate(counts):
+        if v != math.floor(v) or v < 0:
+            raise DomainError("bins[%d] = %r: must be a whole number" % (i, v))
+    c, q = parse_cl(cl, "cl")
+    h = _core.fec_histogram(n, k, m, counts, int(_model(model)), c, q)
+    gof = h["gof_df"] > 0
+    tail = h["tail_bins"] > 0
+    return FecHistogram(
+        h["codewords"], h["uncorrectable"], h["symbol_errors"], h["ser_estimate"],
+        h["ser_upper"], h["cer_predicted"] if h["has_cer_predicted"] else 0.0,
+        h["cer_model_upper"], h["cer_count_upper"], bool(h["model_contradicted"]),
+        h["cer_upper"], h["ln_cer_upper"], h["gof_df"], h["gof_stat"] if gof else None,
+        h["gof_p"] if gof else None, h["ln_gof_p"] if gof else None,
+        bool(h["burst"]) if gof else None, h["tail_bins"], h["cer_tail"] if tail else None,
+        h["tail_r2"] if tail else None)
+
+
+FecTestBounds = collections.namedtuple("FecTestBounds", "ber_upper cer_upper")
+FecTestBounds.__doc__ = """A measured pre-FEC test: the BER bound at the CL and the CER at it."""
+
+
+def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, lanes=None,
+                    baud=None, bits_per_symbol=None, model="poisson"):
+    """The pre-FEC BER bound of a measured test and the CER at that bound
+    (``bercl fec --code C --errors E --bits N --cl C``): cer_upper =
+    cer(ber_upper), with a bound above 1/2 taken as 1/2 (the CER's largest
+    value) and one below 1e-300 as 1e-300.
+
+    Parameters
+    ----------
+    code : str or tuple
+        As `fec_code` takes it.
+    errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model
+        The pre-FEC test, as `ber_upper` takes them (one test).
+
+    Returns
+    -------
+    FecTestBounds(ber_upper, cer_upper)
+
+    Examples
+    --------
+    >>> fec_test_bounds("kp4", 3, 1e12, "95%")
+    FecTestBounds(ber_upper=7.753656527932728e-12, cer_upper=3.8401167502423286e-132)
+    """
+    fec_code(code)
+    up = ber_upper(errors, bits, cl, time=time, rate=rate, lanes=lanes, baud=baud,
+                   bits_per_symbol=bits_per_symbol, model=model)
+    if np.ndim(up):
+        raise TypeError("fec_test_bounds: one test at a time (ber_upper is elementwise)")
+    return FecTestBounds(up, fec_rates(code, min(max(up, 1e-300), 0.5)).cer)
+
+
+def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="poisson"):
+    """From a count of codewords and uncorrectable ones (``bercl fec
+    --codewords K --uncorrectable U``): with `cer`, the CL that the true CER
+    is below it; with `cl`, the upper bound cer_upper at that CL.
+
+    Parameters
+    ----------
+    codewords : int
+        Codewords counted, at least 1.
+    uncorrectable : int
+        Uncorrectable codewords among them.
+    cer : float or str, optional
+    cl : float or str, optional
+        One of the two.
+    model : {"poisson", "binomial"}
+
+    Returns
+    -------
+    float
+        The CL (with cer) or cer_upper (with cl).
+
+    Examples
+    --------
+    >>> fec_codeword_bounds(1e9, 2, cer=1e-8)
+    0.9972306042844884
+    >>> fec_codeword_bounds(1e9, 2, cl="95%")
+    6.29579362187199e-09
+    """
+    call = _Call("fec_codeword_bounds", "raise")
+    b = _model(model)
+    k = _scalar(call, "codewords", codewords, parse_count)
+    u = _scalar(call, "uncorrectable", uncorrectable, parse_count)
+    if k < 1:
+        raise DomainError("fec_codeword_bounds: codewords must be at least 1")
+    if u > k:
+        raise DomainError("fec_codeword_bounds: uncorrectable exceeds codewords")
+    if (cer is None) == (cl is None):
+        raise DomainError("fec_codeword_bounds: give cer (for the CL that CER < cer) or cl "
+                          "(for cer_upper), one of them")
+    if b and u >= k:
+        raise DomainError("fec_codeword_bounds: the binomial model needs uncorrectable below "
+                          "codewords")
+    from . import cl as _cl
+    if cer is not None:
+        x, _ = parse_cl(cer, "cer")
+        t = _core.tails_full(int(b), u, k, x)
+        if t is None:
+            raise DomainError("fec_codeword_bounds: codewords * cer outside the supported range")
+        return _cl(u, k, x, model=model)
+    return min(ber_upper(u, k, cl, model=model), 1.0)
+
+
+# ---- simulate ----
+
+@dataclasses.dataclass
+class Simulation:
+    """A Monte Carlo check of a CL (``bercl simulate``): of `trials` simulated
+    tests of `bits` bits at a true BER of exactly `ber`, the fraction with at
+    most `errors` errors (`one_minus_cl_sim`), against the exact
+    `one_minus_cl`; `sim_stderr` is the binomial standard error of the exact
+    value, sqrt(q (1 - q) / trials), and `z` the difference in those units."""
+    errors: int
+    bits: float
+    ber: float
+    trials: int
+    seed: int
+    one_minus_cl: float
+    one_minus_cl_sim: float
+    sim_stderr: float
+    z: float
+
+
+@dataclasses.dataclass
+class PlanSimulation:
+    """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
+    ber / ratio (good) and at ber (bad), `trials` of each; the risks
+    simulated (`alpha_sim`, `beta_sim`) beside the exact ones with the
+    binomial standard error of the exact value, and the mean test lengths
+    (`bits_good_sim`, `bits_bad_sim`) beside the exact expectations with the
+    sample standard deviation / sqrt(trials)."""
+    plan: Plan
+    trials: int
+    seed: int
+    alpha: float
+    alpha_sim: float
+    alpha_stderr: float
+    beta: float
+    beta_sim: float
+    beta_stderr: float
+    expected_bits_good: float
+    bits_good_sim: float
+    bits_good_stderr: float
+    expected_bits_bad: float
+    bits_bad_sim: float
+    bits_bad_stderr: float
+
+
+def _sequential_draws(rng, p, ber_true, trials):
+    """Outcomes of the sequential table p at a true BER: (failed, bits)."""
+    failed = np.zeros(trials, dtype=bool)
+    length = np.zeros(trials)
+    active = np.arange(trials)
+    pos = np.zeros(trials)
+    for k in range(len(p.pass_bits)):
+        if active.size == 0:
+            break
+        t = pos[active] + rng.exponential(1 / ber_true, active.size)
+        passes = t > p.pass_bits[k]
+        fails = ~passes & ((t <= p.fail_bits[k]) | (k == len(p.pass_bits) - 1))
+        length[active[passes]] = p.pass_bits[k]
+        length[active[fails]] = t[fails]
+        failed[active[fails]] = True
+        go = ~passes & ~fails
+        pos[active[go]] = t[go]
+        active = active[go]
+    return failed, length
+
+
+def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
+             sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
+             model="poisson"):
+    """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
+
+    numpy's PCG64 stream seeded with `seed`: a seed gives the same answer on
+    every run, but not the command's digits (the command draws with GSL's
+    Mersenne Twister); the exact values beside them are the command's.
+
+    Parameters
+    ----------
+    errors : int, optional
+        Errors allowed (the test form; default 0).
+    bits : float or str, optional
+        Bits tested (or time and rate, as `cl` takes them).
+    ber : float
+        The true BER of the test form, or the plan's bad BER.
+    cl, alpha, ratio, sequential : optional
+        With ratio: simulate the plan of `plan` (cl and alpha: the designed
+        fixed plan, or with sequential=True the truncated sequential one;
+        errors and bits: the given test).
+    trials : int
+        Simulated tests (default 1e6; for a plan, that many good and bad).
+    seed : int
+    model : {"poisson", "binomial"}
+        The test form's draws: Poisson(bits * ber), or Binomial(bits, ber)
+        (bits below 2^63). Plans are Poisson.
+
+    Returns
+    -------
+    Simulation or PlanSimulation
+
+    Raises
+    ------
+    DomainError
+        A missing or bad argument.
+    LimitError
+        Poisson draws above bits * ber = 1e9.
+
+    Examples
+    --------
+    >>> s = simulate(0, 3e12, 1e-12, trials=100000, seed=7)
+    >>> abs(s.z) < 5
+    True
+    >>> s = simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=True, trials=20000)
+    >>> abs(s.alpha_sim - s.alpha) < 5 * s.alpha_stderr
+    True
+    """
+    call = _Call("simulate", "raise")
+    trials = int(_scalar(call, "trials", trials, parse_count))
+    seed = int(_scalar(call, "seed", seed, parse_count))
+    if trials < 1:
+        raise DomainError("simulate: trials must be at least 1")
+    if seed > 4294967295:
+        raise DomainError("simulate: seed must be at most 4294967295")
+    if ber is None:
+        raise DomainError("simulate: needs ber")
+    rng = np.random.default_rng(seed)
+    if ratio is not None:
+        if model != "poisson":
+            raise DomainError("simulate: plans use the Poisson model only")
+        p = plan(ber, cl, alpha, ratio, errors=errors, bits=bits, time=time, rate=rate,
+                 lanes=lanes, sequential=sequential)
+        good, bad = p.ber / p.ratio, p.ber
+        if p.sequential:
+            fg, ng = _sequential_draws(rng, p, good, trials)
+            fb, nb = _sequential_draws(rng, p, bad, trials)
+            eg, eb = p.expected_bits_good, p.expected_bits_bad
+        else:
+            if p.bits * bad > 1e9:
+                raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
+            fg = rng.poisson(p.bits * good, trials) > p.errors
+            fb = rng.poisson(p.bits * bad, trials) > p.errors
+            ng = nb = np.full(trials, float(p.bits))
+            eg = eb = float(p.bits)
+        a_sim = float(np.count_nonzero(fg)) / trials
+        b_sim = float(np.count_nonzero(~fb)) / trials
+        return PlanSimulation(
+            p, trials, seed, p.alpha, a_sim, math.sqrt(p.alpha * (1 - p.alpha) / trials),
+            p.beta, b_sim, math.sqrt(p.beta * (1 - p.beta) / trials), eg, float(ng.mean()),
+            float(ng.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0, eb,
+            float(nb.mean()), float(nb.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
+    if sequential or alpha is not None or cl is not None:
+        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
+    b = _model(model)
+    e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
+    n, _ = _bits(call, bits, time, rate, lanes, None, None)
+    n = float(n)
+    p = _scalar(call, "ber", ber, parse_real)
+    from . import one_minus_cl
+    q = one_minus_cl(e, n, p, model=model)
+    if b:
+        if n >= 2.0 ** 63:
+            raise LimitError("simulate: the binomial draws take bits below 2^63")
+        x = rng.binomial(int(n), p, size=trials)
+    else:
+        if n * p > 1e9:
+            raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
+        x = rng.poisson(n * p, size=trials)
+    sim = float(np.count_nonzero(x <= e)) / trials
+    se = math.sqrt(q * (1 - q) / trials)
+    z = (sim - q) / se if se > 0 else (0.0 if sim == q else math.inf)
+    return Simulation(int(e), n, p, trials, seed, q, sim, se, z)
+
+
+# ---- watch ----
+
+WatchRow = collections.namedtuple("WatchRow", "lane bits errors cl dispersion decision")
+WatchRow.__doc__ = """One reading's row, as ``bercl watch -f csv`` prints it: cl at the
+observed errors (None where there is none), the index of dispersion of the
+increments so far (None before two), and the decision ("pass", "fail" or "")."""
+
+
+def _chi2_999(nu):
+    """0.999 quantile of chi-square(nu), Wilson-Hilferty (as src/watch.c)."""
+    h = 2 / (9 * nu)
+    c = 1 - h + 3.090232306167814 * math.sqrt(h)
+    return nu * c * c * c
+
+
+class _Lane:
+    def __init__(self, name):
+        self.name = name
+        self.seen = False
+        self.bits = self.errors = 0.0
+        self.state = ""
+        self.cl = self.one_minus_cl = 0.0  # no CL yet (the command's zeroed lane)
+        self.ln_cl_allowed = 0.0
+        self.m = 0
+        self.sum_k = self.sum_n = self.sum_k2n = self.pending = 0.0
+        self.warned = False
+
+
+class Watch:
+    """Live pass/fail decisions from cumulative counter readings (``bercl watch``).
+
+    Feed readings one at a time with `feed` (or many with `run`); each gives
+    the row the command prints. The fixed target (``ber``, ``cl``, ``errors``
+    allowed, default 0): fail as soon as errors exceed the allowance, pass
+    once the bits reach min_bits of that allowance; with ``alpha`` and
+    ``ratio``, the sequential plan of `plan` decides. A decision ends it
+    (`decision` is then "pass" or "fail"; further readings raise). With
+    lanes (``lane=`` in each reading), each lane decides on its own and a
+    row lane="all" ends the test: fail when a lane fails; pass when every
+    lane has passed (plan) or the product of the lanes' CLs at the allowed
+    count reaches cl (fixed target), once `lanes` lanes were seen; a row
+    lane="all" follows every lane reading, as the command prints it.
+
+    Parameters
+    ----------
+    ber : float
+        The specified BER.
+    cl : float or str
+        The target confidence (plan: 1 - beta).
+    errors : int
+        Errors allowed (fixed target).
+    alpha, ratio : optional
+        Both given: decide by the sequential plan.
+    rate : float or str, optional
+        For readings given as time (seconds): bits = time * rate * lanes.
+    lanes : int, optional
+        Lanes that must be seen before an all-lanes pass (default 1).
+
+    Examples
+    --------
+    >>> w = Watch(1e-12, "95%")
+    >>> w.feed(bits=1e12, errors=0).decision
+    ''
+    >>> w.feed(bits=3e12, errors=0)
+    WatchRow(lane=None, bits=3000000000000.0, errors=0, cl=0.950212931632136, dispersion=None, decision='pass')
+    """
+
+    def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None):
+        call = _Call("Watch", "raise")
+        self.ber = _scalar(call, "ber", ber, parse_real)
+        if not 0 < self.ber < 1:
+            raise DomainError("Watch: ber must be between 0 and 1, exclusive")
+        self.cl, self.cl_complement = parse_cl(cl, "cl")
+        self.allowed = _scalar(call, "errors", errors, parse_count)
+        self.rate = None
+        if rate is not None:
+            from . import parse_rate
+            self.rate = _scalar(call, "rate", rate, parse_rate)
+        self.lanes = None if lanes is None else _scalar(call, "lanes", lanes, parse_count)
+        self.plan = None
+        if (alpha is None) != (ratio is None):
+            raise DomainError("Watch: a plan needs alpha and ratio")
+        if alpha is not None:
+            self.plan = plan(self.ber, cl, alpha, ratio, sequential=True)
+        else:
+            try:
+                self.pass_bits = _core.min_bits_raw(0, self.allowed, self.ber, self.cl,
+                                                    self.cl_complement)
+            except LimitError:
+                raise LimitError("Watch: the fixed test at this ber and cl would exceed "
+                                 "1e300 bits") from None
+        self._lanes = {}
+        self.with_lanes = None
+        self.decision = ""
+        self.warnings = []
+
+    def _decide(self, lane, bits, errors):
+        t = None
+        if bits > 0 and bits * self.ber >= 1e-300:
+            t = _core.tails_full(0, errors, bits, self.ber)
+            if t is not None:
+                lane.cl, lane.one_minus_cl = t[0], t[1]
+        if self.plan is not None:
+            c = len(self.plan.pass_bits) - 1
+            if errors > c:
+                return "fail", t
+            k = int(errors)
+            if k >= 1 and bits <= self.plan.fail_bits[k - 1]:
+                return "fail", t
+            if bits >= self.plan.pass_bits[k]:
+                return "pass", t
+            return "", t
+        if self.with_lanes and bits > 0 and bits * self.ber >= 1e-300:
+            a = _core.tails_full(0, self.allowed, bits, self.ber)
+            if a is not None:
+                lane.ln_cl_allowed = math.log1p(-a[1]) if a[0] > 0.5 else math.log(a[0])
+        if errors > self.allowed:
+            return "fail", t
+        if bits >= self.pass_bits:
+            return "pass", t
+        return "", t
+
+    @staticmethod
+    def _dispersion(lane, d_bits, d_errors):
+        if d_bits > 0:
+            k = d_errors + lane.pending
+            lane.pending = 0.0
+            lane.m += 1
+            lane.sum_k += k
+            lane.sum_n += d_bits
+            lane.sum_k2n += k * k / d_bits
+        else:
+            lane.pending += d_errors
+        if lane.m < 2 or lane.sum_k <= 0:
+            return None, None
+        s = lane.sum_n / lane.sum_k * lane.sum_k2n - lane.sum_k
+        x2 = s if s > 0 else 0.0
+        return x2 / (lane.m - 1), x2
+
+    def feed(self, bits=None, errors=0, *, time=None, lane=None):
+        """One cumulative reading: bits tested (or time in seconds, with the
+        Watch's rate) and errors seen since the start; `lane` names its lane.
+
+        Returns
+        -------
+        WatchRow, or with lanes a list of two: the lane's row (its own pass
+        is "lane pass"), then the row lane="all" (bits and errors summed, the
+        product of the lanes' CLs, the decision of the whole test).
+
+        Raises
+        ------
+        DomainError
+            A bad value, a counter that went backwards, or a reading after the
+            decision.
+        """
+        if self.decision:
+            raise DomainError("Watch: the test is decided (%s)" % self.decision)
+        if self.with_lanes is None:
+            self.with_lanes = lane is not None
+        elif self.with_lanes != (lane is not None):
+            raise DomainError("Watch: every reading names its lane, or none does")
+        call = _Call("Watch.feed", "raise")
+        if time is not None:
+            if bits is not None:
+                raise DomainError("Watch.feed: give bits or time, not both")
+            if self.rate is None:
+                raise DomainError("Watch.feed: time needs the Watch's rate")
+            from . import parse_time
+            n_lanes = self.lanes if (lane is None and self.lanes is not None) else 1
+            b = _scalar(call, "time", time, parse_time) * self.rate * n_lanes
+        else:
+            if bits is None:
+                raise DomainError("Watch.feed: needs bits (or time)")
+            b = _scalar(call, "bits", bits, parse_quantity)
+        if not 0 <= b <= 1e300:
+            raise DomainError("Watch.feed: bits = %r: is outside [0, 1e300]" % b)
+        e = _scalar(call, "errors", errors, parse_count)
+        if e > b:
+            raise DomainError("Watch.feed: errors %r exceed bits %r" % (e, b))
+        name = None if lane is None else str(lane)
+        if name == "":
+            raise DomainError("Watch.feed: empty lane")
+        ln = self._lanes.setdefault(name, _Lane(name))
+        if ln.seen and (b < ln.bits or e < ln.errors):
+            which = "bits" if b < ln.bits else "errors"
+            raise DomainError("Watch.feed: %s%s went backwards (%r after %r): a counter reset?"
+                              % ("lane %s: " % name if name is not None else "", which,
+                                 b if which == "bits" else e,
+                                 ln.bits if which == "bits" else ln.errors))
+        d, x2 = self._dispersion(ln, b - (ln.bits if ln.seen else 0),
+                                 e - (ln.errors if ln.seen else 0))
+        ln.seen, ln.bits, ln.errors = True, b, e
+        state, t = self._decide(ln, b, e)
+        if not ln.state:
+            ln.state = state
+        row = WatchRow(name, b, int(e), None if t is None else t[0], d, ln.state)
+        if x2 is not None and not ln.warned and ln.m >= 4 and x2 > _chi2_999(ln.m - 1):
+            ln.warned = True
+            self.warnings.append("%serrors are clustered (index of dispersion %.3g over %d "
+                                 "readings, P < 0.001 for independent errors): the CL "
+                                 "overstates the confidence"
+                                 % ("lane %s: " % name if name is not None else "", d, ln.m))
+        if not self.with_lanes:
+            self.decision = ln.state
+            return row
+        if ln.state == "pass":  # a lane's own pass; only the all row passes the module
+            row = row._replace(decision="lane pass")
+        return [row, self._overall()]
+
+    def _overall(self):
+        """The lane="all" row the command prints after every lane reading:
+        bits and errors summed, cl the product of the lanes' CLs (once
+        `lanes` lanes were seen), and the module's decision."""
+        lanes = list(self._lanes.values())
+        fail = any(ln.state == "fail" for ln in lanes)
+        all_pass = all(ln.state == "pass" for ln in lanes)
+        bits = sum(ln.bits for ln in lanes)
+        errors = sum(ln.errors for ln in lanes)
+        ln_cl = 0.0
+        for ln in lanes:
+            if ln.cl > 0.5:
+                ln_cl += math.log1p(-ln.one_minus_cl)
+            else:
+                ln_cl += math.log(ln.cl) if ln.cl > 0 else -math.inf
+        ln_allowed = sum(ln.ln_cl_allowed for ln in lanes)
+        want = 1 if self.lanes is None else self.lanes
+        ok = False
+        if not fail and len(lanes) >= want:
+            if self.plan is not None:
+                ok = all_pass
+            elif self.cl <= 0.5:
+                ok = math.exp(ln_allowed) >= self.cl
+            else:
+                ok = -math.expm1(ln_allowed) <= self.cl_complement
+        self.decision = "fail" if fail else "pass" if ok else ""
+        c = math.exp(ln_cl) if len(lanes) >= want else None
+        return WatchRow("all", bits, int(errors), c, None, self.decision)
+
+    def run(self, readings):
+        """Feed an iterable of readings (dicts with keys bits or time, errors,
+        lane; or (bits, errors) pairs) until a decision; the rows, as a list."""
+        rows = []
+        for r in readings:
+            got = self.feed(**r) if isinstance(r, dict) else self.feed(*r)
+            rows.extend(got if isinstance(got, list) else [got])
+            if self.decision:
+                break
+        return rows

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Build of the extension bercl._core: python/bercl/_core.c and every
+lib/*.c of the source tree beside this folder, compiled together (the
+sources are copied into build/csrc first, so that no object file is written
+outside python/). The version is read from include/bercl.h, its one place."""
+import glob
+import os
+import re
+import shutil
+
+import numpy
+from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+CSRC = os.path.join("build", "csrc")
+
+
+def version():
+    with open(os.path.join(TOP, "include", "bercl.h")) as fp:
+        return re.search(r'#define BERCL_VERSION_STRING "([^"]+)"', fp.read()).group(1)
+
+
+def library_sources():
+    """Copy ../lib/* and ../include/bercl.h into build/csrc; the .c files there."""
+    os.makedirs(CSRC, exist_ok=True)
+    for path in glob.glob(os.path.join(TOP, "lib", "*")) + [
+            os.path.join(TOP, "include", "bercl.h")]:
+        if os.path.isfile(path) and path.endswith((".c", ".h", ".inc")):
+            shutil.copy2(path, CSRC)
+    return sorted(os.path.join(CSRC, os.path.basename(p))
+                  for p in glob.glob(os.path.join(TOP, "lib", "*.c")))
+
+
+os.chdir(HERE)
+setup(
+    version=version(),
+    ext_modules=[Extension(
+        "bercl._core",
+        sources=[os.path.join("bercl", "_core.c")] + library_sources(),
+        include_dirs=[CSRC, numpy.get_include()],
+        define_macros=[("_POSIX_C_SOURCE", "200809L")],
+        extra_compile_args=["-std=c11", "-O2", "-fvisibility=hidden"],
+        libraries=["m"],
+        extra_link_args=["-pthread"],
+    )],
+)

@@ -1,0 +1,1126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * test_contract.c - the promises of <bercl.h>, as a grid: every public
+ * function is called on the special values (NaN, +-inf, -1, +-0, the
+ * smallest subnormal, a subnormal, DBL_MIN, 2^53, 2^53 + 2, 1e300, DBL_MAX
+ * and the values near the documented limits) in every combination its
+ * arguments allow, and on seeded random values, and each call is held to
+ * the header's contract:
+ *   - a result is written only on BERCL_OK (outputs are pre-filled with a
+ *     byte pattern and compared after a failure);
+ *   - no NaN or infinity comes back with BERCL_OK (a logarithm may be -inf
+ *     only for a probability that is exactly 0, as the header says);
+ *   - every probability is in [0, 1] (tails, BER bounds, risks, SER, CER);
+ *   - every documented domain and limit gives its status (the expected
+ *     status is worked out here from the header's text, not from lib/).
+ * This file includes <bercl.h> and nothing else of the project, and links
+ * -lbercl, as test_api does; `make check` runs it (in CI under ASan and
+ * UBSan, where an out-of-bounds read or an overflow fails it too).
+ *
+ * A failure prints the call, the rule it broke and the values; the summary
+ * gives the number of calls and of broken rules per function.
+ */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <bercl.h>
+
+#define TWO53 9007199254740992.0
+#define MIN_SUB 4.9406564584124654e-324
+
+/* The special values of every double argument. */
+static const double special[] = {
+	NAN, INFINITY, -INFINITY, -1.0, -0.0, 0.0, MIN_SUB, 1e-310, DBL_MIN, 1e-300,
+	1e-12, 0.5, 1.0, 3.0, TWO53, TWO53 + 2.0, 1e300, DBL_MAX,
+};
+#define NSPECIAL (sizeof special / sizeof special[0])
+
+/* Target pairs (cl, one_minus_cl): consistent ones at the edges of the
+ * documented domain, and inconsistent or invalid ones. */
+static const double targets[][2] = {
+	{0.95, 0.05},
+	{0.5, 0.5},
+	{1e-20, 1.0},
+	{1.0, 1e-20},
+	{1.0, 1e-300},
+	{1.0, DBL_MIN},
+	{DBL_MIN, 1.0},
+	{1.0, 1e-310},         /* a subnormal complement */
+	{1e-310, 1.0},
+	{1.0, MIN_SUB},
+	{MIN_SUB, MIN_SUB},    /* inconsistent: they do not add to 1 */
+	{0.3, 0.3},            /* inconsistent */
+	{0.95, 0.95},          /* inconsistent */
+	{1.0, 1.0},
+	{1.0, 0.001},          /* inconsistent: 1 with a complement above 1e-15 */
+	{0.0, 1.0},
+	{1.0, 0.0},
+	{NAN, 0.05},
+	{0.95, NAN},
+	{INFINITY, -INFINITY},
+	{-0.5, 1.5},
+	{0.999999, 1e-6},
+};
+#define NTARGETS (sizeof targets / sizeof targets[0])
+
+/* ---- bookkeeping ---- */
+
+enum rule { R_WRITTEN, R_NONFINITE, R_RANGE, R_STATUS, R_OTHER, NRULES };
+static const char *rule_name[NRULES] = {
+	"result written on failure", "NaN or inf with BERCL_OK", "probability outside [0, 1]",
+	"wrong status for a documented domain or limit", "other promise",
+};
+
+static long calls, broken[NRULES], total_broken;
+static const char *current;
+static char call_text[512];
+
+static void set_call(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(call_text, sizeof call_text, fmt, ap);
+	va_end(ap);
+	calls++;
+}
+
+static void breaks(enum rule r, const char *fmt, ...)
+{
+	broken[r]++;
+	if (total_broken++ < 40) {
+		char what[256];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(what, sizeof what, fmt, ap);
+		va_end(ap);
+		printf("  %s: %s: %s (%s)\n", current, rule_name[r], call_text, what);
+	}
+}
+
+static void begin(const char *name)
+{
+	current = name;
+	calls = 0;
+	total_broken = 0;
+	memset(broken, 0, sizeof broken);
+}
+
+static void end(void)
+{
+	printf("  %s: %ld calls", current, calls);
+	for (int r = 0; r < NRULES; r++)
+		if (broken[r])
+			printf(", %ld %s", broken[r], rule_name[r]);
+	printf("\n");
+	if (total_broken)
+		fail_msg("%s: %ld promises broken in %ld calls", current, total_broken, calls);
+}
+
+/* ---- the output pattern ---- */
+
+#define PATTERN 0xA5
+static void poison(void *p, size_t n)
+{
+	memset(p, PATTERN, n);
+}
+
+static int untouched(const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < n; i++)
+		if (c[i] != PATTERN)
+			return 0;
+	return 1;
+}
+
+#define CHECK_UNTOUCHED(st, obj)                                                       \
+	do {                                                                           \
+		if ((st) != BERCL_OK && !untouched(&(obj), sizeof(obj)))              \
+			breaks(R_WRITTEN, "status %d, %s changed", (int)(st), #obj);  \
+	} while (0)
+
+/* ---- what a result must be ---- */
+
+static int is_prob(double x)
+{
+	return x >= 0.0 && x <= 1.0;
+}
+
+static void check_double(const char *name, double x)
+{
+	if (!isfinite(x))
+		breaks(R_NONFINITE, "%s = %g", name, x);
+}
+
+static void check_prob(const char *name, double x)
+{
+	if (!isfinite(x))
+		breaks(R_NONFINITE, "%s = %g", name, x);
+	else if (!is_prob(x))
+		breaks(R_RANGE, "%s = %.17g", name, x);
+}
+
+/* ln p of a probability p: finite and at most 0, or -inf for p = 0 exactly. */
+static void check_ln(const char *name, bercl_lnprob l, double value)
+{
+	if (isnan(l.hi) || isnan(l.lo) || l.hi == INFINITY || isinf(l.lo) ||
+	    (l.hi == -INFINITY && value != 0.0))
+		breaks(R_NONFINITE, "%s = %g + %g (value %g)", name, l.hi, l.lo, value);
+	else if (l.hi > 0)
+		breaks(R_RANGE, "%s = %.17g above 0", name, l.hi);
+}
+
+static void check_tails(const char *name, const bercl_tails *t)
+{
+	char n[64];
+	snprintf(n, sizeof n, "%s.cl", name);
+	check_prob(n, t->cl);
+	snprintf(n, sizeof n, "%s.one_minus_cl", name);
+	check_prob(n, t->one_minus_cl);
+	snprintf(n, sizeof n, "%s.ln_cl", name);
+	check_ln(n, t->ln_cl, t->cl);
+	snprintf(n, sizeof n, "%s.ln_one_minus_cl", name);
+	check_ln(n, t->ln_one_minus_cl, t->one_minus_cl);
+	/* the two tails add to 1, and each value is its logarithm's */
+	if (isfinite(t->cl) && isfinite(t->one_minus_cl) &&
+	    !(fabs(t->cl + t->one_minus_cl - 1.0) <= 4 * DBL_EPSILON))
+		breaks(R_OTHER, "%s: cl + one_minus_cl = %.17g", name, t->cl + t->one_minus_cl);
+	if (t->cl >= DBL_MIN && !(bercl_rel_diff(bercl_lnprob_value(t->ln_cl), t->cl) < 1e-13))
+		breaks(R_OTHER, "%s: cl %.17g but exp(ln_cl) %.17g", name, t->cl,
+		       bercl_lnprob_value(t->ln_cl));
+	if (t->one_minus_cl >= DBL_MIN &&
+	    !(bercl_rel_diff(bercl_lnprob_value(t->ln_one_minus_cl), t->one_minus_cl) < 1e-13))
+		breaks(R_OTHER, "%s: one_minus_cl %.17g but exp(ln) %.17g", name, t->one_minus_cl,
+		       bercl_lnprob_value(t->ln_one_minus_cl));
+}
+
+static void check_status(enum bercl_status st, enum bercl_status want)
+{
+	if (st != want)
+		breaks(R_STATUS, "status %d, the header says %d", (int)st, (int)want);
+}
+
+/* Status in the domain: OK or one of the limits the header names; outside it: EDOM. */
+static void check_domain_status(enum bercl_status st, int in_domain, int limit_allowed)
+{
+	if (!in_domain) {
+		check_status(st, BERCL_EDOM);
+	} else if (st == BERCL_EDOM || st == BERCL_ENOCONV ||
+	           (st == BERCL_ELIMIT && !limit_allowed) ||
+	           (st != BERCL_OK && st != BERCL_ELIMIT)) {
+		breaks(R_STATUS, "status %d inside the domain", (int)st);
+	}
+}
+
+/* ---- the header's domains, restated ---- */
+
+static int whole(double x)
+{
+	return isfinite(x) && x == floor(x);
+}
+
+static int valid_errors(double e)
+{
+	return whole(e) && e >= 0 && e <= BERCL_MAX_ERRORS;
+}
+
+/* A normalized double-double: hi + lo rounds to hi. */
+static int normalized(double hi, double lo)
+{
+	return isfinite(lo) && hi + lo == hi;
+}
+
+static int poisson_domain(double e, double hi, double lo)
+{
+	return valid_errors(e) && hi >= BERCL_MIN_LAMBDA && hi <= BERCL_MAX_LAMBDA &&
+	       normalized(hi, lo);
+}
+
+/* Both in (0, 1], adding to 1 (each within its rounding), either one 1
+ * only when the other is below 1e-15. */
+static int target_domain(double cl, double omc)
+{
+	if (!(cl > 0 && cl <= 1 && omc > 0 && omc <= 1))
+		return 0;
+	if ((cl == 1 && !(omc < 1e-15)) || (omc == 1 && !(cl < 1e-15)))
+		return 0;
+	return fabs((cl - 1.0) + omc) <= 4 * DBL_EPSILON;
+}
+
+/* A target whose smaller side is below the normal doubles: ELIMIT. */
+static int target_subnormal(double cl, double omc)
+{
+	return fmin(cl, omc) < DBL_MIN;
+}
+
+/* ---- random values ---- */
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static uint64_t next_u64(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static double uniform(void)
+{
+	return (double)(next_u64() >> 11) * 0x1p-53;
+}
+
+/* 10^u, u uniform in [lo, hi]. */
+static double log_uniform(double lo, double hi)
+{
+	return pow(10.0, lo + (hi - lo) * uniform());
+}
+
+/* A special value half of the time, else a draw from `draw`. */
+static double pick(double (*draw)(void))
+{
+	if (next_u64() & 1)
+		return special[next_u64() % NSPECIAL];
+	return draw();
+}
+
+static double draw_count(void)
+{
+	return floor(log_uniform(0, 16.5) - 1.0);
+}
+
+static double draw_bits(void)
+{
+	return next_u64() & 1 ? floor(log_uniform(0, 20)) : log_uniform(-2, 301);
+}
+
+static double draw_ber(void)
+{
+	return log_uniform(-310, 0);
+}
+
+static double draw_lambda(void)
+{
+	return log_uniform(-305, 305);
+}
+
+static double draw_any(void)
+{
+	double x = log_uniform(-320, 308);
+	return next_u64() & 1 ? -x : x;
+}
+
+/* ---- the grid, one function at a time ---- */
+
+static void poisson_call(double e, double hi, double lo)
+{
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_poisson_tails(%.17g, %.17g, %.17g)", e, hi, lo);
+	enum bercl_status st = bercl_poisson_tails(e, hi, lo, &t);
+	int dom = poisson_domain(e, hi, lo);
+	check_status(st, dom ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK)
+		check_tails("t", &t);
+
+	double cl, omc;
+	poison(&cl, sizeof cl);
+	poison(&omc, sizeof omc);
+	set_call("bercl_poisson_values(%.17g, %.17g, %.17g)", e, hi, lo);
+	st = bercl_poisson_values(e, hi, lo, &cl, &omc);
+	check_status(st, dom ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, cl);
+	CHECK_UNTOUCHED(st, omc);
+	if (st == BERCL_OK) {
+		check_prob("cl", cl);
+		check_prob("one_minus_cl", omc);
+	}
+	if (lo == 0) {
+		set_call("bercl_poisson_cl(%.17g, %.17g)", e, hi);
+		double c = bercl_poisson_cl(e, hi), q = bercl_poisson_one_minus_cl(e, hi);
+		if (dom) {
+			check_prob("bercl_poisson_cl", c);
+			check_prob("bercl_poisson_one_minus_cl", q);
+		} else if (!isnan(c) || !isnan(q)) {
+			breaks(R_STATUS, "outside the domain: %g, %g, not NaN", c, q);
+		}
+	}
+}
+
+static void test_poisson_tails(void **state)
+{
+	(void)state;
+	begin("bercl_poisson_tails/values/cl");
+	const double los[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, -1.0, 1e-320, -1e-300,
+	                      1e-17, DBL_MAX};
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++)
+			for (size_t k = 0; k < sizeof los / sizeof los[0]; k++)
+				poisson_call(special[i], special[j], los[k]);
+	for (int i = 0; i < 20000; i++) {
+		double hi = pick(draw_lambda);
+		double lo = next_u64() % 4 ? 0.0 : (uniform() - 0.5) * hi * 0x1p-52;
+		if (next_u64() % 8 == 0)
+			lo = pick(draw_any);
+		poisson_call(pick(draw_count), hi, lo);
+	}
+	end();
+}
+
+/* The binomial domain and limits of bercl_binomial_tails(). */
+static enum bercl_status binomial_expected(double e, double n, double p)
+{
+	if (!valid_errors(e) || !whole(n) || !(n >= e && n >= 1) || !(p > 0 && p < 1))
+		return BERCL_EDOM;
+	if (n > BERCL_BINOMIAL_MAX_BITS)
+		return BERCL_ELIMIT;
+	if (e == n)
+		return BERCL_OK;
+	double v = n * p * (1 - p);
+	if (v > BERCL_BINOMIAL_MAX_SD * BERCL_BINOMIAL_MAX_SD &&
+	    fabs(e + 0.5 - n * p) < v / BERCL_BINOMIAL_FAR)
+		return BERCL_ELIMIT;
+	return BERCL_OK;
+}
+
+static void binomial_call(double e, double n, double p)
+{
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_binomial_tails(%.17g, %.17g, %.17g)", e, n, p);
+	enum bercl_status st = bercl_binomial_tails(e, n, p, &t);
+	enum bercl_status want = binomial_expected(e, n, p);
+	/* at the work limit's edge the rounding of n p q is the library's */
+	double v = n * p * (1 - p);
+	int edge = want != BERCL_EDOM && v > 1e10 &&
+	           fabs(fabs(e + 0.5 - n * p) - v / BERCL_BINOMIAL_FAR) < 1e-9 * v;
+	if (!edge)
+		check_status(st, want);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK)
+		check_tails("t", &t);
+
+	poison(&t, sizeof t);
+	set_call("bercl_cl(BINOMIAL, %.17g, %.17g, %.17g)", e, n, p);
+	st = bercl_cl(BERCL_BINOMIAL, e, n, p, &t);
+	if (!edge)
+		check_status(st, want);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK)
+		check_tails("t", &t);
+
+	/* the Poisson model through bercl_cl(): lambda = bits ber, exactly */
+	poison(&t, sizeof t);
+	set_call("bercl_cl(POISSON, %.17g, %.17g, %.17g)", e, n, p);
+	st = bercl_cl(BERCL_POISSON, e, n, p, &t);
+	double lam = n * p;
+	int dom = valid_errors(e) && n > 0 && p > 0 && p < 1 && lam >= BERCL_MIN_LAMBDA &&
+	          lam <= BERCL_MAX_LAMBDA;
+	check_status(st, dom ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK)
+		check_tails("t", &t);
+}
+
+static double draw_p(void)
+{
+	return next_u64() & 1 ? log_uniform(-320, 0) : uniform();
+}
+
+static void test_binomial_tails(void **state)
+{
+	(void)state;
+	begin("bercl_binomial_tails/bercl_cl");
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++)
+			for (size_t k = 0; k < NSPECIAL; k++)
+				binomial_call(special[i], special[j], special[k]);
+	for (int i = 0; i < 4000; i++) {
+		double n = pick(draw_bits), p = pick(draw_p);
+		double e = next_u64() & 1 ? pick(draw_count) : floor(n * p * (0.5 + uniform()));
+		binomial_call(e, n, p);
+	}
+	set_call("bercl_cl(model 7, 0, 1e12, 1e-12)");
+	bercl_tails t;
+	poison(&t, sizeof t);
+	enum bercl_status st = bercl_cl((enum bercl_model)7, 0, 1e12, 1e-12, &t);
+	check_status(st, BERCL_EDOM);
+	CHECK_UNTOUCHED(st, t);
+	end();
+}
+
+static void lambda_call(double e, double cl, double omc)
+{
+	double lam;
+	poison(&lam, sizeof lam);
+	set_call("bercl_poisson_lambda_for_cl(%.17g, %.17g, %.17g)", e, cl, omc);
+	enum bercl_status st = bercl_poisson_lambda_for_cl(e, cl, omc, &lam);
+	int dom = valid_errors(e) && target_domain(cl, omc);
+	check_domain_status(st, dom, 1);
+	if (dom && target_subnormal(cl, omc))
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, lam);
+	if (st == BERCL_OK) {
+		check_double("lambda", lam);
+		if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA))
+			breaks(R_OTHER, "lambda %.17g outside [1e-300, 1e300]", lam);
+	}
+}
+
+static void test_lambda_for_cl(void **state)
+{
+	(void)state;
+	begin("bercl_poisson_lambda_for_cl");
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NTARGETS; j++)
+			lambda_call(special[i], targets[j][0], targets[j][1]);
+	for (int i = 0; i < 3000; i++) {
+		double c = log_uniform(-300, 0);
+		double e = pick(draw_count);
+		if (next_u64() & 1)
+			lambda_call(e, c, 1.0 - c);
+		else
+			lambda_call(e, 1.0 - c, c);
+	}
+	end();
+}
+
+static void bounds_call(enum bercl_model m, double e, double n, double cl, double omc)
+{
+	const char *mn = m == BERCL_POISSON ? "POISSON" : "BINOMIAL";
+	int dom = valid_errors(e) && target_domain(cl, omc) && n > 0 && n <= 1e300 &&
+	          (m == BERCL_POISSON || (whole(n) && n >= e));
+	double up, lo;
+	poison(&up, sizeof up);
+	set_call("bercl_ber_upper(%s, %.17g, %.17g, %.17g, %.17g)", mn, e, n, cl, omc);
+	enum bercl_status st = bercl_ber_upper(m, e, n, cl, omc, &up);
+	check_domain_status(st, dom, 1);
+	if (dom && target_subnormal(cl, omc))
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, up);
+	if (st == BERCL_OK) {
+		check_prob("upper", up);
+		if (!(up > 0))
+			breaks(R_OTHER, "upper %.17g not above 0", up);
+	}
+	poison(&up, sizeof up);
+	poison(&lo, sizeof lo);
+	set_call("bercl_ber_interval(%s, %.17g, %.17g, %.17g, %.17g)", mn, e, n, cl, omc);
+	st = bercl_ber_interval(m, e, n, cl, omc, &lo, &up);
+	check_domain_status(st, dom, 1);
+	if (dom && target_subnormal(cl, omc))
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, up);
+	CHECK_UNTOUCHED(st, lo);
+	if (st == BERCL_OK) {
+		check_prob("lower", lo);
+		check_prob("upper", up);
+		if (!(lo <= up))
+			breaks(R_OTHER, "lower %.17g above upper %.17g", lo, up);
+		if (e == 0 && lo != 0)
+			breaks(R_OTHER, "lower %.17g for E = 0", lo);
+	}
+}
+
+static void test_ber_bounds(void **state)
+{
+	(void)state;
+	begin("bercl_ber_upper/interval");
+	for (int m = 0; m < 2; m++)
+		for (size_t i = 0; i < NSPECIAL; i++)
+			for (size_t j = 0; j < NSPECIAL; j++)
+				for (size_t k = 0; k < NTARGETS; k++)
+					bounds_call((enum bercl_model)m, special[i], special[j],
+					            targets[k][0], targets[k][1]);
+	for (int i = 0; i < 3000; i++) {
+		double n = pick(draw_bits);
+		double e = next_u64() & 1 ? pick(draw_count) : floor(n * uniform());
+		double c = log_uniform(-20, 0);
+		enum bercl_model m = (enum bercl_model)(next_u64() & 1);
+		if (next_u64() & 1)
+			bounds_call(m, e, n, c, 1.0 - c);
+		else
+			bounds_call(m, e, n, 1.0 - c, c);
+	}
+	double up, lo;
+	set_call("bercl_ber_upper(model 7, 0, 1e12, 0.95, 0.05)");
+	poison(&up, sizeof up);
+	enum bercl_status st = bercl_ber_upper((enum bercl_model)7, 0, 1e12, 0.95, 0.05, &up);
+	check_status(st, BERCL_EDOM);
+	CHECK_UNTOUCHED(st, up);
+	set_call("bercl_ber_interval(model 7, 0, 1e12, 0.95, 0.05)");
+	poison(&up, sizeof up);
+	poison(&lo, sizeof lo);
+	st = bercl_ber_interval((enum bercl_model)7, 0, 1e12, 0.95, 0.05, &lo, &up);
+	check_status(st, BERCL_EDOM);
+	CHECK_UNTOUCHED(st, up);
+	end();
+}
+
+static void min_bits_call(enum bercl_model m, double e, double p, double cl, double omc)
+{
+	const char *mn = m == BERCL_POISSON ? "POISSON" : "BINOMIAL";
+	int dom = valid_errors(e) && target_domain(cl, omc) && p > 0 && p < 1;
+	double bits;
+	bercl_tails t;
+	poison(&bits, sizeof bits);
+	poison(&t, sizeof t);
+	set_call("bercl_min_bits(%s, %.17g, %.17g, %.17g, %.17g)", mn, e, p, cl, omc);
+	enum bercl_status st = bercl_min_bits(m, e, p, cl, omc, &bits, &t);
+	check_domain_status(st, dom, 1);
+	if (dom && target_subnormal(cl, omc))
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, bits);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK) {
+		check_double("bits", bits);
+		double limit = m == BERCL_BINOMIAL ? BERCL_BINOMIAL_MAX_BITS : BERCL_MAX_LAMBDA;
+		if (!(whole(bits) && bits >= 1 && bits <= limit))
+			breaks(R_OTHER, "bits %.17g", bits);
+		check_tails("achieved", &t);
+		if (!(t.cl >= cl || t.one_minus_cl <= omc))
+			breaks(R_OTHER, "achieved %.17g (1 - %.17g) below the target", t.cl,
+			       t.one_minus_cl);
+	}
+	/* the same target in double-double: low parts 0, normalized, or bad */
+	{
+		const double los[] = {0.0, 0x1p-60, NAN, INFINITY, 1e-3};
+		double lo = los[next_u64() % 5];
+		bercl_target tg = {cl, lo * cl, omc, -lo * omc};
+		int good = isfinite(lo) && cl + lo * cl == cl && omc - lo * omc == omc;
+		double b3;
+		bercl_tails t3;
+		poison(&b3, sizeof b3);
+		poison(&t3, sizeof t3);
+		set_call("bercl_min_bits_target(%s, %.17g, %.17g, {%.17g, %.17g, %.17g, %.17g})", mn, e,
+		         p, tg.cl, tg.cl_lo, tg.one_minus_cl, tg.one_minus_cl_lo);
+		enum bercl_status st3 = bercl_min_bits_target(m, e, p, &tg, &b3, &t3);
+		check_domain_status(st3, dom && good, 1);
+		if (dom && good && target_subnormal(cl, omc))
+			check_status(st3, BERCL_ELIMIT);
+		CHECK_UNTOUCHED(st3, b3);
+		CHECK_UNTOUCHED(st3, t3);
+		if (st3 == BERCL_OK) {
+			check_double("bits", b3);
+			check_tails("achieved", &t3);
+			if (lo == 0 && st == BERCL_OK && b3 != bits)
+				breaks(R_OTHER, "%.17g bits, bercl_min_bits %.17g", b3, bits);
+		}
+	}
+	if (dom && (next_u64() & 7) == 0) {
+		/* lanes: one lane is bercl_min_bits; several compare the product */
+		int lanes = next_u64() & 1 ? 1 : 8;
+		double b2;
+		bercl_tails t2;
+		poison(&b2, sizeof b2);
+		poison(&t2, sizeof t2);
+		set_call("bercl_min_bits_all_lanes(%s, %.17g, %.17g, %.17g, %.17g, %d)", mn, e, p, cl,
+		         omc, lanes);
+		st = bercl_min_bits_all_lanes(m, e, p, cl, omc, lanes, &b2, &t2);
+		check_domain_status(st, 1, 1);
+		CHECK_UNTOUCHED(st, b2);
+		CHECK_UNTOUCHED(st, t2);
+		if (st == BERCL_OK) {
+			check_double("bits", b2);
+			check_tails("achieved", &t2);
+		}
+	}
+}
+
+static void test_min_bits(void **state)
+{
+	(void)state;
+	begin("bercl_min_bits/_target/all_lanes");
+	for (int m = 0; m < 2; m++)
+		for (size_t i = 0; i < NSPECIAL; i++)
+			for (size_t j = 0; j < NSPECIAL; j++)
+				for (size_t k = 0; k < NTARGETS; k++)
+					min_bits_call((enum bercl_model)m, special[i], special[j],
+					              targets[k][0], targets[k][1]);
+	for (int i = 0; i < 1500; i++) {
+		double e = next_u64() & 1 ? pick(draw_count) : floor(log_uniform(0, 3));
+		double p = pick(draw_ber);
+		double c = log_uniform(-30, 0);
+		enum bercl_model m = (enum bercl_model)(next_u64() & 1);
+		if (next_u64() & 1)
+			min_bits_call(m, e, p, c, 1.0 - c);
+		else
+			min_bits_call(m, e, p, 1.0 - c, c);
+	}
+	/* lanes outside [1, 1e6] and invalid targets: EDOM */
+	const int bad_lanes[] = {0, -1, 1000001};
+	for (size_t i = 0; i < 3; i++) {
+		double b;
+		bercl_tails t;
+		poison(&b, sizeof b);
+		poison(&t, sizeof t);
+		set_call("bercl_min_bits_all_lanes(POISSON, 0, 1e-12, 0.95, 0.05, %d)", bad_lanes[i]);
+		enum bercl_status st =
+			bercl_min_bits_all_lanes(BERCL_POISSON, 0, 1e-12, 0.95, 0.05, bad_lanes[i], &b, &t);
+		check_status(st, BERCL_EDOM);
+		CHECK_UNTOUCHED(st, b);
+		CHECK_UNTOUCHED(st, t);
+	}
+	for (size_t k = 0; k < NTARGETS; k++) {
+		double b;
+		bercl_tails t;
+		poison(&b, sizeof b);
+		poison(&t, sizeof t);
+		set_call("bercl_min_bits_all_lanes(POISSON, 0, 1e-12, %.17g, %.17g, 4)", targets[k][0],
+		         targets[k][1]);
+		enum bercl_status st = bercl_min_bits_all_lanes(BERCL_POISSON, 0, 1e-12, targets[k][0],
+		                                                targets[k][1], 4, &b, &t);
+		int dom = target_domain(targets[k][0], targets[k][1]);
+		check_domain_status(st, dom, 1);
+		CHECK_UNTOUCHED(st, b);
+		CHECK_UNTOUCHED(st, t);
+	}
+	end();
+}
+
+static void lnprob_call(double hi, double lo)
+{
+	bercl_lnprob l = {hi, lo};
+	set_call("bercl_lnprob_decimal({%.17g, %.17g})", hi, lo);
+	double m;
+	long long e;
+	poison(&m, sizeof m);
+	poison(&e, sizeof e);
+	int rc = bercl_lnprob_decimal(l, &m, &e);
+	int finite = isfinite(hi) && isfinite(lo);
+	if (rc == 0) {
+		if (hi == -INFINITY && !isnan(lo)) {
+			if (!(m == 0 && e == 0))
+				breaks(R_OTHER, "ln = -inf gives %g e%lld, not 0", m, e);
+		} else if (!finite) {
+			breaks(R_STATUS, "0 for a non-finite logarithm (%g e%lld)", m, e);
+		} else if (!(m >= 1 && m < 10)) {
+			breaks(R_RANGE, "mantissa %.17g outside [1, 10)", m);
+		} else if (e > 0 && hi <= 0) {
+			breaks(R_RANGE, "exponent %lld for a probability", e);
+		}
+	} else if (rc == -1) {
+		if (!finite || fabs(hi / 2.302585092994046) <= 1e15)
+			breaks(R_STATUS, "-1 where the header says 0 or -2");
+		check_double("log10 in mantissa", m);
+		if (e != 0)
+			breaks(R_OTHER, "exponent %lld with -1", e);
+	} else if (rc == -2) {
+		if (finite || (hi == -INFINITY && !isnan(lo)))
+			breaks(R_STATUS, "-2 for a finite logarithm or -inf");
+		if (!untouched(&m, sizeof m) || !untouched(&e, sizeof e))
+			breaks(R_WRITTEN, "written with -2");
+	} else {
+		breaks(R_STATUS, "returned %d", rc);
+	}
+	set_call("bercl_lnprob_value({%.17g, %.17g})", hi, lo);
+	double v = bercl_lnprob_value(l);
+	if (hi <= 0 && isfinite(lo) && !isnan(hi) && !is_prob(v) && !(hi == 0 && lo > 0))
+		breaks(R_RANGE, "value %.17g", v);
+	if (hi <= 0 && isfinite(lo) && !isnan(hi) && isinf(v))
+		breaks(R_NONFINITE, "value inf for l <= 0");
+}
+
+static void test_lnprob(void **state)
+{
+	(void)state;
+	begin("bercl_lnprob_decimal/value, bercl_rel_diff");
+	const double los[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, 1e-17, -1e-300, MIN_SUB};
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		for (size_t j = 0; j < sizeof los / sizeof los[0]; j++) {
+			lnprob_call(special[i], los[j]);
+			lnprob_call(-special[i], los[j]);
+		}
+		for (size_t j = 0; j < NSPECIAL; j++) {
+			set_call("bercl_rel_diff(%.17g, %.17g)", special[i], special[j]);
+			double d = bercl_rel_diff(special[i], special[j]);
+			int fin = isfinite(special[i]) && isfinite(special[j]);
+			if (fin && !(d >= 0 && d <= 2))
+				breaks(R_RANGE, "%.17g outside [0, 2]", d);
+			if (!fin && !isnan(d))
+				breaks(R_OTHER, "%.17g for a non-finite argument, not NaN", d);
+		}
+	}
+	for (int i = 0; i < 20000; i++)
+		lnprob_call(-log_uniform(-320, 18), (uniform() - 0.5) * 1e-16);
+	/* ln = -inf is what the binomial tails give for CL = 0 (E = N) */
+	bercl_tails t;
+	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &t), BERCL_OK);
+	lnprob_call(t.ln_cl.hi, t.ln_cl.lo);
+	end();
+}
+
+static void plan_calls(double p, double a, double b, double d)
+{
+	bercl_plan f;
+	poison(&f, sizeof f);
+	set_call("bercl_plan_fixed(%.17g, %.17g, %.17g, %.17g)", p, a, b, d);
+	enum bercl_status st = bercl_plan_fixed(p, a, b, d, &f);
+	int dom = p > 0 && p < 1 && a > 0 && a < 1 && b > 0 && b < 1 && d > 1 && d <= 1e6;
+	check_domain_status(st, dom, 1);
+	CHECK_UNTOUCHED(st, f);
+	if (st != BERCL_OK)
+		return;
+	check_prob("alpha", f.alpha);
+	check_prob("beta", f.beta);
+	check_double("bits", f.bits);
+	if (!(whole(f.bits) && f.bits >= 1 && whole(f.errors) && f.errors >= 0))
+		breaks(R_OTHER, "plan %.17g errors in %.17g bits", f.errors, f.bits);
+	if (!(f.alpha <= a && f.beta <= b))
+		breaks(R_OTHER, "risks %.17g, %.17g above the targets", f.alpha, f.beta);
+
+	double ra, rb;
+	poison(&ra, sizeof ra);
+	poison(&rb, sizeof rb);
+	set_call("bercl_plan_risks(%.17g, %.17g, %.17g, %.17g)", f.errors, f.bits, p, d);
+	st = bercl_plan_risks(f.errors, f.bits, p, d, &ra, &rb);
+	check_status(st, BERCL_OK);
+	if (st == BERCL_OK) {
+		check_prob("alpha", ra);
+		check_prob("beta", rb);
+	}
+	if (f.errors > 2000)
+		return;
+	size_t rows = (size_t)f.errors + 1;
+	double *pass = malloc(rows * sizeof *pass), *fail = malloc(rows * sizeof *fail);
+	double *work = malloc(2 * rows * sizeof *work);
+	assert_non_null(pass);
+	assert_non_null(fail);
+	assert_non_null(work);
+	set_call("bercl_plan_sequential_table(%.17g, %.17g, %.17g, %.17g, fixed)", p, d, a, b);
+	st = bercl_plan_sequential_table(p, d, a, b, &f, pass, fail);
+	check_domain_status(st, 1, 1);
+	if (st == BERCL_OK) {
+		fail[rows - 1] = pass[rows - 1];
+		for (size_t k = 0; k < rows; k++) {
+			check_double("pass_bits", pass[k]);
+			check_double("fail_bits", fail[k]);
+		}
+		for (int j = 0; j < 3; j++) {
+			double truth = j == 0 ? p : j == 1 ? p / d : special[next_u64() % NSPECIAL];
+			bercl_plan_outcome o;
+			poison(&o, sizeof o);
+			set_call("bercl_plan_sequential_outcome(table, %.17g, %.17g)", f.errors, truth);
+			st = bercl_plan_sequential_outcome(pass, fail, f.errors, truth, work, &o);
+			check_domain_status(st, truth > 0 && truth < 1, 1);
+			CHECK_UNTOUCHED(st, o);
+			if (st == BERCL_OK) {
+				check_prob("p_pass", o.p_pass);
+				check_prob("p_fail", o.p_fail);
+				check_double("expected_bits", o.expected_bits);
+			}
+		}
+	}
+	free(pass);
+	free(fail);
+	free(work);
+
+	double nrows;
+	poison(&nrows, sizeof nrows);
+	set_call("bercl_plan_sequential_rows(%.17g, %.17g, %.17g, %.17g)", p, a, b, d);
+	st = bercl_plan_sequential_rows(p, a, b, d, &nrows);
+	check_domain_status(st, 1, 1);
+	CHECK_UNTOUCHED(st, nrows);
+	if (st != BERCL_OK || !(nrows >= 1 && nrows <= 2000))
+		return;
+	size_t n = (size_t)nrows;
+	pass = malloc(n * sizeof *pass);
+	fail = malloc(n * sizeof *fail);
+	work = malloc(2 * n * sizeof *work);
+	assert_non_null(pass);
+	assert_non_null(fail);
+	assert_non_null(work);
+	bercl_sequential_plan s;
+	poison(&s, sizeof s);
+	set_call("bercl_plan_sequential(%.17g, %.17g, %.17g, %.17g, %zu)", p, a, b, d, n);
+	st = bercl_plan_sequential(p, a, b, d, nrows, pass, fail, work, &s);
+	check_domain_status(st, 1, 1);
+	CHECK_UNTOUCHED(st, s);
+	if (st == BERCL_OK) {
+		check_prob("alpha", s.alpha);
+		check_prob("beta", s.beta);
+		check_double("expected_bits_good", s.expected_bits_good);
+		check_double("expected_bits_bad", s.expected_bits_bad);
+		check_double("max_bits", s.max_bits);
+	}
+	free(pass);
+	free(fail);
+	free(work);
+}
+
+static void test_plans(void **state)
+{
+	(void)state;
+	begin("bercl_plan_*");
+	const double bers[] = {NAN, -1, 0, MIN_SUB, 1e-300, 1e-12, 0.5, 1, INFINITY};
+	const double risks[] = {NAN, 0, 1e-300, 0.05, 0.5, 1, -0.1};
+	const double ratios[] = {NAN, 1, 1.5, 2, 1e6, 1e7, INFINITY};
+	for (size_t i = 0; i < sizeof bers / sizeof bers[0]; i++)
+		for (size_t j = 0; j < sizeof risks / sizeof risks[0]; j++)
+			for (size_t k = 0; k < sizeof risks / sizeof risks[0]; k++)
+				for (size_t l = 0; l < sizeof ratios / sizeof ratios[0]; l++)
+					plan_calls(bers[i], risks[j], risks[k], ratios[l]);
+	for (int i = 0; i < 60; i++)
+		plan_calls(log_uniform(-15, -1), log_uniform(-6, -0.5), log_uniform(-6, -0.5),
+		           1.5 + 10 * uniform());
+	/* the risks of a given test, over the special values */
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++)
+			for (size_t k = 0; k < sizeof bers / sizeof bers[0]; k++) {
+				double e = special[i], n = special[j], p = bers[k];
+				double a, b;
+				poison(&a, sizeof a);
+				poison(&b, sizeof b);
+				set_call("bercl_plan_risks(%.17g, %.17g, %.17g, 2)", e, n, p);
+				enum bercl_status st = bercl_plan_risks(e, n, p, 2, &a, &b);
+				int dom = valid_errors(e) && whole(n) && n > 0 && n <= 1e300 && p > 0 && p < 1;
+				double lam = n * p;
+				if (dom && lam / 2 >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA)
+					check_status(st, BERCL_OK);
+				else if (!dom)
+					check_status(st, BERCL_EDOM);
+				CHECK_UNTOUCHED(st, a);
+				CHECK_UNTOUCHED(st, b);
+				if (st == BERCL_OK) {
+					check_prob("alpha", a);
+					check_prob("beta", b);
+				}
+			}
+	end();
+}
+
+static void fec_calls(const bercl_rs_code *c, int valid, double x)
+{
+	double ser;
+	poison(&ser, sizeof ser);
+	set_call("bercl_fec_ser(RS(%d,%d,%d,t=%d), %.17g)", c->n, c->k, c->m, c->t, x);
+	enum bercl_status st = bercl_fec_ser(c, x, &ser);
+	check_status(st, valid && x >= 1e-300 && x <= 0.5 ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, ser);
+	if (st == BERCL_OK)
+		check_prob("ser", ser);
+
+	bercl_fec_rates r;
+	poison(&r, sizeof r);
+	set_call("bercl_fec_rates_from_ber(RS(%d,%d,%d,t=%d), %.17g)", c->n, c->k, c->m, c->t, x);
+	st = bercl_fec_rates_from_ber(c, x, &r);
+	check_domain_status(st, valid && x >= 1e-300 && x <= 0.5, 0);
+	CHECK_UNTOUCHED(st, r);
+	if (st == BERCL_OK) {
+		check_prob("ser", r.ser);
+		check_prob("cer", r.cer);
+		check_prob("post_fec_ber", r.post_fec_ber);
+		check_ln("ln_cer", r.ln_cer, r.cer);
+		check_ln("ln_post_fec_ber", r.ln_post_fec_ber, r.post_fec_ber);
+	}
+
+	bercl_lnprob l;
+	poison(&l, sizeof l);
+	set_call("bercl_fec_cer_from_ser(RS(%d,%d,%d,t=%d), %.17g)", c->n, c->k, c->m, c->t, x);
+	st = bercl_fec_cer_from_ser(c, x, &l);
+	check_domain_status(st, valid && x > 0 && x < 1, 1);
+	CHECK_UNTOUCHED(st, l);
+	if (st == BERCL_OK)
+		check_ln("ln_cer", l, bercl_lnprob_value(l));
+
+	double b;
+	poison(&b, sizeof b);
+	set_call("bercl_fec_ber_max(RS(%d,%d,%d,t=%d), %.17g)", c->n, c->k, c->m, c->t, x);
+	st = bercl_fec_ber_max(c, x, &b);
+	check_domain_status(st, valid && x > 0 && x < 1, 1);
+	CHECK_UNTOUCHED(st, b);
+	if (st == BERCL_OK) {
+		check_prob("ber", b);
+		if (!(b >= 1e-300 && b <= 0.5))
+			breaks(R_OTHER, "ber_max %.17g outside [1e-300, 1/2]", b);
+	}
+}
+
+static void histogram_call(const bercl_rs_code *c, int valid, const double *bins,
+                           enum bercl_model m, double cl, double omc, int bins_valid)
+{
+	bercl_fec_histogram_stats s;
+	poison(&s, sizeof s);
+	set_call("bercl_fec_histogram(RS(%d,%d,%d,t=%d), [%g, %g, ..., %g], %d, %.17g, %.17g)", c->n,
+	         c->k, c->m, c->t, bins[0], bins[1], bins[c->t + 1 >= 0 ? c->t + 1 : 0], (int)m, cl,
+	         omc);
+	enum bercl_status st = bercl_fec_histogram(c, bins, m, cl, omc, &s);
+	int dom = valid && bins_valid && target_domain(cl, omc) &&
+	          (m == BERCL_POISSON || m == BERCL_BINOMIAL);
+	check_domain_status(st, dom, 1);
+	CHECK_UNTOUCHED(st, s);
+	if (st != BERCL_OK)
+		return;
+	check_prob("ser_estimate", s.ser_estimate);
+	check_prob("ser_upper", s.ser_upper);
+	check_prob("cer_model_upper", s.cer_model_upper);
+	check_prob("cer_count_upper", s.cer_count_upper);
+	check_prob("cer_upper", s.cer_upper);
+	check_ln("ln_cer_upper", s.ln_cer_upper, s.cer_upper);
+	if (s.has_cer_predicted)
+		check_prob("cer_predicted", s.cer_predicted);
+	if (s.gof_df > 0) {
+		check_prob("gof_p", s.gof_p);
+		check_double("gof_stat", s.gof_stat);
+	}
+	if (s.tail_bins > 0) {
+		check_prob("cer_tail", s.cer_tail);
+		check_double("tail_r2", s.tail_r2);
+	}
+}
+
+static void test_fec(void **state)
+{
+	(void)state;
+	begin("bercl_rs_code_make, bercl_fec_*");
+	const int ns[] = {-1, 0, 1, 7, 255, 528, 544, 65537, 65538, 1 << 30};
+	const int ks[] = {-1, 0, 1, 3, 239, 514, 543, 65536};
+	const int ms[] = {-1, 0, 1, 3, 8, 10, 16, 17, 31};
+	bercl_rs_code codes[8];
+	int ncodes = 0;
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+		for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++)
+			for (size_t k = 0; k < sizeof ms / sizeof ms[0]; k++) {
+				bercl_rs_code c;
+				poison(&c, sizeof c);
+				set_call("bercl_rs_code_make(%d, %d, %d)", ns[i], ks[j], ms[k]);
+				enum bercl_status st = bercl_rs_code_make(ns[i], ks[j], ms[k], &c);
+				int dom = ms[k] >= 1 && ms[k] <= 16 && ks[j] >= 1 && ks[j] < ns[i] &&
+				          (double)ns[i] <= ldexp(1, ms[k]) + 1;
+				check_status(st, dom ? BERCL_OK : BERCL_EDOM);
+				CHECK_UNTOUCHED(st, c);
+				if (st == BERCL_OK && c.t != (c.n - c.k) / 2)
+					breaks(R_OTHER, "t = %d", c.t);
+				if (st == BERCL_OK && ncodes < 6 && (ns[i] == 544 || ns[i] == 7 ||
+				                                     ns[i] == 255 || ns[i] == 65537))
+					codes[ncodes++] = c;
+			}
+	/* codes a caller filled by hand: the functions check them */
+	codes[ncodes++] = (bercl_rs_code){544, 514, 10, 99};
+	codes[ncodes++] = (bercl_rs_code){-5, 514, 10, 15};
+	for (int i = 0; i < ncodes; i++) {
+		int valid = i < ncodes - 2;
+		for (size_t j = 0; j < NSPECIAL; j++)
+			fec_calls(&codes[i], valid, special[j]);
+		for (int j = 0; j < 30; j++)
+			fec_calls(&codes[i], valid, next_u64() & 1 ? log_uniform(-300, -0.3) : uniform());
+	}
+	/* histograms: each bin special, or random counts */
+	double bins[BERCL_FEC_MAX_BINS + 2];
+	for (int i = 0; i < ncodes; i++) {
+		const bercl_rs_code *c = &codes[i];
+		int valid = i < ncodes - 2;
+		int nb = valid ? c->t + 2 : 2;
+		if (nb > BERCL_FEC_MAX_BINS)
+			continue;
+		for (size_t j = 0; j < NSPECIAL; j++)
+			for (size_t k = 0; k < NTARGETS; k += 3) {
+				double total = 0;
+				for (int b = 0; b < nb; b++) {
+					bins[b] = b == 0 ? 1e9 : b == nb - 1 ? special[j] : floor(1e9 / (b * b * 100.0 + 1));
+					total += bins[b];
+				}
+				/* whole counts adding to at most 2^53 */
+				int bv = valid_errors(special[j]) && total <= BERCL_MAX_ERRORS;
+				histogram_call(c, valid, bins, (enum bercl_model)(k & 1), targets[k][0],
+				               targets[k][1], bv);
+			}
+		for (int r = 0; r < 40; r++) {
+			for (int b = 0; b < nb; b++)
+				bins[b] = floor(log_uniform(0, 12 - b) * (next_u64() & 3 ? 1 : 0));
+			bins[0] += 1;
+			double cl = 1 - log_uniform(-10, -0.5);
+			histogram_call(c, valid, bins, (enum bercl_model)(r & 1), cl, 1 - cl, 1);
+		}
+	}
+	end();
+}
+
+static void test_lanes(void **state)
+{
+	(void)state;
+	begin("bercl_lanes_all");
+	/* tails the library gives, and tails a caller may have made up */
+	bercl_tails lib[6];
+	assert_int_equal(bercl_poisson_tails(0, 3.0, 0.0, &lib[0]), BERCL_OK);
+	assert_int_equal(bercl_poisson_tails(100, 2000.0, 0.0, &lib[1]), BERCL_OK);
+	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &lib[2]), BERCL_OK); /* CL = 0 */
+	assert_int_equal(bercl_poisson_tails(0, 1e-300, 0.0, &lib[3]), BERCL_OK);
+	assert_int_equal(bercl_poisson_tails(3, 1e3, 0.0, &lib[4]), BERCL_OK);
+	assert_int_equal(bercl_binomial_tails(0, 1, 0.5, &lib[5]), BERCL_OK);
+	for (int a = 0; a < 6; a++)
+		for (int b = 0; b < 6; b++)
+			for (int count = 1; count <= 2; count++) {
+				bercl_tails in[2] = {lib[a], lib[b]}, all;
+				poison(&all, sizeof all);
+				set_call("bercl_lanes_all(lib[%d], lib[%d], %d)", a, b, count);
+				enum bercl_status st = bercl_lanes_all(in, count, &all);
+				check_status(st, BERCL_OK);
+				CHECK_UNTOUCHED(st, all);
+				if (st == BERCL_OK)
+					check_tails("all", &all);
+			}
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++) {
+			bercl_tails in[2] = {lib[0], lib[4]}, all;
+			in[1].cl = special[i];
+			in[1].ln_cl.hi = -special[j];
+			in[1].ln_one_minus_cl.hi = special[i] == 0.5 ? log(0.5) : -special[j];
+			int count = (int)(i % 3) - 1 + 1;
+			poison(&all, sizeof all);
+			set_call("bercl_lanes_all(made up: cl %.17g, ln_cl %.17g, %d)", special[i], -special[j],
+			         count);
+			enum bercl_status st = bercl_lanes_all(in, count, &all);
+			if (count < 1)
+				check_status(st, BERCL_EDOM);
+			CHECK_UNTOUCHED(st, all);
+			/* tails made up need not agree with themselves: ranges only */
+			if (st == BERCL_OK) {
+				check_prob("all.cl", all.cl);
+				check_prob("all.one_minus_cl", all.one_minus_cl);
+				check_ln("all.ln_cl", all.ln_cl, all.cl);
+				check_ln("all.ln_one_minus_cl", all.ln_one_minus_cl, all.one_minus_cl);
+			}
+		}
+	end();
+}
+
+static void test_misc(void **state)
+{
+	(void)state;
+	begin("bercl_version/strerror");
+	set_call("bercl_strerror(each)");
+	for (int s = -3; s < 8; s++)
+		if (bercl_strerror((enum bercl_status)s) == NULL)
+			breaks(R_OTHER, "NULL for %d", s);
+	set_call("bercl_version()");
+	if (bercl_version() != BERCL_VERSION_NUMBER ||
+	    strcmp(bercl_version_string(), BERCL_VERSION_STRING) != 0)
+		breaks(R_OTHER, "version %d %s", bercl_version(), bercl_version_string());
+	end();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_misc),
+		cmocka_unit_test(test_poisson_tails),
+		cmocka_unit_test(test_binomial_tails),
+		cmocka_unit_test(test_lambda_for_cl),
+		cmocka_unit_test(test_ber_bounds),
+		cmocka_unit_test(test_min_bits),
+		cmocka_unit_test(test_lnprob),
+		cmocka_unit_test(test_plans),
+		cmocka_unit_test(test_fec),
+		cmocka_unit_test(test_lanes),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * glue.c - the page's door into libbercl, compiled to WebAssembly with the
+ * library (lib/) and three pure files of the program: src/parse.c (the
+ * flags' number syntax and its messages), src/shortest.c (which parse.c
+ * uses) and src/human.c (the text format's safe rounding). The page's script writes a string into web_text() or numbers
+ * into web_num(), calls one function, and reads the answer from the same
+ * two buffers: no allocation crosses the boundary, no pointer is kept.
+ *
+ * Every number the page shows in data-value is formatted here exactly as
+ * the command's machine formats do (format.c: a whole number up to 2^53 as
+ * its digits, else the first of %.15g, %.16g, %.17g that reads back; a
+ * probability below the double range from its logarithm as m e x).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bercl.h"
+#include "human.h"
+#include "parse.h"
+
+#define WEB_API __attribute__((used, visibility("default")))
+
+static char text[4096];
+/* numbers both ways; lanes: 6 per lane, up to the command's 1024 lanes */
+static double num[6 * 1024 + 16];
+
+WEB_API char *web_text(void) { return text; }
+WEB_API double *web_num(void) { return num; }
+
+static void put_tails(double *o, const bercl_tails *t);
+
+/*
+ * log10, in place of the C library's in this module (the linker takes this
+ * definition and leaves musl's): musl's log10 differs from glibc's, which
+ * the native ./bercl uses, in the last bit of about 1 value in 10, enough to
+ * move a point of a logarithmic range (1e-15..1e-9:7log, parse.c) or a
+ * log10_one_minus_cl. glibc computes it as fdlibm does: x = m 2^k with m in
+ * [1, 2) (in [1/2, 1) for k < 0, one power of 2 moved into k), then
+ * k log10(2) in two parts (high part exact in the product) plus
+ * log(m) / ln(10), added in this order; its log is the same function as
+ * musl's (both from ARM's optimized routines), so the result is the same
+ * double. Checked: 2e6 random values from 1e-57 to 1, 0 differences from
+ * glibc 2.36 natively. Valid for finite x > 0 (what bercl passes); 0, a
+ * negative or a non-finite x goes to log(x) and gives its -inf, NaN or inf.
+ */
+double log10(double x)
+{
+	static const double log10_2hi = 3.01029995663611771306e-01; /* 0x3FD34413509F6000 */
+	static const double log10_2lo = 3.69423907715893078616e-13; /* 0x3D59FEF311F12B36 */
+	static const double inv_ln10 = 4.34294481903251816668e-01;  /* 0x3FDBCB7B1526E50E */
+	uint64_t u;
+	memcpy(&u, &x, sizeof u);
+	if (!(x > 0) || u >= 0x7ff0000000000000ULL)
+		return log(x);
+	int k = 0;
+	if (u < 0x0010000000000000ULL) { /* subnormal: scale by 2^54 */
+		x *= 18014398509481984.0;
+		memcpy(&u, &x, sizeof u);
+		k = -54;
+	}
+	k += (int)(u >> 52) - 1023;
+	int below = k < 0;
+	u = (u & 0x000fffffffffffffULL) | ((uint64_t)(0x3ff - below) << 52);
+	double m, y = (double)(k + below);
+	memcpy(&m, &u, sizeof m);
+	double z = y * log10_2lo + inv_ln10 * log(m);
+	return z + y * log10_2hi;
+}
+
+/* ---- number formatting, as src/format.c ---- */
+
+static void fmt_double(char *buf, size_t len, double v)
+{
+	if (fabs(v) <= 9007199254740992.0 && (double)(int64_t)v == v) {
+		snprintf(buf, len, "%lld", (long long)v);
+		return;
+	}
+	for (int p = 15; p <= 17; p++) {
+		snprintf(buf, len, "%.*g", p, v);
+		if (p == 17 || strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+static void fmt_probability(char *buf, size_t len, double value, bercl_lnprob ln)
+{
+	if (value >= DBL_MIN || ln.hi == -INFINITY) {
+		fmt_double(buf, len, value);
+		return;
+	}
+	double m;
+	long long e;
+	char mb[40], eb[40];
+	if (bercl_lnprob_decimal(ln, &m, &e) == 0) {
+		fmt_double(mb, sizeof mb, m);
+		fmt_double(eb, sizeof eb, (double)e);
+		snprintf(buf, len, "%se%s", mb, eb);
+	} else {
+		fmt_double(mb, sizeof mb, m);
+		snprintf(buf, len, "10^%s", mb);
+	}
+}
+
+/* num[0] -> text */
+WEB_API void web_format_double(void) { fmt_double(text, sizeof text, num[0]); }
+/* num[0] value, num[1], num[2] its ln (hi, lo) -> text */
+WEB_API void web_format_probability(void)
+{
+	bercl_lnprob ln = {num[1], num[2]};
+	fmt_probability(text, sizeof text, num[0], ln);
+}
+/* num[0] hi, num[1] lo -> num[0] mantissa, num[1] exponent, status */
+WEB_API int web_lnprob_decimal(void)
+{
+	bercl_lnprob ln = {num[0], num[1]};
+	double m;
+	long long e;
+	int rc = bercl_lnprob_decimal(ln, &m, &e);
+	num[0] = m;
+	num[1] = (double)e;
+	return rc;
+}
+/* log10 by the C library, as the command's log10_one_minus_cl of a target */
+WEB_API double web_log10(double v) { return log10(v); }
+
+/*
+ * bits = rate * time * lanes: a product within 4 ulps of a whole number
+ * below 2^53 is that number (src/compute.c's whole_if_near, the same rule).
+ */
+WEB_API double web_whole_if_near(double bits)
+{
+	double w = nearbyint(bits);
+	if (w != bits && w <= 9007199254740992.0 && fabs(bits - w) <= 4 * (nextafter(bits, INFINITY) - bits))
+		return w;
+	return bits;
+}
+
+/* bits --all-lanes: each lane's target cl^(1/lanes) as tails in num[0..5] */
+WEB_API void web_lane_target(double cl, double cc, double lanes)
+{
+	double per = (cl <= 0.5 ? log(cl) : log1p(-cc)) / lanes;
+	bercl_tails t;
+	t.cl = exp(per);
+	t.one_minus_cl = -expm1(per);
+	t.ln_cl.hi = log(t.cl);
+	t.ln_cl.lo = 0;
+	t.ln_one_minus_cl.hi = log(t.one_minus_cl);
+	t.ln_one_minus_cl.lo = 0;
+	put_tails(num, &t);
+}
+
+/* the next double above v (the bits search of meet_target) */
+WEB_API double web_next_up(double v) { return nextafter(v, INFINITY); }
+
+/* "%.{p}g" of num[0] -> text (the page's rounding checks its digits read back) */
+WEB_API void web_format_g(int p) { snprintf(text, sizeof text, "%.*g", p, num[0]); }
+/* text -> num[0] by strtod */
+WEB_API void web_strtod(void) { num[0] = strtod(text, NULL); }
+
+/* ---- the command's number syntax (src/parse.c) ---- */
+
+static struct vlist list;
+
+/* kind: which parser the flag uses (flags.c's table) */
+static scalar_parser parser_of(int kind)
+{
+	switch (kind) {
+	case 0: return parse_count;
+	case 1: return parse_si;
+	case 2: return parse_real;
+	case 3: return parse_rate;
+	case 4: return parse_duration;
+	case 5: return parse_baud;
+	default: return NULL; /* a probability */
+	}
+}
+
+/*
+ * Parse text as a list or range for parser `kind`: the number of values,
+ * or -1 with the reason in text. num[0], num[1] receive its min and max.
+ */
+WEB_API double web_parse_list(int kind)
+{
+	vlist_free(&list);
+	const char *bad;
+	const char *why = parse_vlist(text, parser_of(kind), &list, &bad);
+	if (why) {
+		snprintf(text, sizeof text, "%s", why);
+		return -1;
+	}
+	num[0] = vlist_min(&list);
+	num[1] = vlist_max(&list);
+	return (double)list.count;
+}
+/* The i-th value of the list parsed last: num[0] value, num[1] complement. */
+WEB_API void web_list_value(double i)
+{
+	double c = NAN;
+	num[0] = vlist_value(&list, (unsigned long long)i, &c);
+	num[1] = c;
+}
+/* Whether item of the last list is a spaced range (LIN/LOG): for lane-errors */
+WEB_API int web_list_has_spaced(void)
+{
+	for (size_t i = 0; i < list.nitems; i++)
+		if (list.items[i].kind == ITEM_LIN || list.items[i].kind == ITEM_LOG)
+			return 1;
+	return 0;
+}
+
+/* ---- the library ---- */
+
+static void put_tails(double *o, const bercl_tails *t)
+{
+	o[0] = t->cl;
+	o[1] = t->one_minus_cl;
+	o[2] = t->ln_cl.hi;
+	o[3] = t->ln_cl.lo;
+	o[4] = t->ln_one_minus_cl.hi;
+	o[5] = t->ln_one_minus_cl.lo;
+}
+
+/* The tails at bits and ber as src/compute.c's tails_at (lambda exact). */
+WEB_API int web_tails(int model, double errors, double bits, double ber)
+{
+	bercl_tails t;
+	enum bercl_status rc;
+	if (model) {
+		rc = bercl_binomial_tails(errors, bits, ber, &t);
+	} else {
+		double lambda = bits * ber, lo = fma(bits, ber, -lambda);
+		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA))
+			return -1;
+		rc = bercl_poisson_tails(errors, lambda, lo, &t);
+	}
+	if (rc == BERCL_OK)
+		put_tails(num, &t);
+	return rc;
+}
+
+WEB_API int web_cl(int model, double errors, double bits, double ber)
+{
+	bercl_tails t;
+	enum bercl_status rc = bercl_cl(model, errors, bits, ber, &t);
+	if (rc == BERCL_OK)
+		put_tails(num, &t);
+	return rc;
+}
+
+/* num[0] bits, num[1..6] achieved tails */
+WEB_API int web_min_bits(int model, double errors, double ber, double cl, double cc)
+{
+	bercl_tails t;
+	double bits;
+	enum bercl_status rc = bercl_min_bits(model, errors, ber, cl, cc, &bits, &t);
+	if (rc == BERCL_OK) {
+		num[0] = bits;
+		put_tails(num + 1, &t);
+	}
+	return rc;
+}
+
+WEB_API int web_min_bits_all_lanes(int model, double errors, double ber, double cl, double cc,
+                                   int lanes)
+{
+	bercl_tails t;
+	double bits;
+	enum bercl_status rc = bercl_min_bits_all_lanes(model, errors, ber, cl, cc, lanes, &bits, &t);
+	if (rc == BERCL_OK) {
+		num[0] = bits;
+		put_tails(num + 1, &t);
+	}
+	return rc;
+}
+
+/* num[0] upper, or num[0] lower and num[1] upper */
+WEB_API int web_ber_upper(int model, double errors, double bits, double cl, double cc)
+{
+	return bercl_ber_upper(model, errors, bits, cl, cc, &num[0]);
+}
+WEB_API int web_ber_interval(int model, double errors, double bits, double cl, double cc)
+{
+	return bercl_ber_interval(model, errors, bits, cl, cc, &num[0], &num[1]);
+}
+
+/* lanes: num[6 j .. 6 j + 5] hold count lanes' tails in, the product out in num[0..5] */
+WEB_API int web_lanes_all(int count)
+{
+	static bercl_tails t[1024];
+	bercl_tails all;
+	if (count < 1 || count > 1024)
+		return BERCL_EDOM;
+	for (int j = 0; j < count; j++) {
+		const double *o = num + 6 * j;
+		t[j].cl = o[0];
+		t[j].one_minus_cl = o[1];
+		t[j].ln_cl.hi = o[2];
+		t[j].ln_cl.lo = o[3];
+		t[j].ln_one_minus_cl.hi = o[4];
+		t[j].ln_one_minus_cl.lo = o[5];
+	}
+	enum bercl_status rc = bercl_lanes_all(t, count, &all);
+	if (rc == BERCL_OK)
+		put_tails(num, &all);
+	return rc;
+}
+
+/* ---- plans ---- */
+
+WEB_API int web_plan_risks(double errors, double bits, double ber, double ratio)
+{
+	return bercl_plan_risks(errors, bits, ber, ratio, &num[0], &num[1]);
+}
+
+WEB_API int web_plan_fixed(double ber, double alpha, double beta, double ratio)
+{
+	bercl_plan p;
+	enum bercl_status rc = bercl_plan_fixed(ber, alpha, beta, ratio, &p);
+	if (rc == BERCL_OK) {
+		num[0] = p.errors;
+		num[1] = p.bits;
+		num[2] = p.alpha;
+		num[3] = p.beta;
+	}
+	return rc;
+}
+
+/*
+ * The sequential plan (compute.c's compute_plan): its table stays here until
+ * the next design; web_seq_row() reads it, web_seq_outcome() runs it.
+ */
+static double *seq;
+static size_t seq_rows, seq_n;
+
+/* num[0..9]: errors, bits of the fixed plan, then max_errors, max_bits,
+ * alpha, beta, expected good, expected bad; -2 when too large to design */
+WEB_API int web_plan_sequential(double ber, double alpha, double beta, double ratio)
+{
+	free(seq);
+	seq = NULL;
+	seq_rows = seq_n = 0;
+	bercl_plan p;
+	enum bercl_status rc = bercl_plan_fixed(ber, alpha, beta, ratio, &p);
+	if (rc != BERCL_OK)
+		return rc;
+	double rows;
+	rc = bercl_plan_sequential_rows(ber, alpha, beta, ratio, &rows);
+	if (rc == BERCL_OK && rows > 1e6)
+		return -2;
+	if (rc == BERCL_ELIMIT)
+		return -2;
+	if (rc != BERCL_OK)
+		return -3;
+	double *t = malloc(4 * (size_t)rows * sizeof *t);
+	if (!t)
+		return -4;
+	bercl_sequential_plan s;
+	rc = bercl_plan_sequential(ber, alpha, beta, ratio, rows, t, t + (size_t)rows,
+	                           t + 2 * (size_t)rows, &s);
+	if (rc != BERCL_OK) {
+		free(t);
+		return rc == BERCL_ELIMIT ? -2 : -5;
+	}
+	size_t n = (size_t)s.max_errors + 1;
+	for (size_t k = 0; k < n; k++)
+		t[n + k] = t[(size_t)rows + k];
+	seq = t;
+	seq_rows = (size_t)rows;
+	seq_n = n;
+	num[0] = p.errors;
+	num[1] = p.bits;
+	num[2] = s.max_errors;
+	num[3] = s.max_bits;
+	num[4] = s.alpha;
+	num[5] = s.beta;
+	num[6] = s.expected_bits_good;
+	num[7] = s.expected_bits_bad;
+	return 0;
+}
+
+/* row k of the table: num[0] pass_bits, num[1] fail_bits */
+WEB_API void web_seq_row(double k)
+{
+	size_t i = (size_t)k;
+	num[0] = i < seq_n ? seq[i] : NAN;
+	num[1] = i < seq_n ? seq[seq_n + i] : NAN;
+}
+
+/* the plan's outcome at a true BER: num[0] p_pass, num[1] p_fail, num[2] expected bits */
+WEB_API int web_seq_outcome(double ber_true)
+{
+	if (!seq)
+		return -1;
+	double *work = malloc(2 * seq_n * sizeof *work);
+	if (!work)
+		return -4;
+	bercl_plan_outcome o;
+	enum bercl_status rc = bercl_plan_sequential_outcome(seq, seq + seq_n, (double)(seq_n - 1),
+	                                                     ber_true, work, &o);
+	free(work);
+	if (rc == BERCL_OK) {
+		num[0] = o.p_pass;
+		num[1] = o.p_fail;
+		num[2] = o.expected_bits;
+	}
+	return rc;
+}
+
+/* ---- FEC ---- */
+
+static bercl_rs_code code;
+
+/* n, k, m -> num[0..3] n k m t */
+WEB_API int web_rs_code(int n, int k, int m)
+{
+	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
+	num[0] = code.n;
+	num[1] = code.k;
+	num[2] = code.m;
+	num[3] = code.t;
+	return rc;
+}
+
+/* num[0] ser, num[1] cer, num[2..3] ln cer, num[4] post_fec_ber, num[5..6] its ln */
+WEB_API int web_fec_rates(double ber)
+{
+	bercl_fec_rates f;
+	enum bercl_status rc = bercl_fec_rates_from_ber(&code, ber, &f);
+	if (rc == BERCL_OK) {
+		num[0] = f.ser;
+		num[1] = f.cer;
+		num[2] = f.ln_cer.hi;
+		num[3] = f.ln_cer.lo;
+		num[4] = f.post_fec_ber;
+		num[5] = f.ln_post_fec_ber.hi;
+		num[6] = f.ln_post_fec_ber.lo;
+	}
+	return rc;
+}
+
+WEB_API int web_fec_ber_max(double cer)
+{
+	return bercl_fec_ber_max(&code, cer, &num[0]);
+}
+
+/* ---- the text format's cells (src/human.c, and src/columns.c's rules) ---- */
+
+static enum rounding dir_of(int d)
+{
+	return d > 0 ? ROUND_UP : d < 0 ? ROUND_DOWN : ROUND_NEAREST;
+}
+
+WEB_API double web_round_sig(double v, int sig, int dir) { return human_round_sig(v, sig, dir_of(dir)); }
+
+/* a number for people: 6 digits in direction dir (columns.c's number_cell) */
+WEB_API void web_human_number(double v, int dir)
+{
+	snprintf(text, sizeof text, "%.6g", human_round_sig(v, 6, dir_of(dir)));
+}
+WEB_API void web_human_duration(double s, int dir) { human_duration(text, sizeof text, s, dir_of(dir)); }
+WEB_API void web_human_target_percent(double cl, double c) { human_target_percent(text, sizeof text, cl, c); }
+WEB_API void web_human_percent_down(double cl, double omc, int decimals)
+{
+	human_percent_down(text, sizeof text, cl, omc, (size_t)decimals);
+}
+/* tails in num[0..5] as put_tails() */
+WEB_API void web_human_cl_percent(int decimals)
+{
+	bercl_tails t = {num[0], num[1], {num[2], num[3]}, {num[4], num[5]}};
+	human_cl_percent(text, sizeof text, &t, (size_t)decimals);
+}
+/* value num[0], ln num[1], num[2] */
+WEB_API void web_human_probability(int dir)
+{
+	bercl_lnprob ln = {num[1], num[2]};
+	human_probability(text, sizeof text, num[0], ln, dir_of(dir));
+}
+WEB_API void web_human_si(double v) { human_si(text, sizeof text, v, "b/s"); }
+
+/* a risk or chance as a percentage (columns.c's percent_cell) */
+WEB_API void web_human_percent(double v, int dir)
+{
+	double p = 100 * v;
+	if (p >= 0.01) {
+		int sig = (int)floor(log10(p)) + 5;
+		snprintf(text, sizeof text, "%.4f %%", human_round_sig(p, sig, dir_of(dir)));
+	} else if (p > 0) {
+		snprintf(text, sizeof text, "%.4g %%", human_round_sig(p, 4, dir_of(dir)));
+	} else {
+		snprintf(text, sizeof text, "0 %%");
+	}
+}
