@@ -120,8 +120,9 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS) tests/oracle/oracle $(REPLAYS)
+check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
@@ -160,6 +161,10 @@ NODE ?= node
 EMCC_ENV = NODE_PATH=/usr/share/nodejs
 tests/xcheck: $(XCHECK_DEPS)
 	$(CC) $(XCHECK_FLAGS) -o $@ $(XCHECK_SRC) -lm -pthread
+# The double-double wide type on x86-64 itself, with the build's CFLAGS
+# (sanitizers in CI): make check runs it.
+tests/xcheck-dd: $(XCHECK_DEPS)
+	$(CC) $(XCHECK_FLAGS) $(CFLAGS) -DBERCL_WIDE_DD $(LDFLAGS) -o $@ $(XCHECK_SRC) -lm -pthread
 tests/xcheck-ld64: $(XCHECK_DEPS)
 	$(CC) $(XCHECK_FLAGS) -mlong-double-64 -o $@ $(XCHECK_SRC) -lm -pthread
 tests/xcheck-arm64: $(XCHECK_DEPS)
@@ -310,7 +315,7 @@ clean:
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
-		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
 
