@@ -243,7 +243,7 @@ function checkCombinations(o) {
     const test = has('bits') || has('time');
     const modes = has('ber') + (has('cer') && !counts) + test + counts;
     if (modes !== 1)
-      usage('fec: give one of --ber, --cer, a pre-FEC test (--errors with --bits or --time), --codewords with --uncorrectable, or --histogram', 'ber');
+      usage('fec: give one of --ber, --ser, --cer, a pre-FEC test (--errors with --bits or --time), --codewords with --uncorrectable, --histogram, or --degrade-interval with --degrade-threshold', 'ber');
     if (has('errors') && !test) usage('--errors needs --bits or --time (a pre-FEC test)', 'errors');
     if (test && !has('cl')) usage('missing --cl (the confidence level of the bounds)', 'cl');
     if (has('time') && !has('rate')) usage('--time needs --rate (the line rate)', 'rate');
