@@ -323,15 +323,6 @@ static void binomial_bits_table(void)
 	verdict("binomial_bits_ref.csv", fails, "%d rows exact", rows);
 }
 
-/* A BER bound against the table's root; a root above 1 is returned as 1
- * (bercl.h), as test_binomial.c's rel_bound takes it. */
-static double rel_bound(double a, const char *ref)
-{
-	if (strtod(ref, NULL) > 1)
-		return a == 1 ? 0 : INFINITY;
-	return rel_to(a, ref);
-}
-
 /* bounds_ref.csv and r_ref.csv: within 1e-12; bounds_ref's Poisson rows
  * within 1 ulp of the roots (1 above 1), the nearest double on >= 140 of
  * 150 each */
@@ -347,13 +338,14 @@ static void bounds_table(const char *name, const char *key, int nearest)
 		enum bercl_model m = poisson ? BERCL_POISSON : BERCL_BINOMIAL;
 		double e = strtod(f[1], NULL), n = strtod(f[2], NULL), c = strtod(f[3], NULL);
 		double v[3] = {0, 0, 0};
-		/* a Poisson bound above 1 is no probability: the library gives 1 (bercl.h) */
+		/* a Poisson root above 1 is no probability: the library gives 1 (bercl.h),
+		 * as test_binomial.c's rel_bound takes it */
 		for (int k = 0; k < 3 && poisson; k++)
 			if (strtod(f[4 + k], NULL) > 1)
 				f[4 + k] = "1";
 		CHECK(bercl_ber_upper(m, e, n, c, 1 - c, &v[0]) == BERCL_OK, "row %d", rows);
 		CHECK(bercl_ber_interval(m, e, n, c, 1 - c, &v[1], &v[2]) == BERCL_OK, "row %d", rows);
-		double d = fmax(rel_bound(v[0], f[4]), fmax(rel_bound(v[1], f[5]), rel_bound(v[2], f[6])));
+		double d = fmax(rel_to(v[0], f[4]), fmax(rel_to(v[1], f[5]), rel_to(v[2], f[6])));
 		CHECK(d <= 1e-12, "%s errors=%s bits=%s cl=%s: %.3g", f[0], f[1], f[2], f[3], d);
 		worst = fmax(worst, d);
 		if (nearest && poisson) {
