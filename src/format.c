@@ -90,8 +90,7 @@ void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 /* The cell of column c of row r ("" if the row has none). */
 static void cell_text(char *buf, size_t len, enum column c, const struct row *r, int human)
 {
-	buf[0] = '\0';
-	columns[c].cell(buf, len, r, human);
+	column_cell(buf, len, c, r, human);
 }
 
 /* An output line assembled in a buffer, written out whenever it fills. */
