@@ -741,6 +741,48 @@ static void cell_fixed_bits(char *buf, size_t len, const struct row *r, int huma
 	whole_cell(buf, len, r, r->fixed_bits);
 }
 
+/* --intervals: the clustered answers (src/intervals.c, lib/clustered.c) */
+static int clustered(const struct row *r)
+{
+	return computed(r) && r->has_clustered;
+}
+
+static void cell_cl_clustered(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!clustered(r))
+		return;
+	if (human)
+		human_cl_percent(buf, len, &r->cl_clustered, target_decimals(r));
+	else
+		format_probability(buf, len, r->cl_clustered.cl, r->cl_clustered.ln_cl);
+}
+
+static void cell_ber_upper_clustered(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, clustered(r), r->ber_upper_clustered, human, ROUND_UP);
+}
+
+static void cell_ber_lower_clustered(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, clustered(r), r->ber_lower_clustered, human, ROUND_DOWN);
+}
+
+/* "" (text: "unbounded") where errors in fewer than two intervals bound nothing */
+static void cell_dispersion_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!clustered(r))
+		return;
+	if (r->disp.bounded)
+		number_cell(buf, len, 1, r->disp.dispersion_upper, human, ROUND_UP);
+	else if (human)
+		put_str(buf, len, "unbounded");
+}
+
+static void cell_independent_events(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, clustered(r), r->disp.independent_events, human, ROUND_DOWN);
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -844,5 +886,13 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, cell_degrade_p},
 	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
 	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, cell_fixed_bits},
+	[COL_CL_CLUSTERED] =      {"cl_clustered",  "CL clustered",  20, NUMBER, cell_cl_clustered},
+	[COL_BER_UPPER_CLUSTERED] = {"ber_upper_clustered", "upper clustered", 15, NUMBER,
+	                             cell_ber_upper_clustered},
+	[COL_BER_LOWER_CLUSTERED] = {"ber_lower_clustered", "lower clustered", 15, NUMBER,
+	                             cell_ber_lower_clustered},
+	[COL_DISPERSION_UPPER] =  {"dispersion_upper", "disp. upper", 11, NUMBER, cell_dispersion_upper},
+	[COL_INDEPENDENT_EVENTS] = {"independent_events", "indep. events", 13, NUMBER,
+	                            cell_independent_events},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

@@ -11,6 +11,7 @@
 #include "bercl.h"
 #include "commands.h"
 #include "compute.h"
+#include "intervals.h"
 #include "simulate.h"
 
 static enum compute_status fail(struct row *r, enum compute_status st, const char *msg)
@@ -956,6 +957,8 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 	if ((unsigned)cmd >= NCOMMANDS || !commands[cmd].compute)
 		return fail(r, COMPUTE_NUMERIC, "unknown command");
 	st = commands[cmd].compute(r);
+	if (st == COMPUTE_OK && r->in.intervals && intervals_compute(r, cmd) != 0)
+		st = COMPUTE_INPUT;
 	if (st == COMPUTE_OK && !results_sane(cmd, r)) {
 		char b[32], p[32], c[32];
 		snprintf(b, sizeof b, "%.17g", r->bits);

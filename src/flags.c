@@ -192,6 +192,12 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_ALL_LANES] = {"all-lanes", 0, NULL, BITS,
 	                 "bits only: bits per lane for all --lanes L to reach CL together",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_INTERVALS] = {"intervals", 0, "FILE", CL | BER | WATCH,
+	                 "bits,errors per interval (or cumulative readings): the clustered answers",
+	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_CLUSTERED] = {"clustered", 0, NULL, WATCH,
+	                 "watch: decide by cl_clustered, which bursts cannot inflate",
+	                 NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
@@ -230,6 +236,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->histogram = NULL;
 	in->tail_sonic = 0;
 	in->all_lanes = 0;
+	in->intervals = NULL;
 }
 
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)

@@ -31,6 +31,7 @@
 #include "flags.h"
 #include "format.h"
 #include "histogram.h"
+#include "intervals.h"
 #include "human.h"
 #include "parse.h"
 #include "pipeline.h"
@@ -82,6 +83,8 @@ struct options {
 	double lane_errors[MAX_LANES];
 	int nlanes;
 	int all_lanes;
+	const char *intervals;       /* cl, ber, watch --intervals file */
+	int clustered;               /* watch --clustered */
 };
 
 /* "--name" of a flag. */
@@ -405,6 +408,16 @@ static void parse_options(int argc, char **argv, struct options *o)
 				usage_error("--histogram: empty file name");
 			o->histogram = optarg;
 			break;
+		case F_INTERVALS:
+			if (o->intervals)
+				usage_error("--intervals given twice");
+			if (optarg[0] == '\0')
+				usage_error("--intervals: empty file name");
+			o->intervals = optarg;
+			break;
+		case F_CLUSTERED:
+			o->clustered = 1;
+			break;
 		case F_METHOD:
 			if (o->method_seen++)
 				usage_error("--method given twice");
@@ -476,6 +489,13 @@ static void check_combinations(const struct options *o)
 		usage_error("--all-lanes needs --lanes (the number of lanes)");
 	if (o->histogram && o->input)
 		usage_error("--histogram and --input: give one, not both");
+	if (o->intervals && o->cmd != CMD_WATCH &&
+	    (o->input || has[Q_ERRORS] || has[Q_BITS] || has[Q_TIME] || o->lane_text))
+		usage_error("--intervals gives the bits and errors: not with %s",
+		            o->input ? "--input" : has[Q_ERRORS] ? "--errors" : has[Q_BITS] ? "--bits"
+		            : has[Q_TIME] ? "--time" : "--lane-errors");
+	if (o->intervals && o->model == BERCL_BINOMIAL)
+		usage_error("--intervals: the clustered answer is Poisson's; not with --model binomial");
 	if (has[Q_RATE] && has[Q_BAUD])
 		usage_error("--rate and --baud: give one, not both");
 	if (o->input) {
@@ -584,7 +604,7 @@ static void check_combinations(const struct options *o)
 		usage_error("--bits and --time: give one, not both");
 	if (has[Q_TIME] && !rate)
 		usage_error("--time needs --rate (the line rate) or --baud");
-	if (!has[Q_BITS] && !has[Q_TIME])
+	if (!has[Q_BITS] && !has[Q_TIME] && !o->intervals)
 		usage_error("missing --bits (or --time with --rate)");
 	if ((o->cmd == CMD_BER || o->cmd == CMD_ERRORS) && !has[Q_CL])
 		usage_error(o->cmd == CMD_BER
@@ -592,6 +612,8 @@ static void check_combinations(const struct options *o)
 		                    : "missing --cl (the target confidence level, e.g. 95%%)");
 	if (o->cmd != CMD_BER && !has[Q_BER])
 		usage_error("missing --ber");
+	if (o->intervals)
+		return; /* bits and errors come from the file: checked row by row */
 	double bmin, bmax;
 	if (has[Q_BITS]) {
 		bmin = vlist_min(&o->list[Q_BITS]);
@@ -723,6 +745,8 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 		have |= WHEN_VERIFY;
 	if (o->two_sided)
 		have |= WHEN_TWO_SIDED;
+	if (o->intervals)
+		have |= WHEN_INTERVALS;
 	int plan = o->cmd == CMD_PLAN || o->text[Q_RATIO] || o->plan ||
 	           (b && batch_has(b, Q_RATIO));
 	have |= plan ? WHEN_PLAN : WHEN_NOT_PLAN;
@@ -1245,6 +1269,25 @@ int main(int argc, char **argv)
 		base.histogram = bins;
 	}
 	base.tail_sonic = o.tail_sonic;
+	static bercl_intervals sums;
+	if (o.intervals && o.cmd != CMD_WATCH) {
+		FILE *fp = strcmp(o.intervals, "-") == 0 ? stdin : fopen(o.intervals, "r");
+		if (!fp)
+			usage_error("--intervals '%s': %s", o.intervals, strerror(errno));
+		const char *name = fp == stdin ? "(stdin)" : o.intervals;
+		char err[512];
+		struct intervals_note note;
+		int rc = intervals_read(fp, name, &sums, &note, err, sizeof err);
+		if (fp != stdin)
+			fclose(fp);
+		if (rc != 0)
+			usage_error("--intervals: %s", err);
+		intervals_describe(name, &note, &sums, err, sizeof err);
+		fprintf(stderr, "%s: note: %s\n", prog, err);
+		base.intervals = &sums;
+		base.errors = sums.errors;
+		base.bits = sums.bits;
+	}
 	if (o.cmd == CMD_WATCH) {
 		for (int q = 0; q < NQ; q++)
 			if (o.text[q]) {

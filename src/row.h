@@ -45,6 +45,7 @@ struct row_input {
 	double interleave, frames_per_codeword; /* fec: for flr */
 	double degrade_interval, degrade_threshold; /* fec: the degraded-SER alarm */
 	int all_lanes;                      /* bits --all-lanes */
+	const bercl_intervals *intervals;   /* cl, ber --intervals: the file's sums (read only) */
 };
 
 #define ROW_ERROR_MAX 256
@@ -101,6 +102,11 @@ struct row {
 	bercl_tails degrade;
 	double degrade_ser, degrade_mean_time;
 	int has_degrade_time;
+	/* --intervals: the clustered answers (src/intervals.c) */
+	int has_clustered;
+	bercl_dispersion disp;
+	bercl_tails cl_clustered;
+	double ber_lower_clustered, ber_upper_clustered;
 	/* --verify */
 	int gsl_ok;                /* GSL returned a value */
 	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_ber_lower, gsl_ber_upper, gsl_rel_diff;
