@@ -783,6 +783,21 @@ static void cell_independent_events(char *buf, size_t len, const struct row *r, 
 	number_cell(buf, len, clustered(r), r->disp.independent_events, human, ROUND_DOWN);
 }
 
+static void cell_burst_length(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, 1, r->in.burst_length, human, ROUND_NEAREST);
+}
+
+static void cell_burst_share(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, 1, r->in.burst_share, human, ROUND_NEAREST);
+}
+
+static void cell_one_minus_cl_clustered_sim(char *buf, size_t len, const struct row *r, int human)
+{
+	number_cell(buf, len, computed(r), r->one_minus_cl_clustered_sim, human, ROUND_UP);
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -894,5 +909,9 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_DISPERSION_UPPER] =  {"dispersion_upper", "disp. upper", 11, NUMBER, cell_dispersion_upper},
 	[COL_INDEPENDENT_EVENTS] = {"independent_events", "indep. events", 13, NUMBER,
 	                            cell_independent_events},
+	[COL_BURST_LENGTH] =      {"burst_length",  "burst length",  12, NUMBER, cell_burst_length},
+	[COL_BURST_SHARE] =       {"burst_share",   "burst share",   11, NUMBER, cell_burst_share},
+	[COL_ONE_MINUS_CL_CLUSTERED_SIM] = {"one_minus_cl_clustered_sim", "clustered sim.", 14, NUMBER,
+	                                    cell_one_minus_cl_clustered_sim},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

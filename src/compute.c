@@ -10,6 +10,7 @@
 
 #include "bercl.h"
 #include "commands.h"
+#include "bursts.h"
 #include "compute.h"
 #include "intervals.h"
 #include "simulate.h"
@@ -485,7 +486,7 @@ enum compute_status compute_simulate(struct row *r)
 		return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 	}
 	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl) ||
-	    !isnan(r->in.reading_interval))
+	    (!isnan(r->in.reading_interval) && !r->in.burst_model))
 		return fail(r, COMPUTE_INPUT,
 		            "cl, alpha, reading-interval and --sequential simulate a plan: give ratio");
 	if (isnan(r->in.errors))
@@ -493,7 +494,7 @@ enum compute_status compute_simulate(struct row *r)
 	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
 		return st;
-	const char *why = simulate_row(r);
+	const char *why = r->in.burst_model ? bursts_simulate_row(r) : simulate_row(r);
 	return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 }
 

@@ -62,6 +62,16 @@ static const char *frames_range(double v)
 	return v > 0 && v <= 1e6 ? NULL : "must be above 0 (at most 1e6)";
 }
 
+static const char *burst_length_range(double v)
+{
+	return v >= 1 && v <= 1e6 ? NULL : "must be from 1 to 1e6 errors";
+}
+
+static const char *burst_share_range(double v)
+{
+	return v > 0 && v <= 1 ? NULL : "must be above 0, at most 1";
+}
+
 #define IN(field) offsetof(struct row_input, field)
 #define CL ON(CMD_CL)
 #define BITS ON(CMD_BITS)
@@ -150,6 +160,12 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_DEGRADE_THRESHOLD] = {"degrade-threshold", 0, "S", FEC,
 	                         "fec only: the alarm: more than S symbol errors in the interval",
 	                         parse_count, NULL, IN(degrade_threshold), NO_FIELD},
+	[Q_BURST_LENGTH] = {"burst-length", 0, "L", SIM,
+	                    "simulate --burst-model: mean errors per burst (default 10)",
+	                    parse_real, burst_length_range, IN(burst_length), NO_FIELD},
+	[Q_BURST_SHARE] = {"burst-share", 0, "S", SIM,
+	                   "simulate --burst-model: the share of errors in bursts (default 1)",
+	                   parse_real, burst_share_range, IN(burst_share), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help */
 	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS & ~(PLAN | WATCH),
 	             "poisson (default) or binomial (exact)",
@@ -198,6 +214,10 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_CLUSTERED] = {"clustered", 0, NULL, WATCH,
 	                 "watch: decide by cl_clustered, which bursts cannot inflate",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	[F_BURST_MODEL] = {"burst-model", 0, "M", SIM,
+	                   "simulate: gilbert-elliott (bursts; with --reading-interval, the clustered "
+	                   "answer too) or none",
+	                   NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
 	            NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
@@ -237,6 +257,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->tail_sonic = 0;
 	in->all_lanes = 0;
 	in->intervals = NULL;
+	in->burst_model = 0;
 }
 
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)

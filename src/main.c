@@ -84,6 +84,8 @@ struct options {
 	int nlanes;
 	int all_lanes;
 	const char *intervals;       /* cl, ber, watch --intervals file */
+	int burst_model;             /* simulate --burst-model gilbert-elliott */
+	int burst_model_seen;
 	int clustered;               /* watch --clustered */
 };
 
@@ -418,6 +420,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case F_CLUSTERED:
 			o->clustered = 1;
 			break;
+		case F_BURST_MODEL:
+			if (o->burst_model_seen++)
+				usage_error("--burst-model given twice");
+			if (strcmp(optarg, "gilbert-elliott") == 0)
+				o->burst_model = 1;
+			else if (strcmp(optarg, "none") != 0)
+				usage_error("--burst-model '%s': gilbert-elliott or none", optarg);
+			break;
 		case F_METHOD:
 			if (o->method_seen++)
 				usage_error("--method given twice");
@@ -494,6 +504,15 @@ static void check_combinations(const struct options *o)
 		usage_error("--intervals gives the bits and errors: not with %s",
 		            o->input ? "--input" : has[Q_ERRORS] ? "--errors" : has[Q_BITS] ? "--bits"
 		            : has[Q_TIME] ? "--time" : "--lane-errors");
+	if ((has[Q_BURST_LENGTH] || has[Q_BURST_SHARE]) && !o->burst_model)
+		usage_error("%s needs --burst-model gilbert-elliott",
+		            has[Q_BURST_LENGTH] ? "--burst-length" : "--burst-share");
+	if (o->burst_model && (has[Q_RATIO] || o->sequential))
+		usage_error("--burst-model simulates a fixed test: not with %s",
+		            has[Q_RATIO] ? "--ratio" : "--sequential");
+	if (o->burst_model && o->model == BERCL_BINOMIAL)
+		usage_error("--burst-model: the bursts are drawn as Poisson processes; not with --model "
+		            "binomial");
 	if (o->intervals && o->model == BERCL_BINOMIAL)
 		usage_error("--intervals: the clustered answer is Poisson's; not with --model binomial");
 	if (has[Q_RATE] && has[Q_BAUD])
@@ -554,7 +573,8 @@ static void check_combinations(const struct options *o)
 		return;
 	}
 	if (o->cmd == CMD_SIMULATE &&
-	    (has[Q_CL] || has[Q_ALPHA] || o->sequential || has[Q_READING_INTERVAL]))
+	    (has[Q_CL] || has[Q_ALPHA] || o->sequential ||
+	     (has[Q_READING_INTERVAL] && !o->burst_model)))
 		usage_error("%s simulates a plan: it needs --ratio",
 		            has[Q_CL]        ? "--cl"
 		            : has[Q_ALPHA]   ? "--alpha"
@@ -745,8 +765,8 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 		have |= WHEN_VERIFY;
 	if (o->two_sided)
 		have |= WHEN_TWO_SIDED;
-	if (o->intervals)
-		have |= WHEN_INTERVALS;
+	if (o->intervals || o->burst_model)
+		have |= WHEN_CLUSTERED;
 	int plan = o->cmd == CMD_PLAN || o->text[Q_RATIO] || o->plan ||
 	           (b && batch_has(b, Q_RATIO));
 	have |= plan ? WHEN_PLAN : WHEN_NOT_PLAN;
@@ -1269,6 +1289,7 @@ int main(int argc, char **argv)
 		base.histogram = bins;
 	}
 	base.tail_sonic = o.tail_sonic;
+	base.burst_model = o.burst_model;
 	static bercl_intervals sums;
 	if (o.intervals && o.cmd != CMD_WATCH) {
 		FILE *fp = strcmp(o.intervals, "-") == 0 ? stdin : fopen(o.intervals, "r");

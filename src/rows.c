@@ -41,7 +41,7 @@ static const struct row blank = {
 	.alpha_actual = NAN, .beta_actual = NAN, .alpha_sim = NAN, .alpha_stderr = NAN, .beta_sim = NAN, .beta_stderr = NAN,
 	.bits_good_sim = NAN, .bits_good_stderr = NAN, .bits_bad_sim = NAN,
 	.bits_bad_stderr = NAN,
-	.dispersion = NAN,
+	.dispersion = NAN, .one_minus_cl_clustered_sim = NAN,
 	.fec.ser = NAN, .ber_max = NAN, .cer_worst = NAN, .cer_upper = NAN,
 	.decision = "",
 };
