@@ -609,11 +609,10 @@ bercl_min_bits_all_lanes(enum bercl_model model, double errors, double ber, doub
 typedef struct {
 	double intervals;  /* k: intervals added */
 	double errored;    /* J: intervals with at least one error */
-	double bits;       /* N = sum n_i */
+	double bits;       /* N = sum n_i (rounded; with bits_lo, double-double) */
 	double errors;     /* X = sum x_i */
-	double rate_mean;  /* running bits-weighted mean of x_i / n_i (= X / N) */
-	double rate_m2;    /* running sum n_i (x_i / n_i - mean)^2 */
-	double sum_a;      /* sum x_i^2 / n_i */
+	double bits_lo;
+	double sum_a, sum_a_lo; /* sum x_i^2 / n_i, double-double */
 	double sum_a2;     /* sum (x_i^2 / n_i)^2 */
 } bercl_intervals;
 

@@ -24,10 +24,14 @@
  *   probability 1 in the bad state).
  *
  *   Dispersion: Pearson's estimate phi^ = X2 / (k - 1) with
- *   X2 = sum (x_i - n_i r)^2 / (n_i r), r = X / N, accumulated in one pass
- *   as weighted running moments of the rates x_i / n_i (Welford's update,
- *   weights n_i: West, CACM 22 (1979) 532), so no interval is stored and
- *   nothing cancels. Its uncertainty is carried by an upper confidence
+ *   X2 = sum (x_i - n_i r)^2 / (n_i r), r = X / N, from one pass over the
+ *   intervals as X2 = N sum_i (x_i^2 / n_i) / X - X, the sums N and
+ *   sum x_i^2 / n_i kept in double-double (each term x^2 exact by fma,
+ *   divided in double-double), so no interval is stored and the difference
+ *   loses only the digits by which X2 is below X: about 1e-32 X relative to
+ *   X2, nothing at any count below 2^53. (A weighted running mean, as in
+ *   Welford's update, loses the mean outright when one interval's bits
+ *   outweigh the rest by 1e16: found by fuzzing.) Its uncertainty is carried by an upper confidence
  *   bound, phi_U = max(1, nu max(1, phi^) / chi2_nu(0.25)), the 75 % upper
  *   bound under X2 / phi ~ chi2_nu. The degrees of freedom are
  *   nu = min(k - 1, J - 1, floor((sum a_i)^2 / sum a_i^2)), a_i =
@@ -84,6 +88,7 @@
 #include <math.h>
 
 #include "bercl.h"
+#include "dd.h"
 #include "internal.h"
 
 /* The chi-square probability below which phi_U lies: a 75 % upper bound. */
@@ -99,17 +104,14 @@ enum bercl_status bercl_intervals_add(bercl_intervals *s, double bits, double er
 	if (s->errors + errors > BERCL_MAX_ERRORS || s->bits + bits > BERCL_MAX_LAMBDA ||
 	    s->intervals + 1 > BERCL_MAX_ERRORS)
 		return BERCL_ELIMIT;
-	double w = s->bits + bits;
-	double y = errors / bits;
-	double d = y - s->rate_mean;
-	s->rate_mean += d * (bits / w);
-	s->rate_m2 += bits * d * (y - s->rate_mean);
-	if (s->rate_m2 < 0)
-		s->rate_m2 = 0;
-	double a = errors * (errors / bits);
-	s->sum_a += a;
-	s->sum_a2 += a * a;
-	s->bits = w;
+	dd n = dd_add_d(dd_make(s->bits, s->bits_lo), bits);
+	dd a = dd_div(dd_two_prod(errors, errors), dd_from(bits));
+	dd sum = dd_add(dd_make(s->sum_a, s->sum_a_lo), a);
+	s->bits = n.hi;
+	s->bits_lo = n.lo;
+	s->sum_a = sum.hi;
+	s->sum_a_lo = sum.lo;
+	s->sum_a2 += a.hi * a.hi;
 	s->errors += errors;
 	s->intervals += 1;
 	if (errors > 0)
@@ -120,10 +122,10 @@ enum bercl_status bercl_intervals_add(bercl_intervals *s, double bits, double er
 static int valid(const bercl_intervals *s)
 {
 	return isfinite(s->intervals) && isfinite(s->bits) && isfinite(s->errors) &&
-	       isfinite(s->errored) && isfinite(s->rate_mean) && isfinite(s->rate_m2) &&
+	       isfinite(s->errored) && isfinite(s->bits_lo) && isfinite(s->sum_a_lo) &&
 	       isfinite(s->sum_a) && isfinite(s->sum_a2) && s->sum_a >= 0 && s->sum_a2 >= 0 &&
 	       s->intervals >= 1 && s->bits > 0 && s->errors >= 0 && s->errored >= 0 &&
-	       s->errored <= s->intervals && s->rate_m2 >= 0 && s->errors <= BERCL_MAX_ERRORS &&
+	       s->errored <= s->intervals && s->errors <= BERCL_MAX_ERRORS &&
 	       (s->errored > 0) == (s->errors > 0);
 }
 
@@ -156,8 +158,16 @@ enum bercl_status bercl_clustered_dispersion(const bercl_intervals *s, bercl_dis
 	d.intervals = s->intervals;
 	d.errored = s->errored;
 	d.has_estimate = s->intervals >= 2 && s->errors > 0;
-	if (d.has_estimate)
-		d.dispersion = s->rate_m2 / s->rate_mean / (s->intervals - 1);
+	if (d.has_estimate) {
+		/* X2 = N sum a / X - X (sum (x - n r)^2 / (n r) expanded, r = X / N),
+		 * in double-double: the difference loses only what X2 is below X */
+		dd x = dd_from(s->errors);
+		dd t = dd_div(dd_mul(dd_make(s->bits, s->bits_lo), dd_make(s->sum_a, s->sum_a_lo)), x);
+		double x2 = dd_sub(t, x).hi;
+		d.dispersion = fmax(0.0, x2) / (s->intervals - 1);
+		if (!isfinite(d.dispersion))
+			return BERCL_ELIMIT;
+	}
 	d.df = fmin(s->intervals - 1, s->errored - 1);
 	if (s->sum_a2 > 0)
 		d.df = fmin(d.df, floor(s->sum_a * s->sum_a / s->sum_a2));

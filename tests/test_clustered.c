@@ -124,7 +124,7 @@ static void test_bad_intervals(void **state)
 	assert_int_equal(bercl_clustered_cl(&none, 1e-9, &t), BERCL_EDOM);
 	assert_int_equal(bercl_clustered_ber_bounds(&none, 0.95, 0.05, 0, &lo, &up), BERCL_EDOM);
 	bercl_intervals junk = s;
-	junk.rate_m2 = -1;
+	junk.sum_a = -1;
 	assert_int_equal(bercl_clustered_dispersion(&junk, &d), BERCL_EDOM);
 	assert_int_equal(bercl_clustered_cl(&s, 0, &t), BERCL_EDOM);
 	assert_int_equal(bercl_clustered_cl(&s, 1, &t), BERCL_EDOM);
