@@ -155,6 +155,7 @@ static const struct layout_entry watch_layout[] = {
 	{COL_ERRORS, 0},
 	{COL_CL, 0},
 	{COL_DISPERSION, 0},
+	{COL_CL_CLUSTERED, WHEN_CLUSTERED},
 	{COL_READING_INTERVAL, WHEN_PLAN}, /* measured, or --reading-interval */
 	{COL_ALPHA_ACTUAL, WHEN_PLAN},
 	{COL_BETA_ACTUAL, WHEN_PLAN},

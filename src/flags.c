@@ -258,6 +258,7 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->all_lanes = 0;
 	in->intervals = NULL;
 	in->burst_model = 0;
+	in->clustered = 0;
 }
 
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)

@@ -513,6 +513,8 @@ static void check_combinations(const struct options *o)
 	if (o->burst_model && o->model == BERCL_BINOMIAL)
 		usage_error("--burst-model: the bursts are drawn as Poisson processes; not with --model "
 		            "binomial");
+	if (o->clustered && o->plan)
+		usage_error("--clustered decides the fixed test (--ber --cl --errors): not with --plan");
 	if (o->intervals && o->model == BERCL_BINOMIAL)
 		usage_error("--intervals: the clustered answer is Poisson's; not with --model binomial");
 	if (has[Q_RATE] && has[Q_BAUD])
@@ -1320,11 +1322,22 @@ int main(int argc, char **argv)
 			struct layout l;
 			memset(&l, 0, sizeof l);
 			l.format = FMT_CSV;
-			build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o.plan ? WHEN_PLAN : WHEN_NOT_PLAN),
+			build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o.plan ? WHEN_PLAN : WHEN_NOT_PLAN) |
+			                        (o.clustered ? WHEN_CLUSTERED : 0),
 			             &l);
 			choose_value(&o, &l);
 		}
-		int st = watch_run(&base, o.format, o.plan, o.value);
+		base.clustered = o.clustered;
+		FILE *fp = stdin;
+		if (o.intervals && strcmp(o.intervals, "-") != 0) {
+			fp = fopen(o.intervals, "r");
+			if (!fp)
+				usage_error("--intervals '%s': %s", o.intervals, strerror(errno));
+		}
+		int st = watch_run(&base, o.format, o.plan, o.value, fp,
+		                   fp == stdin ? "(stdin)" : o.intervals);
+		if (fp != stdin)
+			fclose(fp);
 		for (int q = 0; q < NQ; q++)
 			vlist_free(&o.list[q]);
 		return st;

@@ -47,6 +47,7 @@ struct row_input {
 	int all_lanes;                      /* bits --all-lanes */
 	const bercl_intervals *intervals;   /* cl, ber --intervals: the file's sums (read only) */
 	int burst_model;                    /* simulate --burst-model gilbert-elliott */
+	int clustered;                      /* watch --clustered */
 	double burst_length, burst_share;   /* its mean errors per burst, share of errors */
 };
 
