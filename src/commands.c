@@ -219,9 +219,10 @@ static const struct layout_entry fec_layout[] = {
 
 const struct command_desc commands[NCOMMANDS] = {
 	[CMD_CL] = {
-		"cl", "[-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]",
+		"cl", "[-e E] (-n N | -t T -r R [-l L] | --intervals F) -p P [--require C] [options]",
 		"  bercl cl   --errors E --bits N --ber P           confidence level that BER < P\n"
-		"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n",
+		"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n"
+		"  bercl cl   --intervals F --ber P                 ... and cl_clustered, which holds under bursts\n",
 		compute_cl, cl_layout, 0,
 	},
 	[CMD_BITS] = {
@@ -230,14 +231,17 @@ const struct command_desc commands[NCOMMANDS] = {
 		compute_bits, bits_layout, 0,
 	},
 	[CMD_BER] = {
-		"ber", "[-e E] (-n N | -t T -r R [-l L]) -c C [--two-sided] [options]",
-		"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n",
+		"ber", "[-e E] (-n N | -t T -r R [-l L] | --intervals F) -c C [--two-sided] [options]",
+		"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n"
+		"  bercl ber  --intervals F --cl C                  ... and ber_upper_clustered (bursts)\n",
 		compute_ber, ber_layout, 0,
 	},
 	[CMD_SIMULATE] = {
 		"simulate", "[-e E] (-n N | -t T -r R [-l L]) -p P [--ratio D] [--trials T] [--seed S] | "
-		"-p P -c C --alpha A --ratio D [--sequential]",
+		"-p P -c C --alpha A --ratio D [--sequential] | "
+		"... --burst-model gilbert-elliott [--burst-length L] [--burst-share S] [--reading-interval B]",
 		"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n"
+		"  bercl simulate ... --burst-model gilbert-elliott  ... when errors come in bursts\n"
 		"  bercl simulate --ber P --cl C --alpha A --ratio D [--sequential]  ... of a plan\n",
 		compute_simulate, simulate_layout, 1,
 	},
@@ -250,7 +254,8 @@ const struct command_desc commands[NCOMMANDS] = {
 		compute_plan, plan_layout, 0,
 	},
 	[CMD_WATCH] = {
-		"watch", "-p P -c C [-e E] | --plan -p P -c C --alpha A --ratio D  [-r R] < readings",
+		"watch", "-p P -c C [-e E] [--clustered] | --plan -p P -c C --alpha A --ratio D  [-r R] "
+		"(< readings | --intervals F)",
 		"  bercl watch --ber P --cl C [--plan ...] < readings  decide live from counter readings\n",
 		NULL, watch_layout, 0,
 	},

@@ -209,7 +209,8 @@ const struct flag_desc flags[NFLAGS] = {
 	                 "bits only: bits per lane for all --lanes L to reach CL together",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_INTERVALS] = {"intervals", 0, "FILE", CL | BER | WATCH,
-	                 "bits,errors per interval (or cumulative readings): the clustered answers",
+	                 "cl, ber: bits,errors per interval (or cumulative readings): the clustered "
+	                 "answers; watch: read the readings from FILE",
 	                 NULL, NULL, NO_FIELD, NO_FIELD},
 	[F_CLUSTERED] = {"clustered", 0, NULL, WATCH,
 	                 "watch: decide by cl_clustered, which bursts cannot inflate",

@@ -30,4 +30,8 @@ case " $(complete_line './bercl watch --') " in *" --plan "*) ;; *) fail "watch 
 [ -z "$(complete_line './bercl plan --ber ')" ] || fail "a value completed with flags"
 [ "$(complete_line './bercl cl --format j')" = json ] || fail "--format values"
 [ "$(complete_line './bercl fec --method s')" = sonic ] || fail "--method values"
+[ "$(complete_line './bercl simulate --burst-model g')" = gilbert-elliott ] || fail "--burst-model values"
+case " $(complete_line './bercl watch --') " in *" --clustered "*) ;; *) fail "watch --clustered" ;; esac
+case " $(complete_line './bercl ber --value ber_upper_c') " in *" ber_upper_clustered "*) ;; \
+	*) fail "--value ber_upper_clustered" ;; esac
 echo "test_completion: ok ($(echo $subs | wc -w) subcommands)"
