@@ -44,7 +44,7 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c
-CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
+CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/csv.c src/intervals.c src/bursts.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
@@ -125,6 +125,7 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
+	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh

@@ -3,13 +3,12 @@
  * commands.c - the subcommand table: one row per subcommand.
  *
  * To add a subcommand: add its id to enum command (row.h, before
- * NCOMMANDS), write its compute function (compute.c, declared in
- * compute.h), list its output columns below (a layout: the columns in
+ * NCOMMANDS), list its output columns below (a layout: the columns in
  * order, each with the conditions under which it shows), and add its row to
- * the table at the end. Then mark the flags it takes in flags.c (the
- * `commands` bits of each flag's row), and, if it needs flags together,
- * say so in check_combinations() (main.c). main.c finds it by name, and
- * --help and the usage message list it from here.
+ * the table at the end. Then add its forms to forms.c (what each needs and
+ * forbids, and its compute function in compute.c), and mark the flags it
+ * takes in flags.c (the `commands` bits of each flag's row). main.c finds
+ * it by name, and --help and the usage message list it from here.
  */
 #include <string.h>
 
@@ -223,18 +222,18 @@ const struct command_desc commands[NCOMMANDS] = {
 		"  bercl cl   --errors E --bits N --ber P           confidence level that BER < P\n"
 		"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n"
 		"  bercl cl   --intervals F --ber P                 ... and cl_clustered, which holds under bursts\n",
-		compute_cl, cl_layout, 0,
+		cl_layout, 0,
 	},
 	[CMD_BITS] = {
 		"bits", "[-e E] -p P -c C [-r R [-l L]] [options]",
 		"  bercl bits --errors E --ber P --cl C [--rate R]  minimum bits (and test time)\n",
-		compute_bits, bits_layout, 0,
+		bits_layout, 0,
 	},
 	[CMD_BER] = {
 		"ber", "[-e E] (-n N | -t T -r R [-l L] | --intervals F) -c C [--two-sided] [options]",
 		"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n"
 		"  bercl ber  --intervals F --cl C                  ... and ber_upper_clustered (bursts)\n",
-		compute_ber, ber_layout, 0,
+		ber_layout, 0,
 	},
 	[CMD_SIMULATE] = {
 		"simulate", "[-e E] (-n N | -t T -r R [-l L]) -p P [--ratio D] [--trials T] [--seed S] | "
@@ -243,7 +242,7 @@ const struct command_desc commands[NCOMMANDS] = {
 		"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n"
 		"  bercl simulate ... --burst-model gilbert-elliott  ... when errors come in bursts\n"
 		"  bercl simulate --ber P --cl C --alpha A --ratio D [--sequential]  ... of a plan\n",
-		compute_simulate, simulate_layout, 1,
+		simulate_layout, 1,
 	},
 	[CMD_PLAN] = {
 		"plan", "-p P -c C --alpha A --ratio D [--sequential] [-r R [-l L]] | "
@@ -251,18 +250,18 @@ const struct command_desc commands[NCOMMANDS] = {
 		"  bercl plan --ber P --cl C --alpha A --ratio D    shortest test meeting both risks\n"
 		"  bercl plan --errors E --bits N --ber P --ratio D the risks of a given test\n"
 		"  bercl plan ... --sequential                      truncated sequential test\n",
-		compute_plan, plan_layout, 0,
+		plan_layout, 0,
 	},
 	[CMD_WATCH] = {
 		"watch", "-p P -c C [-e E] [--clustered] | --plan -p P -c C --alpha A --ratio D  [-r R] "
 		"(< readings | --intervals F)",
 		"  bercl watch --ber P --cl C [--plan ...] < readings  decide live from counter readings\n",
-		NULL, watch_layout, 0,
+		watch_layout, 0,
 	},
 	[CMD_ERRORS] = {
 		"errors", "(-n N | -t T -r R [-l L]) -p P -c C [options]",
 		"  bercl errors --bits N --ber P --cl C             most errors a test may show and pass\n",
-		compute_errors, errors_layout, 0,
+		errors_layout, 0,
 	},
 	[CMD_FEC] = {
 		"fec", "--code C (-p P | --ser S | --cer X | -e E (-n N | -t T -r R) -c C |\n"
@@ -276,7 +275,7 @@ const struct command_desc commands[NCOMMANDS] = {
 		"  bercl fec  --code kp4 --histogram F [--cl C]     SER, CER, burst check, tail and FLR of a histogram\n"
 		"  bercl fec  --code kp4 --ser S --degrade-interval K --degrade-threshold T\n"
 		"                                                   how often the degraded-SER alarm fires\n",
-		compute_fec, fec_layout, 0,
+		fec_layout, 0,
 	},
 };
 

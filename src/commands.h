@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * commands.h - every subcommand of bercl, described once (commands.c holds
- * the table): its name, usage and help lines, how a row is computed, and
- * which output columns it shows in which order.
+ * the table): its name, usage and help lines, and which output columns it
+ * shows in which order. Its forms, and how each is computed: forms.c.
  */
 #ifndef BERCL_COMMANDS_H
 #define BERCL_COMMANDS_H
@@ -65,7 +65,6 @@ struct command_desc {
 	const char *name;
 	const char *usage;          /* its usage line, after "bercl NAME " */
 	const char *synopsis;       /* its lines at the top of --help */
-	enum compute_status (*compute)(struct row *r);
 	const struct layout_entry *layout; /* ends with {NCOLUMNS, 0} */
 	int sentence;               /* text: each row also said in words */
 };

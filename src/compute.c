@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "bursts.h"
 #include "compute.h"
+#include "forms.h"
 #include "intervals.h"
 #include "simulate.h"
 
@@ -73,19 +74,13 @@ static double whole_if_near(double bits)
 static enum compute_status derive_bits(struct row *r)
 {
 	const struct row_input *in = &r->in;
-	if (!isnan(in->bits) && !isnan(in->time_s))
-		return fail(r, COMPUTE_INPUT, "give bits or time, not both");
-	if (!isnan(in->time_s)) {
-		if (isnan(in->rate_bps))
-			return fail(r, COMPUTE_INPUT, "time needs a rate");
+	if (!isnan(in->time_s)) { /* forms.c: with a rate, without bits */
 		r->time_s = in->time_s;
 		r->bits = whole_if_near(in->rate_bps * in->time_s * lanes_of(in));
-	} else if (!isnan(in->bits)) {
+	} else {
 		r->bits = in->bits;
 		if (!isnan(in->rate_bps))
 			r->time_s = r->bits / (in->rate_bps * lanes_of(in));
-	} else {
-		return fail(r, COMPUTE_INPUT, "needs bits, or time and rate");
 	}
 	if (!isfinite(r->bits) || r->bits > 1e300)
 	{
@@ -138,8 +133,6 @@ static enum compute_status tested_tails(struct row *r)
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if (isnan(r->in.ber))
-		return fail(r, COMPUTE_INPUT, "needs ber");
 	return tails_at(r, r->in.model, &r->tails);
 }
 
@@ -213,12 +206,6 @@ static bercl_lnprob ln_of(double v)
 enum compute_status compute_bits(struct row *r)
 {
 	const struct row_input *in = &r->in;
-	if (!isnan(in->bits) || !isnan(in->time_s))
-		return fail(r, COMPUTE_INPUT, "bits computes bits: give ber and cl, not bits or time");
-	if (isnan(in->ber))
-		return fail(r, COMPUTE_INPUT, "needs ber");
-	if (isnan(in->cl))
-		return fail(r, COMPUTE_INPUT, "needs cl (the target confidence level)");
 	enum bercl_status rc;
 	if (in->all_lanes) {
 		/* bits per lane; each lane's target is cl^(1/L) */
@@ -268,8 +255,6 @@ enum compute_status compute_ber(struct row *r)
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if (isnan(in->cl))
-		return fail(r, COMPUTE_INPUT, "needs cl (the confidence level of the bound)");
 	r->ber_estimate = in->errors / r->bits;
 	enum bercl_status rc =
 	        in->two_sided ? bercl_ber_interval(in->model, in->errors, r->bits, in->cl,
@@ -366,48 +351,29 @@ static enum compute_status plan_at_readings(struct row *r)
  * 1 - cl) and alpha, or with --sequential the truncated sequential test,
  * whose table goes to r->seq_table (released by plan_free()).
  */
-enum compute_status compute_plan(struct row *r)
+enum compute_status compute_plan_given(struct row *r)
 {
 	struct row_input *in = &r->in;
-	if (in->model == BERCL_BINOMIAL)
-		return fail(r, COMPUTE_INPUT, "plans use the Poisson model only");
-	if (isnan(in->ber))
-		return fail(r, COMPUTE_INPUT, "needs ber");
-	if (isnan(in->ratio))
-		return fail(r, COMPUTE_INPUT, "needs ratio (a good link has BER ber / ratio)");
-	if (!isnan(in->reading_interval) && !in->sequential)
-		return fail(r, COMPUTE_INPUT, "reading-interval is for a sequential plan (--sequential): "
-		                              "a fixed test is judged at its end");
-	int rc;
-	if (!isnan(in->bits) || !isnan(in->time_s)) {
-		if (in->sequential)
-			return fail(r, COMPUTE_INPUT,
-			            "--sequential designs a plan: give cl and alpha, not bits or time");
-		if (!isnan(in->cl) || !isnan(in->alpha))
-			return fail(r, COMPUTE_INPUT,
-			            "a given test (bits or time) takes no cl or alpha: its risks are computed");
-		if (isnan(in->errors))
-			in->errors = 0;
-		enum compute_status st = derive_bits(r);
-		if (st != COMPUTE_OK)
-			return st;
-		if (r->bits != floor(r->bits)) {
-			snprintf(r->error, sizeof r->error,
-			         "a plan needs a whole number of bits, not %.17g", r->bits);
-			return COMPUTE_INPUT;
-		}
-		rc = bercl_plan_risks(in->errors, r->bits, in->ber, in->ratio, &r->alpha, &r->beta);
-		if (rc != BERCL_OK)
-			return fail(r, COMPUTE_INPUT, "bits * ber is outside [1e-300, 1e300]");
-		return plan_at_true_ber(r);
+	if (isnan(in->errors))
+		in->errors = 0;
+	enum compute_status st = derive_bits(r);
+	if (st != COMPUTE_OK)
+		return st;
+	if (r->bits != floor(r->bits)) {
+		snprintf(r->error, sizeof r->error,
+		         "a plan needs a whole number of bits, not %.17g", r->bits);
+		return COMPUTE_INPUT;
 	}
-	if (!isnan(in->errors))
-		return fail(r, COMPUTE_INPUT,
-		            "plan computes the errors allowed: give errors only with bits or time");
-	if (isnan(in->cl))
-		return fail(r, COMPUTE_INPUT, "needs cl (1 - beta, the consumer's risk) and alpha");
-	if (isnan(in->alpha))
-		return fail(r, COMPUTE_INPUT, "needs alpha (the producer's risk)");
+	int rc = bercl_plan_risks(in->errors, r->bits, in->ber, in->ratio, &r->alpha, &r->beta);
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_INPUT, "bits * ber is outside [1e-300, 1e300]");
+	return plan_at_true_ber(r);
+}
+
+enum compute_status compute_plan_design(struct row *r)
+{
+	struct row_input *in = &r->in;
+	int rc;
 	double beta = in->cl_complement;
 	if (!(beta > 0 && beta < 1) || !(in->alpha > 0 && in->alpha < 1))
 		return fail(r, COMPUTE_INPUT, "cl and alpha must be between 0 and 1, exclusive");
@@ -475,20 +441,28 @@ void plan_free(struct row *r)
 	r->seq_table = NULL;
 }
 
+/* simulate with a plan: its risks and lengths, simulated */
+static enum compute_status simulated(struct row *r, enum compute_status st)
+{
+	if (st != COMPUTE_OK)
+		return st;
+	const char *why = simulate_plan(r);
+	plan_free(r);
+	return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
+}
+
+enum compute_status simulate_plan_given(struct row *r)
+{
+	return simulated(r, compute_plan_given(r));
+}
+
+enum compute_status simulate_plan_design(struct row *r)
+{
+	return simulated(r, compute_plan_design(r));
+}
+
 enum compute_status compute_simulate(struct row *r)
 {
-	if (!isnan(r->in.ratio)) { /* a plan: its risks and lengths, simulated */
-		enum compute_status st = compute_plan(r);
-		if (st != COMPUTE_OK)
-			return st;
-		const char *why = simulate_plan(r);
-		plan_free(r);
-		return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
-	}
-	if (r->in.sequential || !isnan(r->in.alpha) || !isnan(r->in.cl) ||
-	    (!isnan(r->in.reading_interval) && !r->in.burst_model))
-		return fail(r, COMPUTE_INPUT,
-		            "cl, alpha, reading-interval and --sequential simulate a plan: give ratio");
 	if (isnan(r->in.errors))
 		r->in.errors = 0;
 	enum compute_status st = tested_tails(r);
@@ -522,10 +496,6 @@ enum compute_status compute_errors(struct row *r)
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if (isnan(in->ber))
-		return fail(r, COMPUTE_INPUT, "needs ber");
-	if (isnan(in->cl))
-		return fail(r, COMPUTE_INPUT, "needs cl (the target confidence level)");
 	bercl_tails t, at_lo;
 	int k = reaches_with(r, 0, &t, &st);
 	if (k < 0)
@@ -586,8 +556,6 @@ static enum compute_status resolve_rate(struct row *r)
 	struct row_input *in = &r->in;
 	if (isnan(in->baud))
 		return COMPUTE_OK;
-	if (!isnan(in->rate_bps))
-		return fail(r, COMPUTE_INPUT, "give rate or baud, not both");
 	in->rate_bps = in->baud * (isnan(in->bits_per_symbol) ? 1 : in->bits_per_symbol);
 	if (!isfinite(in->rate_bps))
 		return fail(r, COMPUTE_INPUT, "baud * bits-per-symbol is out of range");
@@ -769,8 +737,6 @@ static enum compute_status fec_test(struct row *r)
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if (isnan(in->cl))
-		return fail(r, COMPUTE_INPUT, "fec: a pre-FEC test needs cl (the confidence of the bounds)");
 	int rc = bercl_ber_upper(in->model, in->errors, r->bits, in->cl, in->cl_complement,
 	                         &r->ber_upper);
 	if (rc != BERCL_OK)
@@ -786,14 +752,8 @@ static enum compute_status fec_test(struct row *r)
 static enum compute_status fec_counts(struct row *r)
 {
 	const struct row_input *in = &r->in;
-	if (isnan(in->codewords) || isnan(in->uncorrectable))
-		return fail(r, COMPUTE_INPUT, "fec: give codewords and uncorrectable together");
 	if (in->uncorrectable > in->codewords)
 		return fail(r, COMPUTE_INPUT, "fec: uncorrectable exceeds codewords");
-	if (!isnan(in->cer) == !isnan(in->cl))
-		return fail(r, COMPUTE_INPUT,
-		            "fec: with codewords give cer (for the CL that CER < cer) or cl (for "
-		            "cer_upper), one of them");
 	if (in->model == BERCL_BINOMIAL && in->uncorrectable >= in->codewords)
 		return fail(r, COMPUTE_INPUT, "the binomial model needs uncorrectable below codewords");
 	int rc;
@@ -859,47 +819,46 @@ static enum compute_status fec_histogram(struct row *r)
 }
 
 /*
- * One fec row does one thing, chosen by what it gives: a pre-FEC BER, a CER
- * target, a pre-FEC test (bits or time), a codeword count, or a histogram.
+ * One fec row does one thing, chosen by what it gives (forms.c): a pre-FEC
+ * BER or SER, a CER target, a pre-FEC test (bits or time), a codeword count
+ * or a histogram; with the degraded-SER alarm after a BER, SER or histogram,
+ * or alone (its inverse).
  */
-enum compute_status compute_fec(struct row *r)
+static enum compute_status then_degrade(struct row *r, enum compute_status st)
 {
-	const struct row_input *in = &r->in;
-	if (!in->code_name)
-		return fail(r, COMPUTE_INPUT, "fec needs --code (kp4, kr4 or rs:N,K[,M])");
-	int counts = !isnan(in->codewords) || !isnan(in->uncorrectable);
-	int test = !isnan(in->bits) || !isnan(in->time_s);
-	int hist = in->histogram != NULL;
-	int ber = !isnan(in->ber) || !isnan(in->ser), target = !isnan(in->cer) && !counts;
-	int degrade = !isnan(in->degrade_interval) || !isnan(in->degrade_threshold);
-	int modes = ber + target + test + counts + hist;
-	if (!isnan(in->ber) && !isnan(in->ser))
-		return fail(r, COMPUTE_INPUT, "fec: give ber or ser, not both");
-	if (modes != 1 && !(modes == 0 && degrade))
-		return fail(r, COMPUTE_INPUT,
-		            "fec: give one of ber, ser, cer, a pre-FEC test (bits or time), codewords, "
-		            "--histogram, or degrade_interval with degrade_threshold");
-	if (degrade && (isnan(in->degrade_interval) || isnan(in->degrade_threshold)))
-		return fail(r, COMPUTE_INPUT, "fec: degrade_interval and degrade_threshold go together");
-	if (degrade && (target || test || counts))
-		return fail(r, COMPUTE_INPUT,
-		            "fec: the degraded-SER alarm needs a SER: ber, ser or --histogram");
-	if (modes == 0)
-		return fec_degrade(r, 1);
-	enum compute_status st;
-	if (ber)
-		st = fec_from_ber(r);
-	else if (target)
-		st = fec_ber_max(r);
-	else if (test)
-		st = fec_test(r);
-	else if (counts)
-		st = fec_counts(r);
-	else
-		st = fec_histogram(r);
-	if (st == COMPUTE_OK && degrade)
+	if (st == COMPUTE_OK && !isnan(r->in.degrade_interval))
 		st = fec_degrade(r, 0);
 	return st;
+}
+
+enum compute_status compute_fec_rate(struct row *r)
+{
+	return then_degrade(r, fec_from_ber(r));
+}
+
+enum compute_status compute_fec_target(struct row *r)
+{
+	return fec_ber_max(r);
+}
+
+enum compute_status compute_fec_test(struct row *r)
+{
+	return fec_test(r);
+}
+
+enum compute_status compute_fec_counts(struct row *r)
+{
+	return fec_counts(r);
+}
+
+enum compute_status compute_fec_histogram(struct row *r)
+{
+	return then_degrade(r, fec_histogram(r));
+}
+
+enum compute_status compute_fec_degrade(struct row *r)
+{
+	return fec_degrade(r, 1);
 }
 
 /* The lane=all row of cl --lane-errors: the product of the lane CLs. */
@@ -950,14 +909,18 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 {
 	if (r->error[0])
 		return COMPUTE_INPUT;
+	qmask have = row_presence(&r->in);
 	if (isnan(r->in.errors) && cmd != CMD_PLAN && cmd != CMD_SIMULATE)
 		r->in.errors = 0;
+	const struct form *f = form_resolve(cmd, have, r->error, sizeof r->error);
+	if (!f)
+		return COMPUTE_INPUT;
+	if (!f->compute)
+		return fail(r, COMPUTE_NUMERIC, "this form is not computed row by row");
 	enum compute_status st = resolve_rate(r);
 	if (st != COMPUTE_OK)
 		return st;
-	if ((unsigned)cmd >= NCOMMANDS || !commands[cmd].compute)
-		return fail(r, COMPUTE_NUMERIC, "unknown command");
-	st = commands[cmd].compute(r);
+	st = f->compute(r);
 	if (st == COMPUTE_OK && r->in.intervals && intervals_compute(r, cmd) != 0)
 		st = COMPUTE_INPUT;
 	if (st == COMPUTE_OK && !results_sane(cmd, r)) {

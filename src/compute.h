@@ -14,16 +14,24 @@ enum compute_status { COMPUTE_OK = 0, COMPUTE_INPUT = 2, COMPUTE_NUMERIC = 3 };
  */
 enum compute_status compute_row(enum command cmd, struct row *r);
 
-/* One per subcommand (commands.c names them); compute_row() calls them. */
+/* One per form of a subcommand (forms.c names them); compute_row() calls them. */
 enum compute_status compute_cl(struct row *r);
 enum compute_status compute_bits(struct row *r);
 enum compute_status compute_ber(struct row *r);
-enum compute_status compute_simulate(struct row *r);
-enum compute_status compute_plan(struct row *r);
+enum compute_status compute_errors(struct row *r);
+enum compute_status compute_plan_given(struct row *r);
+enum compute_status compute_plan_design(struct row *r);
 /* Release a sequential plan's table (r->seq_table), if any. */
 void plan_free(struct row *r);
-enum compute_status compute_errors(struct row *r);
-enum compute_status compute_fec(struct row *r);
+enum compute_status compute_simulate(struct row *r);
+enum compute_status simulate_plan_given(struct row *r);
+enum compute_status simulate_plan_design(struct row *r);
+enum compute_status compute_fec_rate(struct row *r);
+enum compute_status compute_fec_target(struct row *r);
+enum compute_status compute_fec_test(struct row *r);
+enum compute_status compute_fec_counts(struct row *r);
+enum compute_status compute_fec_histogram(struct row *r);
+enum compute_status compute_fec_degrade(struct row *r);
 /* cl --lane-errors: the lane=all row from the lanes' tails. */
 enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, int count);
 

@@ -30,6 +30,7 @@
 #include "csv.h"
 #include "flags.h"
 #include "format.h"
+#include "forms.h"
 #include "histogram.h"
 #include "intervals.h"
 #include "human.h"
@@ -480,36 +481,98 @@ static void parse_options(int argc, char **argv, struct options *o)
 	}
 }
 
+/* What the flags give, as the form table (forms.c) reads it. */
+static qmask flag_presence(const struct options *o)
+{
+	qmask have = 0;
+	for (int q = 0; q < NQ; q++)
+		if (o->text[q])
+			have |= HAS(q);
+	if (o->sequential)
+		have |= HAS(P_SEQUENTIAL);
+	if (o->histogram)
+		have |= HAS(P_HISTOGRAM);
+	if (o->code_text)
+		have |= HAS(P_CODE);
+	if (o->method_seen)
+		have |= HAS(P_METHOD);
+	if (o->model == BERCL_BINOMIAL)
+		have |= HAS(P_BINOMIAL);
+	if (o->plan)
+		have |= HAS(P_PLAN);
+	if (o->intervals && o->cmd != CMD_WATCH) /* the file gives them */
+		have |= HAS(Q_BITS) | HAS(Q_ERRORS);
+	if (o->burst_model)
+		have |= HAS(P_BURSTS);
+	return have;
+}
+
+/* The smallest and largest value of quantity q over a sweep (dflt if absent). */
+static void sweep_range(const struct options *o, enum quantity q, double dflt, double *lo,
+                        double *hi)
+{
+	*lo = o->text[q] ? vlist_min(&o->list[q]) : dflt;
+	*hi = o->text[q] ? vlist_max(&o->list[q]) : dflt;
+}
+
 /*
- * Checks that need several flags, made before anything is printed. A sweep
- * is refused only where every row would fail; where some rows can be
- * computed, the others keep their place with the reason (run_sweep).
+ * A sweep whose every row is out of range is refused before anything is
+ * printed: errors above the bits, bits * ber beyond the double range.
+ */
+static void check_sweep_range(const struct options *o)
+{
+	double bmin, bmax, lmin, lmax, rmin, rmax, kmin, kmax, tmin, tmax;
+	if (o->text[Q_BITS]) {
+		sweep_range(o, Q_BITS, 0, &bmin, &bmax);
+	} else {
+		sweep_range(o, Q_LANES, 1, &lmin, &lmax);
+		sweep_range(o, Q_TIME, 0, &tmin, &tmax);
+		if (o->text[Q_RATE]) {
+			sweep_range(o, Q_RATE, 0, &rmin, &rmax);
+		} else {
+			sweep_range(o, Q_BITS_PER_SYMBOL, 1, &kmin, &kmax);
+			sweep_range(o, Q_BAUD, 0, &rmin, &rmax);
+			rmin *= kmin;
+			rmax *= kmax;
+		}
+		bmin = rmin * tmin * lmin;
+		bmax = rmax * tmax * lmax;
+	}
+	double emin = o->text[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
+	if (o->cmd != CMD_ERRORS && emin > bmax)
+		usage_error("errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
+		            emin, bmax);
+	if (o->cmd == CMD_BER)
+		return;
+	lmin = bmin * vlist_min(&o->list[Q_BER]);
+	lmax = bmax * vlist_max(&o->list[Q_BER]);
+	if (!(lmax >= BERCL_MIN_LAMBDA))
+		usage_error("bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
+	if (!(lmin <= BERCL_MAX_LAMBDA))
+		usage_error("bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
+}
+
+/*
+ * Checks that need several flags, made before anything is printed: the
+ * form table's rules for the flags (a batch file checks them row by row,
+ * with its columns), then what only flags can get wrong. A sweep is refused
+ * only where every row would fail; where some rows can be computed, the
+ * others keep their place with the reason (run_sweep).
  */
 static void check_combinations(const struct options *o)
 {
-	int has[NQ];
-	for (int q = 0; q < NQ; q++)
-		has[q] = o->text[q] != NULL;
-	if (o->cmd == CMD_FEC && !o->code_text)
-		usage_error("missing --code (kp4, kr4, or rs:N,K[,M])");
-	if (o->lane_text && (has[Q_ERRORS] || has[Q_LANES] || o->input))
-		usage_error("--lane-errors gives each lane's errors: not with %s",
-		            has[Q_ERRORS] ? "--errors" : has[Q_LANES] ? "--lanes" : "--input");
-	if (o->all_lanes && !has[Q_LANES] && !o->input)
-		usage_error("--all-lanes needs --lanes (the number of lanes)");
-	if (o->histogram && o->input)
-		usage_error("--histogram and --input: give one, not both");
+	char why[ROW_ERROR_MAX];
 	if (o->intervals && o->cmd != CMD_WATCH &&
-	    (o->input || has[Q_ERRORS] || has[Q_BITS] || has[Q_TIME] || o->lane_text))
+	    (o->input || o->text[Q_ERRORS] || o->text[Q_BITS] || o->text[Q_TIME] || o->lane_text))
 		usage_error("--intervals gives the bits and errors: not with %s",
-		            o->input ? "--input" : has[Q_ERRORS] ? "--errors" : has[Q_BITS] ? "--bits"
-		            : has[Q_TIME] ? "--time" : "--lane-errors");
-	if ((has[Q_BURST_LENGTH] || has[Q_BURST_SHARE]) && !o->burst_model)
+		            o->input ? "--input" : o->text[Q_ERRORS] ? "--errors" : o->text[Q_BITS] ? "--bits"
+		            : o->text[Q_TIME] ? "--time" : "--lane-errors");
+	if ((o->text[Q_BURST_LENGTH] || o->text[Q_BURST_SHARE]) && !o->burst_model)
 		usage_error("%s needs --burst-model gilbert-elliott",
-		            has[Q_BURST_LENGTH] ? "--burst-length" : "--burst-share");
-	if (o->burst_model && (has[Q_RATIO] || o->sequential))
+		            o->text[Q_BURST_LENGTH] ? "--burst-length" : "--burst-share");
+	if (o->burst_model && (o->text[Q_RATIO] || o->sequential))
 		usage_error("--burst-model simulates a fixed test: not with %s",
-		            has[Q_RATIO] ? "--ratio" : "--sequential");
+		            o->text[Q_RATIO] ? "--ratio" : "--sequential");
 	if (o->burst_model && o->model == BERCL_BINOMIAL)
 		usage_error("--burst-model: the bursts are drawn as Poisson processes; not with --model "
 		            "binomial");
@@ -517,158 +580,36 @@ static void check_combinations(const struct options *o)
 		usage_error("--clustered decides the fixed test (--ber --cl --errors): not with --plan");
 	if (o->intervals && o->model == BERCL_BINOMIAL)
 		usage_error("--intervals: the clustered answer is Poisson's; not with --model binomial");
-	if (has[Q_RATE] && has[Q_BAUD])
-		usage_error("--rate and --baud: give one, not both");
+	if (!o->input && !form_resolve(o->cmd, flag_presence(o), why, sizeof why))
+		usage_error("%s", why);
+	/* fec's code is a flag only: a batch without it fails as a row at a BER would */
+	if (o->cmd == CMD_FEC && !o->code_text && !form_resolve(o->cmd, HAS(Q_BER), why, sizeof why))
+		usage_error("%s", why);
+	if (o->lane_text && (o->text[Q_ERRORS] || o->text[Q_LANES] || o->input))
+		usage_error("--lane-errors gives each lane's errors: not with %s",
+		            o->text[Q_ERRORS] ? "--errors" : o->text[Q_LANES] ? "--lanes" : "--input");
+	if (o->all_lanes && !o->text[Q_LANES] && !o->input)
+		usage_error("--all-lanes needs --lanes (the number of lanes)");
+	if (o->histogram && o->input)
+		usage_error("--histogram and --input: give one, not both");
 	if (o->input) {
-		if (o->sequential && o->cmd == CMD_PLAN && !has[Q_TRUE_BER])
+		if (o->sequential && o->cmd == CMD_PLAN && !o->text[Q_TRUE_BER])
 			usage_error("--sequential prints a table per plan: with --input give --true-ber");
 		for (int q = 0; q < NQ; q++)
-			if (has[q] && o->list[q].count > 1)
+			if (o->text[q] && o->list[q].count > 1)
 				usage_error("%s '%s': lists and ranges cannot be used with --input",
 				            flag_name(q), o->text[q]);
 		return; /* the rest is checked row by row */
 	}
-	int rate = has[Q_RATE] || has[Q_BAUD];
 	if (o->cmd == CMD_WATCH) {
 		for (int q = 0; q < NQ; q++)
-			if (has[q] && o->list[q].count > 1)
+			if (o->text[q] && o->list[q].count > 1)
 				usage_error("%s '%s': watch takes one value", flag_name(q), o->text[q]);
-		if (!has[Q_BER])
-			usage_error("missing --ber");
-		if (!has[Q_CL])
-			usage_error("missing --cl (the confidence level to reach)");
-		if (o->plan && has[Q_ERRORS])
-			usage_error("--errors: with --plan the plan says how many errors are allowed");
-		if (o->plan && !has[Q_ALPHA])
-			usage_error("--plan needs --alpha (the producer's risk)");
-		if (o->plan && !has[Q_RATIO])
-			usage_error("--plan needs --ratio (a good link has BER P / D)");
-		if (!o->plan && (has[Q_ALPHA] || has[Q_RATIO] || has[Q_READING_INTERVAL]))
-			usage_error("%s is for a plan: add --plan",
-			            has[Q_ALPHA] ? "--alpha" : has[Q_RATIO] ? "--ratio" : "--reading-interval");
 		return;
 	}
-	int given = has[Q_BITS] || has[Q_TIME];
-	if (o->cmd == CMD_PLAN || (o->cmd == CMD_SIMULATE && has[Q_RATIO])) {
-		if (!has[Q_BER])
-			usage_error("missing --ber");
-		if (!has[Q_RATIO])
-			usage_error("missing --ratio (a good link has BER P / D, D > 1)");
-		if (has[Q_BITS] && has[Q_TIME])
-			usage_error("--bits and --time: give one, not both");
-		if (has[Q_TIME] && !rate)
-			usage_error("--time needs --rate (the line rate) or --baud");
-		if (given && o->sequential)
-			usage_error("--sequential designs a plan: give --cl and --alpha, not --bits or --time");
-		if (has[Q_READING_INTERVAL] && !o->sequential)
-			usage_error("--reading-interval is for a sequential plan (--sequential): a fixed "
-			            "test is judged at its end");
-		if (given && (has[Q_CL] || has[Q_ALPHA]))
-			usage_error("%s: a given test (--bits or --time) has its risks computed, not set",
-			            has[Q_CL] ? "--cl" : "--alpha");
-		if (!given && has[Q_ERRORS])
-			usage_error("--errors: a plan computes the errors allowed (give --errors with --bits)");
-		if (!given && !has[Q_CL])
-			usage_error("missing --cl (1 - beta, the consumer's risk) or --bits");
-		if (!given && !has[Q_ALPHA])
-			usage_error("missing --alpha (the producer's risk)");
-		return;
-	}
-	if (o->cmd == CMD_SIMULATE &&
-	    (has[Q_CL] || has[Q_ALPHA] || o->sequential ||
-	     (has[Q_READING_INTERVAL] && !o->burst_model)))
-		usage_error("%s simulates a plan: it needs --ratio",
-		            has[Q_CL]        ? "--cl"
-		            : has[Q_ALPHA]   ? "--alpha"
-		            : o->sequential ? "--sequential"
-		                             : "--reading-interval");
-	if (o->cmd == CMD_FEC) {
-		int counts = has[Q_CODEWORDS] || has[Q_UNCORRECTABLE];
-		int test = has[Q_BITS] || has[Q_TIME];
-		int degrade = has[Q_DEGRADE_INTERVAL] || has[Q_DEGRADE_THRESHOLD];
-		int modes = has[Q_BER] + has[Q_SER] + (has[Q_CER] && !counts) + test + counts +
-		            (o->histogram != NULL);
-		if (modes != 1 && !(modes == 0 && degrade))
-			usage_error("fec: give one of --ber, --ser, --cer, a pre-FEC test (--errors with "
-			            "--bits or --time), --codewords with --uncorrectable, --histogram, or "
-			            "--degrade-interval with --degrade-threshold");
-		if (degrade && !(has[Q_DEGRADE_INTERVAL] && has[Q_DEGRADE_THRESHOLD]))
-			usage_error("--degrade-interval and --degrade-threshold go together");
-		if (degrade && !(has[Q_BER] || has[Q_SER] || o->histogram || modes == 0))
-			usage_error("--degrade-interval: the alarm at --ber, --ser or a --histogram's SER "
-			            "(or alone: the SER at which it fires half the time)");
-		if (o->method_seen && !o->histogram)
-			usage_error("--method is for the tail of a --histogram");
-		if (has[Q_ERRORS] && !test)
-			usage_error("--errors needs --bits or --time (a pre-FEC test)");
-		if (test && !has[Q_CL])
-			usage_error("missing --cl (the confidence level of the bounds)");
-		if (has[Q_TIME] && !has[Q_RATE])
-			usage_error("--time needs --rate (the line rate)");
-		if (counts && !(has[Q_CODEWORDS] && has[Q_UNCORRECTABLE]))
-			usage_error("--codewords and --uncorrectable go together");
-		if (counts && has[Q_CER] == has[Q_CL])
-			usage_error("with --codewords give --cer (the CL that CER < X) or --cl (the CER "
-			            "bound), one of them");
-		if (has[Q_CL] && !(test || counts || o->histogram))
-			usage_error("--cl is for a pre-FEC test, a codeword count or a histogram");
-		return;
-	}
-	if (o->cmd == CMD_BITS) {
-		if (!has[Q_BER])
-			usage_error("missing --ber");
-		if (!has[Q_CL])
-			usage_error("missing --cl (the target confidence level, e.g. 0.95 or 95%%)");
-		return;
-	}
-	/* cl, ber, simulate, errors: bits tested, given or from time * rate * lanes */
-	if (has[Q_BITS] && has[Q_TIME])
-		usage_error("--bits and --time: give one, not both");
-	if (has[Q_TIME] && !rate)
-		usage_error("--time needs --rate (the line rate) or --baud");
-	if (!has[Q_BITS] && !has[Q_TIME] && !o->intervals)
-		usage_error("missing --bits (or --time with --rate)");
-	if ((o->cmd == CMD_BER || o->cmd == CMD_ERRORS) && !has[Q_CL])
-		usage_error(o->cmd == CMD_BER
-		                    ? "missing --cl (the confidence level of the bound, e.g. 95%%)"
-		                    : "missing --cl (the target confidence level, e.g. 95%%)");
-	if (o->cmd != CMD_BER && !has[Q_BER])
-		usage_error("missing --ber");
-	if (o->intervals)
-		return; /* bits and errors come from the file: checked row by row */
-	double bmin, bmax;
-	if (has[Q_BITS]) {
-		bmin = vlist_min(&o->list[Q_BITS]);
-		bmax = vlist_max(&o->list[Q_BITS]);
-	} else {
-		double lmin_ = has[Q_LANES] ? vlist_min(&o->list[Q_LANES]) : 1;
-		double lmax_ = has[Q_LANES] ? vlist_max(&o->list[Q_LANES]) : 1;
-		double rmin, rmax;
-		if (has[Q_RATE]) {
-			rmin = vlist_min(&o->list[Q_RATE]);
-			rmax = vlist_max(&o->list[Q_RATE]);
-		} else {
-			double kmin = has[Q_BITS_PER_SYMBOL] ? vlist_min(&o->list[Q_BITS_PER_SYMBOL]) : 1;
-			double kmax = has[Q_BITS_PER_SYMBOL] ? vlist_max(&o->list[Q_BITS_PER_SYMBOL]) : 1;
-			rmin = vlist_min(&o->list[Q_BAUD]) * kmin;
-			rmax = vlist_max(&o->list[Q_BAUD]) * kmax;
-		}
-		bmin = rmin * vlist_min(&o->list[Q_TIME]) * lmin_;
-		bmax = rmax * vlist_max(&o->list[Q_TIME]) * lmax_;
-	}
-	/* every row: errors above bits (binomial too: E = N is answered) */
-	double emin = has[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
-	if (o->cmd != CMD_ERRORS && emin > bmax)
-		usage_error("errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
-		            emin, bmax);
-	if (o->cmd == CMD_BER)
-		return;
-	double lmin = bmin * vlist_min(&o->list[Q_BER]);
-	double lmax = bmax * vlist_max(&o->list[Q_BER]);
-	if (!(lmax >= BERCL_MIN_LAMBDA))
-		usage_error("bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
-	if (!(lmin <= BERCL_MAX_LAMBDA))
-		usage_error("bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
+	if ((o->cmd == CMD_CL || o->cmd == CMD_BER || o->cmd == CMD_ERRORS ||
+	     (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO])) && !o->intervals)
+		check_sweep_range(o); /* --intervals: the file's bits, checked by its row */
 }
 
 static void warning(const char *fmt, ...)

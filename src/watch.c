@@ -65,6 +65,7 @@
 #include "csv.h"
 #include "commands.h"
 #include "parse.h"
+#include "forms.h"
 #include "watch.h"
 
 #define MAX_LANES 4096
@@ -202,16 +203,13 @@ static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE
 		}
 		*col = (int)i;
 	}
-	if (w->col_errors < 0 || (w->col_bits < 0 && w->col_time < 0)) {
-		message(w, err, "header: needs columns 'errors' and 'bits' (or 'time')");
-		return WATCH_INPUT;
-	}
-	if (w->col_bits >= 0 && w->col_time >= 0) {
-		message(w, err, "header: give 'bits' or 'time', not both");
-		return WATCH_INPUT;
-	}
-	if (w->col_time >= 0 && isnan(w->in.rate_bps)) {
-		message(w, err, "header: a 'time' column needs --rate");
+	/* the readings' own rules, from the form table (forms.c) */
+	qmask cols = (w->col_errors >= 0 ? HAS(Q_ERRORS) : 0) |
+	                (w->col_bits >= 0 ? HAS(Q_BITS) : 0) | (w->col_time >= 0 ? HAS(Q_TIME) : 0) |
+	                (isnan(w->in.rate_bps) ? 0 : HAS(Q_RATE));
+	char why[ROW_ERROR_MAX];
+	if (form_check_readings(cols, why, sizeof why)) {
+		message(w, err, "header: %s", why);
 		return WATCH_INPUT;
 	}
 	w->have_header = 1;

@@ -924,7 +924,7 @@ static void test_watch_streams(void **state)
 	assert_true(r.out[0] == '\0' && strstr(r.err, "(stdin):1: header"));
 	watch(&r, "time,errors\n10,0\n", "-p 1e-12 -c 95%");
 	assert_int_equal(r.status, 2);
-	assert_non_null(strstr(r.err, "needs --rate"));
+	assert_non_null(strstr(r.err, "time needs a rate (--rate, --baud or a rate column)"));
 	/* time with a rate, semicolons, extra columns */
 	watch(&r, "when;time;errors\na;100;0\nb;200;0\nc;300;0\n", "-p 1e-12 -c 95% -r 10G -f csv");
 	assert_int_equal(r.status, 0);

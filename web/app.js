@@ -226,16 +226,16 @@ function checkCombinations(o) {
   const rate = has('rate');
   const given = has('bits') || has('time');
   if (o.cmd === 'plan') {
-    if (!has('ber')) usage('missing --ber', 'ber');
-    if (!has('ratio')) usage('missing --ratio (a good link has BER P / D, D > 1)', 'ratio');
-    if (has('bits') && has('time')) usage('--bits and --time: give one, not both', 'time');
-    if (has('time') && !rate) usage('--time needs --rate (the line rate) or --baud', 'rate');
-    if (given && o.sequential) usage('--sequential designs a plan: give --cl and --alpha, not --bits or --time', 'sequential');
+    if (!has('ber')) usage('missing ber (--ber or a ber column)', 'ber');
+    if (!has('ratio')) usage('missing ratio (a good link has BER ber / ratio, ratio > 1)', 'ratio');
+    if (has('bits') && has('time')) usage('bits and time: give one, not both', 'time');
+    if (has('time') && !rate) usage('time needs a rate (--rate, --baud or a rate column)', 'rate');
+    if (given && o.sequential) usage('--sequential designs a plan: give cl and alpha, not bits or time', 'sequential');
     if (given && (has('cl') || has('alpha')))
-      usage(`${has('cl') ? '--cl' : '--alpha'}: a given test (--bits or --time) has its risks computed, not set`, has('cl') ? 'cl' : 'alpha');
-    if (!given && has('errors')) usage('--errors: a plan computes the errors allowed (give --errors with --bits)', 'errors');
-    if (!given && !has('cl')) usage("missing --cl (1 - beta, the consumer's risk) or --bits", 'cl');
-    if (!given && !has('alpha')) usage("missing --alpha (the producer's risk)", 'alpha');
+      usage(`${has('cl') ? 'cl' : 'alpha'}: a given test (bits or time) has its risks computed, not set`, has('cl') ? 'cl' : 'alpha');
+    if (!given && has('errors')) usage('errors: a plan computes the errors allowed (give errors with bits or time)', 'errors');
+    if (!given && !has('cl')) usage("missing cl (1 - beta, the consumer's risk), or bits for a given test", 'cl');
+    if (!given && !has('alpha')) usage("missing alpha (the producer's risk)", 'alpha');
     return;
   }
   if (o.cmd === 'fec') {
@@ -243,30 +243,29 @@ function checkCombinations(o) {
     const test = has('bits') || has('time');
     const modes = has('ber') + (has('cer') && !counts) + test + counts;
     if (modes !== 1)
-      usage('fec: give one of --ber, --ser, --cer, a pre-FEC test (--errors with --bits or --time), --codewords with --uncorrectable, --histogram, or --degrade-interval with --degrade-threshold', 'ber');
-    if (has('errors') && !test) usage('--errors needs --bits or --time (a pre-FEC test)', 'errors');
-    if (test && !has('cl')) usage('missing --cl (the confidence level of the bounds)', 'cl');
-    if (has('time') && !has('rate')) usage('--time needs --rate (the line rate)', 'rate');
+      usage('fec: give one of ber, ser, cer, a pre-FEC test (errors with bits or time), codewords with uncorrectable, --histogram, or degrade-interval with degrade-threshold', 'ber');
+    if (has('errors') && !test) usage('errors needs bits or time (a pre-FEC test)', 'errors');
+    if (test && !has('cl')) usage('missing cl, the confidence level (--cl 95% or a cl column)', 'cl');
+    if (has('time') && !has('rate')) usage('time needs a rate (--rate, --baud or a rate column)', 'rate');
     if (has('rate') && !test) usage('--rate is for a pre-FEC test given as --time', 'rate');
-    if (counts && !(has('codewords') && has('uncorrectable'))) usage('--codewords and --uncorrectable go together', has('codewords') ? 'uncorrectable' : 'codewords');
+    if (counts && !(has('codewords') && has('uncorrectable'))) usage('codewords and uncorrectable go together', has('codewords') ? 'uncorrectable' : 'codewords');
     if (counts && has('cer') === has('cl'))
-      usage('with --codewords give --cer (the CL that CER < X) or --cl (the CER bound), one of them', 'cer');
-    if (has('cl') && !(test || counts)) usage('--cl is for a pre-FEC test, a codeword count or a histogram', 'cl');
+      usage('with codewords give cer (the CL that CER < cer) or cl (the CER bound), one of them', 'cer');
+    if (has('cl') && !(test || counts)) usage('cl is for a pre-FEC test, a codeword count or a histogram', 'cl');
     return;
   }
   if (o.cmd === 'bits') {
-    if (!has('ber')) usage('missing --ber', 'ber');
-    if (!has('cl')) usage('missing --cl (the target confidence level, e.g. 0.95 or 95%)', 'cl');
+    if (!has('ber')) usage('missing ber (--ber or a ber column)', 'ber');
+    if (!has('cl')) usage('missing cl, the confidence level (--cl 95% or a cl column)', 'cl');
     return;
   }
   // cl, ber, errors: bits tested, given or from time * rate * lanes
-  if (has('bits') && has('time')) usage('--bits and --time: give one, not both', 'time');
-  if (has('time') && !rate) usage('--time needs --rate (the line rate) or --baud', 'rate');
-  if (!has('bits') && !has('time')) usage('missing --bits (or --time with --rate)', 'bits');
+  if (has('bits') && has('time')) usage('bits and time: give one, not both', 'time');
+  if (has('time') && !rate) usage('time needs a rate (--rate, --baud or a rate column)', 'rate');
+  if (!has('bits') && !has('time')) usage('missing bits (--bits, or --time with --rate, or their columns)', 'bits');
   if ((o.cmd === 'ber' || o.cmd === 'errors') && !has('cl'))
-    usage(o.cmd === 'ber' ? 'missing --cl (the confidence level of the bound, e.g. 95%)'
-      : 'missing --cl (the target confidence level, e.g. 95%)', 'cl');
-  if (o.cmd !== 'ber' && !has('ber')) usage('missing --ber', 'ber');
+    usage('missing cl, the confidence level (--cl 95% or a cl column)', 'cl');
+  if (o.cmd !== 'ber' && !has('ber')) usage('missing ber (--ber or a ber column)', 'ber');
   let bmin, bmax;
   if (has('bits')) { bmin = o.list.bits.min; bmax = o.list.bits.max; } else {
     const lmin = has('lanes') ? o.list.lanes.min : 1, lmax = has('lanes') ? o.list.lanes.max : 1;
@@ -338,15 +337,15 @@ const lanesOf = (i) => (Number.isNaN(i.lanes) ? 1 : i.lanes);
 
 function deriveBits(r) {
   const i = r.in;
-  if (present(i.bits) && present(i.time)) fail('give bits or time, not both');
+  if (present(i.bits) && present(i.time)) fail('bits and time: give one, not both');
   if (present(i.time)) {
-    if (!present(i.rate)) fail('time needs a rate');
+    if (!present(i.rate)) fail('time needs a rate (--rate, --baud or a rate column)');
     r.time_s = i.time;
     r.bits = X.web_whole_if_near(i.rate * i.time * lanesOf(i));
   } else if (present(i.bits)) {
     r.bits = i.bits;
     if (present(i.rate)) r.time_s = r.bits / (i.rate * lanesOf(i));
-  } else fail('needs bits, or time and rate');
+  } else fail('missing bits (--bits, or --time with --rate, or their columns)');
   if (!Number.isFinite(r.bits) || r.bits > 1e300) fail(`bits ${g(r.bits, 3)} is above 1e300 (--bits, or --time x --rate x --lanes)`);
   if (i.errors > r.bits) fail(`errors ${fd(Math.round(i.errors))} exceed the bits tested, ${g(r.bits, 17)} (--errors, --bits or --time)`);
   if (i.model === 1 && r.bits !== Math.floor(r.bits)) fail(`the binomial model needs a whole number of bits, not ${g(r.bits, 17)}`);
@@ -365,7 +364,7 @@ const reaches = (t, i) => t[0] >= i.cl && t[1] <= i.clc;
 const COMPUTE = {
   cl(r) {
     deriveBits(r);
-    if (!present(r.in.ber)) fail('needs ber');
+    if (!present(r.in.ber)) fail('missing ber (--ber or a ber column)');
     r.tails = tailsAt(r, r.in.model);
     if (present(r.in.require)) r.verdict = passes(r.tails, r.in.require, r.in.requirec) ? 1 : 0;
   },
@@ -411,7 +410,7 @@ const COMPUTE = {
   ber(r) {
     const i = r.in;
     deriveBits(r);
-    if (!present(i.cl)) fail('needs cl (the confidence level of the bound)');
+    if (!present(i.cl)) fail('missing cl, the confidence level (--cl 95% or a cl column)');
     r.ber_estimate = i.errors / r.bits;
     const rc = i.two_sided ? X.web_ber_interval(i.model, i.errors, r.bits, i.cl, i.clc)
       : X.web_ber_upper(i.model, i.errors, r.bits, i.cl, i.clc);
