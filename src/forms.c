@@ -201,17 +201,16 @@ qmask row_presence(const struct row_input *in)
 	for (int q = 0; q < NQ; q++)
 		if (!isnan(*(const double *)(const void *)((const char *)in + flags[q].value)))
 			have |= HAS(q);
-	if (in->sequential)
-		have |= HAS(P_SEQUENTIAL);
-	if (in->histogram)
-		have |= HAS(P_HISTOGRAM);
-	if (in->code_name)
-		have |= HAS(P_CODE);
-	if (in->model == BERCL_BINOMIAL)
-		have |= HAS(P_BINOMIAL);
 	if (in->burst_model)
 		have |= HAS(P_BURSTS);
-	return have;
+	return have | switch_presence(in->sequential, in->histogram != NULL, in->code_name != NULL,
+	                              in->model == BERCL_BINOMIAL);
+}
+
+qmask switch_presence(int sequential, int histogram, int code, int binomial)
+{
+	return (sequential ? HAS(P_SEQUENTIAL) : 0) | (histogram ? HAS(P_HISTOGRAM) : 0) |
+	       (code ? HAS(P_CODE) : 0) | (binomial ? HAS(P_BINOMIAL) : 0);
 }
 
 static const char *presence_name(int bit)

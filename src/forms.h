@@ -47,8 +47,10 @@ struct form {
 extern const struct form forms[];
 extern const int nforms;
 
-/* The quantities a row input has (a quantity given is not NAN). */
+/* The quantities a row input has (a quantity given is not NAN), and its switches. */
 qmask row_presence(const struct row_input *in);
+/* The switches' bits: --sequential, --histogram, --code, the binomial model. */
+qmask switch_presence(int sequential, int histogram, int code, int binomial);
 
 /*
  * The form of cmd for a row that has `have`: the form, or NULL with the
