@@ -53,6 +53,8 @@ enum show_when {
 	WHEN_FEC_DEGRADE = 1 << 29, /* fec --degrade-interval --degrade-threshold */
 	WHEN_FEC_DEGRADE_TIME = 1 << 30, /* ... with --rate */
 };
+/* cl, ber --intervals; simulate --burst-model (the enum's last bit, as unsigned) */
+#define WHEN_CLUSTERED (1u << 31)
 
 struct layout_entry {
 	enum column col;

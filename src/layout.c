@@ -136,6 +136,8 @@ static unsigned conditions(const struct options *o, const struct batch *b, int *
 		have |= WHEN_VERIFY;
 	if (o->two_sided)
 		have |= WHEN_TWO_SIDED;
+	if (o->intervals || o->burst_model)
+		have |= WHEN_CLUSTERED;
 	int plan_ = o->cmd == CMD_PLAN || o->text[Q_RATIO] || o->plan ||
 	           (b && batch_has(b, Q_RATIO));
 	have |= plan_ ? WHEN_PLAN : WHEN_NOT_PLAN;

@@ -708,7 +708,7 @@ static void test_readme_examples(void **state)
 	(void)state;
 	FILE *fp = fopen("README.md", "r");
 	assert_non_null(fp);
-	static char text[1 << 16];
+	static char text[1 << 17];
 	size_t n = fread(text, 1, sizeof text - 1, fp);
 	text[n] = '\0';
 	fclose(fp);
