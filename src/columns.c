@@ -168,7 +168,12 @@ static void cell_cl_achieved(char *buf, size_t len, const struct row *r, int hum
 {
 	if (!computed(r))
 		return;
-	if (human)
+	const struct row_input *in = &r->in;
+	/* achieved exactly the target (a decided tie, compute.c): the target as
+	 * given, not its doubles, which may round either side of it */
+	if (human && r->tails.cl == in->cl && r->tails.one_minus_cl == in->cl_complement)
+		human_target_percent(buf, len, in->cl, in->cl_complement);
+	else if (human)
 		human_cl_percent(buf, len, &r->tails, target_decimals(r));
 	else
 		format_probability(buf, len, r->tails.cl, r->tails.ln_cl);

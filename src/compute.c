@@ -4,11 +4,13 @@
  * from time (bits = rate * time * lanes) or time from bits, and calls the
  * library. The messages name the quantities as the flags and columns do.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bercl.h"
+#include "dd.h"
 #include "commands.h"
 #include "bursts.h"
 #include "compute.h"
@@ -189,18 +191,39 @@ static enum compute_status meet_target(struct row *r)
  * bits --all-lanes: the all-lanes CL at the answer, as printed, must be on
  * the target's side (as meet_target() makes sure for one lane).
  */
-static enum compute_status all_lanes_printable(struct row *r)
-{
-	const struct row_input *in = &r->in;
-	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
-		return COMPUTE_OK;
-	return fail(r, COMPUTE_NUMERIC, "numerical failure: the all-lanes bits do not reach the target");
-}
-
 static bercl_lnprob ln_of(double v)
 {
 	bercl_lnprob l = {log(v), 0.0};
 	return l;
+}
+
+/*
+ * The library decided CL(N)^L >= cl on the logarithm of the smaller tail
+ * in double-double (lib/lanes.c); its achieved CL is the product of the L
+ * lane doubles (what a reader multiplies), off by up to L rounding errors,
+ * so it may land that far on the wrong side of the target. Then the
+ * achieved CL is the target itself (as bercl_min_bits_target does for one
+ * lane): printed, it never reads below what was asked. Farther off is a
+ * failure.
+ */
+static enum compute_status all_lanes_printable(struct row *r)
+{
+	const struct row_input *in = &r->in;
+	bercl_tails *t = &r->tails;
+	double slack = (lanes_of(in) + 8) * DBL_EPSILON;
+	int cl_near = t->cl >= in->cl || in->cl - t->cl <= slack * in->cl;
+	int q_near = t->one_minus_cl <= in->cl_complement ||
+	             t->one_minus_cl - in->cl_complement <= slack * in->cl_complement;
+	if (!cl_near || !q_near)
+		return fail(r, COMPUTE_NUMERIC,
+		            "numerical failure: the all-lanes bits do not reach the target");
+	if (t->cl < in->cl || t->one_minus_cl > in->cl_complement) {
+		t->cl = in->cl;
+		t->one_minus_cl = in->cl_complement;
+		t->ln_cl = ln_of(in->cl);
+		t->ln_one_minus_cl = ln_of(in->cl_complement);
+	}
+	return COMPUTE_OK;
 }
 
 enum compute_status compute_bits(struct row *r)
@@ -873,14 +896,27 @@ enum compute_status compute_fec_degrade(struct row *r)
 	return fec_degrade(r, 1);
 }
 
+/*
+ * The all row's verdict as bercl_min_bits_all_lanes decides (lib/lanes.c):
+ * on the double-double logarithm of the smaller tail, not on the product of
+ * the lane doubles (off by up to one rounding per lane), so that the bits
+ * bits --all-lanes gives pass here and one fewer fail.
+ */
+static int lanes_pass(const bercl_tails *all, double req, double req_complement)
+{
+	if (req <= 0.5)
+		return dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), dd_log(dd_from(req))).hi >= 0;
+	return dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo),
+	              dd_log(dd_from(req_complement))).hi <= 0;
+}
+
 /* The lane=all row of cl --lane-errors: the product of the lane CLs. */
 enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, int count)
 {
 	if (bercl_lanes_all(lanes, count, &r->tails) != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
 	if (!isnan(r->in.require))
-		r->verdict = passes(r->tails.cl, r->tails.one_minus_cl, r->in.require,
-		                    r->in.require_complement);
+		r->verdict = lanes_pass(&r->tails, r->in.require, r->in.require_complement);
 	return COMPUTE_OK;
 }
 

@@ -340,6 +340,9 @@ static void test_all_lanes_bits_cli(void **state)
 	static const char *const cases[][4] = {
 		{"0", "1e-12", "95%", "8"}, {"2", "1e-9", "99%", "4"}, {"0", "1e-6", "90%", "16"},
 		{"5", "1e-10", "99.9%", "2"},
+		/* the product of the lane doubles rounds below the target the library
+		 * reached (exit 3 before): the achieved CL prints as the target */
+		{"0", "1e-15", "50%", "22"}, {"0", "1e-15", "90%", "64"},
 	};
 	static struct run r, a, b;
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -353,6 +356,9 @@ static void test_all_lanes_bits_cli(void **state)
 		run(&r, NULL, args);
 		assert_int_equal(r.status, 0);
 		double n = csv_value(r.out, "bits", 1);
+		double target = csv_value(r.out, "cl", 1);
+		if (!(csv_value(r.out, "cl_achieved", 1) >= target))
+			fail_msg("%s: cl_achieved below the target: %s", args, r.out);
 		snprintf(args, sizeof args, "cl --lane-errors %s -n %.17g -p %s --require %s -f csv",
 		         lane_errors, n, cases[i][1], cases[i][2]);
 		run(&a, NULL, args);
