@@ -45,7 +45,7 @@ ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
-	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/csv.c
+	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/telemetry.c src/csv.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP

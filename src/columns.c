@@ -702,6 +702,14 @@ static void cell_cer_tail_upper(char *buf, size_t len, const struct row *r, int 
 	            r->hist.cer_tail_upper, r->hist.ln_cer_tail_upper, human, ROUND_UP);
 }
 
+/* fec --histogram: the port a switch's or tester's report names */
+static void cell_port(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->port)
+		put_str(buf, len, r->port);
+}
+
 static void cell_flr(char *buf, size_t len, const struct row *r, int human)
 {
 	number_cell(buf, len, computed(r) && r->has_flr, r->flr, human, ROUND_NEAREST);
@@ -843,6 +851,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_FLR_OBSERVED] =      {"flr_observed",  "FLR observed",  12, NUMBER, cell_flr_observed},
 	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, cell_degrade_p},
 	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
+	[COL_PORT] =              {"port",          "port",          12, STRING, cell_port},
 	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, cell_fixed_bits},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };

@@ -32,6 +32,7 @@
 #include "format.h"
 #include "forms.h"
 #include "histogram.h"
+#include "telemetry.h"
 #include "human.h"
 #include "parse.h"
 #include "pipeline.h"
@@ -76,6 +77,9 @@ struct options {
 	bercl_rs_code code;
 	const char *code_name;       /* kp4, kr4 or rs:N,K,M */
 	const char *histogram;       /* --histogram file */
+	enum telemetry_format histogram_format; /* --histogram-format */
+	int histogram_format_seen;
+	const struct telemetry *telem; /* the histograms read (ports, lanes) */
 	int tail_sonic;              /* --method sonic */
 	int method_seen;
 	/* cl --lane-errors, bits --all-lanes */
@@ -406,6 +410,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 				usage_error("--histogram: empty file name");
 			o->histogram = optarg;
 			break;
+		case F_HISTOGRAM_FORMAT:
+			if (o->histogram_format_seen++)
+				usage_error("--histogram-format given twice");
+			if (telemetry_parse_format(optarg, &o->histogram_format))
+				usage_error("--histogram-format '%s': auto, csv, ethtool, sonic or xena", optarg);
+			break;
 		case F_METHOD:
 			if (o->method_seen++)
 				usage_error("--method given twice");
@@ -547,6 +557,8 @@ static void check_combinations(const struct options *o)
 		usage_error("--all-lanes needs --lanes (the number of lanes)");
 	if (o->histogram && o->input)
 		usage_error("--histogram and --input: give one, not both");
+	if (o->histogram_format_seen && !o->histogram)
+		usage_error("--histogram-format is for a --histogram");
 	if (o->input) {
 		if (o->sequential && o->cmd == CMD_PLAN && !o->text[Q_TRUE_BER])
 			usage_error("--sequential prints a table per plan: with --input give --true-ber");
@@ -680,8 +692,10 @@ static void make_layout(const struct options *o, const struct batch *b, struct l
 		have |= WHEN_TABLE;
 	if (!(have & WHEN_TABLE) || o->format != FMT_TEXT)
 		have |= WHEN_SUMMARY;
-	if (o->lane_text)
+	if (o->lane_text || (o->telem && o->telem->has_lane))
 		have |= WHEN_LANE;
+	if (o->telem && o->telem->has_port)
+		have |= WHEN_FEC_PORT;
 	if ((have & WHEN_TIME) || o->all_lanes)
 		have |= WHEN_LANES_SHOWN;
 	if (o->all_lanes)
@@ -1115,6 +1129,29 @@ static double progress_delay(void)
 	return d;
 }
 
+/*
+ * The sweep's next row; with a report of several histograms (ports, lanes:
+ * src/telemetry.c) the whole sweep for each in turn, its port and lane set.
+ */
+static int next_row(struct sweep *s, const struct vlist *const lists[NQ],
+                    const struct row_input *base, const struct telemetry *tm, int *hist,
+                    struct row *r)
+{
+	for (;;) {
+		if (sweep_next(s, base, r)) {
+			if (tm) {
+				r->in.histogram = tm->h[*hist].bins;
+				r->port = tm->h[*hist].port[0] ? tm->h[*hist].port : NULL;
+				r->lane = tm->h[*hist].lane[0] ? tm->h[*hist].lane : NULL;
+			}
+			return 1;
+		}
+		if (!tm || ++*hist >= tm->n)
+			return 0;
+		sweep_init(s, lists);
+	}
+}
+
 static void run_sweep(const struct options *o, const struct row_input *base)
 {
 	const struct vlist *lists[NQ];
@@ -1127,10 +1164,11 @@ static void run_sweep(const struct options *o, const struct row_input *base)
 	warn_ignored(o, NULL);
 	/* rows run one at a time here: a long simulate shows progress on a terminal */
 	simulate_set_hooks(&interrupted, isatty(STDERR_FILENO) ? stderr : NULL, progress_delay());
-	int several = sweep_rows(o) > 1;
+	int several = sweep_rows(o) > 1 || (o->telem && o->telem->n > 1);
 	struct row r;
 	long index = 0;
-	while (!interrupted && sweep_next(&s, base, &r)) {
+	int hist = 0;
+	while (!interrupted && next_row(&s, lists, base, o->telem, &hist, &r)) {
 		if (o->lane_text) {
 			lane_rows(o, &r, &l, &index);
 			continue;
@@ -1170,19 +1208,22 @@ int main(int argc, char **argv)
 		base.code_name = o.code_name;
 		base.code = o.code;
 	}
-	static double bins[BERCL_FEC_MAX_BINS];
+	static struct telemetry telem;
 	if (o.histogram) {
 		FILE *fp = strcmp(o.histogram, "-") == 0 ? stdin : fopen(o.histogram, "r");
 		if (!fp)
 			usage_error("--histogram '%s': %s", o.histogram, strerror(errno));
 		char err[512];
-		int rc = histogram_read(fp, fp == stdin ? "(stdin)" : o.histogram, o.code.t, bins, err,
-		                        sizeof err);
+		int rc = telemetry_read(fp, fp == stdin ? "(stdin)" : o.histogram, o.histogram_format,
+		                        o.code.t, &telem, err, sizeof err);
 		if (fp != stdin)
 			fclose(fp);
 		if (rc != 0)
 			usage_error("--histogram: %s", err);
-		base.histogram = bins;
+		if (telem.warning[0])
+			fprintf(stderr, "%s: warning: %s\n", prog, telem.warning);
+		base.histogram = telem.h[0].bins;
+		o.telem = &telem;
 	}
 	base.tail_sonic = o.tail_sonic;
 	if (o.cmd == CMD_WATCH) {

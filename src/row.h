@@ -78,6 +78,7 @@ struct row {
 	double bits_good_sim, bits_good_stderr, bits_bad_sim, bits_bad_stderr;
 	/* watch rows */
 	const char *lane;          /* the reading's lane, NULL without a lane column */
+	const char *port;          /* fec --histogram: the port the report names, or NULL */
 	const char *decision;      /* "", "pass" or "fail" */
 	double dispersion;         /* index of dispersion of the error increments */
 	/* cl --lane-errors: lane (above) is "1", "2", ..., "combined" or "all" */
