@@ -318,7 +318,7 @@ clean:
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
-		tests/fuzz/fuzz_pipeline tests/fuzz/replay_*
+		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -327,7 +327,7 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch histogram pipeline
+FUZZ_HARNESSES ?= parse batch watch histogram pipeline telemetry
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)

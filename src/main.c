@@ -824,6 +824,8 @@ static void die_if_interrupted(void)
  * several rows "row N (errors=2 bits=1 ber=0.1): ", naming the values of
  * the flags that make the row.
  */
+static double sweep_rows(const struct options *o);
+
 static void put_where(FILE *err, const struct options *o, const char *file, int sweep,
                       const struct row *r)
 {
@@ -831,7 +833,10 @@ static void put_where(FILE *err, const struct options *o, const char *file, int 
 		fprintf(err, "%s:%ld: ", file, r->line);
 		return;
 	}
-	if (!sweep)
+	if (r->port || (r->lane && o->cmd == CMD_FEC)) /* a report's histogram (telemetry.c) */
+		fprintf(err, "%s%s%s%s: ", r->port ? r->port : "", r->port && r->lane ? " " : "",
+		        r->lane ? "lane " : "", r->lane ? r->lane : "");
+	if (!sweep || (o->telem && sweep_rows(o) == 1))
 		return;
 	fprintf(err, "row %ld (", r->line);
 	int first = 1;

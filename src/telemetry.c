@@ -882,7 +882,7 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 			if (d->has_unc != 2)
 				continue;
 			char *colon = strchr(s, ':');
-			double v;
+			double v, none[MAX_LANES];
 			int nl;
 			if (!colon)
 				continue;
@@ -890,7 +890,7 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 				ret = fail(rd, line, "ethtool: more than %d lanes", MAX_LANES);
 				break;
 			}
-			if ((ret = text_count(rd, line, colon + 1, "a lane count", &v, NULL, &nl)) != 0)
+			if ((ret = text_count(rd, line, colon + 1, "a lane count", &v, none, &nl)) != 0)
 				break;
 			d->unc_lanes[d->unc_nlanes++] = v;
 			continue;
@@ -1034,7 +1034,7 @@ static int sonic_table(struct sonic *so, const char *header, const char *rule, l
 	so->kind = TABLE_OTHER;
 	so->iface_col = so->uncorr_col = -1;
 	so->nbins = 0;
-	so->table_line = line;
+	so->table_line = line - 1; /* the header */
 	for (size_t i = 0; rule[i];) {
 		if (rule[i] != '-') {
 			i++;
