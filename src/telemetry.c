@@ -602,6 +602,7 @@ static int jbin(struct json *j, struct device *d)
 {
 	char key[32];
 	int first = 1, r, has_lo = 0, has_hi = 0, has_total = 0;
+	jws(j); /* the bin's line is where it starts */
 	struct group *g = device_group(j->rd, d, j->line);
 	if (!g || jobject_open(j, "\"hist\": expected an object per bin"))
 		return -1;
@@ -671,6 +672,7 @@ static int jdevice(struct json *j, struct device *d, double *bins, char *cover)
 {
 	char key[32];
 	int first = 1, r, has_name = 0;
+	jws(j);
 	device_start(d, j->line);
 	if (jobject_open(j, "expected an object per device"))
 		return -1;
@@ -823,12 +825,11 @@ static int text_count(struct reader *rd, long line, const char *s, const char *f
 {
 	while (*s == ' ')
 		s++;
-	size_t n = strspn(s, "0123456789-");
+	size_t n = strcspn(s, " \t[");
 	const char *why = counter(s, n, 0, v);
 	if (why) {
 		char q[64];
-		return fail(rd, line, "ethtool: %s '%s' %s", field, shown(s, n ? n : strlen(s), q, sizeof q),
-		            why);
+		return fail(rd, line, "ethtool: %s '%s' %s", field, shown(s, n, q, sizeof q), why);
 	}
 	return text_lanes(rd, line, s + n, lanes, nlanes);
 }
