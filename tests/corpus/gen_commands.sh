@@ -256,4 +256,20 @@ printf 'link,errors,bits,ber,cl\n"a\\b\nc",0,3e12,1e-12,1\n' | bercl cl -i - --v
 printf 'errors,bits,ber\n100,10,1e-3\n0,1e301,1e-300\n' | bercl cl -i - -f csv
 printf '"Errors" ; " Bits " ;BER\n0;3e12;1e-12\n' | bercl cl -i - -f csv
 printf 'Bits,errors\n1e12,0\n' | bercl watch -p 1e-12 -c 95%
+bercl fec --code kp4 --histogram eth.json --cl 95% --rate 425G
+bercl fec --code kp4 --histogram eth.json -f csv
+bercl fec --code kp4 --histogram eth.json -f json --cl 95%
+bercl fec --code kp4 --histogram eth.txt -f tsv
+bercl fec --code kp4 --histogram sonic.txt --method sonic
+bercl fec --code kp4 --histogram sonic.txt --cl 95% -f csv
+bercl fec --code kp4 --histogram xena.txt --histogram-format xena --cl 95%
+bercl fec --code kp4 --histogram xena.txt --value port
+bercl fec --code kp4 --histogram xena.txt --histogram-format sonic
+bercl fec --code kp4 --histogram sonic.txt --histogram-format csv
+bercl fec --code kp4 --ber 1e-6 --histogram-format sonic
+bercl fec --code kp4 --histogram eth.json --histogram-format json
+printf '0/1 PP_RXFECSTATS 0 10 1 2 3 4 0 0 0 0 0 11\n' | bercl fec --code kr4 --histogram -
+printf '0/1 PP_RXFECSTATS 0 10 5 2 3 4 0 0 0 0 0 14\n0/1 PP_RXFECSTATS 0 10 4 2 3 4 0 0 0 0 0 13\n' | bercl fec --code kr4 --histogram -
+printf '[{"ifname": "e0", "statistics": {"uncorrectable_blocks": {"total": 0}, "hist": [{"bin_low": 0, "bin_high": 3, "total": 9}]}}]' | bercl fec --code rs:15,9,4 --histogram -
+printf 'FEC parameters for eth0:\n  uncorrectable_blocks: 1\n  fec_symbol_err_0: 5\n' | bercl fec --code rs:15,9,4 --histogram -
 EOC
