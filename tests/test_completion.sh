@@ -30,4 +30,6 @@ case " $(complete_line './bercl watch --') " in *" --plan "*) ;; *) fail "watch 
 [ -z "$(complete_line './bercl plan --ber ')" ] || fail "a value completed with flags"
 [ "$(complete_line './bercl cl --format j')" = json ] || fail "--format values"
 [ "$(complete_line './bercl fec --method s')" = sonic ] || fail "--method values"
+[ "$(complete_line './bercl fec --histogram-format e')" = ethtool ] || fail "--histogram-format values"
+[ "$(complete_line './bercl fec --histogram-f')" = --histogram-format ] || fail "--histogram-format flag"
 echo "test_completion: ok ($(echo $subs | wc -w) subcommands)"
