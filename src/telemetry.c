@@ -943,6 +943,123 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 	return ret;
 }
 
+static int contains(const char *s, size_t n, const char *what);
+
+/* ---- SONiC's COUNTERS_DB fields, port_flr.lua's inputs ---- */
+
+#define SAI_BIN "SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S"
+#define SAI_UNCORR "SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES"
+
+/* A word without the quotes, braces, commas and colons of a dict's print. */
+static const char *bare_word(const char *s, size_t *n)
+{
+	static const char junk[] = "{}'\",:";
+	size_t len = strlen(s);
+	while (len > 0 && strchr(junk, *s)) {
+		s++;
+		len--;
+	}
+	while (len > 0 && strchr(junk, s[len - 1]))
+		len--;
+	*n = len;
+	return s;
+}
+
+/*
+ * One port's counters as `redis-cli -n 2 HGETALL COUNTERS:oid:...` (a field
+ * and its value on lines of their own, or numbered "1) ...") or
+ * `sonic-db-cli COUNTERS_DB HGETALL ...` (a dict) print them: each field a
+ * word, its value the next word.
+ */
+static int read_sonic_counters(struct reader *rd, const char *buf, size_t len)
+{
+	struct lines l;
+	int t = rd->t, rc, ret = 0, pending = -2; /* -2: no field, -1: uncorrectable, else bin */
+	double bins[BERCL_FEC_MAX_BINS];
+	char seen[BERCL_FEC_MAX_BINS];
+	long first = 0, pending_line = 0;
+	char q[64];
+	memset(seen, 0, sizeof seen);
+	for (int i = 0; i <= t + 1; i++)
+		bins[i] = 0;
+	lines_open(&l, buf, len, ' ', '\t');
+	if (!l.fp)
+		return fail(rd, 0, "out of memory");
+	while (!ret && (rc = lines_next(rd, &l)) == 1) {
+		long line = l.c.record_line;
+		for (size_t i = 0; i < l.c.ncells && !ret; i++) {
+			size_t n;
+			const char *w = bare_word(csv_cell(&l.c, i), &n);
+			if (n == 0 || (w[n - 1] == ')' && strspn(w, "0123456789") == n - 1))
+				continue; /* redis-cli's numbering */
+			if (pending != -2) {
+				double v;
+				const char *why = counter(w, n, 0, &v);
+				int k = pending;
+				pending = -2;
+				if (why) {
+					if (k < 0)
+						ret = fail(rd, line, "sonic: %s '%s' %s", SAI_UNCORR,
+						           shown(w, n, q, sizeof q), why);
+					else
+						ret = fail(rd, line, "sonic: %s%d '%s' %s", SAI_BIN, k,
+						           shown(w, n, q, sizeof q), why);
+					break;
+				}
+				if (k > t) {
+					if (v != 0)
+						ret = fail(rd, line, "sonic: %s%d holds %.0f codewords, above t = %d (is "
+						           "--code right?)", SAI_BIN, k, v, t);
+					continue;
+				}
+				bins[k < 0 ? t + 1 : k] = v;
+				continue;
+			}
+			int k = -2;
+			if (n > strlen(SAI_BIN) && memcmp(w, SAI_BIN, strlen(SAI_BIN)) == 0) {
+				size_t d = n - strlen(SAI_BIN);
+				const char *num = w + strlen(SAI_BIN);
+				if (d <= 4 && strspn(num, "0123456789") >= d)
+					k = atoi(num);
+			} else if (n == strlen(SAI_UNCORR) && memcmp(w, SAI_UNCORR, n) == 0) {
+				k = -1;
+			}
+			if (k == -2)
+				continue; /* another field, or its value */
+			int slot = k < 0 ? t + 1 : k;
+			if (k > t && k > BERCL_FEC_MAX_BINS - 2) {
+				ret = fail(rd, line, "sonic: %s%d: no code corrects so many symbols", SAI_BIN, k);
+				break;
+			}
+			if (k <= t && seen[slot]) {
+				ret = fail(rd, line, "sonic: %s given twice (one port's counters per input)",
+				           shown(w, n, q, sizeof q));
+				break;
+			}
+			if (k <= t)
+				seen[slot] = 1;
+			if (!first)
+				first = line;
+			pending = k;
+			pending_line = line;
+		}
+	}
+	if (!ret && rc < 0)
+		ret = -1;
+	lines_close(&l);
+	if (ret)
+		return ret;
+	if (pending != -2)
+		return fail(rd, pending_line, "sonic: a counter field without its value");
+	for (int i = 0; i <= t; i++)
+		if (!seen[i])
+			return fail(rd, first, "sonic: no %s%d: the histogram must count every 0..t = %d (is "
+			            "--code right?)", SAI_BIN, i, t);
+	if (!seen[t + 1])
+		return fail(rd, first, "sonic: no %s (the uncorrectable codewords)", SAI_UNCORR);
+	return add_histogram(rd, "", "", bins, first);
+}
+
 /* ---- SONiC ---- */
 
 #define SONIC_MAX_COLUMNS 64
@@ -1288,6 +1405,8 @@ static int sonic_pair(struct sonic *so)
 
 static int read_sonic(struct reader *rd, const char *buf, size_t len)
 {
+	if (contains(buf, len, SAI_BIN))
+		return read_sonic_counters(rd, buf, len);
 	struct sonic *so = calloc(1, sizeof *so);
 	char *prev = malloc(LINE_BYTES + 1);
 	if (so) {
@@ -1537,6 +1656,8 @@ static enum telemetry_format detect(const char *s, size_t n)
 		i = 3;
 	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n'))
 		i++;
+	if (contains(s, n, SAI_BIN)) /* before JSON: sonic-db-cli prints a dict */
+		return TELEM_SONIC;
 	if (i < n && (s[i] == '[' || s[i] == '{'))
 		return TELEM_ETHTOOL;
 	if (contains(s, n, "PP_RXFECSTATS") || contains(s, n, "pp_rxfecstats"))
@@ -1544,7 +1665,7 @@ static enum telemetry_format detect(const char *s, size_t n)
 	if (contains(s, n, "fec_symbol_err_") || contains(s, n, "fec_symbols_err_") ||
 	    contains(s, n, "FEC parameters for "))
 		return TELEM_ETHTOOL;
-	if (contains(s, n, "BIN0") && contains(s, n, "--"))
+	if ((contains(s, n, "BIN0") && contains(s, n, "--")) || contains(s, n, SAI_BIN))
 		return TELEM_SONIC;
 	return TELEM_CSV;
 }

@@ -78,6 +78,9 @@ static void test_formats_give_the_csv_row(void **state)
 		expect_same_row("ethtool.json", methods[m], 5, 2, "sonic_a.csv");
 		/* ethtool's text, no lanes: column port */
 		expect_same_row("ethtool.txt", methods[m], 1, 1, "sonic_b.csv");
+		/* SONiC's COUNTERS_DB fields (port_flr.lua's inputs): redis-cli, sonic-db-cli */
+		expect_same_row("sonic_counters.txt", methods[m], 1, 0, "sonic_a.csv");
+		expect_same_row("sonic_counters_dict.txt", methods[m], 1, 0, "sonic_a.csv");
 	}
 	/* the format named rather than told from the content: the same */
 	static struct run a, b;
@@ -221,6 +224,13 @@ static void test_bad_reports(void **state)
 		{"rs:15,9,4", "hello\n", "sonic",
 		 ": sonic: no FEC histogram (a table with IFACE and BIN0..BIN3, or the 'Symbol Errors "
 		 "Per Codeword' listing)"},
+		{"rs:15,9,4", "1) \"SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0\"\n2) \"10\"\n"
+		              "3) \"SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S1\"\n4) \"1\"\n", "",
+		 ":1: sonic: no SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S2: the histogram must count "
+		 "every 0..t = 3 (is --code right?)"},
+		{"rs:15,9,4", "{'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0': '10', "
+		              "'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S1': '1.5'}\n", "",
+		 ":1: sonic: SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S1 '1.5' is not a whole count"},
 		{"rs:15,9,4", "0/1 PP_RXFECSTATS 0 6 1 2 3 4 0 10\n", "csv",
 		 ":1: '0/1 PP_RXFECSTATS 0 6 1 2 3 4 0 10': expected two cells, bin and codewords, "
 		 "separated by a comma"},
