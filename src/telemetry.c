@@ -862,6 +862,8 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 			continue;
 		}
 		int sym = is_prefix(s, "fec_symbol_err_") ? 15 : is_prefix(s, "fec_symbols_err_") ? 16 : 0;
+		if (open && d->has_unc == 2 && !is_prefix(s, "Lane "))
+			d->has_unc = 1; /* the uncorrectable count's lane lines have ended */
 		if (!sym && !is_prefix(s, "uncorrectable_blocks:") && !is_prefix(s, "Lane "))
 			continue; /* the other lines of the report */
 		if (!open) {
@@ -896,8 +898,6 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 			d->unc_lanes[d->unc_nlanes++] = v;
 			continue;
 		}
-		if (d->has_unc == 2)
-			d->has_unc = 1;
 		/* fec_symbol_err_LOW[_to_HIGH]: N */
 		const char *p = s + sym;
 		char *end;

@@ -137,6 +137,39 @@ static void test_ethtool_lanes(void **state)
 	assert_true(strncmp(r.out, "port         lane     code", 26) == 0);
 }
 
+/*
+ * ethtool's older text: each count's lanes on "Lane N:" lines of their own;
+ * the uncorrectable count's are its lanes, corrected_bits' after it are not.
+ */
+static void test_ethtool_text_lane_lines(void **state)
+{
+	(void)state;
+	static struct run r;
+	write_file(TMP "old.txt", "FEC parameters for eth1:\nStatistics:\n"
+	                          "  corrected_blocks: 3\n    Lane 0: 2\n    Lane 1: 1\n"
+	                          "  uncorrectable_blocks: 1\n    Lane 0: 1\n    Lane 1: 0\n"
+	                          "  corrected_bits: 30\n    Lane 0: 20\n    Lane 1: 10\n"
+	                          "  fec_symbol_err_0: 9 [ per_lane: 4, 5 ]\n"
+	                          "  fec_symbol_err_1: 2 [ per_lane: 1, 1 ]\n"
+	                          "  fec_symbol_err_2: 1 [ per_lane: 1, 0 ]\n"
+	                          "  fec_symbol_err_3: 0 [ per_lane: 0, 0 ]\n"
+	                          "  fec_symbol_err_4: 0 [ per_lane: 0, 0 ]\n"
+	                          "  fec_symbol_err_5: 0 [ per_lane: 0, 0 ]\n"
+	                          "  fec_symbol_err_6: 0 [ per_lane: 0, 0 ]\n"
+	                          "  fec_symbol_err_7: 0 [ per_lane: 0, 0 ]\n");
+	run(&r, NULL, "fec --code kr4 --histogram " TMP "old.txt -f csv");
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.err, "");
+	assert_int_equal(count_lines(r.out), 4);
+	/* lane 0: 4 + 1 + 1 + 1 uncorrectable; lane 1: 5 + 1; combined: 9 + 2 + 1 + 1 */
+	assert_string_equal(csv_cell(r.out, "lane", 1), "0");
+	assert_true(csv_value(r.out, "codewords", 1) == 7 && csv_value(r.out, "uncorrectable", 1) == 1);
+	assert_string_equal(csv_cell(r.out, "lane", 2), "1");
+	assert_true(csv_value(r.out, "codewords", 2) == 6 && csv_value(r.out, "uncorrectable", 2) == 0);
+	assert_string_equal(csv_cell(r.out, "lane", 3), "combined");
+	assert_true(csv_value(r.out, "codewords", 3) == 13);
+}
+
 /* Readings of one port: the last one counts; a counter may not go back. */
 static void test_readings(void **state)
 {
@@ -263,6 +296,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats_give_the_csv_row),
 		cmocka_unit_test(test_ethtool_lanes),
+		cmocka_unit_test(test_ethtool_text_lane_lines),
 		cmocka_unit_test(test_readings),
 		cmocka_unit_test(test_bad_reports),
 	};
