@@ -231,6 +231,9 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->code_name = NULL;
 	in->code.n = in->code.k = in->code.m = in->code.t = 0;
 	in->histogram = NULL;
+	in->hist_lo = in->hist_hi = NULL;
+	in->hist_count = NULL;
+	in->hist_groups = 0;
 	in->tail_sonic = 0;
 	in->all_lanes = 0;
 }

@@ -1146,6 +1146,10 @@ static int next_row(struct sweep *s, const struct vlist *const lists[NQ],
 		if (sweep_next(s, base, r)) {
 			if (tm) {
 				r->in.histogram = tm->h[*hist].bins;
+				r->in.hist_groups = tm->h[*hist].ngroups;
+				r->in.hist_lo = tm->h[*hist].lo;
+				r->in.hist_hi = tm->h[*hist].hi;
+				r->in.hist_count = tm->h[*hist].count;
 				r->port = tm->h[*hist].port[0] ? tm->h[*hist].port : NULL;
 				r->lane = tm->h[*hist].lane[0] ? tm->h[*hist].lane : NULL;
 			}

@@ -40,6 +40,9 @@ struct row_input {
 	const char *code_name;
 	bercl_rs_code code;
 	const double *histogram;
+	const int *hist_lo, *hist_hi;       /* ... or its groups (ethtool's ranges), */
+	const double *hist_count;           /* hist_groups of them, the uncorrectable last */
+	int hist_groups;
 	int tail_sonic;                     /* --method sonic */
 	double ser;                         /* fec: a SER in place of the BER */
 	double interleave, frames_per_codeword; /* fec: for flr */

@@ -18,6 +18,8 @@
  *            "fec_symbol_err_LOW[_to_HIGH]: N [ per_lane: a, b, ... ]".
  *            One row per lane where every bin and the uncorrectable count
  *            have per-lane values, and the row `combined` of the totals.
+ *            A bin spanning several counts (bin_low < bin_high) is kept as
+ *            a group, for bercl_fec_histogram_groups' exact likelihood.
  *   sonic    `show interfaces counters fec-histogram` (sonic-utilities'
  *            portstat): a table IFACE, BIN0 .. BIN15 (one row per port), or
  *            for one port the listing "Symbol Errors Per Codeword /
@@ -173,8 +175,35 @@ static const char *label(const char *port, const char *lane, char *buf, size_t l
  * One reading: bins[0 .. t + 1]. A port and lane read before: the counters
  * must not have gone backwards; the new reading replaces the old one.
  */
+static int add_histogram_groups(struct reader *rd, const char *port, const char *lane,
+                                const double *bins, const int *glo, const int *ghi,
+                                const double *gcount, int ngroups, long line);
+
 static int add_histogram(struct reader *rd, const char *port, const char *lane,
                          const double *bins, long line)
+{
+	return add_histogram_groups(rd, port, lane, bins, NULL, NULL, NULL, 0, line);
+}
+
+/* Its groups into h (ngroups 0: single bins). */
+static void set_groups(struct telemetry *tm, struct telemetry_histogram *h, const int *glo,
+                       const int *ghi, const double *gcount, int ngroups)
+{
+	size_t k = (size_t)(h - tm->h), per = (size_t)(tm->t + 2);
+	h->ngroups = ngroups;
+	h->lo = tm->group_bounds + 2 * k * per;
+	h->hi = h->lo + per;
+	h->count = tm->group_counts + k * per;
+	for (int j = 0; j < ngroups; j++) {
+		h->lo[j] = glo[j];
+		h->hi[j] = ghi[j];
+		h->count[j] = gcount[j];
+	}
+}
+
+static int add_histogram_groups(struct reader *rd, const char *port, const char *lane,
+                                const double *bins, const int *glo, const int *ghi,
+                                const double *gcount, int ngroups, long line)
 {
 	struct telemetry *tm = rd->tm;
 	int t = rd->t;
@@ -205,6 +234,7 @@ static int add_histogram(struct reader *rd, const char *port, const char *lane,
 			            label(port, lane, who, sizeof who), bin, h->bins[i], h->line, bins[i]);
 		}
 		memcpy(h->bins, bins, (size_t)(t + 2) * sizeof *bins);
+		set_groups(tm, h, glo, ghi, gcount, ngroups);
 		h->line = line;
 		return 0;
 	}
@@ -217,6 +247,7 @@ static int add_histogram(struct reader *rd, const char *port, const char *lane,
 	snprintf(h->port, sizeof h->port, "%s", port);
 	snprintf(h->lane, sizeof h->lane, "%s", lane);
 	h->line = line;
+	set_groups(tm, h, glo, ghi, gcount, ngroups);
 	tm->n++;
 	tm->has_port |= port[0] != '\0';
 	tm->has_lane |= lane[0] != '\0';
@@ -276,7 +307,7 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 		return fail(rd, d->line, "%s: no uncorrectable_blocks count (the codewords the FEC "
 		            "lost)", who);
 	memset(cover, 0, (size_t)t + 1);
-	int nlanes = -1, lanes_ok = 1;
+	int nlanes = -1, lanes_ok = 1, grouped = 0;
 	long partial_line = 0;
 	for (int k = 0; k < d->ngroups; k++) {
 		struct group *g = &d->g[k];
@@ -292,14 +323,12 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 			            "%s: bin %u..%u is above t = %d: the code corrects at most t symbols "
 			            "(is --code right?)", who, g->lo, g->hi, t);
 		}
-		if (g->lo != g->hi)
-			return fail(rd, g->line,
-			            "%s: bin %u..%u counts %u numbers of symbol errors together: bercl "
-			            "needs one count per number (grouped bins are not read yet)",
-			            who, g->lo, g->hi, g->hi - g->lo + 1);
-		if (cover[g->lo])
-			return fail(rd, g->line, "%s: bin %u given twice", who, g->lo);
-		cover[g->lo] = 1;
+		for (unsigned i = g->lo; i <= g->hi; i++) {
+			if (cover[i])
+				return fail(rd, g->line, "%s: bin %u counted twice", who, i);
+			cover[i] = 1;
+		}
+		grouped |= g->lo != g->hi;
 		bins[g->lo] = g->total;
 		if (nlanes < 0)
 			nlanes = g->nlanes;
@@ -320,6 +349,25 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 			            "0..t = %d (is --code right?)", who, i, t);
 		}
 	bins[t + 1] = d->unc;
+	/* grouped bins: the groups in order (bercl_fec_histogram_groups' form) */
+	int ng = 0;
+	static int glo[BERCL_FEC_MAX_BINS], ghi[BERCL_FEC_MAX_BINS], order[BERCL_FEC_MAX_BINS + 64];
+	static double gcount[BERCL_FEC_MAX_BINS];
+	if (grouped) {
+		for (int i = 0; i <= t; i++)
+			order[i] = -1;
+		for (int k = 0; k < d->ngroups; k++)
+			if (d->g[k].hi <= (unsigned)t)
+				order[d->g[k].lo] = k;
+		for (int i = 0; i <= t; i++)
+			if (order[i] >= 0) {
+				glo[ng] = (int)d->g[order[i]].lo;
+				ghi[ng] = (int)d->g[order[i]].hi;
+				gcount[ng++] = d->g[order[i]].total;
+			}
+		glo[ng] = ghi[ng] = t + 1;
+		gcount[ng++] = d->unc;
+	}
 	if (nlanes > 0 && d->unc_nlanes != nlanes) {
 		lanes_ok = 0;
 		partial_line = d->unc_line;
@@ -338,12 +386,18 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 			lane_bins[t + 1] = d->unc_lanes[l];
 			char lane[16];
 			snprintf(lane, sizeof lane, "%d", l);
-			if (add_histogram(rd, d->port, lane, lane_bins, d->line))
+			double lane_count[BERCL_FEC_MAX_BINS];
+			for (int j = 0; grouped && j < ng; j++)
+				lane_count[j] = lane_bins[glo[j]];
+			if (add_histogram_groups(rd, d->port, lane, lane_bins, glo, ghi, lane_count,
+			                         grouped ? ng : 0, d->line))
 				return -1;
 		}
-		return add_histogram(rd, d->port, "combined", bins, d->line);
+		return add_histogram_groups(rd, d->port, "combined", bins, glo, ghi, gcount,
+		                            grouped ? ng : 0, d->line);
 	}
-	return add_histogram(rd, d->port, "", bins, d->line);
+	return add_histogram_groups(rd, d->port, "", bins, glo, ghi, gcount, grouped ? ng : 0,
+	                            d->line);
 }
 
 /* ---- ethtool --json ---- */
@@ -1686,7 +1740,10 @@ static int read_csv(struct reader *rd, const char *buf, size_t len)
 void telemetry_free(struct telemetry *tm)
 {
 	free(tm->storage);
-	tm->storage = NULL;
+	free(tm->group_counts);
+	free(tm->group_bounds);
+	tm->storage = tm->group_counts = NULL;
+	tm->group_bounds = NULL;
 	tm->n = 0;
 }
 
@@ -1700,9 +1757,14 @@ int telemetry_read_buffer(const char *buf, size_t len, const char *name,
 	err[0] = '\0';
 	if (t < 0 || t + 2 > BERCL_FEC_MAX_BINS)
 		return fail(&rd, 0, "the code corrects too many symbols for a histogram");
-	out->storage = malloc((size_t)TELEMETRY_MAX_HISTOGRAMS * (size_t)(t + 2) * sizeof(double));
-	if (!out->storage)
+	size_t per = (size_t)TELEMETRY_MAX_HISTOGRAMS * (size_t)(t + 2);
+	out->storage = malloc(per * sizeof(double));
+	out->group_counts = malloc(per * sizeof(double));
+	out->group_bounds = malloc(2 * per * sizeof(int));
+	if (!out->storage || !out->group_counts || !out->group_bounds) {
+		telemetry_free(out);
 		return fail(&rd, 0, "out of memory");
+	}
 	if (fmt == TELEM_AUTO)
 		fmt = detect(buf, len);
 	out->format = fmt;

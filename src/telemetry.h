@@ -22,7 +22,11 @@ enum telemetry_format { TELEM_AUTO, TELEM_CSV, TELEM_ETHTOOL, TELEM_SONIC, TELEM
 struct telemetry_histogram {
 	char port[64];   /* the port the input names it by, "" where it names none */
 	char lane[16];   /* "0", "1", ... or "combined"; "" for a port's one histogram */
-	double *bins;    /* t + 2 whole counts: 0 .. t corrected symbols, uncorrectable */
+	double *bins;    /* t + 2 whole counts: 0 .. t corrected symbols, uncorrectable
+	                    (grouped: each group's count at its first bin) */
+	int ngroups;     /* 0, or the groups of a report whose bins span several counts */
+	int *lo, *hi;    /* (ethtool's bin_low .. bin_high), in order, the uncorrectable */
+	double *count;   /* group last (lo = t + 1): bercl_fec_histogram_groups' form */
 	long line;       /* where its reading starts in the input (messages) */
 };
 
@@ -34,6 +38,8 @@ struct telemetry {
 	char warning[320];               /* "" or a note for standard error (no "bercl: ") */
 	int t;
 	double *storage;                 /* the bins of every histogram */
+	double *group_counts;            /* the groups' counts and bounds */
+	int *group_bounds;
 };
 
 /* "auto", "csv", "ethtool", "sonic", "xena": 0, or -1 for another name. */

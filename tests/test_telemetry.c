@@ -170,6 +170,38 @@ static void test_ethtool_text_lane_lines(void **state)
 	assert_true(csv_value(r.out, "codewords", 3) == 13);
 }
 
+/*
+ * Grouped bins, as ethtool's netdevsim reports them (0, 1..3, 4..7, 8..15, 4
+ * uncorrectable): ser_estimate is the grouped likelihood's maximum, as
+ * gen_fec_groups_ref.py computes it at 60 digits; SONiC's method refuses.
+ */
+static void test_grouped_bins(void **state)
+{
+	(void)state;
+	static struct run r;
+	run(&r, NULL, "fec --code kp4 --histogram " D "ethtool_grouped.json --cl 95% -f csv");
+	assert_int_equal(r.status, 0);
+	FILE *fp = table_open("fec_groups_ref.csv");
+	char line[1024];
+	char *f[9];
+	double ser = NAN, cer = NAN;
+	while (table_next(fp, line, sizeof line, f, 9) == 9)
+		if (strcmp(f[0], "netdevsim") == 0) {
+			ser = strtod(f[5], NULL);
+			cer = strtod(f[6], NULL);
+		}
+	fclose(fp);
+	assert_true(bercl_rel_diff(csv_value(r.out, "ser_estimate", 1), ser) < 1e-14);
+	assert_true(bercl_rel_diff(csv_value(r.out, "cer_predicted", 1), cer) < 1e-12);
+	assert_true(csv_value(r.out, "codewords", 1) == 445 + 12 + 2 + 4);
+	assert_true(csv_value(r.out, "uncorrectable", 1) == 4);
+	run(&r, NULL, "fec --code kp4 --histogram " D "ethtool_grouped.json --method sonic");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.out, "");
+	assert_non_null(strstr(r.err, "bercl: eni8np1: --method sonic needs a count per bin, and "
+	                              "the report groups bins\n"));
+}
+
 /* Readings of one port: the last one counts; a counter may not go back. */
 static void test_readings(void **state)
 {
@@ -220,10 +252,9 @@ static void test_bad_reports(void **state)
 		              "{\"bin_low\": 0, \"bin_high\": 0, \"total\": 5}]}} ]\n", "",
 		 ":1: e0: no uncorrectable_blocks count (the codewords the FEC lost)"},
 		{"rs:15,9,4", "[ {\"ifname\": \"e0\", \"statistics\": {\"uncorrectable_blocks\": "
-		              "{\"total\": 0},\n \"hist\": [{\"bin_low\": 0, \"bin_high\": 0, \"total\": "
+		              "{\"total\": 0},\n \"hist\": [{\"bin_low\": 0, \"bin_high\": 1, \"total\": "
 		              "5},\n {\"bin_low\": 1, \"bin_high\": 3, \"total\": 2}]}} ]\n", "",
-		 ":3: e0: bin 1..3 counts 3 numbers of symbol errors together: bercl needs one count "
-		 "per number (grouped bins are not read yet)"},
+		 ":3: e0: bin 1 counted twice"},
 		{"rs:15,9,4", "[ {\"ifname\": \"e0\", \"statistics\": {\"uncorrectable_blocks\": "
 		              "{\"total\": 0},\n \"hist\": [{\"bin_low\": 0, \"bin_high\": 0, \"total\": "
 		              "5},\n {\"bin_low\": 2, \"bin_high\": 2, \"total\": 2}]}} ]\n", "",
@@ -297,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_formats_give_the_csv_row),
 		cmocka_unit_test(test_ethtool_lanes),
 		cmocka_unit_test(test_ethtool_text_lane_lines),
+		cmocka_unit_test(test_grouped_bins),
 		cmocka_unit_test(test_readings),
 		cmocka_unit_test(test_bad_reports),
 	};

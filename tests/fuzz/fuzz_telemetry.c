@@ -7,7 +7,9 @@
  * the input. A rejected input has a one-line message naming the input; an
  * accepted one has 1 .. TELEMETRY_MAX_HISTOGRAMS histograms of whole,
  * non-negative bins summing to 1 .. 2^53, distinct (port, lane) pairs,
- * printable names, and the first two analyse to probabilities in [0, 1].
+ * printable names, grouped bins in order with the uncorrectable group last,
+ * and the first two analyse (bercl_fec_histogram or _groups) to
+ * probabilities in [0, 1].
  */
 #include <ctype.h>
 #include <math.h>
@@ -73,7 +75,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (k >= 2)
 			continue;
 		bercl_fec_histogram_stats s;
-		if (bercl_fec_histogram(&code, h->bins, BERCL_POISSON, 0.95, 0.05, &s) != BERCL_OK)
+		if (h->ngroups > 0) { /* ethtool's ranges: in order, the uncorrectable group last */
+			check(h->lo[h->ngroups - 1] == code.t + 1);
+			for (int j = 1; j < h->ngroups; j++)
+				check(h->lo[j] > h->hi[j - 1] && h->hi[j - 1] >= h->lo[j - 1]);
+		}
+		enum bercl_status st =
+			h->ngroups > 0 ? bercl_fec_histogram_groups(&code, h->lo, h->hi, h->count, h->ngroups,
+			                                            BERCL_POISSON, 0.95, 0.05, &s)
+			               : bercl_fec_histogram(&code, h->bins, BERCL_POISSON, 0.95, 0.05, &s);
+		if (st != BERCL_OK)
 			continue;
 		check(prob(s.ser_estimate) && prob(s.ser_upper) && prob(s.cer_upper));
 		if (s.tail_bins > 0)
