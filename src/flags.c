@@ -8,8 +8,10 @@
  *     its place is its place in a sweep's odometer), a field in struct
  *     row_input (row.h), and a row below with its parser, its check, where
  *     it goes and which subcommands take it. compute.c then reads the field.
- *   - any other flag: add its id to enum flag_id (flags.h), a row below,
- *     and its action in the switch of parse_options() in main.c.
+ *   - any other flag: add its id to enum flag_id (flags.h) and a row below
+ *     with its action (a switch, a string, a file name, an enum with its
+ *     names, or a custom function in options.c) and the struct options
+ *     field it sets (options.h).
  * getopt's option list, the short-option string, --help, the "not used by"
  * checks and the batch column names are all made from this table.
  */
@@ -18,6 +20,7 @@
 #include <stddef.h>
 
 #include "flags.h"
+#include "options.h"
 
 static const char *above_zero(double v)
 {
@@ -63,6 +66,12 @@ static const char *frames_range(double v)
 }
 
 #define IN(field) offsetof(struct row_input, field)
+#define OPT(field) offsetof(struct options, field)
+
+/* The names of the enum flags' values, in the order of their values. */
+static const char *const model_names[] = {"poisson", "binomial", NULL};   /* enum bercl_model */
+static const char *const format_names[] = {"text", "csv", "tsv", "json", NULL}; /* enum format */
+static const char *const method_names[] = {"likelihood", "sonic", NULL};  /* tail_sonic 0, 1 */
 #define CL ON(CMD_CL)
 #define BITS ON(CMD_BITS)
 #define BER ON(CMD_BER)
@@ -150,55 +159,74 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_DEGRADE_THRESHOLD] = {"degrade-threshold", 0, "S", FEC,
 	                         "fec only: the alarm: more than S symbol errors in the interval",
 	                         parse_count, NULL, IN(degrade_threshold), NO_FIELD},
-	/* other flags: name, letter, arg, subcommands, help */
+	/* other flags: name, letter, arg, subcommands, help; then the action:
+	   kind, the option it sets, an enum's names and noun, a custom action,
+	   once only, exclusive group */
 	[F_MODEL] = {"model", 0, "M", ALL_COMMANDS & ~(PLAN | WATCH),
 	             "poisson (default) or binomial (exact)",
-	             NULL, NULL, NO_FIELD, NO_FIELD},
+	             NULL, NULL, NO_FIELD, NO_FIELD,
+	             ACT_ENUM, OPT(model), model_names, "model", NULL, 1, 0},
 	[F_FORMAT] = {"format", 'f', "F", ALL_COMMANDS,
 	              "text (default), csv, tsv, json (one object per line)",
-	              NULL, NULL, NO_FIELD, NO_FIELD},
+	              NULL, NULL, NO_FIELD, NO_FIELD,
+	              ACT_ENUM, OPT(format), format_names, "format", NULL, 1, 1},
 	[F_INPUT] = {"input", 'i', "F", ALL_COMMANDS & ~WATCH,
 	             "batch: one result row per CSV/TSV row; - is stdin",
-	             NULL, NULL, NO_FIELD, NO_FIELD},
+	             NULL, NULL, NO_FIELD, NO_FIELD,
+	             ACT_FILE, OPT(input), NULL, NULL, NULL, 1, 0},
 	[F_DELIMITER] = {"delimiter", 0, "D", ALL_COMMANDS & ~WATCH,
 	                 "batch: the input's delimiter, , ; or tab (default: from the header)",
-	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	                 NULL, NULL, NO_FIELD, NO_FIELD,
+	                 ACT_CUSTOM, NO_FIELD, NULL, NULL, option_delimiter, 1, 0},
 	[F_VALUE] = {"value", 0, "COLUMN", ALL_COMMANDS,
 	             "print only this column's values, one per line, no header",
-	             NULL, NULL, NO_FIELD, NO_FIELD},
+	             NULL, NULL, NO_FIELD, NO_FIELD,
+	             ACT_STRING, OPT(value), NULL, NULL, NULL, 1, 1},
 	[F_VERIFY] = {"verify", 0, NULL, CL | BITS | BER | SIM,
 	              "recompute with GSL and report the difference",
-	              NULL, NULL, NO_FIELD, NO_FIELD},
+	              NULL, NULL, NO_FIELD, NO_FIELD,
+	              ACT_SWITCH, OPT(verify), NULL, NULL, NULL, 0, 0},
 	[F_TWO_SIDED] = {"two-sided", 0, NULL, BER,
 	                 "ber only: the interval [ber_lower, ber_upper] at confidence C",
-	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	                 NULL, NULL, NO_FIELD, NO_FIELD,
+	                 ACT_SWITCH, OPT(two_sided), NULL, NULL, NULL, 0, 0},
 	[F_SEQUENTIAL] = {"sequential", 0, NULL, PLAN | SIM,
 	                  "plan: the truncated sequential test (table per error count)",
-	                  NULL, NULL, NO_FIELD, NO_FIELD},
+	                  NULL, NULL, NO_FIELD, NO_FIELD,
+	                  ACT_SWITCH, OPT(sequential), NULL, NULL, NULL, 0, 0},
 	[F_PLAN] = {"plan", 0, NULL, WATCH,
 	            "watch: decide by the sequential plan of --ber --cl --alpha --ratio",
-	            NULL, NULL, NO_FIELD, NO_FIELD},
+	            NULL, NULL, NO_FIELD, NO_FIELD,
+	            ACT_SWITCH, OPT(plan), NULL, NULL, NULL, 0, 0},
 	[F_CODE] = {"code", 0, "C", FEC, "fec only: kp4, kr4, or rs:N,K[,M] (M bits per symbol, default 10)",
-	            NULL, NULL, NO_FIELD, NO_FIELD},
+	            NULL, NULL, NO_FIELD, NO_FIELD,
+	            ACT_CUSTOM, NO_FIELD, NULL, NULL, option_code, 1, 0},
 	[F_HISTOGRAM] = {"histogram", 0, "F", FEC,
 	                 "fec only: symbol-error histogram (CSV, ethtool, SONiC, Xena; - is stdin)",
-	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	                 NULL, NULL, NO_FIELD, NO_FIELD,
+	                 ACT_FILE, OPT(histogram), NULL, NULL, NULL, 1, 0},
 	[F_HISTOGRAM_FORMAT] = {"histogram-format", 0, "F", FEC,
 	                        "fec --histogram: auto (default), csv, ethtool, sonic or xena",
-	                        NULL, NULL, NO_FIELD, NO_FIELD},
+	                        NULL, NULL, NO_FIELD, NO_FIELD,
+	                        ACT_CUSTOM, NO_FIELD, NULL, NULL, option_histogram_format, 1, 0},
 	[F_METHOD] = {"method", 0, "M", FEC,
 	              "fec --histogram: tail fit, likelihood (default) or sonic (SONiC's least squares)",
-	              NULL, NULL, NO_FIELD, NO_FIELD},
+	              NULL, NULL, NO_FIELD, NO_FIELD,
+	              ACT_ENUM, OPT(tail_sonic), method_names, "method", NULL, 1, 0},
 	[F_LANE_ERRORS] = {"lane-errors", 0, "E1,..", CL,
 	                   "cl only: errors per lane; rows per lane, combined and all",
-	                   NULL, NULL, NO_FIELD, NO_FIELD},
+	                   NULL, NULL, NO_FIELD, NO_FIELD,
+	                   ACT_CUSTOM, NO_FIELD, NULL, NULL, option_lane_errors, 1, 0},
 	[F_ALL_LANES] = {"all-lanes", 0, NULL, BITS,
 	                 "bits only: bits per lane for all --lanes L to reach CL together",
-	                 NULL, NULL, NO_FIELD, NO_FIELD},
+	                 NULL, NULL, NO_FIELD, NO_FIELD,
+	                 ACT_SWITCH, OPT(all_lanes), NULL, NULL, NULL, 0, 0},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
-	            NULL, NULL, NO_FIELD, NO_FIELD},
+	            NULL, NULL, NO_FIELD, NO_FIELD,
+	            ACT_CUSTOM, NO_FIELD, NULL, NULL, option_help, 0, 0},
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
-	               NULL, NULL, NO_FIELD, NO_FIELD},
+	               NULL, NULL, NO_FIELD, NO_FIELD,
+	               ACT_CUSTOM, NO_FIELD, NULL, NULL, option_version, 0, 0},
 };
 
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement)

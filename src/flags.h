@@ -6,7 +6,8 @@
  * at once: its row in the table says how one value is read, which values
  * are allowed, where it goes in struct row_input, and which subcommands take
  * it. The other flags (--model, --format, ...) have a row for their name,
- * letter, value and help line, and their action in main.c's parse_options().
+ * letter, value, help line and action: parse_options() (options.c) is one
+ * loop over the table.
  */
 #ifndef BERCL_FLAGS_H
 #define BERCL_FLAGS_H
@@ -39,6 +40,18 @@ enum flag_id {
 
 #define NO_FIELD ((size_t)-1)
 
+/* What a flag that is not a quantity does with its value (parse_options). */
+enum flag_action {
+	ACT_QUANTITY,   /* ids below NQ: a list of values, read after the loop */
+	ACT_SWITCH,     /* sets an int option to 1 */
+	ACT_STRING,     /* keeps its value (a const char * option) */
+	ACT_FILE,       /* a string that names a file: not empty */
+	ACT_ENUM,       /* one of `values`: its index into an int option */
+	ACT_CUSTOM,     /* custom(value, options) */
+};
+
+struct options;
+
 struct flag_desc {
 	const char *name;       /* --name; for a quantity also its batch column */
 	char letter;            /* -x, or 0 */
@@ -50,6 +63,14 @@ struct flag_desc {
 	const char *(*check)(double v); /* the domain; NULL: any value parse gives */
 	size_t value;           /* offsetof(struct row_input, ...) */
 	size_t complement;      /* probabilities: where 1 - value goes, else NO_FIELD */
+	/* Other flags (ids from NQ): */
+	enum flag_action action;
+	size_t option;          /* offsetof(struct options, ...): the field it sets */
+	const char *const *values; /* ACT_ENUM: the names, in the order of their values */
+	const char *noun;       /* ACT_ENUM: "model" in "unknown model (poisson or binomial)" */
+	void (*custom)(const char *value, struct options *o); /* ACT_CUSTOM */
+	int once;               /* given twice is an error */
+	int group;              /* flags of one nonzero group exclude each other */
 };
 
 extern const struct flag_desc flags[NFLAGS];

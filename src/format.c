@@ -12,15 +12,6 @@
 #include "human.h"
 #include "shortest.h"
 
-int format_from_name(const char *name)
-{
-	static const char *const names[] = {"text", "csv", "tsv", "json"};
-	for (int i = 0; i < 4; i++)
-		if (strcmp(name, names[i]) == 0)
-			return i;
-	return -1;
-}
-
 void format_double(char *buf, size_t len, double v)
 {
 	if (fabs(v) <= 9007199254740992.0 && (double)(int64_t)v == v) {

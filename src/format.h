@@ -30,8 +30,6 @@ struct layout {
 	long value_extra;               /* FMT_VALUE: index in the extras, or -1 */
 };
 
-/* Parse a format name; returns -1 if unknown. */
-int format_from_name(const char *name);
 void format_header(FILE *out, const struct layout *l);
 void format_row(FILE *out, const struct layout *l, const struct row *r);
 

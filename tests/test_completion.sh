@@ -32,4 +32,17 @@ case " $(complete_line './bercl watch --') " in *" --plan "*) ;; *) fail "watch 
 [ "$(complete_line './bercl fec --method s')" = sonic ] || fail "--method values"
 [ "$(complete_line './bercl fec --histogram-format e')" = ethtool ] || fail "--histogram-format values"
 [ "$(complete_line './bercl fec --histogram-f')" = --histogram-format ] || fail "--histogram-format flag"
+[ "$(complete_line './bercl fec --value por')" = port ] || fail "--value port"
+[ "$(complete_line './bercl cl -f c')" = csv ] || fail "-f values"
+[ "$(complete_line './bercl ber --model ')" = "poisson binomial" ] || fail "--model values"
+# --value offers the subcommand's own columns, and each works there
+case " $(complete_line './bercl bits --value ') " in
+*" cl_achieved "*) ;; *) fail "bits --value lacks cl_achieved" ;; esac
+case " $(complete_line './bercl bits --value ') " in
+*" ber_upper "*) fail "bits --value offers ber's ber_upper" ;; esac
+for v in $(complete_line './bercl ber --value '); do
+	case $v in ber_lower|gsl_*|error|time_s|rate_bps|lanes|model|poisson_*|binomial_*|verdict) continue ;; esac
+	./bercl ber -e 1 -n 1e12 -c 95% --value "$v" > /dev/null ||
+		fail "ber --value $v offered but refused"
+done
 echo "test_completion: ok ($(echo $subs | wc -w) subcommands)"

@@ -1,0 +1,594 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * options.c - bercl's command line: one loop over the flag table (flags.c)
+ * reads argv into struct options, --help is printed from the subcommand and
+ * flag tables, and the checks that need several flags run before anything
+ * is printed (the form table's rules, forms.c, and what only flags can get
+ * wrong).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "forms.h"
+#include "options.h"
+#include "telemetry.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+const char *const prog = "bercl";
+
+void (*options_exit)(int status) = exit;
+
+_Noreturn void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	options_exit(EXIT_USAGE);
+	abort(); /* options_exit returns only by longjmp */
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: warning: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* "--name" of a flag. */
+const char *flag_name(int id)
+{
+	static char names[NFLAGS][24];
+	if (!names[id][0])
+		snprintf(names[id], sizeof names[id], "--%s", flags[id].name);
+	return names[id];
+}
+
+/* A write error on standard output, said once: exit 3. */
+void check_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n", prog, strerror(errno));
+		options_exit(EXIT_INTERNAL);
+	}
+}
+
+/* The usage lines of one subcommand (cmd >= 0) or of all. */
+static void put_usage(FILE *out, int cmd)
+{
+	int first = 1;
+	for (int c = 0; c < NCOMMANDS; c++) {
+		if (cmd >= 0 && c != cmd)
+			continue;
+		fprintf(out, "%s bercl %-8s %s\n", first ? "usage:" : "      ", commands[c].name,
+		        commands[c].usage);
+		first = 0;
+	}
+	if (cmd < 0)
+		fprintf(out, "       bercl --help | --version\n");
+}
+
+/* "--name ARG" of a flag; an enum's ARG is its values: --model poisson|binomial. */
+static int flag_usage(int id, char *buf, size_t len)
+{
+	const struct flag_desc *f = &flags[id];
+	int k = snprintf(buf, len, "--%s%s", f->name, f->arg ? " " : "");
+	if (f->action == ACT_ENUM)
+		for (int v = 0; f->values[v] && k >= 0 && (size_t)k < len; v++)
+			k += snprintf(buf + k, len - (size_t)k, "%s%s", v ? "|" : "", f->values[v]);
+	else if (f->arg)
+		k += snprintf(buf + k, len - (size_t)k, "%s", f->arg);
+	return k;
+}
+
+/*
+ * The columns a subcommand's rows can have (its layout, commands.c), for
+ * --value and the bash completion: "Columns: a, b, ..." wrapped at 80.
+ */
+static void print_columns(int cmd)
+{
+	int col = 9, seen[NCOLUMNS] = {0};
+	printf("\nColumns:");
+	for (const struct layout_entry *e = commands[cmd].layout; e->col != NCOLUMNS; e++) {
+		if (seen[e->col]++)
+			continue;
+		const char *name = columns[e->col].name;
+		int w = (int)strlen(name) + 1;
+		if (col + w > 80) {
+			printf("\n        ");
+			col = 8;
+		}
+		printf(" %s", name);
+		col += w;
+	}
+	if (!seen[COL_ERROR]) /* a batch row that cannot be computed says why */
+		printf("%s %s", col + 6 > 80 ? "\n        " : "", columns[COL_ERROR].name);
+	putchar('\n');
+}
+
+/*
+ * --help, from the subcommand and flag tables: everything, or after a
+ * subcommand (bercl bits --help) only what that subcommand takes.
+ */
+static void print_help(int cmd)
+{
+	put_usage(stdout, cmd);
+	printf("\nbercl - confidence levels for bit-error-ratio tests\n\n");
+	for (int c = 0; c < NCOMMANDS; c++)
+		if (cmd < 0 || c == cmd)
+			fputs(commands[c].synopsis, stdout);
+	putchar('\n');
+	char left[96];
+	int width = 0;
+	for (int id = 0; id < NFLAGS; id++) {
+		int w = flag_usage(id, left, sizeof left);
+		if (w > width)
+			width = w;
+	}
+	for (int id = 0; id < NFLAGS; id++) {
+		const struct flag_desc *f = &flags[id];
+		if (!f->help || (cmd >= 0 && !(f->commands & ON(cmd))))
+			continue;
+		flag_usage(id, left, sizeof left);
+		if (f->letter)
+			printf("  -%c, %-*s  %s\n", f->letter, width, left, f->help);
+		else
+			printf("      %-*s  %s\n", width, left, f->help);
+	}
+	if (cmd >= 0)
+		print_columns(cmd);
+	printf("\n"
+	       "Numeric flags take lists and ranges: 1e-12,1e-15  0..10  0..100:11  1e-15..1e-9:7log\n"
+	       "Exit status: 0 ok (watch: pass), 1 a --require verdict failed (watch: fail),\n"
+	       "2 usage or input error, 3 numerical failure or write error,\n"
+	       "4 watch: input ended before a decision. %sSee bercl(1).\n",
+	       cmd < 0 ? "bercl SUBCOMMAND --help: its flags and columns only.\n" : "");
+	check_output();
+	options_exit(0);
+	abort();
+}
+
+static void print_version(void)
+{
+	printf("bercl %s\n", BERCL_VERSION_STRING);
+	check_output();
+	options_exit(0);
+	abort();
+}
+
+/*
+ * getopt's view of the flag table: long options return 256 + id, short
+ * letters themselves (flag_of_option maps both back to an id).
+ */
+static struct option long_options[NFLAGS + 1];
+static char short_options[2 * NFLAGS + 2];
+
+static void build_getopt_tables(void)
+{
+	size_t k = 0;
+	short_options[k++] = ':';
+	for (int id = 0; id < NFLAGS; id++) {
+		long_options[id].name = flags[id].name;
+		long_options[id].has_arg = flags[id].arg ? required_argument : no_argument;
+		long_options[id].flag = NULL;
+		long_options[id].val = 256 + id;
+		if (flags[id].letter) {
+			short_options[k++] = flags[id].letter;
+			if (flags[id].arg)
+				short_options[k++] = ':';
+		}
+	}
+	short_options[k] = '\0';
+}
+
+static int flag_of_option(int c)
+{
+	if (c >= 256 && c < 256 + NFLAGS)
+		return c - 256;
+	for (int id = 0; id < NFLAGS; id++)
+		if (flags[id].letter && flags[id].letter == c)
+			return id;
+	return -1;
+}
+
+/* "bercl X" for each subcommand that takes the flag: 'bercl ber'. */
+static const char *commands_of(int id)
+{
+	static char buf[128];
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int c = 0; c < NCOMMANDS; c++)
+		if (flags[id].commands & ON(c))
+			k += (size_t)snprintf(buf + k, sizeof buf - k, "%s'bercl %s'", k ? " or " : "",
+			                      commands[c].name);
+	return buf;
+}
+
+/* "cl, bits, ber, simulate or errors", from the subcommand table. */
+static const char *command_list(void)
+{
+	static char buf[256];
+	size_t k = 0;
+	for (int c = 0; c < NCOMMANDS && k < sizeof buf; c++)
+		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", c == 0 ? "" :
+		                      c + 1 == NCOMMANDS ? " or " : ", ", commands[c].name);
+	return buf;
+}
+
+/* A whole number in [lo, hi] from the text s..end (no sign, no blanks). */
+static int code_number(const char *s, size_t n, int lo, int hi, int *out)
+{
+	if (n == 0 || n > 6)
+		return -1;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/*
+ * --code: kp4 = RS(544,514) and kr4 = RS(528,514), 10-bit symbols (IEEE
+ * 802.3 clause 91); rs:N,K or rs:N,K,M.
+ */
+static void parse_code(const char *text, struct options *o)
+{
+	static char name[48];
+	int n, k, m = 10;
+	if (strcmp(text, "kp4") == 0) {
+		n = 544, k = 514;
+	} else if (strcmp(text, "kr4") == 0) {
+		n = 528, k = 514;
+	} else if (strncmp(text, "rs:", 3) == 0) {
+		const char *a = text + 3, *c1 = strchr(a, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+		if (!c1 || code_number(a, (size_t)(c1 - a), 2, 65537, &n) ||
+		    code_number(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), 1, 65536, &k) ||
+		    (c2 && code_number(c2 + 1, strlen(c2 + 1), 1, 16, &m)))
+			usage_error("--code '%s': expected rs:N,K or rs:N,K,M with whole N > K >= 1 "
+			            "and M in 1..16", text);
+	} else {
+		usage_error("--code '%s': unknown code (kp4, kr4, or rs:N,K[,M])", text);
+	}
+	if (bercl_rs_code_make(n, k, m, &o->code) != BERCL_OK)
+		usage_error("--code '%s': not a Reed-Solomon code (needs K < N <= 2^M + 1)", text);
+	if (text[0] == 'r')
+		snprintf(name, sizeof name, "rs:%d,%d,%d", n, k, m);
+	else
+		snprintf(name, sizeof name, "%s", text);
+	o->code_name = name;
+}
+
+/* --lane-errors E1,E2,...: whole counts, lists and A..B ranges. */
+static void parse_lane_errors(const char *text, struct options *o)
+{
+	struct vlist v;
+	const char *bad;
+	const char *why = parse_vlist(text, parse_count, &v, &bad);
+	if (why)
+		usage_error("--lane-errors '%s': %s", text, why);
+	for (size_t i = 0; i < v.nitems && !why; i++)
+		if (v.items[i].kind == ITEM_LIN || v.items[i].kind == ITEM_LOG)
+			why = "whole numbers only: use A..B";
+	if (!why && (v.count < 2 || v.count > MAX_LANES))
+		why = "give 2 to " STR(MAX_LANES) " lanes";
+	struct vlist_pos pos = {0, 0};
+	for (unsigned long long i = 0; !why && i < v.count; i++) {
+		double c;
+		o->lane_errors[i] = vlist_at(&v, &pos, i, &c);
+	}
+	o->nlanes = why ? 0 : (int)v.count;
+	vlist_free(&v);
+	if (why)
+		usage_error("--lane-errors '%s': %s", text, why);
+}
+
+void option_delimiter(const char *arg, struct options *o)
+{
+	if (strcmp(arg, ",") == 0 || strcmp(arg, ";") == 0)
+		o->delimiter = arg[0];
+	else if (strcmp(arg, "tab") == 0 || strcmp(arg, "\t") == 0)
+		o->delimiter = '\t';
+	else
+		usage_error("--delimiter '%s': use ',', ';' or tab", arg);
+}
+
+void option_code(const char *arg, struct options *o)
+{
+	o->code_text = arg;
+	parse_code(arg, o);
+}
+
+/* --histogram-format: its names (src/telemetry.c) are not a flag-table enum
+ * so that --help's flag column keeps its width. */
+void option_histogram_format(const char *arg, struct options *o)
+{
+	enum telemetry_format f;
+	if (telemetry_parse_format(arg, &f))
+		usage_error("--histogram-format '%s': auto, csv, ethtool, sonic or xena", arg);
+	o->histogram_format = (int)f;
+}
+
+void option_lane_errors(const char *arg, struct options *o)
+{
+	o->lane_text = arg;
+	parse_lane_errors(arg, o);
+}
+
+void option_help(const char *arg, struct options *o)
+{
+	(void)arg;
+	print_help((int)o->cmd);
+}
+
+void option_version(const char *arg, struct options *o)
+{
+	(void)arg;
+	(void)o;
+	print_version();
+}
+
+/* "poisson or binomial", from an enum flag's names. */
+static const char *enum_names(const struct flag_desc *f)
+{
+	static char buf[128];
+	size_t k = 0, n = 0;
+	while (f->values[n])
+		n++;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && k < sizeof buf; i++)
+		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+		                      f->values[i]);
+	return buf;
+}
+
+/* One flag that is not a quantity: its row's action on its value. */
+static void take_flag(int id, const char *arg, struct options *o)
+{
+	const struct flag_desc *f = &flags[id];
+	if (f->once && o->seen[id])
+		usage_error("%s given twice", flag_name(id));
+	for (int other = NQ; f->group && other < NFLAGS; other++)
+		if (other != id && flags[other].group == f->group && o->seen[other])
+			usage_error("%s and %s: give one", flag_name(other < id ? other : id),
+			            flag_name(other < id ? id : other));
+	o->seen[id]++;
+	void *field = f->option == NO_FIELD ? NULL : (char *)o + f->option;
+	switch (f->action) {
+	case ACT_SWITCH:
+		*(int *)field = 1;
+		break;
+	case ACT_FILE:
+		if (arg[0] == '\0')
+			usage_error("%s: empty file name", flag_name(id));
+		/* fall through */
+	case ACT_STRING:
+		*(const char **)field = arg;
+		break;
+	case ACT_ENUM:
+		for (int v = 0; f->values[v]; v++)
+			if (strcmp(arg, f->values[v]) == 0) {
+				*(int *)field = v;
+				return;
+			}
+		usage_error("%s '%s': unknown %s (%s)", flag_name(id), arg, f->noun, enum_names(f));
+	case ACT_CUSTOM:
+		f->custom(arg, o);
+		break;
+	case ACT_QUANTITY:
+		break;
+	}
+}
+
+/* The subcommand, argv[1]; --help and --version alone print and exit. */
+static enum command subcommand(int argc, char **argv)
+{
+	if (argc < 2)
+		usage_error("missing subcommand: %s (see bercl --help)", command_list());
+	const char *sub = argv[1];
+	int help = strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0;
+	int version = strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0;
+	if ((help || version) && argc > 2)
+		usage_error("%s takes no argument: '%s'", sub, argv[2]);
+	if (help)
+		print_help(-1);
+	if (version)
+		print_version();
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (strcmp(sub, commands[i].name) == 0)
+			return (enum command)i;
+	if (sub[0] == '-')
+		usage_error("missing subcommand before '%s': %s", sub, command_list());
+	usage_error("unknown subcommand '%s' (%s)", sub, command_list());
+}
+
+/* getopt's complaint about argv[optind - 1], as one line. */
+static _Noreturn void bad_flag(int c, char **argv)
+{
+	if (c == ':')
+		usage_error("%s needs a value", argv[optind - 1]);
+	if (optopt > 0 && optopt < 128 && isalnum(optopt) && argv[optind - 1][1] != '-')
+		usage_error("unknown flag '-%c' (see bercl --help)", optopt);
+	usage_error("unknown or malformed flag '%s' (see bercl --help)", argv[optind - 1]);
+}
+
+/* Each quantity's list; every value's domain (ranges are monotone: their ends). */
+static void read_quantities(struct options *o)
+{
+	for (int q = 0; q < NQ; q++) {
+		if (!o->text[q])
+			continue;
+		const char *bad;
+		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
+		if (why)
+			usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
+		struct row_input probe;
+		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
+		for (int k = 0; k < 2; k++) {
+			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
+			if (why)
+				usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
+		}
+	}
+}
+
+void parse_options(int argc, char **argv, struct options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->cmd = subcommand(argc, argv);
+	const char *sub = argv[1];
+	int c;
+	build_getopt_tables();
+	opterr = 0;
+	optind = 2;
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		int id = flag_of_option(c);
+		if (id < 0)
+			bad_flag(c, argv);
+		if (id < NQ) { /* a quantity: its values are read below */
+			if (o->text[id])
+				usage_error("%s given twice", flag_name(id));
+			if (!(flags[id].commands & ON(o->cmd)))
+				usage_error("%s is not used by 'bercl %s'%s", flag_name(id), sub,
+				            id == Q_CL && o->cmd == CMD_CL ? " (for a verdict use --require)" : "");
+			o->text[id] = optarg;
+			continue;
+		}
+		if (!(flags[id].commands & ON(o->cmd)))
+			usage_error("%s is only for %s", flag_name(id), commands_of(id));
+		take_flag(id, optarg, o);
+	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	read_quantities(o);
+}
+
+/* What the flags give, as the form table (forms.c) reads it. */
+static qmask flag_presence(const struct options *o)
+{
+	qmask have = 0;
+	for (int q = 0; q < NQ; q++)
+		if (o->text[q])
+			have |= HAS(q);
+	if (o->sequential)
+		have |= HAS(P_SEQUENTIAL);
+	if (o->histogram)
+		have |= HAS(P_HISTOGRAM);
+	if (o->code_text)
+		have |= HAS(P_CODE);
+	if (o->seen[F_METHOD])
+		have |= HAS(P_METHOD);
+	if (o->model == BERCL_BINOMIAL)
+		have |= HAS(P_BINOMIAL);
+	if (o->plan)
+		have |= HAS(P_PLAN);
+	return have;
+}
+
+/* The smallest and largest value of quantity q over a sweep (dflt if absent). */
+static void sweep_range(const struct options *o, enum quantity q, double dflt, double *lo,
+                        double *hi)
+{
+	*lo = o->text[q] ? vlist_min(&o->list[q]) : dflt;
+	*hi = o->text[q] ? vlist_max(&o->list[q]) : dflt;
+}
+
+/*
+ * A sweep whose every row is out of range is refused before anything is
+ * printed: errors above the bits, bits * ber beyond the double range.
+ */
+static void check_sweep_range(const struct options *o)
+{
+	double bmin, bmax, lmin, lmax, rmin, rmax, kmin, kmax, tmin, tmax;
+	if (o->text[Q_BITS]) {
+		sweep_range(o, Q_BITS, 0, &bmin, &bmax);
+	} else {
+		sweep_range(o, Q_LANES, 1, &lmin, &lmax);
+		sweep_range(o, Q_TIME, 0, &tmin, &tmax);
+		if (o->text[Q_RATE]) {
+			sweep_range(o, Q_RATE, 0, &rmin, &rmax);
+		} else {
+			sweep_range(o, Q_BITS_PER_SYMBOL, 1, &kmin, &kmax);
+			sweep_range(o, Q_BAUD, 0, &rmin, &rmax);
+			rmin *= kmin;
+			rmax *= kmax;
+		}
+		bmin = rmin * tmin * lmin;
+		bmax = rmax * tmax * lmax;
+	}
+	double emin = o->text[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
+	if (o->cmd != CMD_ERRORS && emin > bmax)
+		usage_error("errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
+		            emin, bmax);
+	if (o->cmd == CMD_BER)
+		return;
+	lmin = bmin * vlist_min(&o->list[Q_BER]);
+	lmax = bmax * vlist_max(&o->list[Q_BER]);
+	if (!(lmax >= BERCL_MIN_LAMBDA))
+		usage_error("bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
+	if (!(lmin <= BERCL_MAX_LAMBDA))
+		usage_error("bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
+}
+
+/*
+ * Checks that need several flags, made before anything is printed: the
+ * form table's rules for the flags (a batch file checks them row by row,
+ * with its columns), then what only flags can get wrong. A sweep is refused
+ * only where every row would fail; where some rows can be computed, the
+ * others keep their place with the reason (run_sweep).
+ */
+void check_combinations(const struct options *o)
+{
+	char why[ROW_ERROR_MAX];
+	if (!o->input && !form_resolve(o->cmd, flag_presence(o), why, sizeof why))
+		usage_error("%s", why);
+	/* fec's code is a flag only: a batch without it fails as a row at a BER would */
+	if (o->cmd == CMD_FEC && !o->code_text && !form_resolve(o->cmd, HAS(Q_BER), why, sizeof why))
+		usage_error("%s", why);
+	if (o->lane_text && (o->text[Q_ERRORS] || o->text[Q_LANES] || o->input))
+		usage_error("--lane-errors gives each lane's errors: not with %s",
+		            o->text[Q_ERRORS] ? "--errors" : o->text[Q_LANES] ? "--lanes" : "--input");
+	if (o->all_lanes && !o->text[Q_LANES] && !o->input)
+		usage_error("--all-lanes needs --lanes (the number of lanes)");
+	if (o->histogram && o->input)
+		usage_error("--histogram and --input: give one, not both");
+	if (o->seen[F_HISTOGRAM_FORMAT] && !o->histogram)
+		usage_error("--histogram-format is for a --histogram");
+	if (o->input) {
+		if (o->sequential && o->cmd == CMD_PLAN && !o->text[Q_TRUE_BER])
+			usage_error("--sequential prints a table per plan: with --input give --true-ber");
+		for (int q = 0; q < NQ; q++)
+			if (o->text[q] && o->list[q].count > 1)
+				usage_error("%s '%s': lists and ranges cannot be used with --input",
+				            flag_name(q), o->text[q]);
+		return; /* the rest is checked row by row */
+	}
+	if (o->cmd == CMD_WATCH) {
+		for (int q = 0; q < NQ; q++)
+			if (o->text[q] && o->list[q].count > 1)
+				usage_error("%s '%s': watch takes one value", flag_name(q), o->text[q]);
+		return;
+	}
+	if (o->cmd == CMD_CL || o->cmd == CMD_BER || o->cmd == CMD_ERRORS ||
+	    (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO]))
+		check_sweep_range(o);
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* signals.h - the signals that end a run, and how it ends (signals.c). */
+#ifndef BERCL_SIGNALS_H
+#define BERCL_SIGNALS_H
+
+#include <signal.h>
+
+/* The signal that came (0: none yet). */
+extern volatile sig_atomic_t interrupted;
+
+/* Catch SIGINT, SIGTERM and SIGHUP (not those its starter ignored). */
+void catch_signals(void);
+/* After a signal: flush whole lines and die of it. */
+void die_if_interrupted(void);
+
+#endif
