@@ -307,6 +307,8 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 		return fail(rd, d->line, "%s: no uncorrectable_blocks count (the codewords the FEC "
 		            "lost)", who);
 	memset(cover, 0, (size_t)t + 1);
+	for (int i = 0; i <= t + 1; i++)
+		bins[i] = 0; /* a group's bins after its first hold none of its count */
 	int nlanes = -1, lanes_ok = 1, grouped = 0;
 	long partial_line = 0;
 	for (int k = 0; k < d->ngroups; k++) {
