@@ -55,7 +55,7 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
-	tests/test_readings tests/test_telemetry
+	tests/test_readings tests/test_telemetry tests/test_columns
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 

@@ -2,13 +2,19 @@
 /*
  * columns.c - the column table and the getters that write each cell.
  *
- * To add a column: add its id to enum column (columns.h), write its getter
- * below (a cell_getter: "" where the row has no value), add its row to the
- * table at the end of this file, and name it in the layout of each
- * subcommand that shows it (commands.c). The CSV header, the JSON field
- * name, the text header and width all come from its row.
+ * To add a column: add its id to enum column (columns.h) and its row to the
+ * table at the end of this file. A value held in one field of struct row
+ * is a data row, DATA(kind, field, rounding, gate, flag, ln): column_cell()
+ * writes it (a count, a result to 6 digits, a percentage, a probability
+ * with its log, a string) and row_reset() starts the field absent; only a
+ * composite cell needs a getter below ("" where the row has no value).
+ * Then name it in the layout of each subcommand that shows it
+ * (commands.c). The CSV header, the JSON field name, the text header and
+ * width, --help's column list and the bash completion all come from its
+ * row.
  */
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -101,13 +107,6 @@ static void cell_bits(char *buf, size_t len, const struct row *r, int human)
 		format_double(buf, len, r->in.bits);
 }
 
-static void cell_ber(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (present(r->in.ber))
-		format_double(buf, len, r->in.ber);
-}
-
 static void cell_rate(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!present(r->in.rate_bps))
@@ -182,21 +181,6 @@ static void cell_verdict(char *buf, size_t len, const struct row *r, int human)
 		put_str(buf, len, r->verdict ? "pass" : "fail");
 }
 
-static void cell_ber_estimate(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->ber_estimate, human, ROUND_NEAREST);
-}
-
-static void cell_ber_lower(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->ber_lower, human, ROUND_DOWN);
-}
-
-static void cell_ber_upper(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->ber_upper, human, ROUND_UP);
-}
-
 static void cell_trials(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -209,43 +193,6 @@ static void cell_seed(char *buf, size_t len, const struct row *r, int human)
 	(void)human;
 	if (present(r->in.seed))
 		snprintf(buf, len, "%.0f", r->in.seed);
-}
-
-static void cell_one_minus_cl_sim(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->one_minus_cl_sim, human, ROUND_NEAREST);
-}
-
-static void cell_sim_stderr(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->sim_stderr, human, ROUND_NEAREST);
-}
-
-static void cell_gsl_cl(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, r->gsl_ok, r->gsl_cl, human, ROUND_DOWN);
-}
-
-static void cell_gsl_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, r->gsl_ok, r->gsl_one_minus_cl, human, ROUND_UP);
-}
-
-static void cell_gsl_bits(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (r->gsl_ok && present(r->gsl_bits))
-		format_double(buf, len, r->gsl_bits);
-}
-
-static void cell_gsl_ber_lower(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, r->gsl_ok, r->gsl_ber_lower, human, ROUND_DOWN);
-}
-
-static void cell_gsl_ber_upper(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, r->gsl_ok, r->gsl_ber_upper, human, ROUND_UP);
 }
 
 static void cell_gsl_rel_diff(char *buf, size_t len, const struct row *r, int human)
@@ -281,13 +228,6 @@ static void cell_poisson_ber_upper(char *buf, size_t len, const struct row *r, i
 	}
 }
 
-static void cell_ratio(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (present(r->in.ratio))
-		format_double(buf, len, r->in.ratio);
-}
-
 /*
  * A probability as a percentage for people, 4 decimals (4 digits below
  * 0.01 %), rounded in direction dir; full precision for programs.
@@ -310,17 +250,6 @@ static void percent_cell(char *buf, size_t len, const struct row *r, double v, i
 	} else {
 		snprintf(buf, len, "0 %%");
 	}
-}
-
-/* A risk (alpha, beta): rounded up, so that it never reads below what it is. */
-static void risk_cell(char *buf, size_t len, const struct row *r, double v, int human)
-{
-	percent_cell(buf, len, r, v, human, ROUND_UP);
-}
-
-static void cell_alpha(char *buf, size_t len, const struct row *r, int human)
-{
-	risk_cell(buf, len, r, r->alpha, human);
 }
 
 /* A target probability as given (never a computed one): "" when absent. */
@@ -346,38 +275,11 @@ static void cell_alpha_target(char *buf, size_t len, const struct row *r, int hu
 	target_cell(buf, len, r->in.alpha, r->in.alpha_complement, human);
 }
 
-static void cell_beta(char *buf, size_t len, const struct row *r, int human)
-{
-	risk_cell(buf, len, r, r->beta, human);
-}
-
 /* A whole number of bits, printed in full for people too. */
 static void whole_cell(char *buf, size_t len, const struct row *r, double v)
 {
 	if (computed(r) && present(v))
 		format_double(buf, len, v);
-}
-
-static void cell_max_bits(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	whole_cell(buf, len, r, r->max_bits);
-}
-
-static void cell_expected_bits_good(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->expected_bits_good, human, ROUND_UP);
-}
-
-static void cell_expected_bits_bad(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->expected_bits_bad, human, ROUND_UP);
-}
-
-static void cell_pass_bits(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	whole_cell(buf, len, r, r->pass_bits);
 }
 
 /* 0 bits: error k + 1 never fails at once (text says "never") */
@@ -389,81 +291,10 @@ static void cell_fail_bits(char *buf, size_t len, const struct row *r, int human
 		whole_cell(buf, len, r, r->fail_bits);
 }
 
-static void cell_alpha_sim(char *buf, size_t len, const struct row *r, int human)
-{
-	percent_cell(buf, len, r, r->alpha_sim, human, ROUND_NEAREST);
-}
-
-static void cell_alpha_stderr(char *buf, size_t len, const struct row *r, int human)
-{
-	risk_cell(buf, len, r, r->alpha_stderr, human);
-}
-
-static void cell_beta_sim(char *buf, size_t len, const struct row *r, int human)
-{
-	percent_cell(buf, len, r, r->beta_sim, human, ROUND_NEAREST);
-}
-
-static void cell_beta_stderr(char *buf, size_t len, const struct row *r, int human)
-{
-	risk_cell(buf, len, r, r->beta_stderr, human);
-}
-
-static void cell_bits_good_sim(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->bits_good_sim, human, ROUND_NEAREST);
-}
-
-static void cell_bits_good_stderr(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->bits_good_stderr, human, ROUND_UP);
-}
-
-static void cell_bits_bad_sim(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->bits_bad_sim, human, ROUND_NEAREST);
-}
-
-static void cell_bits_bad_stderr(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->bits_bad_stderr, human, ROUND_UP);
-}
-
-static void cell_lane(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (r->lane)
-		put_str(buf, len, r->lane);
-}
-
-static void cell_decision(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (r->decision)
-		put_str(buf, len, r->decision);
-}
-
 static void cell_dispersion(char *buf, size_t len, const struct row *r, int human)
 {
 	if (present(r->dispersion))
 		snprintf(buf, len, human ? "%.3g" : "%.6g", r->dispersion);
-}
-
-static void cell_true_ber(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (present(r->in.true_ber))
-		format_double(buf, len, r->in.true_ber);
-}
-
-static void cell_p_pass(char *buf, size_t len, const struct row *r, int human)
-{
-	percent_cell(buf, len, r, r->p_pass, human, ROUND_NEAREST);
-}
-
-static void cell_expected_bits(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->expected_bits, human, ROUND_UP);
 }
 
 /* the bits between readings: given (plan, simulate) or measured (watch) */
@@ -474,17 +305,6 @@ static void cell_reading_interval(char *buf, size_t len, const struct row *r, in
 		whole_cell(buf, len, r, b); /* whole bits in full */
 	else
 		number_cell(buf, len, 1, b, human, ROUND_NEAREST);
-}
-
-/* the risks of the plan as run at those readings, rounded up for people */
-static void cell_alpha_actual(char *buf, size_t len, const struct row *r, int human)
-{
-	risk_cell(buf, len, r, r->alpha_actual, human);
-}
-
-static void cell_beta_actual(char *buf, size_t len, const struct row *r, int human)
-{
-	risk_cell(buf, len, r, r->beta_actual, human);
 }
 
 /* log10(1 - cl): a number where one_minus_cl is below the double range. */
@@ -567,11 +387,6 @@ static void lnprob_cell(char *buf, size_t len, int shown, double v, bercl_lnprob
 		format_probability(buf, len, v, ln);
 }
 
-static void cell_ser(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->fec.ser, human, ROUND_NEAREST);
-}
-
 /* cer: computed from a BER, or the target given */
 static void cell_cer(char *buf, size_t len, const struct row *r, int human)
 {
@@ -585,18 +400,6 @@ static void cell_post_fec_ber(char *buf, size_t len, const struct row *r, int hu
 {
 	lnprob_cell(buf, len, computed(r) && present(r->fec.ser), r->fec.post_fec_ber,
 	            r->fec.ln_post_fec_ber, human, ROUND_NEAREST);
-}
-
-/* the largest BER meeting the target: rounded down for people */
-static void cell_ber_max(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r), r->ber_max, human, ROUND_DOWN);
-}
-
-static void cell_cer_upper(char *buf, size_t len, const struct row *r, int human)
-{
-	lnprob_cell(buf, len, computed(r) && r->has_cer_upper, r->cer_upper, r->ln_cer_upper, human,
-	            ROUND_UP);
 }
 
 static void cell_codewords(char *buf, size_t len, const struct row *r, int human)
@@ -620,11 +423,6 @@ static void cell_uncorrectable(char *buf, size_t len, const struct row *r, int h
 static int hist(const struct row *r)
 {
 	return computed(r) && r->has_hist;
-}
-
-static void cell_ser_estimate(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, hist(r), r->hist.ser_estimate, human, ROUND_NEAREST);
 }
 
 static void cell_ser_upper(char *buf, size_t len, const struct row *r, int human)
@@ -702,36 +500,6 @@ static void cell_cer_tail_upper(char *buf, size_t len, const struct row *r, int 
 	            r->hist.cer_tail_upper, r->hist.ln_cer_tail_upper, human, ROUND_UP);
 }
 
-/* fec --histogram: the port a switch's or tester's report names */
-static void cell_port(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	if (r->port)
-		put_str(buf, len, r->port);
-}
-
-static void cell_flr(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r) && r->has_flr, r->flr, human, ROUND_NEAREST);
-}
-
-static void cell_flr_upper(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r) && r->has_flr_upper, r->flr_upper, human, ROUND_UP);
-}
-
-static void cell_flr_observed(char *buf, size_t len, const struct row *r, int human)
-{
-	number_cell(buf, len, computed(r) && r->has_flr_observed, r->flr_observed, human,
-	            ROUND_NEAREST);
-}
-
-static void cell_degrade_p(char *buf, size_t len, const struct row *r, int human)
-{
-	lnprob_cell(buf, len, computed(r) && r->has_degrade, r->degrade.cl, r->degrade.ln_cl, human,
-	            ROUND_NEAREST);
-}
-
 /* seconds between alarms; for people as a duration */
 static void cell_degrade_mean_time(char *buf, size_t len, const struct row *r, int human)
 {
@@ -741,12 +509,6 @@ static void cell_degrade_mean_time(char *buf, size_t len, const struct row *r, i
 		human_duration(buf, len, r->degrade_mean_time, ROUND_NEAREST);
 	else
 		format_double(buf, len, r->degrade_mean_time);
-}
-
-static void cell_fixed_bits(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	whole_cell(buf, len, r, r->fixed_bits);
 }
 
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
@@ -759,13 +521,16 @@ static void cell_error(char *buf, size_t len, const struct row *r, int human)
 
 #define NUMBER 0
 #define STRING 1
+#define R(f) offsetof(struct row, f)
+/* a data column: its kind, field, rounding for people, gate, gate's flag, log */
+#define DATA(kind, field, round, gate, flag, ln) NULL, kind, field, round, gate, flag, ln
 
 const struct column_desc columns[NCOLUMNS] = {
 	/*                          name            text header     width  JSON    getter */
 	[COL_MODEL] =             {"model",         "model",          8, STRING, cell_model},
 	[COL_ERRORS] =            {"errors",        "errors",         9, NUMBER, cell_errors},
 	[COL_BITS] =              {"bits",          "bits",          18, NUMBER, cell_bits},
-	[COL_BER] =               {"ber",           "BER",           10, NUMBER, cell_ber},
+	[COL_BER] =               {"ber",           "BER",           10, NUMBER, DATA(CELL_INPUT, R(in.ber), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_RATE] =              {"rate_bps",      "rate",          14, NUMBER, cell_rate},
 	[COL_LANES] =             {"lanes",         "lanes",          5, NUMBER, cell_lanes},
 	[COL_TIME] =              {"time_s",        "test time",     22, NUMBER, cell_time},
@@ -773,18 +538,18 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_ONE_MINUS_CL] =      {"one_minus_cl",  "1 - CL",        13, NUMBER, cell_one_minus_cl},
 	[COL_CL_ACHIEVED] =       {"cl_achieved",   "CL achieved",   20, NUMBER, cell_cl_achieved},
 	[COL_VERDICT] =           {"verdict",       "verdict",        7, STRING, cell_verdict},
-	[COL_BER_ESTIMATE] =      {"ber_estimate",  "BER estimate",  12, NUMBER, cell_ber_estimate},
-	[COL_BER_LOWER] =         {"ber_lower",     "BER lower",     12, NUMBER, cell_ber_lower},
-	[COL_BER_UPPER] =         {"ber_upper",     "BER upper",     12, NUMBER, cell_ber_upper},
+	[COL_BER_ESTIMATE] =      {"ber_estimate",  "BER estimate",  12, NUMBER, DATA(CELL_NUMBER, R(ber_estimate), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BER_LOWER] =         {"ber_lower",     "BER lower",     12, NUMBER, DATA(CELL_NUMBER, R(ber_lower), ROUND_DOWN, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BER_UPPER] =         {"ber_upper",     "BER upper",     12, NUMBER, DATA(CELL_NUMBER, R(ber_upper), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_TRIALS] =            {"trials",        "trials",         9, NUMBER, cell_trials},
 	[COL_SEED] =              {"seed",          "seed",          10, NUMBER, cell_seed},
-	[COL_ONE_MINUS_CL_SIM] =  {"one_minus_cl_sim", "simulated",  13, NUMBER, cell_one_minus_cl_sim},
-	[COL_SIM_STDERR] =        {"sim_stderr",    "std. error",    10, NUMBER, cell_sim_stderr},
-	[COL_GSL_CL] =            {"gsl_cl",        "GSL CL",        20, NUMBER, cell_gsl_cl},
-	[COL_GSL_ONE_MINUS_CL] =  {"gsl_one_minus_cl", "GSL 1 - CL", 13, NUMBER, cell_gsl_one_minus_cl},
-	[COL_GSL_BITS] =          {"gsl_bits",      "GSL bits",      18, NUMBER, cell_gsl_bits},
-	[COL_GSL_BER_LOWER] =     {"gsl_ber_lower", "GSL lower",     12, NUMBER, cell_gsl_ber_lower},
-	[COL_GSL_BER_UPPER] =     {"gsl_ber_upper", "GSL upper",     12, NUMBER, cell_gsl_ber_upper},
+	[COL_ONE_MINUS_CL_SIM] =  {"one_minus_cl_sim", "simulated",  13, NUMBER, DATA(CELL_NUMBER, R(one_minus_cl_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_SIM_STDERR] =        {"sim_stderr",    "std. error",    10, NUMBER, DATA(CELL_NUMBER, R(sim_stderr), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_CL] =            {"gsl_cl",        "GSL CL",        20, NUMBER, DATA(CELL_NUMBER, R(gsl_cl), ROUND_DOWN, GATE_GSL, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_ONE_MINUS_CL] =  {"gsl_one_minus_cl", "GSL 1 - CL", 13, NUMBER, DATA(CELL_NUMBER, R(gsl_one_minus_cl), ROUND_UP, GATE_GSL, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_BITS] =          {"gsl_bits",      "GSL bits",      18, NUMBER, DATA(CELL_WHOLE, R(gsl_bits), ROUND_NEAREST, GATE_GSL, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_BER_LOWER] =     {"gsl_ber_lower", "GSL lower",     12, NUMBER, DATA(CELL_NUMBER, R(gsl_ber_lower), ROUND_DOWN, GATE_GSL, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_BER_UPPER] =     {"gsl_ber_upper", "GSL upper",     12, NUMBER, DATA(CELL_NUMBER, R(gsl_ber_upper), ROUND_UP, GATE_GSL, NO_OFFSET, NO_OFFSET)},
 	[COL_GSL_REL_DIFF] =      {"gsl_rel_diff",  "GSL rel. diff", 13, NUMBER, cell_gsl_rel_diff},
 	/* text only: the Poisson answer beside a binomial one */
 	[COL_POISSON_CL] =        {"poisson_cl",    "Poisson CL (rel. diff)",    28, STRING, cell_poisson_cl},
@@ -792,36 +557,36 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_POISSON_BER_UPPER] = {"poisson_ber_upper", "Poisson upper (rel. diff)", 28, STRING,
 	                           cell_poisson_ber_upper},
 	/* plans (plan, simulate with a plan, watch) */
-	[COL_RATIO] =             {"ratio",         "D",              5, NUMBER, cell_ratio},
-	[COL_ALPHA] =             {"alpha",         "alpha",         10, NUMBER, cell_alpha},
-	[COL_BETA] =              {"beta",          "beta",          10, NUMBER, cell_beta},
+	[COL_RATIO] =             {"ratio",         "D",              5, NUMBER, DATA(CELL_INPUT, R(in.ratio), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
+	[COL_ALPHA] =             {"alpha",         "alpha",         10, NUMBER, DATA(CELL_PERCENT, R(alpha), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BETA] =              {"beta",          "beta",          10, NUMBER, DATA(CELL_PERCENT, R(beta), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_CL_TARGET] =         {"cl",            "CL target",     20, NUMBER, cell_cl_target},
 	[COL_ALPHA_TARGET] =      {"alpha_target",  "alpha target",  12, NUMBER, cell_alpha_target},
-	[COL_MAX_BITS] =          {"max_bits",      "max bits",      18, NUMBER, cell_max_bits},
+	[COL_MAX_BITS] =          {"max_bits",      "max bits",      18, NUMBER, DATA(CELL_WHOLE, R(max_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_EXPECTED_BITS_GOOD] = {"expected_bits_good", "E[bits] good", 12, NUMBER,
-	                            cell_expected_bits_good},
+	                            DATA(CELL_NUMBER, R(expected_bits_good), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_EXPECTED_BITS_BAD] = {"expected_bits_bad", "E[bits] bad", 12, NUMBER,
-	                           cell_expected_bits_bad},
-	[COL_PASS_BITS] =         {"pass_bits",     "pass at bits",  18, NUMBER, cell_pass_bits},
+	                           DATA(CELL_NUMBER, R(expected_bits_bad), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_PASS_BITS] =         {"pass_bits",     "pass at bits",  18, NUMBER, DATA(CELL_WHOLE, R(pass_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_FAIL_BITS] =         {"fail_bits",     "fail by bits",  18, NUMBER, cell_fail_bits},
-	[COL_ALPHA_SIM] =         {"alpha_sim",     "alpha sim.",    10, NUMBER, cell_alpha_sim},
-	[COL_ALPHA_STDERR] =      {"alpha_stderr",  "std. error",    10, NUMBER, cell_alpha_stderr},
-	[COL_BETA_SIM] =          {"beta_sim",      "beta sim.",     10, NUMBER, cell_beta_sim},
-	[COL_BETA_STDERR] =       {"beta_stderr",   "std. error",    10, NUMBER, cell_beta_stderr},
-	[COL_BITS_GOOD_SIM] =     {"bits_good_sim", "bits good sim.", 14, NUMBER, cell_bits_good_sim},
-	[COL_BITS_GOOD_STDERR] =  {"bits_good_stderr", "std. error", 10, NUMBER, cell_bits_good_stderr},
-	[COL_BITS_BAD_SIM] =      {"bits_bad_sim",  "bits bad sim.", 14, NUMBER, cell_bits_bad_sim},
-	[COL_BITS_BAD_STDERR] =   {"bits_bad_stderr", "std. error",  10, NUMBER, cell_bits_bad_stderr},
-	[COL_LANE] =              {"lane",          "lane",           8, STRING, cell_lane},
-	[COL_DECISION] =          {"decision",      "decision",       8, STRING, cell_decision},
+	[COL_ALPHA_SIM] =         {"alpha_sim",     "alpha sim.",    10, NUMBER, DATA(CELL_PERCENT, R(alpha_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_ALPHA_STDERR] =      {"alpha_stderr",  "std. error",    10, NUMBER, DATA(CELL_PERCENT, R(alpha_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BETA_SIM] =          {"beta_sim",      "beta sim.",     10, NUMBER, DATA(CELL_PERCENT, R(beta_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BETA_STDERR] =       {"beta_stderr",   "std. error",    10, NUMBER, DATA(CELL_PERCENT, R(beta_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BITS_GOOD_SIM] =     {"bits_good_sim", "bits good sim.", 14, NUMBER, DATA(CELL_NUMBER, R(bits_good_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BITS_GOOD_STDERR] =  {"bits_good_stderr", "std. error", 10, NUMBER, DATA(CELL_NUMBER, R(bits_good_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BITS_BAD_SIM] =      {"bits_bad_sim",  "bits bad sim.", 14, NUMBER, DATA(CELL_NUMBER, R(bits_bad_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BITS_BAD_STDERR] =   {"bits_bad_stderr", "std. error",  10, NUMBER, DATA(CELL_NUMBER, R(bits_bad_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_LANE] =              {"lane",          "lane",           8, STRING, DATA(CELL_STRING, R(lane), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
+	[COL_DECISION] =          {"decision",      "decision",       8, STRING, DATA(CELL_STRING, R(decision), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_DISPERSION] =        {"dispersion",    "dispersion",    10, NUMBER, cell_dispersion},
-	[COL_TRUE_BER] =          {"true_ber",      "true BER",      10, NUMBER, cell_true_ber},
-	[COL_P_PASS] =            {"p_pass",        "P(pass)",       10, NUMBER, cell_p_pass},
-	[COL_EXPECTED_BITS] =     {"expected_bits", "E[bits]",       12, NUMBER, cell_expected_bits},
+	[COL_TRUE_BER] =          {"true_ber",      "true BER",      10, NUMBER, DATA(CELL_INPUT, R(in.true_ber), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
+	[COL_P_PASS] =            {"p_pass",        "P(pass)",       10, NUMBER, DATA(CELL_PERCENT, R(p_pass), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_EXPECTED_BITS] =     {"expected_bits", "E[bits]",       12, NUMBER, DATA(CELL_NUMBER, R(expected_bits), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_READING_INTERVAL] =  {"reading_interval", "reading every", 13, NUMBER,
 	                           cell_reading_interval},
-	[COL_ALPHA_ACTUAL] =      {"alpha_actual",  "alpha actual",  12, NUMBER, cell_alpha_actual},
-	[COL_BETA_ACTUAL] =       {"beta_actual",   "beta actual",   11, NUMBER, cell_beta_actual},
+	[COL_ALPHA_ACTUAL] =      {"alpha_actual",  "alpha actual",  12, NUMBER, DATA(CELL_PERCENT, R(alpha_actual), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BETA_ACTUAL] =       {"beta_actual",   "beta actual",   11, NUMBER, DATA(CELL_PERCENT, R(beta_actual), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_LOG10_ONE_MINUS_CL] = {"log10_one_minus_cl", "log10(1 - CL)", 13, NUMBER,
 	                            cell_log10_one_minus_cl},
 	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   20, NUMBER, cell_lane_cl},
@@ -830,14 +595,14 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_K] =                 {"k",             "k",              6, NUMBER, cell_k},
 	[COL_M] =                 {"m",             "m",              3, NUMBER, cell_m},
 	[COL_T] =                 {"t",             "t",              4, NUMBER, cell_t},
-	[COL_SER] =               {"ser",           "SER",           12, NUMBER, cell_ser},
+	[COL_SER] =               {"ser",           "SER",           12, NUMBER, DATA(CELL_NUMBER, R(fec.ser), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_CER] =               {"cer",           "CER",           12, NUMBER, cell_cer},
 	[COL_POST_FEC_BER] =      {"post_fec_ber",  "post-FEC BER",  12, NUMBER, cell_post_fec_ber},
-	[COL_BER_MAX] =           {"ber_max",       "BER max",       12, NUMBER, cell_ber_max},
-	[COL_CER_UPPER] =         {"cer_upper",     "CER upper",     12, NUMBER, cell_cer_upper},
+	[COL_BER_MAX] =           {"ber_max",       "BER max",       12, NUMBER, DATA(CELL_NUMBER, R(ber_max), ROUND_DOWN, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_CER_UPPER] =         {"cer_upper",     "CER upper",     12, NUMBER, DATA(CELL_LNPROB, R(cer_upper), ROUND_UP, GATE_FLAG, R(has_cer_upper), R(ln_cer_upper))},
 	[COL_CODEWORDS] =         {"codewords",     "codewords",     16, NUMBER, cell_codewords},
 	[COL_UNCORRECTABLE] =     {"uncorrectable", "uncorrectable", 13, NUMBER, cell_uncorrectable},
-	[COL_SER_ESTIMATE] =      {"ser_estimate",  "SER estimate",  12, NUMBER, cell_ser_estimate},
+	[COL_SER_ESTIMATE] =      {"ser_estimate",  "SER estimate",  12, NUMBER, DATA(CELL_NUMBER, R(hist.ser_estimate), ROUND_NEAREST, GATE_HIST, NO_OFFSET, NO_OFFSET)},
 	[COL_SER_UPPER] =         {"ser_upper",     "SER upper",     12, NUMBER, cell_ser_upper},
 	[COL_CER_PREDICTED] =     {"cer_predicted", "CER predicted", 13, NUMBER, cell_cer_predicted},
 	[COL_GOF_P] =             {"gof_p",         "fit p",         12, NUMBER, cell_gof_p},
@@ -846,12 +611,73 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_TAIL_R2] =           {"tail_r2",       "tail R2",        7, NUMBER, cell_tail_r2},
 	[COL_CER_TAIL_LOWER] =    {"cer_tail_lower", "tail lower",   12, NUMBER, cell_cer_tail_lower},
 	[COL_CER_TAIL_UPPER] =    {"cer_tail_upper", "tail upper",   12, NUMBER, cell_cer_tail_upper},
-	[COL_FLR] =               {"flr",           "FLR",           12, NUMBER, cell_flr},
-	[COL_FLR_UPPER] =         {"flr_upper",     "FLR upper",     12, NUMBER, cell_flr_upper},
-	[COL_FLR_OBSERVED] =      {"flr_observed",  "FLR observed",  12, NUMBER, cell_flr_observed},
-	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, cell_degrade_p},
+	[COL_FLR] =               {"flr",           "FLR",           12, NUMBER, DATA(CELL_NUMBER, R(flr), ROUND_NEAREST, GATE_FLAG, R(has_flr), NO_OFFSET)},
+	[COL_FLR_UPPER] =         {"flr_upper",     "FLR upper",     12, NUMBER, DATA(CELL_NUMBER, R(flr_upper), ROUND_UP, GATE_FLAG, R(has_flr_upper), NO_OFFSET)},
+	[COL_FLR_OBSERVED] =      {"flr_observed",  "FLR observed",  12, NUMBER, DATA(CELL_NUMBER, R(flr_observed), ROUND_NEAREST, GATE_FLAG, R(has_flr_observed), NO_OFFSET)},
+	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, DATA(CELL_LNPROB, R(degrade.cl), ROUND_NEAREST, GATE_FLAG, R(has_degrade), R(degrade.ln_cl))},
 	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
-	[COL_PORT] =              {"port",          "port",          12, STRING, cell_port},
-	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, cell_fixed_bits},
+	[COL_PORT] =              {"port",          "port",          12, STRING, DATA(CELL_STRING, R(port), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
+	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, DATA(CELL_WHOLE, R(fixed_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };
+
+static int gate_open(const struct column_desc *d, const struct row *r)
+{
+	switch (d->gate) {
+	case GATE_ALWAYS: return 1;
+	case GATE_COMPUTED: return computed(r);
+	case GATE_GSL: return r->gsl_ok;
+	case GATE_HIST: return hist(r);
+	case GATE_FLAG: return computed(r) && *(const int *)(const void *)((const char *)r + d->flag);
+	}
+	return 0;
+}
+
+void column_cell(char *buf, size_t len, enum column c, const struct row *r, int human)
+{
+	const struct column_desc *d = &columns[c];
+	buf[0] = '\0';
+	if (d->kind == CELL_CUSTOM) {
+		d->cell(buf, len, r, human);
+		return;
+	}
+	if (!gate_open(d, r))
+		return;
+	const void *at = (const char *)r + d->field;
+	if (d->kind == CELL_STRING) {
+		const char *str = *(const char *const *)at;
+		if (str)
+			put_str(buf, len, str);
+		return;
+	}
+	double v = *(const double *)at;
+	switch (d->kind) {
+	case CELL_INPUT:
+	case CELL_WHOLE:
+		if (present(v))
+			format_double(buf, len, v);
+		break;
+	case CELL_NUMBER:
+		number_cell(buf, len, 1, v, human, d->round);
+		break;
+	case CELL_PERCENT:
+		percent_cell(buf, len, r, v, human, d->round);
+		break;
+	case CELL_LNPROB:
+		lnprob_cell(buf, len, present(v), v, *(const bercl_lnprob *)(const void *)((const char *)r + d->ln),
+		            human, d->round);
+		break;
+	default:
+		break;
+	}
+}
+
+void column_reset_results(struct row *r)
+{
+	for (int c = 0; c < NCOLUMNS; c++) {
+		const struct column_desc *d = &columns[c];
+		if (d->kind == CELL_NUMBER || d->kind == CELL_WHOLE || d->kind == CELL_PERCENT ||
+		    d->kind == CELL_LNPROB)
+			*(double *)(void *)((char *)r + d->field) = NAN;
+	}
+}

@@ -2,13 +2,16 @@
 /*
  * columns.h - every output column of bercl, described once (columns.c
  * holds the table): its CSV/TSV/JSON name, its text header and width, and
- * the getter that writes a row's cell.
+ * how a row's cell is written: from its field by its kind (a count, a
+ * probability, a percentage, a string ...) with its rounding side, or by a
+ * getter for a composite cell.
  */
 #ifndef BERCL_COLUMNS_H
 #define BERCL_COLUMNS_H
 
 #include <stddef.h>
 
+#include "human.h"
 #include "row.h"
 
 enum column {
@@ -43,14 +46,50 @@ enum column {
  */
 typedef void (*cell_getter)(char *buf, size_t len, const struct row *r, int human);
 
+/* How a cell is written from its field (column_cell); CELL_CUSTOM: its getter. */
+enum cell_kind {
+	CELL_CUSTOM,  /* a composite cell: cell() */
+	CELL_INPUT,   /* an input as given (a double), all digits for people too */
+	CELL_NUMBER,  /* a result (a double): 6 digits for people, rounded `round` */
+	CELL_WHOLE,   /* a whole-number result (a double) in full for people too */
+	CELL_PERCENT, /* a probability (a double): for people a percentage, 4 decimals,
+	                 rounded `round` (a risk up, so it never reads below itself) */
+	CELL_LNPROB,  /* a probability (a double) with its log (a bercl_lnprob at `ln`):
+	                 below the double range its digits come from the log */
+	CELL_STRING,  /* a const char * (NULL: none) */
+};
+
+/* When a data cell has a value (and its field is not NAN). */
+enum cell_gate {
+	GATE_ALWAYS,
+	GATE_COMPUTED, /* the row was computed (no error) */
+	GATE_GSL,      /* --verify: GSL returned a value */
+	GATE_HIST,     /* computed from a --histogram */
+	GATE_FLAG,     /* computed, and the int at `flag` is set */
+};
+
+#define NO_OFFSET ((size_t)-1)
+
 struct column_desc {
 	const char *name;       /* CSV/TSV/JSON name (SPEC.md's column table) */
 	const char *header;     /* text table header */
 	int width;              /* text table width */
 	int is_string;          /* JSON: a string, not a number */
-	cell_getter cell;
+	cell_getter cell;       /* CELL_CUSTOM only */
+	/* a data cell: */
+	enum cell_kind kind;
+	size_t field;           /* offsetof(struct row, ...) */
+	enum rounding round;    /* CELL_NUMBER, CELL_PERCENT, CELL_LNPROB: for people */
+	enum cell_gate gate;
+	size_t flag;            /* GATE_FLAG: offsetof(struct row, an int) */
+	size_t ln;              /* CELL_LNPROB: offsetof(struct row, a bercl_lnprob) */
 };
 
 extern const struct column_desc columns[NCOLUMNS];
+
+/* Column c's cell of row r into buf ("" if the row has none). */
+void column_cell(char *buf, size_t len, enum column c, const struct row *r, int human);
+/* Every result field of a data column set absent (NAN) in r. */
+void column_reset_results(struct row *r);
 
 #endif

@@ -914,10 +914,9 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 {
 	if (r->error[0])
 		return COMPUTE_INPUT;
-	qmask have = row_presence(&r->in);
+	const struct form *f = form_of_row(cmd, &r->in, r->error, sizeof r->error);
 	if (isnan(r->in.errors) && cmd != CMD_PLAN && cmd != CMD_SIMULATE)
 		r->in.errors = 0;
-	const struct form *f = form_resolve(cmd, have, r->error, sizeof r->error);
 	if (!f)
 		return COMPUTE_INPUT;
 	if (!f->compute)

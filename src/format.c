@@ -90,8 +90,7 @@ void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 /* The cell of column c of row r ("" if the row has none). */
 static void cell_text(char *buf, size_t len, enum column c, const struct row *r, int human)
 {
-	buf[0] = '\0';
-	columns[c].cell(buf, len, r, human);
+	column_cell(buf, len, c, r, human);
 }
 
 /* An output line assembled in a buffer, written out whenever it fills. */
@@ -245,6 +244,18 @@ static void put_sentence(FILE *out, const struct row *r)
 	        r->sim_stderr > 0 ? (r->one_minus_cl_sim - r->tails.one_minus_cl) / r->sim_stderr : 0.0);
 }
 
+/* A CSV/TSV line begun with the batch's pass-through cells (NULL: empty ones). */
+static void line_begin(struct line *line, FILE *out, const struct layout *l,
+                       const char *const *extra, char sep)
+{
+	line->out = out;
+	line->n = 0;
+	for (size_t i = 0; i < l->nextra; i++) {
+		line_cell(line, extra ? extra[i] : "", sep);
+		line_putc(line, sep);
+	}
+}
+
 void format_header(FILE *out, const struct layout *l)
 {
 	char sep = l->format == FMT_TSV ? '\t' : ',';
@@ -258,12 +269,7 @@ void format_header(FILE *out, const struct layout *l)
 	case FMT_CSV:
 	case FMT_TSV: {
 		struct line line;
-		line.out = out;
-		line.n = 0;
-		for (size_t i = 0; i < l->nextra; i++) {
-			line_cell(&line, l->extra_names[i], sep);
-			line_putc(&line, sep);
-		}
+		line_begin(&line, out, l, l->extra_names, sep);
 		for (int i = 0; i < l->ncol; i++) {
 			line_cell(&line, columns[l->col[i]].name, sep);
 			line_putc(&line, i + 1 < l->ncol ? sep : '\n');
@@ -317,12 +323,7 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 	case FMT_CSV:
 	case FMT_TSV: {
 		struct line line;
-		line.out = out;
-		line.n = 0;
-		for (size_t i = 0; i < l->nextra; i++) {
-			line_cell(&line, r->extra ? r->extra[i] : "", sep);
-			line_putc(&line, sep);
-		}
+		line_begin(&line, out, l, r->extra, sep);
 		for (int i = 0; i < l->ncol; i++) {
 			char *d = line.buf + line.n;
 			if (sizeof line.buf - line.n > sizeof buf) {

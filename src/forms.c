@@ -11,6 +11,7 @@
  * the row has.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,7 +23,7 @@ enum rule_kind {
 	NEEDS,     /* one of a without one of b */
 	EXCLUSIVE, /* two or more of a */
 	TOGETHER,  /* some of a but not all */
-	CUSTOM,    /* broken(have) */
+	CUSTOM,    /* broken(have), which reads the quantities of a */
 };
 
 struct rule {
@@ -36,6 +37,7 @@ struct rule {
 #define TEST (Q(BITS) | Q(TIME))
 #define COUNTS (Q(CODEWORDS) | Q(UNCORRECTABLE))
 #define DEGRADE (Q(DEGRADE_INTERVAL) | Q(DEGRADE_THRESHOLD))
+#define FEC_MODES (Q(BER) | Q(SER) | Q(CER) | TEST | COUNTS | HAS(P_HISTOGRAM))
 
 /* fec does one thing per row: how many of its modes a row asks for. */
 static int fec_modes(qmask h)
@@ -113,22 +115,22 @@ static const struct rule rules[NRULES] = {
 	                  "%s is for a plan: add --plan"},
 	[R_WATCH_PLAN_ERRORS] = {FORBID, Q(ERRORS), 0, NULL,
 	                         "errors: with --plan the plan says how many errors are allowed"},
-	[R_READINGS] = {CUSTOM, 0, 0, readings_incomplete,
+	[R_READINGS] = {CUSTOM, Q(ERRORS) | TEST, 0, readings_incomplete,
 	                "the readings need columns 'errors' and 'bits' (or 'time')"},
-	[R_FEC_MODE] = {CUSTOM, 0, 0, fec_not_one_mode,
+	[R_FEC_MODE] = {CUSTOM, FEC_MODES | DEGRADE, 0, fec_not_one_mode,
 	                "fec: give one of ber, ser, cer, a pre-FEC test (errors with bits or time), "
 	                "codewords with uncorrectable, --histogram, or degrade-interval with "
 	                "degrade-threshold"},
 	[R_DEGRADE_TOGETHER] = {TOGETHER, DEGRADE, 0, NULL,
 	                        "degrade-interval and degrade-threshold go together"},
-	[R_DEGRADE_SER] = {CUSTOM, 0, 0, degrade_without_ser,
+	[R_DEGRADE_SER] = {CUSTOM, FEC_MODES | DEGRADE, 0, degrade_without_ser,
 	                   "degrade-interval: the alarm at ber, ser or a --histogram's SER (or "
 	                   "alone: the SER at which it fires half the time)"},
 	[R_METHOD] = {NEEDS, HAS(P_METHOD), HAS(P_HISTOGRAM), NULL,
 	              "--method is for the tail of a --histogram"},
 	[R_FEC_ERRORS] = {NEEDS, Q(ERRORS), TEST, NULL, "errors needs bits or time (a pre-FEC test)"},
 	[R_COUNTS_TOGETHER] = {TOGETHER, COUNTS, 0, NULL, "codewords and uncorrectable go together"},
-	[R_COUNTS_CER_CL] = {CUSTOM, 0, 0, counts_not_cer_or_cl,
+	[R_COUNTS_CER_CL] = {CUSTOM, COUNTS | Q(CER) | Q(CL), 0, counts_not_cer_or_cl,
 	                     "with codewords give cer (the CL that CER < cer) or cl (the CER "
 	                     "bound), one of them"},
 	[R_FEC_CL] = {FORBID, Q(CL), 0, NULL,
@@ -190,21 +192,54 @@ const struct form forms[] = {
 
 const int nforms = (int)(sizeof forms / sizeof *forms);
 
-qmask row_presence(const struct row_input *in)
+/* The quantities and switches the forms of cmd and their rules read. */
+static qmask relevant[NCOMMANDS];
+static pthread_once_t relevant_once = PTHREAD_ONCE_INIT;
+
+static void find_relevant(void)
 {
-	qmask have = 0;
-	for (int q = 0; q < NQ; q++)
+	for (int i = 0; i < nforms; i++) {
+		const struct form *f = &forms[i];
+		qmask m = f->all | f->any | f->none;
+		for (const unsigned char *k = f->rules; *k != R_END; k++)
+			m |= rules[*k].a | rules[*k].b;
+		relevant[f->cmd] |= m;
+	}
+}
+
+/*
+ * A batch row's form: the presence of only the quantities its command's
+ * forms read, and the last answer kept per thread (the rows of a batch
+ * mostly have the same cells: a tenth of a 1e6-row cl batch otherwise).
+ */
+const struct form *form_of_row(enum command cmd, const struct row_input *in, char *why, size_t len)
+{
+	pthread_once(&relevant_once, find_relevant);
+	qmask have = switch_presence(in->sequential, in->histogram != NULL, in->code_name != NULL,
+	                             in->model == BERCL_BINOMIAL);
+	for (qmask m = relevant[cmd] & (HAS(NQ) - 1); m; m &= m - 1) {
+		int q = __builtin_ctzll(m);
 		if (!isnan(*(const double *)(const void *)((const char *)in + flags[q].value)))
 			have |= HAS(q);
-	if (in->sequential)
-		have |= HAS(P_SEQUENTIAL);
-	if (in->histogram)
-		have |= HAS(P_HISTOGRAM);
-	if (in->code_name)
-		have |= HAS(P_CODE);
-	if (in->model == BERCL_BINOMIAL)
-		have |= HAS(P_BINOMIAL);
-	return have;
+	}
+	static _Thread_local enum command last_cmd;
+	static _Thread_local qmask last_have;
+	static _Thread_local const struct form *last;
+	if (last && last_cmd == cmd && last_have == have)
+		return last;
+	const struct form *f = form_resolve(cmd, have, why, len);
+	if (f) {
+		last_cmd = cmd;
+		last_have = have;
+		last = f;
+	}
+	return f;
+}
+
+qmask switch_presence(int sequential, int histogram, int code, int binomial)
+{
+	return (sequential ? HAS(P_SEQUENTIAL) : 0) | (histogram ? HAS(P_HISTOGRAM) : 0) |
+	       (code ? HAS(P_CODE) : 0) | (binomial ? HAS(P_BINOMIAL) : 0);
 }
 
 static const char *presence_name(int bit)

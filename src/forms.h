@@ -46,8 +46,12 @@ struct form {
 extern const struct form forms[];
 extern const int nforms;
 
-/* The quantities a row input has (a quantity given is not NAN). */
-qmask row_presence(const struct row_input *in);
+/* The switches' bits: --sequential, --histogram, --code, the binomial model. */
+qmask switch_presence(int sequential, int histogram, int code, int binomial);
+
+/* The form of a row of cmd (form_resolve on its quantities), or NULL with why. */
+const struct form *form_of_row(enum command cmd, const struct row_input *in, char *why,
+                               size_t len);
 
 /*
  * The form of cmd for a row that has `have`: the form, or NULL with the

@@ -28,14 +28,20 @@ const char *const prog = "bercl";
 
 void (*options_exit)(int status) = exit;
 
+/* "bercl: KIND" then the message, on one line of standard error. */
+static void say(const char *kind, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", prog, kind);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 _Noreturn void usage_error(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	options_exit(EXIT_USAGE);
 	abort(); /* options_exit returns only by longjmp */
 }
@@ -43,11 +49,9 @@ _Noreturn void usage_error(const char *fmt, ...)
 void warning(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: warning: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("warning: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* "--name" of a flag. */
@@ -485,20 +489,13 @@ void parse_options(int argc, char **argv, struct options *o)
 /* What the flags give, as the form table (forms.c) reads it. */
 static qmask flag_presence(const struct options *o)
 {
-	qmask have = 0;
+	qmask have = switch_presence(o->sequential, o->histogram != NULL, o->code_text != NULL,
+	                             o->model == BERCL_BINOMIAL);
 	for (int q = 0; q < NQ; q++)
 		if (o->text[q])
 			have |= HAS(q);
-	if (o->sequential)
-		have |= HAS(P_SEQUENTIAL);
-	if (o->histogram)
-		have |= HAS(P_HISTOGRAM);
-	if (o->code_text)
-		have |= HAS(P_CODE);
 	if (o->seen[F_METHOD])
 		have |= HAS(P_METHOD);
-	if (o->model == BERCL_BINOMIAL)
-		have |= HAS(P_BINOMIAL);
 	if (o->plan)
 		have |= HAS(P_PLAN);
 	return have;
