@@ -23,7 +23,8 @@ _bercl()
 	-f) prev=--format ;;
 	esac
 	case $prev in
-	--input|-i|--histogram) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--input|-i|--histogram|--intervals) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--burst-model) COMPREPLY=($(compgen -W "gilbert-elliott none" -- "$cur")); return ;;
 	--code) COMPREPLY=($(compgen -W "kp4 kr4 rs:" -- "$cur")); return ;;
 	--histogram-format) COMPREPLY=($(compgen -W "auto csv ethtool sonic xena" -- "$cur")); return ;;
 	--delimiter) COMPREPLY=($(compgen -W ", ; tab" -- "$cur")); return ;;
@@ -35,7 +36,7 @@ _bercl()
 	--[a-z]*)
 		# an enum flag's values: "--model poisson|binomial" in --help
 		words=$("$prog" "$sub" --help 2>/dev/null |
-			sed -n "s/^ *\(-[a-zA-Z], \)\{0,1\}$prev \([a-z][a-z|]*|[a-z|]*\) .*/\2/p" | tr '|' ' ')
+			sed -n "s/^ *\(-[a-zA-Z], \)\{0,1\}$prev \([a-z][a-z|-]*|[a-z|-]*\) .*/\2/p" | tr '|' ' ')
 		if [ -n "$words" ]; then
 			COMPREPLY=($(compgen -W "$words" -- "$cur")); return
 		fi ;;

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# make plots: two figures drawn from bercl's own CSV, read through a pipe.
+# make plots: the figures drawn from bercl's own CSV, read through a pipe.
 # Run from the top of the repository (gnuplot -c docs/plots.gp ./bercl).
 bercl = ARG1 eq "" ? "./bercl" : ARG1
 set datafile separator ","
@@ -91,11 +91,42 @@ cmd3(c) = "< ".bercl." fec --code ".c." --ber 1e-6..1e-2:81log --format tsv"
 plot for [i=1:4] cmd3(CODE[i]) using (column("ber")):(column("cer")) \
      with lines linewidth 2 title NAME[i]
 
-# 6. The tail of three real FEC histograms (issue 22: two SONiC ports, a
+# 6. Clustered errors: how often each answer covers the true BER (does not
+#    pass a link at exactly the specified BER) against the mean burst length
+#    of a Gilbert-Elliott channel, tests at 95 % allowing 10 and 100 errors,
+#    logged as 1,000 intervals (bercl simulate --burst-model, 4,000 links a point).
+set output "docs/clustered_coverage.png"
+set datafile separator ","
+unset logscale
+set logscale x
+set xrange [1:100]
+set yrange [0:100]
+set format x "%g"
+set format y "%g"
+set title "Coverage at 95 % when errors come in bursts (1,000 intervals, 4,000 links a point)"
+set xlabel "mean burst length (errors)"
+set ylabel "links at the specified BER not passed (%)"
+set key left bottom
+set arrow 3 from 1, 95 to 100, 95 nohead dashtype 2
+bits(e) = system(bercl." bits --errors ".e." --ber 1e-12 --cl 95% --value bits") + 0
+cmd6(e) = sprintf("< %s simulate --burst-model gilbert-elliott --burst-length 1..100:11log " \
+                  . "--errors %d --bits %.17g --ber 1e-12 --reading-interval %.17g " \
+                  . "--trials 4000 --seed 23 --format csv", bercl, e, bits(e), bits(e) / 1000)
+plot cmd6(10) using (column("burst_length")):(100 * (1 - column("one_minus_cl_sim"))) \
+         with linespoints linewidth 2 title "Poisson CL, 10 errors allowed", \
+     cmd6(100) using (column("burst_length")):(100 * (1 - column("one_minus_cl_sim"))) \
+         with linespoints linewidth 2 title "Poisson CL, 100 errors allowed", \
+     cmd6(10) using (column("burst_length")):(100 * (1 - column("one_minus_cl_clustered_sim"))) \
+         with linespoints linewidth 2 dashtype 2 title "cl\\_clustered, the same tests (10)", \
+     cmd6(100) using (column("burst_length")):(100 * (1 - column("one_minus_cl_clustered_sim"))) \
+         with linespoints linewidth 2 dashtype 2 title "cl\\_clustered, the same tests (100)"
+
+# 7. The tail of three real FEC histograms (issue 22: two SONiC ports, a
 #    Xena tester; tests/data/telemetry): each bin's share of the codewords,
 #    and beyond t = 15 the predicted CER with its 95 % profile-likelihood
 #    interval (error bar) and SONiC's least-squares prediction (cross).
 set output "docs/fec_tail.png"
+unset arrow
 set datafile separator ","
 unset logscale
 set autoscale xy

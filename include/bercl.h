@@ -50,9 +50,9 @@ extern "C" {
  * BERCL_VERSION_NUMBER is 0xMMmmpp, comparable with <.
  */
 #define BERCL_VERSION_MAJOR 0
-#define BERCL_VERSION_MINOR 3
+#define BERCL_VERSION_MINOR 4
 #define BERCL_VERSION_PATCH 0
-#define BERCL_VERSION_STRING "0.3.0"
+#define BERCL_VERSION_STRING "0.4.0"
 #define BERCL_VERSION_NUMBER \
 	((BERCL_VERSION_MAJOR << 16) | (BERCL_VERSION_MINOR << 8) | BERCL_VERSION_PATCH)
 
@@ -612,6 +612,87 @@ bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tails *all);
 BERCL_API enum bercl_status
 bercl_min_bits_all_lanes(enum bercl_model model, double errors, double ber, double cl,
                          double one_minus_cl, int lanes, double *bits, bercl_tails *achieved);
+
+/* ---- Clustered errors (lib/clustered.c) ---- */
+
+/*
+ * A test logged as intervals (bits n_i, errors x_i each), accumulated in one
+ * pass: counts and running moments, no interval stored. Start from an
+ * all-zero struct (bercl_intervals s = {0};) and add each interval; the
+ * fields are the library's, read them only through the functions below
+ * (intervals, errored, bits and errors are the totals k, J, N and X).
+ */
+typedef struct {
+	double intervals;  /* k: intervals added */
+	double errored;    /* J: intervals with at least one error */
+	double bits;       /* N = sum n_i (rounded; with bits_lo, double-double) */
+	double errors;     /* X = sum x_i */
+	double bits_lo;
+	double sum_a, sum_a_lo; /* sum x_i^2 / n_i, double-double */
+	double sum_a2;     /* sum (x_i^2 / n_i)^2 */
+} bercl_intervals;
+
+/*
+ * Add one interval: bits > 0 and finite, errors whole in [0, bits], else
+ * BERCL_EDOM (s unchanged); BERCL_ELIMIT (s unchanged) when the total
+ * errors would exceed 2^53, the total bits 1e300.
+ */
+BERCL_API enum bercl_status
+bercl_intervals_add(bercl_intervals *s, double bits, double errors);
+
+/*
+ * The dispersion of the intervals' error counts (quasi-Poisson: Var x_i =
+ * phi n_i p; 1 for independent errors, about 2L - 1 for bursts of mean L
+ * errors). has_estimate: k >= 2 and X > 0, then `dispersion` is Pearson's
+ * X2 / (k - 1) (below 1 where the counts are more even than Poisson's).
+ * bounded: df >= 1, where df = min(k - 1, J - 1, floor((sum a_i)^2 /
+ * sum a_i^2)), a_i = x_i^2 / n_i (the effective number of intervals that
+ * carry the estimate: about X for independent errors, about the bursts'
+ * number, weighted by size, for bursts); then dispersion_upper the 75 % upper confidence bound max(1, df
+ * max(1, dispersion) / chi2_df(0.25)) that the clustered answers use, and
+ * independent_events = X / dispersion_upper, the number of independent
+ * errors the test is worth. Not bounded (no errors, all in one interval:
+ * one burst of unknown size, or one burst dominating the rest): df, dispersion_upper and
+ * independent_events are 0. BERCL_EDOM for a struct not built by
+ * bercl_intervals_add() from zero (or with no interval).
+ */
+typedef struct {
+	double intervals, errored;  /* k and J */
+	int has_estimate;
+	double dispersion;
+	int bounded;
+	double df;
+	double dispersion_upper;
+	double independent_events;
+} bercl_dispersion;
+BERCL_API enum bercl_status
+bercl_clustered_dispersion(const bercl_intervals *s, bercl_dispersion *out);
+
+/*
+ * cl_clustered: the confidence that the BER is below `ber`, in (0, 1), that
+ * holds when errors cluster within intervals: the Poisson tails of e =
+ * ceil(X / dispersion_upper) events at lambda = N ber / dispersion_upper
+ * (exactly bercl_cl(BERCL_POISSON, X, N, ber) where dispersion_upper is 1),
+ * or the Poisson tails of X at N ber where those are the smaller CL.
+ * Not bounded: cl 0, one_minus_cl 1 (ln_cl = -inf): no claim holds without
+ * a bound on the burst size. BERCL_ELIMIT when lambda leaves [1e-300,
+ * 1e300]. Method, validity and the simulation behind it: lib/clustered.c.
+ */
+BERCL_API enum bercl_status
+bercl_clustered_cl(const bercl_intervals *s, double ber, bercl_tails *out);
+
+/*
+ * ber_upper_clustered (and with two_sided, the interval [lower, upper] at
+ * confidence cl; one-sided, lower is 0): bercl_ber_upper() or
+ * bercl_ber_interval() for the Poisson model at N / dispersion_upper bits,
+ * with ceil(X / dispersion_upper) events for the upper end and floor(X /
+ * dispersion_upper) for the lower, widened to the Poisson bounds of X in N
+ * bits where those are wider. Not bounded: [0, 1]. Target pair as at
+ * the top of this file; BERCL_ELIMIT as bercl_ber_upper().
+ */
+BERCL_API enum bercl_status
+bercl_clustered_ber_bounds(const bercl_intervals *s, double cl, double one_minus_cl,
+                           int two_sided, double *lower, double *upper);
 
 #ifdef __cplusplus
 }

@@ -511,6 +511,28 @@ static void cell_degrade_mean_time(char *buf, size_t len, const struct row *r, i
 		format_double(buf, len, r->degrade_mean_time);
 }
 
+/* --intervals: the clustered answers (src/intervals.c, lib/clustered.c) */
+static void cell_cl_clustered(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!computed(r) || !r->has_clustered)
+		return;
+	if (human)
+		human_cl_percent(buf, len, &r->cl_clustered, target_decimals(r));
+	else
+		format_probability(buf, len, r->cl_clustered.cl, r->cl_clustered.ln_cl);
+}
+
+/* "" (text: "unbounded") where errors in fewer than two intervals bound nothing */
+static void cell_dispersion_upper(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!computed(r) || !r->has_clustered)
+		return;
+	if (r->disp.bounded)
+		number_cell(buf, len, 1, r->disp.dispersion_upper, human, ROUND_UP);
+	else if (human)
+		put_str(buf, len, "unbounded");
+}
+
 static void cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -618,6 +640,18 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
 	[COL_PORT] =              {"port",          "port",          12, STRING, DATA(CELL_STRING, R(port), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, DATA(CELL_WHOLE, R(fixed_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_CL_CLUSTERED] =      {"cl_clustered",  "CL clustered",  20, NUMBER, cell_cl_clustered},
+	[COL_BER_UPPER_CLUSTERED] = {"ber_upper_clustered", "upper clustered", 15, NUMBER,
+	                             DATA(CELL_NUMBER, R(ber_upper_clustered), ROUND_UP, GATE_FLAG, R(has_clustered), NO_OFFSET)},
+	[COL_BER_LOWER_CLUSTERED] = {"ber_lower_clustered", "lower clustered", 15, NUMBER,
+	                             DATA(CELL_NUMBER, R(ber_lower_clustered), ROUND_DOWN, GATE_FLAG, R(has_clustered), NO_OFFSET)},
+	[COL_DISPERSION_UPPER] =  {"dispersion_upper", "disp. upper", 11, NUMBER, cell_dispersion_upper},
+	[COL_INDEPENDENT_EVENTS] = {"independent_events", "indep. events", 13, NUMBER,
+	                            DATA(CELL_NUMBER, R(disp.independent_events), ROUND_DOWN, GATE_FLAG, R(has_clustered), NO_OFFSET)},
+	[COL_BURST_LENGTH] =      {"burst_length",  "burst length",  12, NUMBER, DATA(CELL_INPUT, R(in.burst_length), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
+	[COL_BURST_SHARE] =       {"burst_share",   "burst share",   11, NUMBER, DATA(CELL_INPUT, R(in.burst_share), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
+	[COL_ONE_MINUS_CL_CLUSTERED_SIM] = {"one_minus_cl_clustered_sim", "clustered sim.", 14, NUMBER,
+	                                    DATA(CELL_NUMBER, R(one_minus_cl_clustered_sim), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_ERROR] =             {"error",         "error",          0, STRING, cell_error},
 };
 

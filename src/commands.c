@@ -28,6 +28,10 @@ static const struct layout_entry cl_layout[] = {
 	{COL_LOG10_ONE_MINUS_CL, WHEN_MACHINE},
 	{COL_POISSON_CL, WHEN_BINOMIAL_TEXT},
 	{COL_VERDICT, WHEN_REQUIRE},
+	{COL_CL_CLUSTERED, WHEN_CLUSTERED},
+	{COL_DISPERSION, WHEN_CLUSTERED},
+	{COL_DISPERSION_UPPER, WHEN_CLUSTERED},
+	{COL_INDEPENDENT_EVENTS, WHEN_CLUSTERED},
 	{COL_GSL_CL, WHEN_VERIFY},
 	{COL_GSL_ONE_MINUS_CL, WHEN_VERIFY},
 	{COL_GSL_REL_DIFF, WHEN_VERIFY},
@@ -66,6 +70,11 @@ static const struct layout_entry ber_layout[] = {
 	{COL_BER_LOWER, WHEN_TWO_SIDED},
 	{COL_BER_UPPER, 0},
 	{COL_POISSON_BER_UPPER, WHEN_BINOMIAL_TEXT},
+	{COL_BER_LOWER_CLUSTERED, WHEN_CLUSTERED | WHEN_TWO_SIDED},
+	{COL_BER_UPPER_CLUSTERED, WHEN_CLUSTERED},
+	{COL_DISPERSION, WHEN_CLUSTERED},
+	{COL_DISPERSION_UPPER, WHEN_CLUSTERED},
+	{COL_INDEPENDENT_EVENTS, WHEN_CLUSTERED},
 	{COL_GSL_BER_LOWER, WHEN_VERIFY | WHEN_TWO_SIDED},
 	{COL_GSL_BER_UPPER, WHEN_VERIFY},
 	{COL_GSL_REL_DIFF, WHEN_VERIFY},
@@ -82,11 +91,15 @@ static const struct layout_entry simulate_layout[] = {
 	{COL_TIME, WHEN_TIME},
 	{COL_RATIO, WHEN_PLAN},
 	{COL_READING_INTERVAL, WHEN_PLAN | WHEN_READINGS},
+	{COL_BURST_LENGTH, WHEN_CLUSTERED},
+	{COL_BURST_SHARE, WHEN_CLUSTERED},
+	{COL_READING_INTERVAL, WHEN_CLUSTERED | WHEN_READINGS},
 	{COL_TRIALS, 0},
 	{COL_SEED, 0},
 	{COL_ONE_MINUS_CL, WHEN_NOT_PLAN},
 	{COL_ONE_MINUS_CL_SIM, WHEN_NOT_PLAN},
 	{COL_SIM_STDERR, WHEN_NOT_PLAN},
+	{COL_ONE_MINUS_CL_CLUSTERED_SIM, WHEN_CLUSTERED},
 	{COL_ALPHA, WHEN_PLAN},
 	{COL_ALPHA_ACTUAL, WHEN_PLAN | WHEN_READINGS},
 	{COL_ALPHA_SIM, WHEN_PLAN},
@@ -141,6 +154,7 @@ static const struct layout_entry watch_layout[] = {
 	{COL_ERRORS, 0},
 	{COL_CL, 0},
 	{COL_DISPERSION, 0},
+	{COL_CL_CLUSTERED, WHEN_CLUSTERED},
 	{COL_READING_INTERVAL, WHEN_PLAN}, /* measured, or --reading-interval */
 	{COL_ALPHA_ACTUAL, WHEN_PLAN},
 	{COL_BETA_ACTUAL, WHEN_PLAN},
@@ -165,7 +179,7 @@ static const struct layout_entry errors_layout[] = {
 };
 
 static const struct layout_entry fec_layout[] = {
-	{COL_PORT, WHEN_FEC_PORT},
+	{COL_PORT, WHEN_FEC_HIST},  /* kept where the report names ports (layout.c) */
 	{COL_LANE, WHEN_LANE},
 	{COL_MODEL, WHEN_MODEL_SHOWN | WHEN_FEC_CER_UPPER},
 	{COL_CODE, 0},
@@ -206,9 +220,10 @@ static const struct layout_entry fec_layout[] = {
 
 const struct command_desc commands[NCOMMANDS] = {
 	[CMD_CL] = {
-		"cl", "[-e E] (-n N | -t T -r R [-l L]) -p P [--require C] [options]",
+		"cl", "[-e E] (-n N | -t T -r R [-l L] | --intervals F) -p P [--require C] [options]",
 		"  bercl cl   --errors E --bits N --ber P           confidence level that BER < P\n"
-		"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n",
+		"  bercl cl   --errors E --time T --rate R --ber P  the same, N = R * T * lanes\n"
+		"  bercl cl   --intervals F --ber P                 ... and cl_clustered, which holds under bursts\n",
 		cl_layout, 0,
 	},
 	[CMD_BITS] = {
@@ -217,14 +232,17 @@ const struct command_desc commands[NCOMMANDS] = {
 		bits_layout, 0,
 	},
 	[CMD_BER] = {
-		"ber", "[-e E] (-n N | -t T -r R [-l L]) -c C [--two-sided] [options]",
-		"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n",
+		"ber", "[-e E] (-n N | -t T -r R [-l L] | --intervals F) -c C [--two-sided] [options]",
+		"  bercl ber  --errors E --bits N --cl C            BER bound (--two-sided: interval)\n"
+		"  bercl ber  --intervals F --cl C                  ... and ber_upper_clustered (bursts)\n",
 		ber_layout, 0,
 	},
 	[CMD_SIMULATE] = {
 		"simulate", "[-e E] (-n N | -t T -r R [-l L]) -p P [--ratio D] [--trials T] [--seed S] | "
-		"-p P -c C --alpha A --ratio D [--sequential]",
+		"-p P -c C --alpha A --ratio D [--sequential] | "
+		"... --burst-model gilbert-elliott [--burst-length L] [--burst-share S] [--reading-interval B]",
 		"  bercl simulate --errors E --bits N --ber P       Monte Carlo check of 1 - CL\n"
+		"  bercl simulate ... --burst-model gilbert-elliott  ... when errors come in bursts\n"
 		"  bercl simulate --ber P --cl C --alpha A --ratio D [--sequential]  ... of a plan\n",
 		simulate_layout, 1,
 	},
@@ -237,7 +255,8 @@ const struct command_desc commands[NCOMMANDS] = {
 		plan_layout, 0,
 	},
 	[CMD_WATCH] = {
-		"watch", "-p P -c C [-e E] | --plan -p P -c C --alpha A --ratio D  [-r R] < readings",
+		"watch", "-p P -c C [-e E] [--clustered] | --plan -p P -c C --alpha A --ratio D  [-r R] "
+		"(< readings | --intervals F)",
 		"  bercl watch --ber P --cl C [--plan ...] < readings  decide live from counter readings\n",
 		watch_layout, 0,
 	},

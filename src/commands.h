@@ -53,8 +53,8 @@ enum show_when {
 	WHEN_FEC_DEGRADE = 1 << 29, /* fec --degrade-interval --degrade-threshold */
 	WHEN_FEC_DEGRADE_TIME = 1 << 30, /* ... with --rate */
 };
-/* fec --histogram: the report names ports (above int's range, so not in the enum) */
-#define WHEN_FEC_PORT (1u << 31)
+/* cl, ber --intervals; simulate --burst-model (the enum's last bit, as unsigned) */
+#define WHEN_CLUSTERED (1u << 31)
 
 struct layout_entry {
 	enum column col;

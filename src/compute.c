@@ -10,8 +10,10 @@
 
 #include "bercl.h"
 #include "commands.h"
+#include "bursts.h"
 #include "compute.h"
 #include "forms.h"
+#include "intervals.h"
 #include "simulate.h"
 
 static enum compute_status fail(struct row *r, enum compute_status st, const char *msg)
@@ -466,7 +468,7 @@ enum compute_status compute_simulate(struct row *r)
 	enum compute_status st = tested_tails(r);
 	if (st != COMPUTE_OK)
 		return st;
-	const char *why = simulate_row(r);
+	const char *why = r->in.burst_model ? bursts_simulate_row(r) : simulate_row(r);
 	return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 }
 
@@ -925,6 +927,8 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 	if (st != COMPUTE_OK)
 		return st;
 	st = f->compute(r);
+	if (st == COMPUTE_OK && r->in.intervals && intervals_compute(r, cmd) != 0)
+		st = COMPUTE_INPUT;
 	if (st == COMPUTE_OK && !results_sane(cmd, r)) {
 		char b[32], p[32], c[32];
 		snprintf(b, sizeof b, "%.17g", r->bits);

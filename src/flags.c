@@ -65,6 +65,16 @@ static const char *frames_range(double v)
 	return v > 0 && v <= 1e6 ? NULL : "must be above 0 (at most 1e6)";
 }
 
+static const char *burst_length_range(double v)
+{
+	return v >= 1 && v <= 1e6 ? NULL : "must be from 1 to 1e6 errors";
+}
+
+static const char *burst_share_range(double v)
+{
+	return v > 0 && v <= 1 ? NULL : "must be above 0, at most 1";
+}
+
 #define IN(field) offsetof(struct row_input, field)
 #define OPT(field) offsetof(struct options, field)
 
@@ -159,6 +169,12 @@ const struct flag_desc flags[NFLAGS] = {
 	[Q_DEGRADE_THRESHOLD] = {"degrade-threshold", 0, "S", FEC,
 	                         "fec only: the alarm: more than S symbol errors in the interval",
 	                         parse_count, NULL, IN(degrade_threshold), NO_FIELD},
+	[Q_BURST_LENGTH] = {"burst-length", 0, "L", SIM,
+	                    "simulate --burst-model: mean errors per burst (default 10)",
+	                    parse_real, burst_length_range, IN(burst_length), NO_FIELD},
+	[Q_BURST_SHARE] = {"burst-share", 0, "S", SIM,
+	                   "simulate --burst-model: the share of errors in bursts (default 1)",
+	                   parse_real, burst_share_range, IN(burst_share), NO_FIELD},
 	/* other flags: name, letter, arg, subcommands, help; then the action:
 	   kind, the option it sets, an enum's names and noun, a custom action,
 	   once only, exclusive group */
@@ -221,6 +237,20 @@ const struct flag_desc flags[NFLAGS] = {
 	                 "bits only: bits per lane for all --lanes L to reach CL together",
 	                 NULL, NULL, NO_FIELD, NO_FIELD,
 	                 ACT_SWITCH, OPT(all_lanes), NULL, NULL, NULL, 0, 0},
+	[F_INTERVALS] = {"intervals", 0, "FILE", CL | BER | WATCH,
+	                 "cl, ber: bits,errors per interval (or cumulative readings): the clustered "
+	                 "answers; watch: read the readings from FILE",
+	                 NULL, NULL, NO_FIELD, NO_FIELD,
+	                 ACT_FILE, OPT(intervals), NULL, NULL, NULL, 1, 0},
+	[F_CLUSTERED] = {"clustered", 0, NULL, WATCH,
+	                 "watch: decide by cl_clustered, which bursts cannot inflate",
+	                 NULL, NULL, NO_FIELD, NO_FIELD,
+	                 ACT_SWITCH, OPT(clustered), NULL, NULL, NULL, 0, 0},
+	[F_BURST_MODEL] = {"burst-model", 0, "M", SIM,
+	                   "simulate: gilbert-elliott (bursts; with --reading-interval, the clustered "
+	                   "answer too) or none",
+	                   NULL, NULL, NO_FIELD, NO_FIELD,
+	                   ACT_CUSTOM, NO_FIELD, NULL, NULL, option_burst_model, 1, 0},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
 	            NULL, NULL, NO_FIELD, NO_FIELD,
 	            ACT_CUSTOM, NO_FIELD, NULL, NULL, option_help, 0, 0},
@@ -264,6 +294,9 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->hist_groups = 0;
 	in->tail_sonic = 0;
 	in->all_lanes = 0;
+	in->intervals = NULL;
+	in->burst_model = 0;
+	in->clustered = 0;
 }
 
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)

@@ -77,7 +77,7 @@ enum rule_id {
 	R_GIVEN_SEQUENTIAL, R_GIVEN_RISKS, R_DESIGN_ERRORS, R_NEED_BETA, R_NEED_ALPHA,
 	R_SIM_PLAN, R_WATCH_PLAN, R_WATCH_PLAN_ERRORS, R_READINGS,
 	R_FEC_MODE, R_DEGRADE_TOGETHER, R_DEGRADE_SER, R_METHOD, R_FEC_ERRORS, R_COUNTS_TOGETHER,
-	R_COUNTS_CER_CL, R_FEC_CL,
+	R_COUNTS_CER_CL, R_FEC_CL, R_SIM_BURSTS,
 	NRULES
 };
 
@@ -135,6 +135,8 @@ static const struct rule rules[NRULES] = {
 	                     "bound), one of them"},
 	[R_FEC_CL] = {FORBID, Q(CL), 0, NULL,
 	              "cl is for a pre-FEC test, a codeword count or a histogram"},
+	[R_SIM_BURSTS] = {FORBID, Q(CL) | Q(ALPHA) | HAS(P_SEQUENTIAL), 0, NULL,
+	                  "%s simulates a plan: --burst-model simulates a fixed test"},
 };
 
 /* The rules every row that tests bits keeps: bits given, or time at a rate. */
@@ -152,6 +154,7 @@ static const unsigned char given_rules[] = {PLAN_COMMON, TESTED, R_GIVEN_SEQUENT
 static const unsigned char design_rules[] = {PLAN_COMMON, R_RATE_OR_BAUD, R_READINGS_SEQUENTIAL,
                                              R_DESIGN_ERRORS, R_NEED_BETA, R_NEED_ALPHA, R_END};
 static const unsigned char sim_rules[] = {R_SIM_PLAN, TESTED, R_NEED_BER, R_END};
+static const unsigned char sim_bursts_rules[] = {R_SIM_BURSTS, TESTED, R_NEED_BER, R_END};
 static const unsigned char watch_rules[] = {R_NEED_BER, R_NEED_CL, R_WATCH_PLAN, R_END};
 static const unsigned char watch_plan_rules[] = {R_NEED_BER, R_NEED_CL, R_WATCH_PLAN_ERRORS,
                                                  R_NEED_ALPHA, R_NEED_RATIO, R_END};
@@ -175,6 +178,8 @@ const struct form forms[] = {
 	 simulate_plan_given},
 	{CMD_SIMULATE, "simulate a planned test", PLANNED, 0, TEST, design_rules,
 	 simulate_plan_design},
+	{CMD_SIMULATE, "simulate a test under bursts (--burst-model)", HAS(P_BURSTS), 0, PLANNED,
+	 sim_bursts_rules, compute_simulate},
 	{CMD_SIMULATE, "simulate a test's confidence level", 0, 0, PLANNED, sim_rules,
 	 compute_simulate},
 	{CMD_WATCH, "watch a sequential plan", HAS(P_PLAN), 0, 0, watch_plan_rules, NULL},
@@ -222,6 +227,8 @@ const struct form *form_of_row(enum command cmd, const struct row_input *in, cha
 		if (!isnan(*(const double *)(const void *)((const char *)in + flags[q].value)))
 			have |= HAS(q);
 	}
+	if (in->burst_model)
+		have |= HAS(P_BURSTS);
 	static _Thread_local enum command last_cmd;
 	static _Thread_local qmask last_have;
 	static _Thread_local const struct form *last;
@@ -248,6 +255,7 @@ static const char *presence_name(int bit)
 		[P_SEQUENTIAL - NQ] = "--sequential", [P_HISTOGRAM - NQ] = "--histogram",
 		[P_CODE - NQ] = "--code",             [P_METHOD - NQ] = "--method",
 		[P_BINOMIAL - NQ] = "the binomial model", [P_PLAN - NQ] = "--plan",
+		[P_BURSTS - NQ] = "--burst-model",
 	};
 	return bit < NQ ? flags[bit].name : names[bit - NQ];
 }

@@ -31,6 +31,7 @@ enum presence_switch {
 	P_METHOD,          /* fec --method */
 	P_BINOMIAL,        /* the binomial model (--model, or a model cell) */
 	P_PLAN,            /* watch --plan */
+	P_BURSTS,          /* simulate --burst-model gilbert-elliott */
 	NPRESENCE
 };
 

@@ -137,6 +137,8 @@ static unsigned conditions(const struct options *o, const struct batch *b, int *
 		have |= WHEN_VERIFY;
 	if (o->two_sided)
 		have |= WHEN_TWO_SIDED;
+	if (o->intervals || o->burst_model)
+		have |= WHEN_CLUSTERED;
 	int plan_ = o->cmd == CMD_PLAN || o->text[Q_RATIO] || o->plan ||
 	           (b && batch_has(b, Q_RATIO));
 	have |= plan_ ? WHEN_PLAN : WHEN_NOT_PLAN;
@@ -156,8 +158,6 @@ static unsigned conditions(const struct options *o, const struct batch *b, int *
 		have |= WHEN_SUMMARY;
 	if (o->lane_text || (o->telem && o->telem->has_lane))
 		have |= WHEN_LANE;
-	if (o->telem && o->telem->has_port)
-		have |= WHEN_FEC_PORT;
 	if ((have & WHEN_TIME) || o->all_lanes)
 		have |= WHEN_LANES_SHOWN;
 	if (o->all_lanes)
@@ -180,6 +180,15 @@ void make_layout(const struct options *o, const struct batch *b, struct layout *
 		l->nextra = b->nextra;
 	}
 	build_layout(o->cmd, have, l);
+	if (o->cmd == CMD_FEC && !(o->telem && o->telem->has_port)) {
+		/* the port column only where the report names ports (the show_when
+		   bits are all taken) */
+		int n = 0;
+		for (int i = 0; i < l->ncol; i++)
+			if (l->col[i] != COL_PORT)
+				l->col[n++] = l->col[i];
+		l->ncol = n;
+	}
 	if (plan)
 		l->sentence = 0;
 	int has_error = 0;

@@ -18,6 +18,8 @@
 
 #include "bercl.h"
 #include "commands.h"
+#include "histogram.h"
+#include "intervals.h"
 #include "telemetry.h"
 #include "layout.h"
 #include "options.h"
@@ -48,6 +50,28 @@ static const struct telemetry *load_histogram(const struct options *o)
 	return &telem;
 }
 
+/* cl, ber --intervals FILE: its sums, read once; the row's bits and errors are its totals. */
+static void load_intervals(const struct options *o, struct row_input *base)
+{
+	static bercl_intervals sums;
+	FILE *fp = strcmp(o->intervals, "-") == 0 ? stdin : fopen(o->intervals, "r");
+	if (!fp)
+		usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
+	const char *name = fp == stdin ? "(stdin)" : o->intervals;
+	char err[512];
+	struct intervals_note note;
+	int rc = intervals_read(fp, name, &sums, &note, err, sizeof err);
+	if (fp != stdin)
+		fclose(fp);
+	if (rc != 0)
+		usage_error("--intervals: %s", err);
+	intervals_describe(name, &note, &sums, err, sizeof err);
+	fprintf(stderr, "%s: note: %s\n", prog, err);
+	base->intervals = &sums;
+	base->errors = sums.errors;
+	base->bits = sums.bits;
+}
+
 /* The row every row starts from: the switches, and each flag's one value
  * (watch, or a batch whose flags fill the columns it lacks). */
 static void base_row(const struct options *o, struct row_input *base)
@@ -61,6 +85,10 @@ static void base_row(const struct options *o, struct row_input *base)
 	if (o->telem)
 		base->histogram = o->telem->h[0].bins;
 	base->tail_sonic = o->tail_sonic;
+	base->burst_model = o->burst_model;
+	base->clustered = o->clustered;
+	if (o->intervals && o->cmd != CMD_WATCH)
+		load_intervals(o, base);
 	if (!o->input && o->cmd != CMD_WATCH)
 		return; /* a sweep sets its rows' values itself */
 	for (int q = 0; q < NQ; q++)
@@ -81,11 +109,22 @@ static int run_watch(const struct options *o, const struct row_input *base)
 		struct layout l;
 		memset(&l, 0, sizeof l);
 		l.format = FMT_CSV;
-		build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o->plan ? WHEN_PLAN : WHEN_NOT_PLAN),
+		build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o->plan ? WHEN_PLAN : WHEN_NOT_PLAN) |
+		                        (o->clustered ? WHEN_CLUSTERED : 0),
 		             &l);
 		choose_value(o, &l);
 	}
-	return watch_run(base, (enum format)o->format, o->plan, o->value);
+	FILE *fp = stdin; /* --intervals FILE: the readings from FILE */
+	if (o->intervals && strcmp(o->intervals, "-") != 0) {
+		fp = fopen(o->intervals, "r");
+		if (!fp)
+			usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
+	}
+	int st = watch_run(base, (enum format)o->format, o->plan, o->value, fp,
+	                   fp == stdin ? "(stdin)" : o->intervals);
+	if (fp != stdin)
+		fclose(fp);
+	return st;
 }
 
 int main(int argc, char **argv)

@@ -332,6 +332,18 @@ void option_histogram_format(const char *arg, struct options *o)
 	o->histogram_format = (int)f;
 }
 
+/* simulate --burst-model: a custom action, so that its long value does not
+ * widen every subcommand's --help (the completion knows its names) */
+void option_burst_model(const char *arg, struct options *o)
+{
+	if (strcmp(arg, "gilbert-elliott") == 0)
+		o->burst_model = 1;
+	else if (strcmp(arg, "none") == 0)
+		o->burst_model = 0;
+	else
+		usage_error("--burst-model '%s': unknown burst model (gilbert-elliott or none)", arg);
+}
+
 void option_lane_errors(const char *arg, struct options *o)
 {
 	o->lane_text = arg;
@@ -498,6 +510,10 @@ static qmask flag_presence(const struct options *o)
 		have |= HAS(P_METHOD);
 	if (o->plan)
 		have |= HAS(P_PLAN);
+	if (o->intervals && o->cmd != CMD_WATCH) /* the file gives them */
+		have |= HAS(Q_BITS) | HAS(Q_ERRORS);
+	if (o->burst_model)
+		have |= HAS(P_BURSTS);
 	return have;
 }
 
@@ -556,6 +572,24 @@ static void check_sweep_range(const struct options *o)
 void check_combinations(const struct options *o)
 {
 	char why[ROW_ERROR_MAX];
+	if (o->intervals && o->cmd != CMD_WATCH &&
+	    (o->input || o->text[Q_ERRORS] || o->text[Q_BITS] || o->text[Q_TIME] || o->lane_text))
+		usage_error("--intervals gives the bits and errors: not with %s",
+		            o->input ? "--input" : o->text[Q_ERRORS] ? "--errors" : o->text[Q_BITS] ? "--bits"
+		            : o->text[Q_TIME] ? "--time" : "--lane-errors");
+	if ((o->text[Q_BURST_LENGTH] || o->text[Q_BURST_SHARE]) && !o->burst_model)
+		usage_error("%s needs --burst-model gilbert-elliott",
+		            o->text[Q_BURST_LENGTH] ? "--burst-length" : "--burst-share");
+	if (o->burst_model && (o->text[Q_RATIO] || o->sequential))
+		usage_error("--burst-model simulates a fixed test: not with %s",
+		            o->text[Q_RATIO] ? "--ratio" : "--sequential");
+	if (o->burst_model && o->model == BERCL_BINOMIAL)
+		usage_error("--burst-model: the bursts are drawn as Poisson processes; not with --model "
+		            "binomial");
+	if (o->clustered && o->plan)
+		usage_error("--clustered decides the fixed test (--ber --cl --errors): not with --plan");
+	if (o->intervals && o->model == BERCL_BINOMIAL)
+		usage_error("--intervals: the clustered answer is Poisson's; not with --model binomial");
 	if (!o->input && !form_resolve(o->cmd, flag_presence(o), why, sizeof why))
 		usage_error("%s", why);
 	/* fec's code is a flag only: a batch without it fails as a row at a BER would */
@@ -585,7 +619,7 @@ void check_combinations(const struct options *o)
 				usage_error("%s '%s': watch takes one value", flag_name(q), o->text[q]);
 		return;
 	}
-	if (o->cmd == CMD_CL || o->cmd == CMD_BER || o->cmd == CMD_ERRORS ||
-	    (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO]))
-		check_sweep_range(o);
+	if ((o->cmd == CMD_CL || o->cmd == CMD_BER || o->cmd == CMD_ERRORS ||
+	     (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO])) && !o->intervals)
+		check_sweep_range(o); /* --intervals: the file's bits, checked by its row */
 }

@@ -51,6 +51,10 @@ struct options {
 	double lane_errors[MAX_LANES];
 	int nlanes;
 	int all_lanes;
+	/* clustered errors */
+	const char *intervals;       /* cl, ber, watch --intervals file */
+	int clustered;               /* watch --clustered */
+	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
 };
 
 /* The custom actions of the flag table (flags.c names them). */
@@ -58,6 +62,7 @@ void option_delimiter(const char *arg, struct options *o);
 void option_code(const char *arg, struct options *o);
 void option_histogram_format(const char *arg, struct options *o);
 void option_lane_errors(const char *arg, struct options *o);
+void option_burst_model(const char *arg, struct options *o);
 void option_help(const char *arg, struct options *o);
 void option_version(const char *arg, struct options *o);
 

@@ -28,6 +28,25 @@ static inline int is_digit(char c)
 	return (unsigned char)(c - '0') < 10;
 }
 
+/* "e-12" at p: its value in *exp10 (held below 1e5), and the end; p if none. */
+static const char *scan_exponent(const char *p, long *exp10)
+{
+	if (*p != 'e' && *p != 'E')
+		return p;
+	const char *q = p + 1;
+	int eneg = 0;
+	if (*q == '+' || *q == '-')
+		eneg = *q++ == '-';
+	if (!is_digit(*q))
+		return p;
+	long e = 0;
+	for (; is_digit(*q); q++)
+		if (e < 100000)
+			e = e * 10 + (*q - '0');
+	*exp10 = eneg ? -e : e;
+	return q;
+}
+
 /*
  * Scan a decimal number at s: [+]digits[.digits][(e|E)[+-]digits]. Sets *end
  * past it and returns its value, or returns NAN with *end = s if there is no
@@ -71,19 +90,7 @@ static double scan_number(const char *s, const char **end)
 		return NAN;
 	}
 	long exp10 = 0;
-	if (*p == 'e' || *p == 'E') {
-		const char *q = p + 1;
-		int eneg = 0;
-		if (*q == '+' || *q == '-')
-			eneg = *q++ == '-';
-		if (is_digit(*q)) {
-			for (; is_digit(*q); q++)
-				if (exp10 < 100000)
-					exp10 = exp10 * 10 + (*q - '0');
-			exp10 = eneg ? -exp10 : exp10;
-			p = q;
-		}
-	}
+	p = scan_exponent(p, &exp10);
 	/*
 	 * Clinger's fast path: a mantissa below 2^53 and a power of ten up to
 	 * 1e22 are both exact doubles, so one multiplication or division rounds
@@ -499,6 +506,58 @@ const char *parse_probability(const char *s, double *out, double *complement)
 	return parse_probability_exact(s, out, complement, NULL, NULL);
 }
 
+/*
+ * The complement 1 - v of a plain decimal probability (no exponent) from
+ * its digits, exactly rounded: below 1 every digit before the point is a
+ * zero; a percentage has its point shifted two places to the left first.
+ * NAN where the digits do not give it.
+ */
+static double complement_of_digits(const char *buf, size_t len, int percent)
+{
+	const char *dot = strchr(buf, '.');
+	if (!percent) {
+		if (dot && strspn(buf + (buf[0] == '+'), "0") == (size_t)(dot - buf) - (buf[0] == '+'))
+			return decimal_complement(dot + 1, strlen(dot + 1));
+		return NAN;
+	}
+	char frac[MAX_NUMBER + 4];
+	size_t ip = dot ? (size_t)(dot - buf) : len;
+	const char *fp = dot ? dot + 1 : "";
+	if (ip > 2)
+		return NAN;
+	size_t k = 0;
+	for (size_t i = ip; i < 2; i++)
+		frac[k++] = '0';
+	memcpy(frac + k, buf, ip);
+	k += ip;
+	strcpy(frac + k, fp);
+	return decimal_complement(frac, strlen(frac));
+}
+
+/*
+ * The rests of v and of its complement c beyond their doubles, from the
+ * decimal's double-double; a complement that was 1 - v (with an exponent)
+ * becomes the double nearest the exact one.
+ */
+static void probability_rests(const char *buf, int percent, double v, double *c, double *v_lo,
+                              double *c_lo)
+{
+	dd vx, cx;
+	*v_lo = *c_lo = 0.0;
+	if (probability_dd(buf, percent, &vx, &cx) != 0)
+		return;
+	*v_lo = dd_sub(vx, dd_from(v)).hi;
+	if (!(isfinite(*v_lo) && v + *v_lo == v))
+		*v_lo = 0.0;
+	*c_lo = dd_sub(cx, dd_from(*c)).hi;
+	if (!(isfinite(*c_lo) && *c + *c_lo == *c) && cx.hi > 0 && cx.hi <= 1) {
+		*c = cx.hi;
+		*c_lo = cx.lo;
+	}
+	if (!(isfinite(*c_lo) && *c + *c_lo == *c))
+		*c_lo = 0.0;
+}
+
 const char *parse_probability_exact(const char *s, double *out, double *complement,
                                     double *out_lo, double *complement_lo)
 {
@@ -510,68 +569,39 @@ const char *parse_probability_exact(const char *s, double *out, double *compleme
 	memcpy(buf, s, len + 1);
 	if (percent)
 		buf[--len] = '\0';
+	/* by hand, not strpbrk (strcspn's set-up per call is costly on short cells) */
+	int has_exponent = 0;
+	for (const char *p = buf; *p; p++)
+		has_exponent |= *p == 'e' || *p == 'E';
 	double v;
 	const char *err = parse_real(buf, &v);
 	if (err)
 		return err;
-	if (percent)
+	if (percent && !has_exponent) {
+		/* 99.9% is the decimal 99.9e-2, read in one rounding (99.9 / 100
+		 * would round twice: 0.9990000000000001) */
+		char shifted[MAX_NUMBER + 4];
+		snprintf(shifted, sizeof shifted, "%se-2", buf);
+		if (parse_real(shifted, &v) != NULL)
+			return "is not a number";
+	} else if (percent) {
 		v /= 100.0;
+	}
 	const char *range = percent ? "must be between 0% and 100%, exclusive"
 	                            : "must be between 0 and 1, exclusive (or a percentage: 95%)";
 	if (!(v > 0 && v <= 1))
 		return range;
 	if (v < DBL_MIN) /* a subnormal keeps fewer digits than given */
 		return "is below the smallest normal double, 2.2250738585072014e-308";
-	/* Exact complement for plain decimals without exponent. */
-	double c = NAN;
-	/* by hand, not strpbrk (strcspn's set-up per call is costly on short cells) */
-	int has_exponent = 0;
-	for (const char *p = buf; *p; p++)
-		has_exponent |= *p == 'e' || *p == 'E';
-	if (!has_exponent) {
-		const char *dot = strchr(buf, '.');
-		/* only below 1: every digit before the point a zero */
-		if (!percent && dot && strspn(buf + (buf[0] == '+'), "0") ==
-		                            (size_t)(dot - buf) - (buf[0] == '+'))
-			c = decimal_complement(dot + 1, strlen(dot + 1));
-	}
-	if (percent && isnan(c) && !has_exponent) {
-		/* A percentage: shift the point two places to the left. */
-		char frac[MAX_NUMBER + 4];
-		const char *dot = strchr(buf, '.');
-		size_t ip = dot ? (size_t)(dot - buf) : len;
-		const char *fp = dot ? dot + 1 : "";
-		if (ip <= 2) {
-			size_t k = 0;
-			for (size_t i = ip; i < 2; i++)
-				frac[k++] = '0';
-			memcpy(frac + k, buf, ip);
-			k += ip;
-			strcpy(frac + k, fp);
-			c = decimal_complement(frac, strlen(frac));
-		}
-	}
+	double c = has_exponent ? NAN : complement_of_digits(buf, len, percent);
 	if (isnan(c) || !(c > 0 && c < 1))
 		c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
 	/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
 	if (!(c > 0))
 		return range;
 	double v_lo = 0.0, c_lo = 0.0;
-	dd vx, cx;
-	if ((out_lo || complement_lo) && probability_dd(buf, percent, &vx, &cx) == 0) {
-		/* the rest of each beyond its double; a complement that was 1 - v
-		 * (with an exponent) becomes the double nearest the exact one */
-		v_lo = dd_sub(vx, dd_from(v)).hi;
-		if (!(isfinite(v_lo) && v + v_lo == v))
-			v_lo = 0.0;
-		c_lo = dd_sub(cx, dd_from(c)).hi;
-		if (!(isfinite(c_lo) && c + c_lo == c) && cx.hi > 0 && cx.hi <= 1) {
-			c = cx.hi;
-			c_lo = cx.lo;
-		}
-		if (!(isfinite(c_lo) && c + c_lo == c))
-			c_lo = 0.0;
-	}
+	if (out_lo || complement_lo)
+		probability_rests(buf, percent, v, &c, &v_lo, &c_lo);
 	*out = v;
 	*complement = c;
 	if (out_lo)

@@ -48,6 +48,10 @@ struct row_input {
 	double interleave, frames_per_codeword; /* fec: for flr */
 	double degrade_interval, degrade_threshold; /* fec: the degraded-SER alarm */
 	int all_lanes;                      /* bits --all-lanes */
+	const bercl_intervals *intervals;   /* cl, ber --intervals: the file's sums (read only) */
+	int burst_model;                    /* simulate --burst-model gilbert-elliott */
+	int clustered;                      /* watch --clustered */
+	double burst_length, burst_share;   /* its mean errors per burst, share of errors */
 };
 
 #define ROW_ERROR_MAX 256
@@ -105,6 +109,12 @@ struct row {
 	bercl_tails degrade;
 	double degrade_ser, degrade_mean_time;
 	int has_degrade_time;
+	/* --intervals: the clustered answers (src/intervals.c) */
+	int has_clustered;
+	bercl_dispersion disp;
+	bercl_tails cl_clustered;
+	double ber_lower_clustered, ber_upper_clustered;
+	double one_minus_cl_clustered_sim; /* simulate --burst-model: links passing cl_clustered */
 	/* --verify */
 	int gsl_ok;                /* GSL returned a value */
 	double gsl_cl, gsl_one_minus_cl, gsl_bits, gsl_ber_lower, gsl_ber_upper, gsl_rel_diff;

@@ -66,6 +66,11 @@ void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress, doubl
 	progress_delay_s = delay_s;
 }
 
+int simulate_stopped(void)
+{
+	return stop_flag && *stop_flag;
+}
+
 static double seconds_now(void)
 {
 	struct timespec t;

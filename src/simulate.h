@@ -35,4 +35,7 @@ const char *simulate_plan(struct row *r);
  */
 void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress, double delay_s);
 
+/* The hook's flag is set: a run should stop (returning "interrupted"). */
+int simulate_stopped(void);
+
 #endif

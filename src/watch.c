@@ -81,6 +81,9 @@ struct watch_lane {
 	/* dispersion: increments with bits, their sums, sum d^2 / b */
 	double m, sum_k, sum_n, sum_k2n, pending;
 	int warned;
+	/* --clustered: the increments as the library's sums (sums_bad: one it refused) */
+	bercl_intervals sums;
+	int sums_bad;
 	/* plan: the risks at the reading spacing (bits / m, or --reading-interval) */
 	double spacing, alpha_actual, beta_actual;
 };
@@ -211,7 +214,8 @@ static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE
 	}
 	w->have_header = 1;
 	unsigned have = (w->layout.format != FMT_TEXT ? WHEN_MACHINE : 0) |
-	                (w->plan ? WHEN_PLAN : WHEN_NOT_PLAN) | (w->col_lane >= 0 ? WHEN_LANE : 0);
+	                (w->plan ? WHEN_PLAN : WHEN_NOT_PLAN) | (w->col_lane >= 0 ? WHEN_LANE : 0) |
+	                (w->in.clustered ? WHEN_CLUSTERED : 0);
 	enum format f = w->layout.format;
 	memset(&w->layout, 0, sizeof w->layout);
 	w->layout.format = f;
@@ -296,6 +300,8 @@ static double dispersion(struct watch_lane *l, double d_bits, double d_errors, d
 		l->sum_k += k;
 		l->sum_n += d_bits;
 		l->sum_k2n += k * k / d_bits;
+		if (bercl_intervals_add(&l->sums, d_bits, k) != BERCL_OK)
+			l->sums_bad = 1;
 	} else {
 		l->pending += d_errors; /* no bits: counted with the next increment */
 	}
@@ -304,6 +310,20 @@ static double dispersion(struct watch_lane *l, double d_bits, double d_errors, d
 	double s = l->sum_n / l->sum_k * l->sum_k2n - l->sum_k;
 	*x2 = s > 0 ? s : 0;
 	return *x2 / (l->m - 1);
+}
+
+/*
+ * --clustered, at the reading that ends the fixed test (n >= N_E, k <= E):
+ * pass only if cl_clustered of the increments so far reaches C as well,
+ * else fail there (reading on for a later pass would be optional stopping).
+ */
+static int clustered_verdict(struct watch *w, struct watch_lane *l)
+{
+	bercl_tails t;
+	if (l->sums_bad || bercl_clustered_cl(&l->sums, w->in.ber, &t) != BERCL_OK)
+		return WATCH_FAIL;
+	int pass = w->in.cl <= 0.5 ? t.cl >= w->in.cl : t.one_minus_cl <= w->in.cl_complement;
+	return pass ? WATCH_PASS : WATCH_FAIL;
 }
 
 /* The lane's decision at (bits, errors); fills its CL. */
@@ -338,7 +358,7 @@ static int decide(struct watch *w, struct watch_lane *l, double bits, double err
 	if (errors > w->in.errors)
 		return WATCH_FAIL;
 	if (bits >= w->pass_bits)
-		return WATCH_PASS;
+		return w->in.clustered ? clustered_verdict(w, l) : WATCH_PASS;
 	return WATCH_UNDECIDED;
 }
 
@@ -519,6 +539,9 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 	r.bits = bits;
 	r.in.errors = errors;
 	r.dispersion = d;
+	if (w->in.clustered && l->m >= 1 && !l->sums_bad &&
+	    bercl_clustered_cl(&l->sums, w->in.ber, &r.cl_clustered) == BERCL_OK)
+		r.has_clustered = 1;
 	int have_cl;
 	if (l->state == WATCH_UNDECIDED)
 		l->state = decide(w, l, bits, errors, &r.tails, &have_cl);
@@ -601,27 +624,28 @@ void watch_reader_init(struct csv *c, FILE *fp)
 	csv_init(c, fp, &opt);
 }
 
-int watch_run(const struct row_input *in, enum format format, int plan, const char *value)
+int watch_run(const struct row_input *in, enum format format, int plan, const char *value,
+              FILE *fp, const char *name)
 {
 	struct watch w;
 	char err[256];
-	if (watch_open(&w, in, plan, value ? FMT_VALUE : format, "(stdin)", err, sizeof err) != 0) {
+	if (watch_open(&w, in, plan, value ? FMT_VALUE : format, name, err, sizeof err) != 0) {
 		fprintf(stderr, "bercl: %s\n", err);
 		return WATCH_INPUT;
 	}
 	w.value = value;
 	struct csv c;
-	watch_reader_init(&c, stdin);
+	watch_reader_init(&c, fp);
 	enum watch_state st = WATCH_UNDECIDED;
 	while (st == WATCH_UNDECIDED)
 		st = watch_next(&w, &c, stdout, stderr);
 	csv_free(&c);
 	if (st == WATCH_END) {
 		if (!w.have_header) {
-			fprintf(stderr, "bercl: (stdin): no header line (bits or time, errors)\n");
+			fprintf(stderr, "bercl: %s: no header line (bits or time, errors)\n", name);
 			st = WATCH_INPUT;
 		} else {
-			fprintf(stderr, "bercl: (stdin): input ended before a decision\n");
+			fprintf(stderr, "bercl: %s: input ended before a decision\n", name);
 		}
 	}
 	watch_close(&w);

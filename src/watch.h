@@ -66,6 +66,9 @@ void watch_close(struct watch *w);
  * bercl watch on standard input; value: --value COLUMN or NULL (the caller
  * checked that the watch layout has such a column). Returns the exit status.
  */
-int watch_run(const struct row_input *in, enum format format, int plan, const char *value);
+/* Watch the readings of fp (named `name` in messages: "(stdin)", or the
+ * --intervals file). */
+int watch_run(const struct row_input *in, enum format format, int plan, const char *value,
+              FILE *fp, const char *name);
 
 #endif

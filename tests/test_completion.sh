@@ -42,7 +42,12 @@ case " $(complete_line './bercl bits --value ') " in
 *" ber_upper "*) fail "bits --value offers ber's ber_upper" ;; esac
 for v in $(complete_line './bercl ber --value '); do
 	case $v in ber_lower|gsl_*|error|time_s|rate_bps|lanes|model|poisson_*|binomial_*|verdict) continue ;; esac
+	case $v in *_clustered|dispersion*|independent_events) continue ;; esac # --intervals
 	./bercl ber -e 1 -n 1e12 -c 95% --value "$v" > /dev/null ||
 		fail "ber --value $v offered but refused"
 done
+[ "$(complete_line './bercl simulate --burst-model g')" = gilbert-elliott ] || fail "--burst-model values"
+case " $(complete_line './bercl watch --') " in *" --clustered "*) ;; *) fail "watch --clustered" ;; esac
+case " $(complete_line './bercl ber --value ber_upper_c') " in *" ber_upper_clustered "*) ;; \
+	*) fail "--value ber_upper_clustered" ;; esac
 echo "test_completion: ok ($(echo $subs | wc -w) subcommands)"

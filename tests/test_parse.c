@@ -198,6 +198,25 @@ static void test_probability_exact(void **state)
 	assert_true(w == 1.0 && d == 1e-20 && fabs(d_lo - 5.484672854579043e-37) < 1e-50);
 }
 
+/* A percentage is its decimal shifted two places, read in one rounding. */
+static void test_percent_one_rounding(void **state)
+{
+	(void)state;
+	/* the double nearest each decimal (C's own strtod of the shifted text) */
+	static const char *const pct[] = {"99.9%", "0.5%", "12.345%", "95%", "99.99999%",
+	                                  "0.1%", "33.3%", "70.7%", "99.7%"};
+	static const char *const dec[] = {"0.999", "0.005", "0.12345", "0.95", "0.9999999",
+	                                  "0.001", "0.333", "0.707", "0.997"};
+	for (size_t i = 0; i < sizeof pct / sizeof *pct; i++) {
+		double v, c;
+		assert_null(parse_probability(pct[i], &v, &c));
+		if (v != strtod(dec[i], NULL))
+			fail_msg("%s read as %.17g, not %s", pct[i], v, dec[i]);
+	}
+	/* 99.9 / 100 rounds twice and lands one ulp above 0.999 */
+	assert_true(99.9 / 100.0 != 0.999);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_probability),
 		cmocka_unit_test(test_probability_exact),
+		cmocka_unit_test(test_percent_one_rounding),
 		cmocka_unit_test(test_lists_and_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -395,6 +395,13 @@ def test_parse_cl_as_the_cli(text):
     assert c == float(rows[0]["cl"]) and q == float(rows[0]["one_minus_cl"])
 
 
+@pytest.mark.parametrize("text,decimal", [("99.9%", "0.999"), ("0.5%", "0.005"),
+                                          ("12.345%", "0.12345"), ("70.7%", "0.707")])
+def test_percent_read_in_one_rounding(text, decimal):
+    """99.9% is the double nearest 0.999, not 99.9 / 100 (one ulp above)."""
+    assert bercl.parse_cl(text)[0] == float(decimal)
+
+
 @pytest.mark.parametrize("text", ["3T", "1e12", "2.5k", "1.5 G", "3E", "7"])
 def test_parse_quantity_as_the_cli(text):
     rows = run_cli(["cl", "-e", "0", "-n", text, "-p", "1e-12"])

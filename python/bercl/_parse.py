@@ -460,7 +460,11 @@ def _parse_cl(s, what):
     percent = s.endswith("%")
     body = s[:-1] if percent else s
     v = parse_real(body, what)
-    if percent:
+    has_exp = "e" in body or "E" in body
+    if percent and not has_exp:
+        # 99.9% is the decimal 99.9e-2, read in one rounding (as bercl's parser)
+        v = parse_real(body + "e-2", what)
+    elif percent:
         v /= 100.0
     rng = ("must be between 0% and 100%, exclusive" if percent
            else "must be between 0 and 1, exclusive (or a percentage: 95%)")
@@ -470,7 +474,6 @@ def _parse_cl(s, what):
         raise _err()("%s %r: is below the smallest normal double, 2.2250738585072014e-308"
                      % (what, s))
     c = math.nan
-    has_exp = "e" in body or "E" in body
     if not has_exp:
         dot = body.find(".")
         sign = 1 if body.startswith("+") else 0

@@ -256,6 +256,43 @@ printf 'link,errors,bits,ber,cl\n"a\\b\nc",0,3e12,1e-12,1\n' | bercl cl -i - --v
 printf 'errors,bits,ber\n100,10,1e-3\n0,1e301,1e-300\n' | bercl cl -i - -f csv
 printf '"Errors" ; " Bits " ;BER\n0;3e12;1e-12\n' | bercl cl -i - -f csv
 printf 'Bits,errors\n1e12,0\n' | bercl watch -p 1e-12 -c 95%
+bercl cl --intervals iv_burst.csv -p 1e-11
+bercl cl --intervals iv_burst.csv -p 1e-11 -f csv
+bercl ber --intervals iv_burst.csv -c 95% --two-sided
+bercl ber --intervals iv_burst.csv -c 95% --two-sided -f json
+bercl cl --intervals iv_indep.csv -p 1e-11,2e-11 -f csv
+bercl cl --intervals iv_indep.csv -p 1e-11 --require 95% -f tsv
+bercl ber --intervals iv_indep.csv -c 95%
+bercl ber --intervals iv_indep.csv -c 95% -f csv
+bercl ber --intervals iv_cum.csv -c 95% -f csv
+bercl ber --intervals iv_bursty.csv -c 90%,99% --two-sided -f csv
+bercl ber --intervals iv_bursty.csv -c 95% --value ber_upper_clustered
+bercl cl --intervals iv_bursty.csv -p 1e-10 --value cl_clustered
+bercl cl --intervals - -p 1e-11 -f json < iv_indep.csv
+bercl watch -p 1e-12 -c 95% -e 10 --clustered < burst_rd.csv
+bercl watch -p 1e-12 -c 95% --clustered -f csv --intervals rd.csv
+bercl simulate --burst-model gilbert-elliott --burst-length 1,10,100 -e 10 -n 17T -p 1e-12 --reading-interval 17G --trials 2000 --seed 5
+bercl simulate --burst-model gilbert-elliott --burst-length 5 --burst-share 0.5 -e 0 -n 3T -p 1e-12 --trials 5000 --seed 6 -f csv
+bercl simulate --burst-model none -e 0 -n 3T -p 1e-12 --trials 1000 --seed 7 -f csv
+bercl simulate --help
+bercl ber --help
+bercl cl --intervals nosuch.csv -p 1e-11
+bercl cl --intervals iv_burst.csv -p 1e-11 -e 3
+bercl cl --intervals iv_burst.csv -p 1e-11 -i results.csv
+bercl ber --intervals iv_burst.csv -c 95% --model binomial
+bercl watch -p 1e-12 -c 95% --clustered --plan --alpha 5% --ratio 2 < rd.csv
+bercl simulate --burst-length 3 -n 3T -p 1e-12
+bercl simulate --burst-model markov -n 3T -p 1e-12
+bercl simulate --burst-model gilbert-elliott --burst-share 1.5 -n 3T -p 1e-12
+printf 'bits,errors\n1e9,0\n2e9,1\n3e9,2\n2e9,3\n' | bercl cl --intervals - -p 1e-9
+printf 'bits,errors\n1e9,0\n2e9,1\n3e9,2\n3e9,2\n' | bercl cl --intervals - -p 1e-9
+printf 'bits,errors\n1e9,0\n2e9,4\n3e9,5\n4e9,3\n' | bercl cl --intervals - -p 1e-9
+printf 'bits,errors\n1e9,0\n0,0\n' | bercl cl --intervals - -p 1e-9
+printf 'bits,errors\n1e9,0\n1e9,x\n' | bercl ber --intervals - -c 95%
+printf 'bits,errors\n10,11\n' | bercl ber --intervals - -c 95%
+printf 'bits\n1e9\n' | bercl ber --intervals - -c 95%
+printf 'bits,errors\n' | bercl ber --intervals - -c 95%
+printf '1e9\t3\n1e9\t0\n2e9\t1\n' | bercl ber --intervals - -c 95% -f csv
 bercl fec --code kp4 --histogram eth.json --cl 95% --rate 425G
 bercl fec --code kp4 --histogram eth.json -f csv
 bercl fec --code kp4 --histogram eth.json -f json --cl 95%

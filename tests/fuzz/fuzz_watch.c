@@ -5,7 +5,8 @@
  * record, as from a BERT script's pipe, by a watch
  * with a fixed target (first byte even) or with the sequential plan of
  * alpha = beta = 5 %, D = 2 at 1e-12 (odd), in the format the first byte
- * picks (tsv with the top bit: --value lane or cl). No input may crash or hang; a reading that is not an error yields
+ * picks (tsv with the top bit: --value lane or cl), with --clustered when the
+ * fixed target allows an odd number of errors. No input may crash or hang; a reading that is not an error yields
  * exactly one row, and after a decision or an error no line is read.
  */
 #include <math.h>
@@ -37,6 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.rate_bps = 1e10;
 	in.errors = (data[0] >> 3) & 7;
 	in.lanes = (data[0] >> 6) + 1;
+	in.clustered = !plan && ((data[0] >> 3) & 1); /* odd errors allowed: --clustered */
 	struct watch w;
 	char err[256];
 	if (plan) {
