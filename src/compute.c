@@ -370,6 +370,55 @@ enum compute_status compute_plan_given(struct row *r)
 	return plan_at_true_ber(r);
 }
 
+/*
+ * plan --sequential: the truncated sequential test for the row's risks,
+ * its table into r->seq_table (pass_bits[0..c] then fail_bits[0..c]); p is
+ * the fixed plan for the same risks.
+ */
+static enum compute_status design_sequential(struct row *r, const bercl_plan *p, double beta)
+{
+	struct row_input *in = &r->in;
+	int rc;
+	double rows;
+	bercl_sequential_plan s;
+	rc = bercl_plan_sequential_rows(in->ber, in->alpha, beta, in->ratio, &rows);
+	if (rc == BERCL_OK && rows > 1e6)
+		rc = BERCL_ELIMIT;
+	if (rc == BERCL_ELIMIT)
+		return fail(r, COMPUTE_INPUT,
+		            "this sequential plan is too large to design (ratio near 1 or tiny "
+		            "risks): use the fixed plan");
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_INPUT, "no sequential plan for these values");
+	double *t = malloc(4 * (size_t)rows * sizeof *t);
+	if (!t)
+		return fail(r, COMPUTE_NUMERIC, "out of memory");
+	rc = bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, t,
+	                           t + (size_t)rows, t + 2 * (size_t)rows, &s);
+	if (rc != BERCL_OK) {
+		free(t);
+		if (rc == BERCL_ELIMIT)
+			return fail(r, COMPUTE_INPUT,
+			            "this sequential plan is too large to design (ratio near 1 or "
+			            "tiny risks): use the fixed plan");
+		return fail(r, COMPUTE_NUMERIC, "numerical failure in the sequential plan");
+	}
+	/* pass_bits[0..c] then fail_bits[0..c], packed */
+	size_t n = (size_t)s.max_errors + 1;
+	for (size_t k = 0; k < n; k++)
+		t[n + k] = t[(size_t)rows + k];
+	r->seq_table = t;
+	r->seq_rows = (double)n;
+	in->errors = s.max_errors;
+	r->fixed_bits = p->bits;
+	r->bits = r->max_bits = s.max_bits;
+	r->alpha = s.alpha;
+	r->beta = s.beta;
+	r->expected_bits_good = s.expected_bits_good;
+	r->expected_bits_bad = s.expected_bits_bad;
+	return plan_at_readings(r);
+}
+
 enum compute_status compute_plan_design(struct row *r)
 {
 	struct row_input *in = &r->in;
@@ -387,44 +436,7 @@ enum compute_status compute_plan_design(struct row *r)
 	r->alpha = p.alpha;
 	r->beta = p.beta;
 	if (in->sequential) {
-		double rows;
-		bercl_sequential_plan s;
-		rc = bercl_plan_sequential_rows(in->ber, in->alpha, beta, in->ratio, &rows);
-		if (rc == BERCL_OK && rows > 1e6)
-			rc = BERCL_ELIMIT;
-		if (rc == BERCL_ELIMIT)
-			return fail(r, COMPUTE_INPUT,
-			            "this sequential plan is too large to design (ratio near 1 or tiny "
-			            "risks): use the fixed plan");
-		if (rc != BERCL_OK)
-			return fail(r, COMPUTE_INPUT, "no sequential plan for these values");
-		double *t = malloc(4 * (size_t)rows * sizeof *t);
-		if (!t)
-			return fail(r, COMPUTE_NUMERIC, "out of memory");
-		rc = bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, t,
-		                           t + (size_t)rows, t + 2 * (size_t)rows, &s);
-		if (rc != BERCL_OK) {
-			free(t);
-			if (rc == BERCL_ELIMIT)
-				return fail(r, COMPUTE_INPUT,
-				            "this sequential plan is too large to design (ratio near 1 or "
-				            "tiny risks): use the fixed plan");
-			return fail(r, COMPUTE_NUMERIC, "numerical failure in the sequential plan");
-		}
-		/* pass_bits[0..c] then fail_bits[0..c], packed */
-		size_t n = (size_t)s.max_errors + 1;
-		for (size_t k = 0; k < n; k++)
-			t[n + k] = t[(size_t)rows + k];
-		r->seq_table = t;
-		r->seq_rows = (double)n;
-		in->errors = s.max_errors;
-		r->fixed_bits = p.bits;
-		r->bits = r->max_bits = s.max_bits;
-		r->alpha = s.alpha;
-		r->beta = s.beta;
-		r->expected_bits_good = s.expected_bits_good;
-		r->expected_bits_bad = s.expected_bits_bad;
-		enum compute_status st = plan_at_readings(r);
+		enum compute_status st = design_sequential(r, &p, beta);
 		if (st != COMPUTE_OK)
 			return st;
 	}

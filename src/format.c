@@ -302,10 +302,65 @@ static void put_value(FILE *out, const char *s)
 	putc('\n', out);
 }
 
-void format_row(FILE *out, const struct layout *l, const struct row *r)
+/* A CSV or TSV row: the pass-through cells, then the layout's. */
+static void put_csv_row(FILE *out, const struct layout *l, const struct row *r)
 {
 	char buf[ROW_ERROR_MAX + 64];
 	char sep = l->format == FMT_TSV ? '\t' : ',';
+	struct line line;
+	line_begin(&line, out, l, r->extra, sep);
+	for (int i = 0; i < l->ncol; i++) {
+		char *d = line.buf + line.n;
+		if (sizeof line.buf - line.n > sizeof buf) {
+			/* written in place, kept if it needs no quotes
+			 * (most cells: a copy per cell saved) */
+			cell_text(d, sizeof buf, l->col[i], r, 0);
+			size_t n = 0;
+			for (char c; (c = d[n]) != '\0' && c != sep && c != '"' && c != '\r' &&
+			             c != '\n';)
+				n++;
+			if (d[n] == '\0')
+				line.n += n;
+			else
+				line_cell(&line, strcpy(buf, d), sep);
+		} else {
+			cell_text(buf, sizeof buf, l->col[i], r, 0);
+			line_cell(&line, buf, sep);
+		}
+		line_putc(&line, i + 1 < l->ncol ? sep : '\n');
+	}
+	line_flush(&line);
+}
+
+/* A JSON object per row: an empty cell is null, a number bare, text quoted. */
+static void put_json_row(FILE *out, const struct layout *l, const struct row *r)
+{
+	char buf[ROW_ERROR_MAX + 64];
+	putc('{', out);
+	for (size_t i = 0; i < l->nextra; i++) {
+		put_json_string(out, l->extra_names[i]);
+		putc(':', out);
+		put_json_string(out, r->extra ? r->extra[i] : "");
+		putc(',', out);
+	}
+	for (int i = 0; i < l->ncol; i++) {
+		cell_text(buf, sizeof buf, l->col[i], r, 0);
+		fprintf(out, "\"%s\":", columns[l->col[i]].name);
+		if (buf[0] == '\0')
+			fputs("null", out);
+		else if (columns[l->col[i]].is_string || strncmp(buf, "10^", 3) == 0)
+			put_json_string(out, buf); /* 10^x is not a JSON number */
+		else
+			fputs(buf, out);
+		if (i + 1 < l->ncol)
+			putc(',', out);
+	}
+	fputs("}\n", out);
+}
+
+void format_row(FILE *out, const struct layout *l, const struct row *r)
+{
+	char buf[ROW_ERROR_MAX + 64];
 	switch (l->format) {
 	case FMT_VALUE:
 		if (l->value_col >= 0) {
@@ -321,53 +376,11 @@ void format_row(FILE *out, const struct layout *l, const struct row *r)
 			put_sentence(out, r);
 		return;
 	case FMT_CSV:
-	case FMT_TSV: {
-		struct line line;
-		line_begin(&line, out, l, r->extra, sep);
-		for (int i = 0; i < l->ncol; i++) {
-			char *d = line.buf + line.n;
-			if (sizeof line.buf - line.n > sizeof buf) {
-				/* written in place, kept if it needs no quotes
-				 * (most cells: a copy per cell saved) */
-				cell_text(d, sizeof buf, l->col[i], r, 0);
-				size_t n = 0;
-				for (char c; (c = d[n]) != '\0' && c != sep && c != '"' && c != '\r' &&
-				             c != '\n';)
-					n++;
-				if (d[n] == '\0')
-					line.n += n;
-				else
-					line_cell(&line, strcpy(buf, d), sep);
-			} else {
-				cell_text(buf, sizeof buf, l->col[i], r, 0);
-				line_cell(&line, buf, sep);
-			}
-			line_putc(&line, i + 1 < l->ncol ? sep : '\n');
-		}
-		line_flush(&line);
+	case FMT_TSV:
+		put_csv_row(out, l, r);
 		return;
-	}
 	case FMT_JSON:
-		putc('{', out);
-		for (size_t i = 0; i < l->nextra; i++) {
-			put_json_string(out, l->extra_names[i]);
-			putc(':', out);
-			put_json_string(out, r->extra ? r->extra[i] : "");
-			putc(',', out);
-		}
-		for (int i = 0; i < l->ncol; i++) {
-			cell_text(buf, sizeof buf, l->col[i], r, 0);
-			fprintf(out, "\"%s\":", columns[l->col[i]].name);
-			if (buf[0] == '\0')
-				fputs("null", out);
-			else if (columns[l->col[i]].is_string || strncmp(buf, "10^", 3) == 0)
-				put_json_string(out, buf); /* 10^x is not a JSON number */
-			else
-				fputs(buf, out);
-			if (i + 1 < l->ncol)
-				putc(',', out);
-		}
-		fputs("}\n", out);
+		put_json_row(out, l, r);
 		return;
 	}
 }

@@ -177,9 +177,36 @@ static int header(struct reader *rd, struct csv *c)
 	return 1;
 }
 
-static int records(struct reader *rd, struct csv *c)
+/* One interval row's bits and errors; 0, or -1 with the message. */
+static int row_counts(struct reader *rd, struct csv *c, long line, double *bits, double *errors)
 {
 	char q[64];
+	if (!rd->has_header && c->ncells != 2)
+		return fail(rd->err, rd->errlen, rd->name, line,
+		            "expected two cells, bits and errors, separated by a comma");
+	if ((size_t)rd->bits_col >= c->ncells || (size_t)rd->errors_col >= c->ncells)
+		return fail(rd->err, rd->errlen, rd->name, line,
+		            "%zu cells: the row has no %s column", c->ncells,
+		            (size_t)rd->bits_col >= c->ncells ? "bits" : "errors");
+	const char *bt = csv_cell(c, (size_t)rd->bits_col);
+	const char *et = csv_cell(c, (size_t)rd->errors_col);
+	const char *why = parse_si(bt, bits);
+	if (!why && !(*bits >= 0))
+		why = "must not be negative";
+	if (!why && *bits > 1e300)
+		why = "is above 1e300";
+	if (why)
+		return fail(rd->err, rd->errlen, rd->name, line, "bits '%s' %s (column bits)",
+		            shown(bt, q, sizeof q), why);
+	why = parse_count(et, errors);
+	if (why)
+		return fail(rd->err, rd->errlen, rd->name, line, "errors '%s' %s (column errors)",
+		            shown(et, q, sizeof q), why);
+	return 0;
+}
+
+static int records(struct reader *rd, struct csv *c)
+{
 	const char *bad;
 	int rc, first = 1;
 	if (csv_skip_bom(c) != 0)
@@ -205,28 +232,9 @@ static int records(struct reader *rd, struct csv *c)
 			rd->bits_col = 0; /* no header: bits,errors */
 			rd->errors_col = 1;
 		}
-		if (!rd->has_header && c->ncells != 2)
-			return fail(rd->err, rd->errlen, rd->name, line,
-			            "expected two cells, bits and errors, separated by a comma");
-		if ((size_t)rd->bits_col >= c->ncells || (size_t)rd->errors_col >= c->ncells)
-			return fail(rd->err, rd->errlen, rd->name, line,
-			            "%zu cells: the row has no %s column", c->ncells,
-			            (size_t)rd->bits_col >= c->ncells ? "bits" : "errors");
-		const char *bt = csv_cell(c, (size_t)rd->bits_col);
-		const char *et = csv_cell(c, (size_t)rd->errors_col);
 		double bits, errors;
-		const char *why = parse_si(bt, &bits);
-		if (!why && !(bits >= 0))
-			why = "must not be negative";
-		if (!why && bits > 1e300)
-			why = "is above 1e300";
-		if (why)
-			return fail(rd->err, rd->errlen, rd->name, line, "bits '%s' %s (column bits)",
-			            shown(bt, q, sizeof q), why);
-		why = parse_count(et, &errors);
-		if (why)
-			return fail(rd->err, rd->errlen, rd->name, line, "errors '%s' %s (column errors)",
-			            shown(et, q, sizeof q), why);
+		if (row_counts(rd, c, line, &bits, &errors) != 0)
+			return -1;
 		rd->rows++;
 		if (rd->held >= 0) {
 			rd->held_bits[rd->held] = bits;

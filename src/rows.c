@@ -127,45 +127,15 @@ static int rename_input(struct batch *b, size_t i)
 	return 0;
 }
 
-static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigned used,
-                            char sep, const volatile sig_atomic_t *stop, char *err,
-                            size_t errlen)
+/*
+ * Each header name against the flags: its quantity, "model", or copied
+ * through (also a quantity this subcommand does not use, as input_NAME); a
+ * recognised name seen twice is an error.
+ */
+static int classify_columns(struct batch *b, unsigned used, long line, char *err, size_t errlen)
 {
-	memset(b, 0, sizeof *b);
-	b->name = name;
-	struct csv_options opt = {.max_record = MAX_RECORD, .max_text = "1 MiB", .comments = 1,
-	                          .stop = stop};
-	csv_init(&b->csv, fp, &opt);
-	const char *bad;
-	int r = csv_read_header(&b->csv, sep, &bad);
-	long line = b->csv.record_line ? b->csv.record_line : b->csv.line;
-	if (r < 0 || bad) {
-		snprintf(err, errlen, "%s:%ld: %s", name, line,
-		         r < 0 ? (b->csv.interrupted ? "interrupted" : "cannot read") : bad);
-		return -1;
-	}
-	b->sep = b->csv.opt.sep;
-	b->header_line = line;
-	struct csv *c = &b->csv;
-	size_t ncols = c->ncells;
-	b->ncols = ncols;
-	b->header = calloc(ncols, sizeof *b->header);
-	b->column_quantity = calloc(ncols, sizeof *b->column_quantity);
-	b->extra_names = calloc(ncols + 1, sizeof *b->extra_names);
-	b->extra = calloc(ncols + 1, sizeof *b->extra);
-	b->renamed = calloc(ncols + 1, sizeof *b->renamed);
-	if (!b->header || !b->column_quantity || !b->extra_names || !b->extra || !b->renamed) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return -1;
-	}
-	for (size_t i = 0; i < ncols; i++) {
-		b->header[i] = strdup(csv_cell(c, i));
-		if (!b->header[i]) {
-			snprintf(err, errlen, "%s: out of memory", name);
-			return -1;
-		}
-	}
-	/* One pass: each name against the flags; a recognised name seen twice is an error. */
+	const char *name = b->name;
+	size_t ncols = b->ncols;
 	long seen[NQ + 1];
 	for (int q = 0; q <= NQ; q++)
 		seen[q] = -1;
@@ -204,6 +174,47 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigne
 	return 0;
 }
 
+static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigned used,
+                            char sep, const volatile sig_atomic_t *stop, char *err,
+                            size_t errlen)
+{
+	memset(b, 0, sizeof *b);
+	b->name = name;
+	struct csv_options opt = {.max_record = MAX_RECORD, .max_text = "1 MiB", .comments = 1,
+	                          .stop = stop};
+	csv_init(&b->csv, fp, &opt);
+	const char *bad;
+	int r = csv_read_header(&b->csv, sep, &bad);
+	long line = b->csv.record_line ? b->csv.record_line : b->csv.line;
+	if (r < 0 || bad) {
+		snprintf(err, errlen, "%s:%ld: %s", name, line,
+		         r < 0 ? (b->csv.interrupted ? "interrupted" : "cannot read") : bad);
+		return -1;
+	}
+	b->sep = b->csv.opt.sep;
+	b->header_line = line;
+	struct csv *c = &b->csv;
+	size_t ncols = c->ncells;
+	b->ncols = ncols;
+	b->header = calloc(ncols, sizeof *b->header);
+	b->column_quantity = calloc(ncols, sizeof *b->column_quantity);
+	b->extra_names = calloc(ncols + 1, sizeof *b->extra_names);
+	b->extra = calloc(ncols + 1, sizeof *b->extra);
+	b->renamed = calloc(ncols + 1, sizeof *b->renamed);
+	if (!b->header || !b->column_quantity || !b->extra_names || !b->extra || !b->renamed) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	for (size_t i = 0; i < ncols; i++) {
+		b->header[i] = strdup(csv_cell(c, i));
+		if (!b->header[i]) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			return -1;
+		}
+	}
+	return classify_columns(b, used, line, err, errlen);
+}
+
 int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
                const volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
@@ -219,6 +230,48 @@ int batch_has(const struct batch *b, enum quantity q)
 		if (b->column_quantity[i] == (int)q)
 			return 1;
 	return 0;
+}
+
+/* Cell i of the record, a recognised column, into r (its error if bad). */
+static void read_cell(struct batch *b, struct row *r, size_t i, int q)
+{
+	struct csv *c = &b->csv;
+	/* A recognised cell is read without the spaces around it. Its
+	 * length from the next cell's offset (cells are NUL-separated and
+	 * hold no NUL in a good record), not strlen. */
+	char *text = c->buf + c->cell[i];
+	size_t len = csv_cell_len(c, i);
+	while (*text == ' ' || *text == '\t') {
+		text++;
+		len--;
+	}
+	while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		text[--len] = '\0';
+	if (*text == '\0')
+		return; /* empty: the flag's value stays */
+	if (q == NQ) { /* the names of --model (flags.c) */
+		for (int m = 0; flags[F_MODEL].values[m]; m++)
+			if (strcmp(text, flags[F_MODEL].values[m]) == 0) {
+				r->in.model = (enum bercl_model)m;
+				return;
+			}
+		if (!r->error[0])
+			snprintf(r->error, sizeof r->error,
+			         "model '%.40s': not poisson or binomial", text);
+		return;
+	}
+	double v, cmp, v_lo = 0.0, c_lo = 0.0;
+	const char *why = q == Q_CL ? parse_probability_exact(text, &v, &cmp, &v_lo, &c_lo)
+	                            : quantity_parse((enum quantity)q, text, &v, &cmp);
+	if (!why)
+		why = row_set(&r->in, (enum quantity)q, v, cmp);
+	if (!why && q == Q_CL) {
+		r->in.cl_lo = v_lo;
+		r->in.cl_complement_lo = c_lo;
+	}
+	/* Keep reading the other columns, so the row shows what it can. */
+	if (why && !r->error[0])
+		snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
 }
 
 int batch_next(struct batch *b, const struct row_input *base, struct row *r)
@@ -249,46 +302,9 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 		         c->ncells, b->ncols);
 		return 1;
 	}
-	for (size_t i = 0; i < b->ncols; i++) {
-		int q = b->column_quantity[i];
-		if (q < 0)
-			continue; /* pass-through */
-		/* A recognised cell is read without the spaces around it. Its
-		 * length from the next cell's offset (cells are NUL-separated and
-		 * hold no NUL in a good record), not strlen. */
-		char *text = c->buf + c->cell[i];
-		size_t len = csv_cell_len(c, i);
-		while (*text == ' ' || *text == '\t') {
-			text++;
-			len--;
-		}
-		while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
-			text[--len] = '\0';
-		if (*text == '\0')
-			continue; /* empty: the flag's value stays */
-		if (q == NQ) {
-			if (strcmp(text, "poisson") == 0)
-				r->in.model = BERCL_POISSON;
-			else if (strcmp(text, "binomial") == 0)
-				r->in.model = BERCL_BINOMIAL;
-			else if (!r->error[0])
-				snprintf(r->error, sizeof r->error,
-				         "model '%.40s': not poisson or binomial", text);
-			continue;
-		}
-		double v, cmp, v_lo = 0.0, c_lo = 0.0;
-		const char *why = q == Q_CL ? parse_probability_exact(text, &v, &cmp, &v_lo, &c_lo)
-		                            : quantity_parse((enum quantity)q, text, &v, &cmp);
-		if (!why)
-			why = row_set(&r->in, (enum quantity)q, v, cmp);
-		if (!why && q == Q_CL) {
-			r->in.cl_lo = v_lo;
-			r->in.cl_complement_lo = c_lo;
-		}
-		/* Keep reading the other columns, so the row shows what it can. */
-		if (why && !r->error[0])
-			snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
-	}
+	for (size_t i = 0; i < b->ncols; i++)
+		if (b->column_quantity[i] >= 0) /* else pass-through */
+			read_cell(b, r, i, b->column_quantity[i]);
 	return 1;
 }
 

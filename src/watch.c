@@ -470,7 +470,12 @@ static enum watch_state overall(struct watch *w, FILE *out)
 }
 
 /* One reading (the cells of a record after the header). */
-static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *out, FILE *err)
+/*
+ * A reading's bits (or time at the rate) and errors, from its cells; 0, or
+ * -1 after a message.
+ */
+static int read_counts(struct watch *w, char **cell, size_t n, double *bits_out,
+                       double *errors_out, FILE *err)
 {
 	int need = w->col_errors;
 	if (w->col_bits > need)
@@ -481,7 +486,7 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 		need = w->col_lane;
 	if (n <= (size_t)need) {
 		message(w, err, "expected at least %d cells, found %zu", need + 1, n);
-		return WATCH_INPUT;
+		return -1;
 	}
 	double bits, errors;
 	const char *why;
@@ -499,17 +504,42 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 		why = "is outside [0, 1e300]";
 	if (why) {
 		message(w, err, "%s '%s': %s", w->col_bits >= 0 ? "bits" : "time", bits_cell, why);
-		return WATCH_INPUT;
+		return -1;
 	}
 	why = parse_count(cell[w->col_errors], &errors);
 	if (why) {
 		message(w, err, "errors '%s': %s", cell[w->col_errors], why);
-		return WATCH_INPUT;
+		return -1;
 	}
 	if (errors > bits) {
 		message(w, err, "errors '%s' exceed bits '%s'", cell[w->col_errors], bits_cell);
-		return WATCH_INPUT;
+		return -1;
 	}
+	*bits_out = bits;
+	*errors_out = errors;
+	return 0;
+}
+
+/* Once per lane: errors clustered beyond chance (chi-square, P < 0.001). */
+static void warn_clustered(struct watch *w, struct watch_lane *l, const struct row *r, double d,
+                           double x2, FILE *err)
+{
+	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
+		l->warned = 1;
+		char idx[64];
+		snprintf(idx, sizeof idx, "%.3g over %.0f readings", d, l->m);
+		fprintf(err, "bercl: %s:%ld: warning: %s%serrors are clustered (index of dispersion %s, "
+		             "P < 0.001 for independent errors): the CL overstates the confidence\n",
+		        w->name, w->line, r->lane ? "lane " : "", r->lane ? r->lane : "", idx);
+	}
+}
+
+static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *out, FILE *err)
+{
+	double bits, errors;
+	if (read_counts(w, cell, n, &bits, &errors, err) != 0)
+		return WATCH_INPUT;
+	const char *bits_cell = w->col_bits >= 0 ? cell[w->col_bits] : cell[w->col_time];
 	const char *lane_name = w->col_lane >= 0 ? cell[w->col_lane] : "";
 	if (w->col_lane >= 0 && lane_name[0] == '\0') {
 		message(w, err, "empty lane");
@@ -557,14 +587,7 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 	if (w->plan)
 		risks_at_readings(w, l, &r, err);
 	put_row(w, out, &r);
-	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
-		l->warned = 1;
-		char idx[64];
-		snprintf(idx, sizeof idx, "%.3g over %.0f readings", d, l->m);
-		fprintf(err, "bercl: %s:%ld: warning: %s%serrors are clustered (index of dispersion %s, "
-		             "P < 0.001 for independent errors): the CL overstates the confidence\n",
-		        w->name, w->line, r.lane ? "lane " : "", r.lane ? r.lane : "", idx);
-	}
+	warn_clustered(w, l, &r, d, x2, err);
 	if (w->col_lane >= 0)
 		return overall(w, out);
 	return (enum watch_state)l->state;
