@@ -45,7 +45,7 @@ ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/options.c src/layout.c src/run.c src/signals.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
-	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/csv.c src/intervals.c src/bursts.c
+	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/telemetry.c src/csv.c src/intervals.c src/bursts.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -55,7 +55,7 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
-	tests/test_readings tests/test_columns tests/test_intervals
+	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
@@ -318,7 +318,7 @@ clean:
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
-		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/replay_*
+		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -327,7 +327,7 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch histogram pipeline flags intervals
+FUZZ_HARNESSES ?= parse batch watch histogram pipeline flags intervals telemetry
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)

@@ -120,3 +120,40 @@ plot cmd6(10) using (column("burst_length")):(100 * (1 - column("one_minus_cl_si
          with linespoints linewidth 2 dashtype 2 title "cl\\_clustered, the same tests (10)", \
      cmd6(100) using (column("burst_length")):(100 * (1 - column("one_minus_cl_clustered_sim"))) \
          with linespoints linewidth 2 dashtype 2 title "cl\\_clustered, the same tests (100)"
+
+# 7. The tail of three real FEC histograms (issue 22: two SONiC ports, a
+#    Xena tester; tests/data/telemetry): each bin's share of the codewords,
+#    and beyond t = 15 the predicted CER with its 95 % profile-likelihood
+#    interval (error bar) and SONiC's least-squares prediction (cross).
+set output "docs/fec_tail.png"
+unset arrow
+set datafile separator ","
+unset logscale
+set autoscale xy
+array H[3] = ["sonic_a", "sonic_b", "xena"]
+do for [i=1:3] {
+	stats "tests/data/telemetry/".H[i].".csv" using 2 nooutput
+	eval sprintf("total%d = STATS_sum", i)
+}
+set logscale y
+set title "FEC histograms and the predicted codeword error ratio (KP4, t = 15)"
+set xlabel "symbol errors in a codeword (> 15: uncorrectable, the predicted CER)"
+set ylabel "share of the codewords"
+set xrange [-0.5:17]
+set yrange [1e-70:2]
+set format x "%g"
+set format y "10^{%L}"
+set xtics 0, 1, 15
+set xtics add ("> 15" 16.3)
+set key right top
+array HN[3] = ["SONiC port A (7.7e13 codewords)", "SONiC port B (7.9e10)", "Xena tester (1.2e13)"]
+tail(i) = "< ".bercl." fec --code kp4 --histogram tests/data/telemetry/".H[i].".csv --cl 95% --format csv 2>/dev/null"
+sonic(i) = "< ".bercl." fec --code kp4 --histogram tests/data/telemetry/".H[i].".csv --method sonic --format csv 2>/dev/null"
+plot for [i=1:3] "tests/data/telemetry/".H[i].".csv" using 1:($2 > 0 ? $2 / value(sprintf("total%d", i)) : 1/0) \
+         with linespoints linewidth 2 pointtype 7 linecolor i title HN[i], \
+     for [i=1:3] tail(i) using (15.7 + 0.3 * i):(column("cer_tail")):(column("cer_tail_lower")):(column("cer_tail_upper")) \
+         with yerrorbars linewidth 2 pointtype 7 linecolor i notitle, \
+     for [i=1:3] sonic(i) using (15.7 + 0.3 * i):(column("cer_tail")) with points pointtype 2 pointsize 2 \
+         linecolor i notitle, \
+     keyentry with yerrorbars linecolor rgb "black" pointtype 7 title "predicted CER, 95 % interval", \
+     keyentry with points linecolor rgb "black" pointtype 2 pointsize 2 title "SONiC's prediction"

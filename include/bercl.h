@@ -464,6 +464,22 @@ BERCL_API enum bercl_status
 bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_model model,
                     double cl, double one_minus_cl, bercl_fec_histogram_stats *out);
 
+/*
+ * The same from grouped bins, as ethtool reports them: group j counts
+ * count[j] codewords with lo[j] .. hi[j] corrected symbols, groups in
+ * increasing order within 0 .. t (bins between them count 0), the last
+ * group lo = t + 1 the uncorrectable codewords (as bercl_fec_tail takes
+ * them). Single bins give bercl_fec_histogram's answer exactly; with a
+ * group spanning several counts, ser_estimate is the maximum-likelihood
+ * estimate from the groups (symbol_errors its expected count), ser_upper
+ * counts each group at its highest, gof pools groups, and the tail is
+ * bercl_fec_tail's on the groups (see lib/fec.c).
+ */
+BERCL_API enum bercl_status
+bercl_fec_histogram_groups(const bercl_rs_code *code, const int *lo, const int *hi,
+                           const double *count, int ngroups, enum bercl_model model, double cl,
+                           double one_minus_cl, bercl_fec_histogram_stats *out);
+
 /* ---- FEC: the histogram's tail (lib/fec_tail.c) ---- */
 
 /* The tail fit keeps at most this many of the top bins with codewords. */

@@ -304,6 +304,9 @@ double bercli_ln_chisq_upper(int df, double x)
 	return fmin(lq, 0.0);
 }
 
+static void pearson_pooled(const double *bins, const double *expect, int nb,
+                           bercl_fec_histogram_stats *out);
+
 /* Pearson's chi-square with pooled tail groups; 0 and no test below 3 groups. */
 static void goodness_of_fit(const bercl_rs_code *c, const double *bins, double codewords,
                             double ser, double cer, bercl_fec_histogram_stats *out)
@@ -318,6 +321,17 @@ static void goodness_of_fit(const bercl_rs_code *c, const double *bins, double c
 		expect[i] = codewords * exp(ln_c + i * ln_s + (c->n - i) * ln_q);
 	}
 	expect[nb - 1] = codewords * cer;
+	pearson_pooled(bins, expect, nb, out);
+}
+
+/*
+ * Pearson's chi-square of nb observed counts against their expectations,
+ * pooled from the top down until each pooled group expects at least 5 (a
+ * remainder below 5 joins the group above it); df = groups - 2.
+ */
+static void pearson_pooled(const double *bins, const double *expect, int nb,
+                           bercl_fec_histogram_stats *out)
+{
 	double stat = 0.0, obs = 0.0, exp_sum = 0.0;
 	int groups = 0;
 	double pend_obs = 0.0, pend_exp = 0.0;
@@ -492,6 +506,227 @@ enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *b
 		rc = tail_fit(code, bins, cl, one_minus_cl, &s);
 		if (rc != BERCL_OK)
 			return rc;
+	}
+	rc = choose_cer_upper(&s, cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	*out = s;
+	return BERCL_OK;
+}
+
+/* ---- grouped histograms ---- */
+
+/* The partition of 0 .. t that groups lo[j] .. hi[j] make, bins between them single. */
+struct partition {
+	int n;
+	int lo[BERCL_FEC_MAX_BINS], hi[BERCL_FEC_MAX_BINS];
+	double count[BERCL_FEC_MAX_BINS];
+};
+
+/*
+ * The score of the grouped likelihood at ser s: sum_j c_j E_s[B | lo_j <= B
+ * <= hi_j] + (t + 1) U - n C s, B ~ Binomial(n, s); it decreases from
+ * positive to negative across the root (the MLE). The conditional mean is
+ * a ratio of sums of C(n, i) r^i, r = s / (1 - s), taken in logarithms
+ * from the group's largest term.
+ */
+static double grouped_score(const bercl_rs_code *c, const struct partition *p, double u,
+                            double codewords, double s)
+{
+	double ln_r = log(s) - log1p(-s), sum = (double)(c->t + 1) * u;
+	double ln_c[BERCL_FEC_MAX_BINS];
+	ln_c[0] = 0.0;
+	for (int i = 1; i <= c->t; i++)
+		ln_c[i] = ln_c[i - 1] + log((double)(c->n - i + 1) / i);
+	for (int j = 0; j < p->n; j++) {
+		if (p->count[j] == 0)
+			continue;
+		if (p->lo[j] == p->hi[j]) {
+			sum += p->count[j] * p->lo[j];
+			continue;
+		}
+		double top = -INFINITY;
+		for (int i = p->lo[j]; i <= p->hi[j]; i++)
+			top = fmax(top, ln_c[i] + i * ln_r);
+		double w = 0.0, wi = 0.0;
+		for (int i = p->lo[j]; i <= p->hi[j]; i++) {
+			double e = exp(ln_c[i] + i * ln_r - top);
+			w += e;
+			wi += e * i;
+		}
+		sum += p->count[j] * (wi / w);
+	}
+	return sum - (double)c->n * codewords * s;
+}
+
+/*
+ * The SER's maximum-likelihood estimate from grouped bins, the uncorrectable
+ * codewords counted as t + 1 errored symbols as bercl_fec_histogram counts
+ * them (with single bins this is its estimate, S / (n C), exactly). The
+ * root lies between the estimates that put every group at its lowest and at
+ * its highest count (the score is >= 0 at the one, <= 0 at the other):
+ * regula falsi (Illinois) on ln s, then bisection, to 2 ulp.
+ */
+static double grouped_ser(const bercl_rs_code *c, const struct partition *p, double u,
+                          double codewords)
+{
+	double a = (double)(c->t + 1) * u, b = a, nc = (double)c->n * codewords;
+	for (int j = 0; j < p->n; j++) {
+		a += p->count[j] * p->lo[j];
+		b += p->count[j] * p->hi[j];
+	}
+	if (!(a > 0))
+		return 0.0; /* nothing says a symbol was in error */
+	double lo = a / nc, hi = fmin(b / nc, 0.5);
+	if (!(lo < hi))
+		return lo;
+	double flo = grouped_score(c, p, u, codewords, lo);
+	double fhi = grouped_score(c, p, u, codewords, hi);
+	if (!(flo > 0))
+		return lo;
+	if (!(fhi < 0))
+		return hi;
+	double x0 = log(lo), x1 = log(hi);
+	int side = 0;
+	for (int k = 0; k < 200 && hi - lo > 4 * DBL_EPSILON * hi; k++) {
+		double x = k < 100 ? (x0 * fhi - x1 * flo) / (fhi - flo) : 0.5 * (x0 + x1);
+		if (!(x > x0 && x < x1))
+			x = 0.5 * (x0 + x1);
+		double s = exp(x), f = grouped_score(c, p, u, codewords, s);
+		if (f == 0)
+			return s;
+		if (f > 0) {
+			x0 = x;
+			lo = s;
+			flo = f;
+			if (side == 1)
+				fhi *= 0.5;
+			side = 1;
+		} else {
+			x1 = x;
+			hi = s;
+			fhi = f;
+			if (side == -1)
+				flo *= 0.5;
+			side = -1;
+		}
+	}
+	return 0.5 * (lo + hi);
+}
+
+enum bercl_status bercl_fec_histogram_groups(const bercl_rs_code *code, const int *lo,
+                                             const int *hi, const double *count, int ngroups,
+                                             enum bercl_model model, double cl,
+                                             double one_minus_cl, bercl_fec_histogram_stats *out)
+{
+	if (!valid_code(code) || ngroups < 1 || ngroups > BERCL_FEC_MAX_BINS)
+		return BERCL_EDOM;
+	if (code->t + 2 > BERCL_FEC_MAX_BINS)
+		return BERCL_ELIMIT;
+	int t = code->t, grouped = 0, next = 0;
+	double bins[BERCL_FEC_MAX_BINS], u = 0.0, codewords = 0.0;
+	for (int i = 0; i <= t + 1; i++)
+		bins[i] = 0.0;
+	struct partition p;
+	p.n = 0;
+	if (lo[ngroups - 1] != t + 1)
+		return BERCL_EDOM; /* the uncorrectable group ends the list */
+	for (int j = 0; j < ngroups; j++) {
+		if (!(count[j] >= 0 && count[j] <= BERCL_MAX_ERRORS) || count[j] != floor(count[j]))
+			return BERCL_EDOM;
+		codewords += count[j];
+		if (lo[j] == t + 1 && j == ngroups - 1) {
+			u = count[j];
+			continue;
+		}
+		if (lo[j] < next || hi[j] < lo[j] || hi[j] > t)
+			return BERCL_EDOM; /* not increasing, overlapping, or beyond t */
+		for (; next < lo[j]; next++) { /* a bin no group holds: 0 codewords */
+			p.lo[p.n] = p.hi[p.n] = next;
+			p.count[p.n++] = 0.0;
+		}
+		p.lo[p.n] = lo[j];
+		p.hi[p.n] = hi[j];
+		p.count[p.n++] = count[j];
+		grouped |= hi[j] > lo[j];
+		bins[lo[j]] = count[j];
+		next = hi[j] + 1;
+	}
+	for (; next <= t; next++) {
+		p.lo[p.n] = p.hi[p.n] = next;
+		p.count[p.n++] = 0.0;
+	}
+	bins[t + 1] = u;
+	if (!grouped)
+		return bercl_fec_histogram(code, bins, model, cl, one_minus_cl, out);
+	if (!(codewords > 0) || codewords > BERCL_MAX_ERRORS)
+		return BERCL_EDOM;
+	bercl_fec_histogram_stats s = {0};
+	s.codewords = codewords;
+	s.uncorrectable = u;
+	double symbols = codewords * code->n, most_in_error = (double)code->n * u;
+	for (int j = 0; j < p.n; j++)
+		most_in_error += p.count[j] * p.hi[j];
+	s.ser_estimate = grouped_ser(code, &p, u, codewords);
+	s.symbol_errors = s.ser_estimate * symbols; /* expected, not counted: the bins group them */
+	enum bercl_status rc =
+		bercl_ber_upper(model, most_in_error, symbols, cl, one_minus_cl, &s.ser_upper);
+	if (rc != BERCL_OK)
+		return rc;
+	if (!(s.ser_upper < 1)) {
+		s.ser_upper = 1;
+		s.cer_model_upper = 1;
+		s.ln_cer_model_upper = ln_of(1.0);
+	} else {
+		bercl_tails up;
+		rc = cer_tails(code, s.ser_upper, &up);
+		if (rc != BERCL_OK)
+			return rc;
+		s.ln_cer_model_upper = up.ln_cl;
+		s.cer_model_upper = up.cl;
+	}
+	if (s.ser_estimate > 0) {
+		bercl_tails pred;
+		rc = cer_tails(code, s.ser_estimate, &pred);
+		if (rc != BERCL_OK)
+			return rc;
+		s.has_cer_predicted = 1;
+		s.ln_cer_predicted = pred.ln_cl;
+		s.cer_predicted = pred.cl;
+		/* Pearson over the groups: each group's expectation its bins' sum */
+		double expect[BERCL_FEC_MAX_BINS], gobs[BERCL_FEC_MAX_BINS], gexp[BERCL_FEC_MAX_BINS];
+		double ln_s = log(s.ser_estimate), ln_q = log1p(-s.ser_estimate), ln_c = 0.0;
+		for (int i = 0; i <= t; i++) {
+			if (i > 0)
+				ln_c += log((double)(code->n - i + 1) / i);
+			expect[i] = codewords * exp(ln_c + i * ln_s + (code->n - i) * ln_q);
+		}
+		for (int j = 0; j < p.n; j++) {
+			gobs[j] = p.count[j];
+			gexp[j] = 0.0;
+			for (int i = p.lo[j]; i <= p.hi[j]; i++)
+				gexp[j] += expect[i];
+		}
+		gobs[p.n] = u;
+		gexp[p.n] = codewords * pred.cl;
+		pearson_pooled(gobs, gexp, p.n + 1, &s);
+		/* the tail: bercl_fec_tail takes the groups as they are */
+		bercl_fec_tail_stats tl;
+		rc = bercl_fec_tail(code, lo, hi, count, ngroups, cl, one_minus_cl, &tl);
+		if (rc != BERCL_OK)
+			return rc;
+		if (tl.bins > 0) {
+			s.tail_bins = tl.bins;
+			s.cer_tail = tl.cer_tail;
+			s.ln_cer_tail = tl.ln_cer_tail;
+			s.cer_tail_lower = tl.cer_tail_lower;
+			s.ln_cer_tail_lower = tl.ln_cer_tail_lower;
+			s.cer_tail_upper = tl.cer_tail_upper;
+			s.ln_cer_tail_upper = tl.ln_cer_tail_upper;
+			s.tail_r2 = tl.tail_r2;
+			s.tail_shape = tl.shape;
+			s.tail_dispersion = tl.dispersion;
+		}
 	}
 	rc = choose_cer_upper(&s, cl, one_minus_cl);
 	if (rc != BERCL_OK)

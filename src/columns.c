@@ -643,6 +643,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_FLR_OBSERVED] =      {"flr_observed",  "FLR observed",  12, NUMBER, DATA(CELL_NUMBER, R(flr_observed), ROUND_NEAREST, GATE_FLAG, R(has_flr_observed), NO_OFFSET)},
 	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, DATA(CELL_LNPROB, R(degrade.cl), ROUND_NEAREST, GATE_FLAG, R(has_degrade), R(degrade.ln_cl))},
 	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
+	[COL_PORT] =              {"port",          "port",          12, STRING, DATA(CELL_STRING, R(port), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, DATA(CELL_WHOLE, R(fixed_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_CL_CLUSTERED] =      {"cl_clustered",  "CL clustered",  20, NUMBER, cell_cl_clustered},
 	[COL_BER_UPPER_CLUSTERED] = {"ber_upper_clustered", "upper clustered", 15, NUMBER,

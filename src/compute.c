@@ -820,8 +820,15 @@ static enum compute_status fec_histogram(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	int has_cl = !isnan(in->cl);
-	int rc = bercl_fec_histogram(&in->code, in->histogram, in->model, has_cl ? in->cl : 0.95,
-	                             has_cl ? in->cl_complement : 0.05, &r->hist);
+	if (in->hist_groups > 0 && in->tail_sonic) /* grouped bins (src/telemetry.c) */
+		return fail(r, COMPUTE_INPUT, "--method sonic needs a count per bin, and the report "
+		            "groups bins");
+	int rc = in->hist_groups > 0
+	             ? bercl_fec_histogram_groups(&in->code, in->hist_lo, in->hist_hi, in->hist_count,
+	                                          in->hist_groups, in->model, has_cl ? in->cl : 0.95,
+	                                          has_cl ? in->cl_complement : 0.05, &r->hist)
+	             : bercl_fec_histogram(&in->code, in->histogram, in->model, has_cl ? in->cl : 0.95,
+	                                   has_cl ? in->cl_complement : 0.05, &r->hist);
 	if (rc == BERCL_ENOCONV)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the histogram analysis");
 	if (rc != BERCL_OK)

@@ -218,9 +218,13 @@ const struct flag_desc flags[NFLAGS] = {
 	            NULL, NULL, NO_FIELD, NO_FIELD,
 	            ACT_CUSTOM, NO_FIELD, NULL, NULL, option_code, 1, 0},
 	[F_HISTOGRAM] = {"histogram", 0, "F", FEC,
-	                 "fec only: symbol-error histogram (bin,codewords lines; - is stdin)",
+	                 "fec only: symbol-error histogram (CSV, ethtool, SONiC, Xena; - is stdin)",
 	                 NULL, NULL, NO_FIELD, NO_FIELD,
 	                 ACT_FILE, OPT(histogram), NULL, NULL, NULL, 1, 0},
+	[F_HISTOGRAM_FORMAT] = {"histogram-format", 0, "F", FEC,
+	                        "fec --histogram: auto (default), csv, ethtool, sonic or xena",
+	                        NULL, NULL, NO_FIELD, NO_FIELD,
+	                        ACT_CUSTOM, NO_FIELD, NULL, NULL, option_histogram_format, 1, 0},
 	[F_METHOD] = {"method", 0, "M", FEC,
 	              "fec --histogram: tail fit, likelihood (default) or sonic (SONiC's least squares)",
 	              NULL, NULL, NO_FIELD, NO_FIELD,
@@ -285,6 +289,9 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 	in->code_name = NULL;
 	in->code.n = in->code.k = in->code.m = in->code.t = 0;
 	in->histogram = NULL;
+	in->hist_lo = in->hist_hi = NULL;
+	in->hist_count = NULL;
+	in->hist_groups = 0;
 	in->tail_sonic = 0;
 	in->all_lanes = 0;
 	in->intervals = NULL;

@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "layout.h"
+#include "telemetry.h"
 
 /* Is quantity q given, by a flag or by a column of the batch file? */
 static int given(const struct options *o, const struct batch *b, enum quantity q)
@@ -155,7 +156,7 @@ static unsigned conditions(const struct options *o, const struct batch *b, int *
 		have |= WHEN_TABLE;
 	if (!(have & WHEN_TABLE) || o->format != FMT_TEXT)
 		have |= WHEN_SUMMARY;
-	if (o->lane_text)
+	if (o->lane_text || (o->telem && o->telem->has_lane))
 		have |= WHEN_LANE;
 	if ((have & WHEN_TIME) || o->all_lanes)
 		have |= WHEN_LANES_SHOWN;
@@ -179,6 +180,15 @@ void make_layout(const struct options *o, const struct batch *b, struct layout *
 		l->nextra = b->nextra;
 	}
 	build_layout(o->cmd, have, l);
+	if (o->cmd == CMD_FEC && !(o->telem && o->telem->has_port)) {
+		/* the port column only where the report names ports (the show_when
+		   bits are all taken) */
+		int n = 0;
+		for (int i = 0; i < l->ncol; i++)
+			if (l->col[i] != COL_PORT)
+				l->col[n++] = l->col[i];
+		l->ncol = n;
+	}
 	if (plan)
 		l->sentence = 0;
 	int has_error = 0;

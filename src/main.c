@@ -20,27 +20,34 @@
 #include "commands.h"
 #include "histogram.h"
 #include "intervals.h"
+#include "telemetry.h"
 #include "layout.h"
 #include "options.h"
 #include "run.h"
 #include "signals.h"
 #include "watch.h"
 
-/* fec --histogram FILE: its bins, read once for every row. */
-static const double *load_histogram(const struct options *o)
+/*
+ * fec --histogram FILE: its histograms (a report may hold several ports and
+ * lanes, src/telemetry.c), read once for every row.
+ */
+static const struct telemetry *load_histogram(const struct options *o)
 {
-	static double bins[BERCL_FEC_MAX_BINS];
+	static struct telemetry telem;
 	FILE *fp = strcmp(o->histogram, "-") == 0 ? stdin : fopen(o->histogram, "r");
 	if (!fp)
 		usage_error("--histogram '%s': %s", o->histogram, strerror(errno));
 	char err[512];
-	int rc = histogram_read(fp, fp == stdin ? "(stdin)" : o->histogram, o->code.t, bins, err,
+	int rc = telemetry_read(fp, fp == stdin ? "(stdin)" : o->histogram,
+	                        (enum telemetry_format)o->histogram_format, o->code.t, &telem, err,
 	                        sizeof err);
 	if (fp != stdin)
 		fclose(fp);
 	if (rc != 0)
 		usage_error("--histogram: %s", err);
-	return bins;
+	if (telem.warning[0])
+		warning("%s", telem.warning);
+	return &telem;
 }
 
 /* cl, ber --intervals FILE: its sums, read once; the row's bits and errors are its totals. */
@@ -75,8 +82,8 @@ static void base_row(const struct options *o, struct row_input *base)
 		base->code_name = o->code_name;
 		base->code = o->code;
 	}
-	if (o->histogram)
-		base->histogram = load_histogram(o);
+	if (o->telem)
+		base->histogram = o->telem->h[0].bins;
 	base->tail_sonic = o->tail_sonic;
 	base->burst_model = o->burst_model;
 	base->clustered = o->clustered;
@@ -125,6 +132,8 @@ int main(int argc, char **argv)
 	static struct options o; /* static: still reachable when a helper exits */
 	parse_options(argc, argv, &o);
 	check_combinations(&o);
+	if (o.histogram)
+		o.telem = load_histogram(&o);
 	struct row_input base;
 	base_row(&o, &base);
 	int status;

@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "forms.h"
 #include "options.h"
+#include "telemetry.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -321,6 +322,16 @@ void option_code(const char *arg, struct options *o)
 	parse_code(arg, o);
 }
 
+/* --histogram-format: its names (src/telemetry.c) are not a flag-table enum
+ * so that --help's flag column keeps its width. */
+void option_histogram_format(const char *arg, struct options *o)
+{
+	enum telemetry_format f;
+	if (telemetry_parse_format(arg, &f))
+		usage_error("--histogram-format '%s': auto, csv, ethtool, sonic or xena", arg);
+	o->histogram_format = (int)f;
+}
+
 /* simulate --burst-model: a custom action, so that its long value does not
  * widen every subcommand's --help (the completion knows its names) */
 void option_burst_model(const char *arg, struct options *o)
@@ -591,6 +602,8 @@ void check_combinations(const struct options *o)
 		usage_error("--all-lanes needs --lanes (the number of lanes)");
 	if (o->histogram && o->input)
 		usage_error("--histogram and --input: give one, not both");
+	if (o->seen[F_HISTOGRAM_FORMAT] && !o->histogram)
+		usage_error("--histogram-format is for a --histogram");
 	if (o->input) {
 		if (o->sequential && o->cmd == CMD_PLAN && !o->text[Q_TRUE_BER])
 			usage_error("--sequential prints a table per plan: with --input give --true-ber");

@@ -44,6 +44,8 @@ struct options {
 	const char *code_name;       /* kp4, kr4 or rs:N,K,M */
 	const char *histogram;       /* --histogram file */
 	int tail_sonic;              /* --method sonic */
+	int histogram_format;        /* --histogram-format: enum telemetry_format */
+	const struct telemetry *telem; /* the histograms read (ports, lanes: telemetry.c) */
 	/* cl --lane-errors, bits --all-lanes */
 	const char *lane_text;
 	double lane_errors[MAX_LANES];
@@ -58,6 +60,7 @@ struct options {
 /* The custom actions of the flag table (flags.c names them). */
 void option_delimiter(const char *arg, struct options *o);
 void option_code(const char *arg, struct options *o);
+void option_histogram_format(const char *arg, struct options *o);
 void option_lane_errors(const char *arg, struct options *o);
 void option_burst_model(const char *arg, struct options *o);
 void option_help(const char *arg, struct options *o);

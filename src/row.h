@@ -40,6 +40,9 @@ struct row_input {
 	const char *code_name;
 	bercl_rs_code code;
 	const double *histogram;
+	const int *hist_lo, *hist_hi;       /* ... or its groups (ethtool's ranges), */
+	const double *hist_count;           /* hist_groups of them, the uncorrectable last */
+	int hist_groups;
 	int tail_sonic;                     /* --method sonic */
 	double ser;                         /* fec: a SER in place of the BER */
 	double interleave, frames_per_codeword; /* fec: for flr */
@@ -82,6 +85,7 @@ struct row {
 	double bits_good_sim, bits_good_stderr, bits_bad_sim, bits_bad_stderr;
 	/* watch rows */
 	const char *lane;          /* the reading's lane, NULL without a lane column */
+	const char *port;          /* fec --histogram: the port the report names, or NULL */
 	const char *decision;      /* "", "pass" or "fail" */
 	double dispersion;         /* index of dispersion of the error increments */
 	/* cl --lane-errors: lane (above) is "1", "2", ..., "combined" or "all" */

@@ -22,6 +22,7 @@
 #include "rows.h"
 #include "run.h"
 #include "signals.h"
+#include "telemetry.h"
 #include "simulate.h"
 #include "verify.h"
 
@@ -39,6 +40,8 @@ static void raise_status(int st)
  * several rows "row N (errors=2 bits=1 ber=0.1): ", naming the values of
  * the flags that make the row.
  */
+static double sweep_rows(const struct options *o);
+
 static void put_where(FILE *err, const struct options *o, const char *file, int sweep,
                       const struct row *r)
 {
@@ -46,7 +49,10 @@ static void put_where(FILE *err, const struct options *o, const char *file, int 
 		fprintf(err, "%s:%ld: ", file, r->line);
 		return;
 	}
-	if (!sweep)
+	if (r->port || (r->lane && o->cmd == CMD_FEC)) /* a report's histogram (telemetry.c) */
+		fprintf(err, "%s%s%s%s: ", r->port ? r->port : "", r->port && r->lane ? " " : "",
+		        r->lane ? "lane " : "", r->lane ? r->lane : "");
+	if (!sweep || (o->telem && sweep_rows(o) == 1))
 		return;
 	fprintf(err, "row %ld (", r->line);
 	int first = 1;
@@ -345,6 +351,34 @@ static double progress_delay(void)
 	return d;
 }
 
+/*
+ * The sweep's next row; with a report of several histograms (ports, lanes:
+ * src/telemetry.c) the whole sweep for each in turn, its port and lane set.
+ */
+static int next_row(struct sweep *s, const struct vlist *const lists[NQ],
+                    const struct row_input *base, const struct telemetry *tm, int *hist,
+                    struct row *r)
+{
+	for (;;) {
+		if (sweep_next(s, base, r)) {
+			if (tm) {
+				const struct telemetry_histogram *h = &tm->h[*hist];
+				r->in.histogram = h->bins;
+				r->in.hist_groups = h->ngroups;
+				r->in.hist_lo = h->lo;
+				r->in.hist_hi = h->hi;
+				r->in.hist_count = h->count;
+				r->port = h->port[0] ? h->port : NULL;
+				r->lane = h->lane[0] ? h->lane : NULL;
+			}
+			return 1;
+		}
+		if (!tm || ++*hist >= tm->n)
+			return 0;
+		sweep_init(s, lists);
+	}
+}
+
 int run_sweep(const struct options *o, const struct row_input *base)
 {
 	const struct vlist *lists[NQ];
@@ -357,10 +391,11 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	warn_ignored(o, NULL);
 	/* rows run one at a time here: a long simulate shows progress on a terminal */
 	simulate_set_hooks(&interrupted, isatty(STDERR_FILENO) ? stderr : NULL, progress_delay());
-	int several = sweep_rows(o) > 1;
+	int several = sweep_rows(o) > 1 || (o->telem && o->telem->n > 1);
 	struct row r;
 	long index = 0;
-	while (!interrupted && sweep_next(&s, base, &r)) {
+	int hist = 0;
+	while (!interrupted && next_row(&s, lists, base, o->telem, &hist, &r)) {
 		if (o->lane_text) {
 			lane_rows(o, &r, &l, &index);
 			continue;

@@ -30,6 +30,9 @@ case " $(complete_line './bercl watch --') " in *" --plan "*) ;; *) fail "watch 
 [ -z "$(complete_line './bercl plan --ber ')" ] || fail "a value completed with flags"
 [ "$(complete_line './bercl cl --format j')" = json ] || fail "--format values"
 [ "$(complete_line './bercl fec --method s')" = sonic ] || fail "--method values"
+[ "$(complete_line './bercl fec --histogram-format e')" = ethtool ] || fail "--histogram-format values"
+[ "$(complete_line './bercl fec --histogram-f')" = --histogram-format ] || fail "--histogram-format flag"
+[ "$(complete_line './bercl fec --value por')" = port ] || fail "--value port"
 [ "$(complete_line './bercl cl -f c')" = csv ] || fail "-f values"
 [ "$(complete_line './bercl ber --model ')" = "poisson binomial" ] || fail "--model values"
 # --value offers the subcommand's own columns, and each works there

@@ -345,6 +345,103 @@ static void test_degrade_table(void **state)
 }
 
 /*
+ * Grouped bins (ethtool's ranges) against gen_fec_groups_ref.py's 60-digit
+ * maximum likelihood, CER and pooled Pearson statistic; single bins through
+ * bercl_fec_histogram_groups give bercl_fec_histogram's doubles.
+ */
+static void test_histogram_groups(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("fec_groups_ref.csv");
+	char line[1024];
+	char *f[9];
+	int rows = 0;
+	double worst_ser = 0, worst_cer = 0, worst_gof = 0;
+	while (table_next(fp, line, sizeof line, f, 9) == 9) {
+		if (strcmp(f[0], "name") == 0)
+			continue;
+		bercl_rs_code c = code_of(f[1], f[2], f[3]);
+		int lo[64], hi[64], ng = 0;
+		double count[64];
+		for (char *tok = strtok(f[4], " "); tok; tok = strtok(NULL, " ")) {
+			assert_true(ng < 64);
+			if (tok[0] == 'u') {
+				lo[ng] = hi[ng] = c.t + 1;
+				count[ng++] = strtod(tok + 2, NULL);
+			} else {
+				char *end;
+				lo[ng] = (int)strtol(tok, &end, 10);
+				hi[ng] = (int)strtol(end + 1, &end, 10);
+				count[ng++] = strtod(end + 1, NULL);
+			}
+		}
+		bercl_fec_histogram_stats s;
+		assert_int_equal(bercl_fec_histogram_groups(&c, lo, hi, count, ng, BERCL_POISSON, 0.95,
+		                                            0.05, &s),
+		                 BERCL_OK);
+		double ser = strtod(f[5], NULL), cer = strtod(f[6], NULL);
+		double es = fabs(s.ser_estimate - ser) / ser, ec = fabs(s.cer_predicted - cer) / cer;
+		if (!(es < 1e-14 && ec < 1e-12 && s.gof_df == atoi(f[8])))
+			fail_msg("%s: ser %.17g vs %s (%.3g), cer %.17g vs %s (%.3g), df %d vs %s", f[0],
+			         s.ser_estimate, f[5], es, s.cer_predicted, f[6], ec, s.gof_df, f[8]);
+		if (s.gof_df > 0) {
+			double eg = fabs(s.gof_stat - strtod(f[7], NULL)) / strtod(f[7], NULL);
+			if (!(eg < 1e-10))
+				fail_msg("%s: gof_stat %.17g vs %s (%.3g)", f[0], s.gof_stat, f[7], eg);
+			worst_gof = fmax(worst_gof, eg);
+		}
+		/* the counting bound: every group at its highest, n per lost codeword */
+		double most = c.n * count[ng - 1], all = 0;
+		for (int j = 0; j < ng; j++) {
+			all += count[j];
+			if (j < ng - 1)
+				most += count[j] * hi[j];
+		}
+		double up;
+		assert_int_equal(bercl_ber_upper(BERCL_POISSON, most, all * c.n, 0.95, 0.05, &up),
+		                 BERCL_OK);
+		assert_true(s.ser_upper == fmin(up, 1.0) && s.ser_upper >= s.ser_estimate);
+		assert_true(s.codewords == all && s.uncorrectable == count[ng - 1]);
+		worst_ser = fmax(worst_ser, es);
+		worst_cer = fmax(worst_cer, ec);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows >= 6);
+	print_message("fec_groups_ref.csv: %d rows, worst relative error ser %.3g, cer %.3g, "
+	              "gof %.3g\n", rows, worst_ser, worst_cer, worst_gof);
+	/* single bins: the same doubles as bercl_fec_histogram */
+	bercl_rs_code kp4;
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &kp4), BERCL_OK);
+	double bins[17] = {77092897948028.0, 5529181, 85996, 217};
+	int lo[17], hi[17];
+	for (int i = 0; i < 17; i++)
+		lo[i] = hi[i] = i;
+	bercl_fec_histogram_stats a, b;
+	assert_int_equal(bercl_fec_histogram(&kp4, bins, BERCL_POISSON, 0.95, 0.05, &a), BERCL_OK);
+	assert_int_equal(bercl_fec_histogram_groups(&kp4, lo, hi, bins, 17, BERCL_POISSON, 0.95,
+	                                            0.05, &b),
+	                 BERCL_OK);
+	assert_true(a.ser_estimate == b.ser_estimate && a.ser_upper == b.ser_upper &&
+	            a.cer_tail == b.cer_tail && a.cer_tail_upper == b.cer_tail_upper &&
+	            a.cer_upper == b.cer_upper);
+	/* refused: overlapping, decreasing, beyond t, no uncorrectable group last */
+	int blo[3] = {0, 0, 16}, bhi[3] = {2, 3, 16};
+	double bc[3] = {5, 1, 0};
+	assert_int_equal(bercl_fec_histogram_groups(&kp4, blo, bhi, bc, 3, BERCL_POISSON, 0.95,
+	                                            0.05, &b),
+	                 BERCL_EDOM);
+	int clo[2] = {0, 3}, chi[2] = {16, 16};
+	assert_int_equal(bercl_fec_histogram_groups(&kp4, clo, chi, bc, 2, BERCL_POISSON, 0.95,
+	                                            0.05, &b),
+	                 BERCL_EDOM);
+	int dlo[2] = {0, 1}, dhi[2] = {0, 3};
+	assert_int_equal(bercl_fec_histogram_groups(&kp4, dlo, dhi, bc, 2, BERCL_POISSON, 0.95,
+	                                            0.05, &b),
+	                 BERCL_EDOM);
+}
+
+/*
  * One codeword (K = 1) and S < t + 1: the alarm is P[B > S], GSL's
  * binomial tail; S >= K (t + 1): never; the inverse round trips; the mean
  * time is the interval's length over degrade_p.
@@ -414,6 +511,7 @@ int main(void)
 		cmocka_unit_test(test_bursts_flagged),
 		cmocka_unit_test(test_degrade_table),
 		cmocka_unit_test(test_degrade_edges),
+		cmocka_unit_test(test_histogram_groups),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -293,4 +293,22 @@ printf 'bits,errors\n10,11\n' | bercl ber --intervals - -c 95%
 printf 'bits\n1e9\n' | bercl ber --intervals - -c 95%
 printf 'bits,errors\n' | bercl ber --intervals - -c 95%
 printf '1e9\t3\n1e9\t0\n2e9\t1\n' | bercl ber --intervals - -c 95% -f csv
+bercl fec --code kp4 --histogram eth.json --cl 95% --rate 425G
+bercl fec --code kp4 --histogram eth.json -f csv
+bercl fec --code kp4 --histogram eth.json -f json --cl 95%
+bercl fec --code kp4 --histogram eth.txt -f tsv
+bercl fec --code kp4 --histogram sonic.txt --method sonic
+bercl fec --code kp4 --histogram sonic.txt --cl 95% -f csv
+bercl fec --code kp4 --histogram xena.txt --histogram-format xena --cl 95%
+bercl fec --code kp4 --histogram xena.txt --value port
+bercl fec --code kp4 --histogram xena.txt --histogram-format sonic
+bercl fec --code kp4 --histogram sonic.txt --histogram-format csv
+bercl fec --code kp4 --ber 1e-6 --histogram-format sonic
+bercl fec --code kp4 --histogram eth.json --histogram-format json
+printf '0/1 PP_RXFECSTATS 0 10 1 2 3 4 0 0 0 0 0 11\n' | bercl fec --code kr4 --histogram -
+printf '0/1 PP_RXFECSTATS 0 10 5 2 3 4 0 0 0 0 0 14\n0/1 PP_RXFECSTATS 0 10 4 2 3 4 0 0 0 0 0 13\n' | bercl fec --code kr4 --histogram -
+printf '[{"ifname": "e0", "statistics": {"uncorrectable_blocks": {"total": 0}, "hist": [{"bin_low": 0, "bin_high": 3, "total": 9}]}}]' | bercl fec --code rs:15,9,4 --histogram -
+printf 'FEC parameters for eth0:\n  uncorrectable_blocks: 1\n  fec_symbol_err_0: 5\n' | bercl fec --code rs:15,9,4 --histogram -
+bercl fec --code kp4 --histogram counters.txt --method sonic -f csv
+printf "{'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0': '10', 'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S1': '2', 'SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES': '0'}" | bercl fec --code rs:15,9,4 --histogram -
 EOC
