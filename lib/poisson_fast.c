@@ -175,6 +175,13 @@ static dd ln_fast(dd t, double *err)
 	return r;
 }
 
+/* ln_fast for the library's other files (internal.h). */
+dd bercli_ln_fast(dd t)
+{
+	double err;
+	return ln_fast(t, &err);
+}
+
 /*
  * B = bd0(k, x) = k ln(k/x) + x - k for whole k >= 1, x > 0, as hi + lo;
  * *err receives an absolute error bound. Returns 0 when x/k is too far

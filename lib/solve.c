@@ -224,26 +224,29 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 /* ---- the Poisson root by asymptotic inversion, then Halley steps ---- */
 
 /*
- * z >= 0 with erfc(z) / 2 = t, for 0 < t <= 1/2 (t normal). Start: the
+ * z >= 0 with erfc(z) / 2 = t, for 0 < t <= 1/2 (t normal), from ln_t =
+ * ln t. Start: the
  * normal quantile of A&S 26.2.23 (|error| < 4.5e-4 in the deviate),
- * divided by sqrt 2; then three Halley steps on g(z) = ln erfc(z) - ln 2t,
- * g' = -2/sqrt(pi) exp(-z^2) / erfc(z), g'' = g' (-2z - g'), each of which
- * about triples the correct digits (4e-4, 1e-10, 1e-16 relative to
- * erfc's own 1e-16): after a step below 1e-6 the error is that cubed. Beyond z = 26, where erfc nears the bottom of the
+ * divided by sqrt 2; then a Halley step on g(z) = ln erfc(z) - ln 2t,
+ * g' = -2/sqrt(pi) exp(-z^2) / erfc(z), g'' = g' (-2z - g'), which about
+ * triples the correct digits (4e-4 to about 1e-10; a second step where
+ * the first exceeded 1e-4). That is more than the start of the Poisson
+ * root needs: its error in x is sqrt(2/a) times this, and Halley's steps
+ * on the tails follow. Beyond z = 26, where erfc nears the bottom of the
  * doubles, ln erfc(z) comes from its asymptotic series (A&S 7.1.23),
  * -z^2 - ln(z sqrt(pi)) + ln(1 - 1/(2z^2) + 3/(4z^4) - 15/(8z^6)), whose
  * next term is below 1e-9 there.
  */
-static double half_erfc_inv(double t)
+static double half_erfc_inv(double ln_t)
 {
-	double s = sqrt(-2.0 * log(t));
+	double s = sqrt(-2.0 * ln_t);
 	double z = (s - (2.515517 + s * (0.802853 + s * 0.010328)) /
 	                    (1.0 + s * (1.432788 + s * (0.189269 + s * 0.001308)))) *
 	           0.70710678118654752440;
 	if (z < 0)
 		z = 0;
-	double l2t = log(2.0 * t);
-	for (int i = 0; i < 3; i++) {
+	double l2t = ln_t + 0.69314718055994530942;
+	for (int i = 0; i < 2; i++) {
 		double le;
 		if (z > 26.0) {
 			double r = 1.0 / (z * z);
@@ -258,8 +261,8 @@ static double half_erfc_inv(double t)
 		double newton = -g / gp, den = 1.0 + newton * gpp / (2.0 * gp);
 		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
 		z += step;
-		if (fabs(step) <= 1e-6 * fmax(1.0, z))
-			break; /* the next step would be below 1e-17 */
+		if (fabs(step) <= 1e-4 * fmax(1.0, z))
+			break; /* z now within about 1e-10 */
 	}
 	return z;
 }
@@ -317,25 +320,29 @@ static double eta_lambda(double eta, double *dm1)
 
 /*
  * A start for the root x of P(a, x) = t (lower) or Q(a, x) = t (upper), t
- * <= 1/2, a = E + 1: Temme's uniform asymptotic inversion (N. M. Temme,
+ * <= 1/2 (ln_t its logarithm), a = E + 1: Temme's uniform asymptotic inversion (N. M. Temme,
  * "Asymptotic inversion of the incomplete gamma function", Math. Comp. 58
  * (1992) 755-764; A. Gil, J. Segura, N. M. Temme, SIAM J. Sci. Comput. 34
  * (2012) A2965-A2981): eta0 = +-sqrt(2/a) erfc^-1(2t) (the sign of x - a:
  * + for the upper tail), eta = eta0 + eps1(eta0) / a with eps1(eta) =
- * ln(eta / (lambda - 1)) / eta (-1/3 + eta/36 below |eta| = 1e-4), and x =
- * a lambda(eta). Against 40-digit mpmath roots the relative error is about
+ * ln(eta / (lambda - 1)) / eta, and x =
+ * a lambda(eta); below |eta0| = 0.5, eps1 by its series -1/3 + eta/36 +
+ * eta^2/1620 - 7 eta^3/6480 + 5 eta^4/18144 - 11 eta^5/382725 -
+ * 101 eta^6/16329600 (from lambda's series; next term below 1e-7 there,
+ * 1e-7 / a in eta). Against 40-digit mpmath roots the relative error is about
  * 0.017 / a^2 (1.7e-8 at a = 1000, 1.7e-12 at 1e5) for t from 1e-100 to
  * 1/2, and a few per cent at a = 1 and 2 (where E = 0 has its closed form:
  * -ln t or -log1p(-t)). Halley's steps (poisson_halley) take it from there.
  */
-static double poisson_root_start(double a, double t, int lower)
+static double poisson_root_start(double a, double t, double ln_t, int lower)
 {
 	if (a == 1.0)
-		return lower ? -log1p(-t) : -log(t);
-	double z = half_erfc_inv(t);
-	double eta0 = (lower ? -z : z) * sqrt(2.0 / a), d0;
-	double e1 = -1.0 / 3 + eta0 / 36;
-	if (fabs(eta0) >= 1e-4) {
+		return lower ? -log1p(-t) : -ln_t;
+	double z = half_erfc_inv(ln_t);
+	double eta0 = (lower ? -z : z) * sqrt(2.0 / a), d0, e = eta0;
+	double e1 = -1.0 / 3 + e * (1.0 / 36 + e * (1.0 / 1620 + e * (-7.0 / 6480 +
+	            e * (5.0 / 18144 + e * (-11.0 / 382725 + e * (-101.0 / 16329600))))));
+	if (fabs(eta0) >= 0.5) {
 		eta_lambda(eta0, &d0);
 		e1 = log(eta0 / d0) / eta0;
 	}
@@ -414,7 +421,8 @@ static enum bercl_status poisson_lambda(double errors, double cl, double one_min
 	struct target t;
 	target_init(&t, errors, 0, cl, one_minus_cl);
 	double a = errors + 1.0;
-	double x0 = poisson_root_start(a, t.use_lower ? cl : one_minus_cl, t.use_lower);
+	double x0 = poisson_root_start(a, t.use_lower ? cl : one_minus_cl, t.ln_target.hi,
+	                               t.use_lower);
 	if (x0 > 0 && isfinite(x0) && poisson_halley(&t, x0, tol, lambda))
 		return BERCL_OK;
 	double z = normal_quantile_rough(cl, one_minus_cl);
@@ -1029,10 +1037,10 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.t.errors = errors;
 	r.t.bits = 0;
 	r.t.use_lower = cl <= 0.5;
-	r.t.ln_target = dd_log(cl > 0.5 ? r.omc_exact : r.c_exact);
+	r.t.ln_target = bercli_ln_fast(cl > 0.5 ? r.omc_exact : r.c_exact);
 	if (model == BERCL_POISSON) {
 		double x0 = poisson_root_start(errors + 1.0, r.t.use_lower ? cl : one_minus_cl,
-		                               r.t.use_lower);
+		                               r.t.ln_target.hi, r.t.use_lower);
 		x0 = halley_values_step(&r.t, x0);
 		if (x0 >= 1e-290 && x0 <= 1e290 && bits_by_halley(&r, x0, limit, bits, achieved))
 			return BERCL_OK;
