@@ -370,12 +370,14 @@ static double ln_pmf_fast(double e, double x)
  * f'). A step that the Halley correction would more than double or halve
  * is a Newton step; steps are kept within a factor of 8 of x. Stops once a
  * step is below tol relative, after applying it (Halley's error then is
- * of order that step cubed; tol 1e-6 for the minimum bits, which check
- * their whole number, 1e-12 for the public root). Returns 1 with *root,
+ * of order that step cubed: 1e-36 for the tol of 1e-12 used here, so
+ * that x + step in double-double is the root to the accuracy of the tails,
+ * *root its double and *root_lo the rest). Returns 1 with *root,
  * or 0 (the caller falls back to find_root): no convergence within 12
  * steps, an iterate outside [1e-300, 1e300], or a tail status not OK.
  */
-static int poisson_halley(const struct target *t, double x0, double tol, double *root)
+static int poisson_halley(const struct target *t, double x0, double tol, double *root,
+                          double *root_lo)
 {
 	double x = x0, a = t->errors + 1.0;
 	for (int i = 0; i < 12; i++) {
@@ -398,33 +400,39 @@ static int poisson_halley(const struct target *t, double x0, double tol, double 
 		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
 		double next = fmin(fmax(x + step, 0.125 * x), 8.0 * x);
 		int done = fabs(step) <= tol * x;
-		x = next;
 		if (done) {
-			if (!(x >= BERCL_MIN_LAMBDA && x <= BERCL_MAX_LAMBDA))
+			dd r = dd_two_sum(x, step);
+			if (!(r.hi >= BERCL_MIN_LAMBDA && r.hi <= BERCL_MAX_LAMBDA))
 				return 0;
-			*root = x;
+			*root = r.hi;
+			*root_lo = r.lo;
 			return 1;
 		}
+		x = next;
 	}
 	return 0;
 }
 
 /*
  * The Poisson root for a checked target: Temme's start and Halley's steps
- * (poisson_halley, to tol), and where they do not settle, the safeguarded
- * Newton iteration of find_root from the Wilson-Hilferty start, which also
- * decides a root beyond [1e-300, 1e300] (BERCL_ELIMIT).
+ * (poisson_halley, to 1e-12; *lambda_lo the rest of the root in
+ * double-double), and where they do not settle, the safeguarded Newton
+ * iteration of find_root from the Wilson-Hilferty start (*lambda_lo NaN),
+ * which also decides a root beyond [1e-300, 1e300] (BERCL_ELIMIT).
  */
-static enum bercl_status poisson_lambda(double errors, double cl, double one_minus_cl, double tol,
-                                        double *lambda)
+static enum bercl_status poisson_lambda(double errors, double cl, double one_minus_cl,
+                                        double *lambda, double *lambda_lo)
 {
-	struct target t;
-	target_init(&t, errors, 0, cl, one_minus_cl);
+	struct target t = {errors, 0, cl <= 0.5, dd_from(0.0)};
+	/* ln of the target by ln_fast (1e-27 absolute, as dd_log for this) */
+	t.ln_target = bercli_ln_fast(dd_from(t.use_lower ? cl : one_minus_cl));
 	double a = errors + 1.0;
 	double x0 = poisson_root_start(a, t.use_lower ? cl : one_minus_cl, t.ln_target.hi,
 	                               t.use_lower);
-	if (x0 > 0 && isfinite(x0) && poisson_halley(&t, x0, tol, lambda))
+	*lambda_lo = NAN;
+	if (x0 > 0 && isfinite(x0) && poisson_halley(&t, x0, 1e-12, lambda, lambda_lo))
 		return BERCL_OK;
+	*lambda_lo = NAN;
 	double z = normal_quantile_rough(cl, one_minus_cl);
 	double w = 1.0 - 1.0 / (9.0 * a) + z / (3.0 * sqrt(a));
 	double u0 = w > 0 ? log(a) + 3.0 * log(w) : log(a) - 1.0;
@@ -440,7 +448,8 @@ enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double o
 	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	return poisson_lambda(errors, cl, one_minus_cl, 1e-12, lambda);
+	double lo;
+	return poisson_lambda(errors, cl, one_minus_cl, lambda, &lo);
 }
 
 /* The binomial p with P[X > E | bits, p] = cl. */
@@ -508,21 +517,30 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 			return BERCL_ELIMIT;
 		return binomial_p_for_cl(errors, bits, cl, one_minus_cl, ber);
 	}
-	double lam;
-	enum bercl_status rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
+	double lam, lam_lo;
+	if (!valid_errors(errors))
+		return BERCL_EDOM;
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo);
 	if (rc != BERCL_OK)
 		return rc;
 	/* lam is the root's double; lam / bits would round it twice (ber -e 2
 	 * -n 3e12 -c 95% --two-sided gave ber_lower 8.073642618132163e-14, the
-	 * neighbour of the nearest double 8.073642618132164e-14). One Newton
-	 * step in u = ln lambda from lam gives the rest, lam_lo = -lam h/dh
+	 * neighbour of the nearest double 8.073642618132164e-14). Halley's last
+	 * step gives the rest in double-double (lam_lo); after find_root, one
+	 * Newton step in u = ln lambda from lam gives it, lam_lo = -lam h/dh
 	 * (h: the gap of the logarithms, known to ~1e-17), so that (lam +
 	 * lam_lo) / bits, in double-double, rounds once. */
-	struct target t;
-	target_init(&t, errors, 0, cl, one_minus_cl);
-	double h, dh, lam_lo = 0.0;
-	if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
-		lam_lo = -lam * (h / dh);
+	if (!isfinite(lam_lo)) {
+		struct target t;
+		target_init(&t, errors, 0, cl, one_minus_cl);
+		double h, dh;
+		lam_lo = 0.0;
+		if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
+			lam_lo = -lam * (h / dh);
+	}
 	double b = dd_div(dd_two_sum(lam, lam_lo), dd_from(bits)).hi;
 	/* a bound below the normal doubles would lose its digits */
 	if (!(b >= DBL_MIN))
@@ -666,7 +684,7 @@ static int reaches_exact(const struct reach *r, double n)
 	for (k = 1; k <= (int)r->errors; k++) {
 		if (binomial)
 			x = dd_mul_d(pq, n - (double)k + 1.0);
-		term = dd_div(dd_mul(term, x), dd_from((double)k));
+		term = dd_div_d(dd_mul(term, x), (double)k);
 		low = dd_add(low, term);
 	}
 	if (r->cl > 0.5) {
@@ -679,7 +697,7 @@ static int reaches_exact(const struct reach *r, double n)
 				break; /* the binomial sum ends at k = n */
 			x = dd_mul_d(pq, n - (double)k + 1.0);
 		}
-		term = dd_div(dd_mul(term, x), dd_from((double)k));
+		term = dd_div_d(dd_mul(term, x), (double)k);
 		up = dd_add(up, term);
 		if (k > lam.hi && term.hi < 1e-34 * up.hi)
 			break;
@@ -1046,7 +1064,8 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 			return BERCL_OK;
 	}
 	double lam;
-	if ((rc = poisson_lambda(errors, cl, one_minus_cl, 1e-12, &lam)) != BERCL_OK)
+	double lam_lo;
+	if ((rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo)) != BERCL_OK)
 		return rc;
 	r.u_target = sqrt(-2.0 * log(one_minus_cl)) - sqrt(-2.0 * log(cl));
 	double n_star = lam / ber;
