@@ -96,7 +96,7 @@ if [ -n "$boost" ] && g++ -O2 -Iinclude -o bench/tmp/peer_bits bench/peer_bits.c
 	2> bench/tmp/peer_bits.log; then
 	echo
 	echo "minimum bits (Poisson, BER 1e-12, cl 50 %, 90 %, 95 %, 99 %, 99.9 %, 1 - 1e-9),"
-	echo "ns per call, median of 7 alternated passes, pinned to cpu $cpu:"
+	echo "CPU ns per call, median of 9 alternated passes, pinned to cpu $cpu:"
 	printf '%-10s %12s %12s %14s %8s %s\n' "errors" "min_bits" "lambda root" "boost inverse" "ratio" \
 		"(target <= 3; boost's ceil(lambda/ber) not exact at)"
 	$pin ./bench/tmp/peer_bits | while read -r set bits lam peer ratio miss; do
@@ -141,11 +141,28 @@ if [ ! -s "$rows" ]; then
 fi
 runs=7
 : > bench/tmp/times
+# the floor (bench/floor.cpp: strtod in, three std::to_chars doubles out)
+floor=
+if command -v g++ > /dev/null && g++ -std=c++17 -O2 -o bench/tmp/floor bench/floor.cpp 2> bench/tmp/floor.log; then
+	floor=bench/tmp/floor
+fi
 stamp() { s=$(date +%s.%N); "$@" > /dev/null; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN { print e - s }'; }
+# CPU seconds (user + system) of a one-core run, which a loaded machine
+# inflates far less than wall time; wall time where GNU time is missing
+cpustamp() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%U %S' -o bench/tmp/cpu "$@" > /dev/null &&
+			awk '{ print $1 + $2 }' bench/tmp/cpu
+	else
+		stamp "$@"
+	fi
+}
 for i in $(seq "$runs"); do
 	echo "gsl $(stamp $pin ./bench/gsl_loop < "$rows")" >> bench/tmp/times
 	echo "one $(stamp $pin ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
 	echo "two $(stamp ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
+	echo "cpu $(cpustamp $pin ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
+	[ -z "$floor" ] || echo "floor $(cpustamp $pin "$floor" < "$rows")" >> bench/tmp/times
 done
 med() { awk -v k="$1" '$1 == k { print $2 }' bench/tmp/times | sort -n |
 	awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -157,6 +174,10 @@ printf '  bercl cl --input, one core       %.3f s\n' "$b1"
 printf '  bercl cl --input, two cores      %.3f s\n' "$b2"
 awk -v b="$b1" -v g="$g" 'BEGIN { printf "  one core / GSL loop: %.2f (target: <= 0.5)\n", b / g }'
 awk -v b="$b2" -v g="$b1" 'BEGIN { printf "  two cores / one core: %.2f (target: <= 0.6)\n", b / g }'
+if [ -n "$floor" ]; then
+	awk -v b="$(med cpu)" -v f="$(med floor)" -v l="$(load)" 'BEGIN {
+		printf "  one core, CPU seconds: bercl %.3f s, floor (bench/floor.cpp) %.3f s, ratio %.2f (target <= 1.5); load %s\n", b, f, b / f, l }'
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # 1e6-row bits and ber batches against the hand-written GSL inverse loop
@@ -173,15 +194,16 @@ if [ ! -s "$brows" ] || [ ! -s "$erows" ]; then
 fi
 : > bench/tmp/inv_times
 for i in $(seq "$runs"); do
-	echo "gbits $(stamp $pin ./bench/gsl_inv_loop bits < "$brows")" >> bench/tmp/inv_times
-	echo "bits $(stamp $pin ./bercl bits --input "$brows" --format csv)" >> bench/tmp/inv_times
-	echo "gber $(stamp $pin ./bench/gsl_inv_loop ber < "$erows")" >> bench/tmp/inv_times
-	echo "ber $(stamp $pin ./bercl ber --input "$erows" --format csv)" >> bench/tmp/inv_times
+	echo "gbits $(cpustamp $pin ./bench/gsl_inv_loop bits < "$brows")" >> bench/tmp/inv_times
+	echo "bits $(cpustamp $pin ./bercl bits --input "$brows" --format csv)" >> bench/tmp/inv_times
+	echo "gber $(cpustamp $pin ./bench/gsl_inv_loop ber < "$erows")" >> bench/tmp/inv_times
+	echo "ber $(cpustamp $pin ./bercl ber --input "$erows" --format csv)" >> bench/tmp/inv_times
 done
 imed() { awk -v k="$1" '$1 == k { print $2 }' bench/tmp/inv_times | sort -n |
 	awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo
-echo "1e6 bits and ber batch rows (errors 0..999 x 1000 points), median of $runs alternated runs, one core:"
+echo "1e6 bits and ber batch rows (errors 0..999 x 1000 points), median of $runs alternated runs,"
+echo "one core, CPU seconds (user + system; wall where GNU time is missing):"
 awk -v g="$(imed gbits)" -v b="$(imed bits)" -v l="$(load)" 'BEGIN {
 	printf "  bits: GSL inverse loop %.3f s, bercl %.3f s, ratio %.2f (target <= 0.5); load %s\n", g, b, b / g, l }'
 awk -v g="$(imed gber)" -v b="$(imed ber)" -v l="$(load)" 'BEGIN {

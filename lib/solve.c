@@ -12,17 +12,23 @@
  *   1 - 1e-20. The derivatives are exact: d P(E+1, lambda) / d lambda =
  *   pois(E; lambda), and d P[X > E] / dp = N b(E; N-1, p) for the binomial.
  *   A bracket is kept; a step leaving it is replaced by bisection. The
- *   Poisson start is the Wilson-Hilferty approximation.
+ *   Poisson root (the BER bounds' and the minimum bits') comes first from
+ *   Temme's uniform asymptotic inverse and Halley's steps on the same log
+ *   tail (poisson_root_start, poisson_halley: two tail evaluations
+ *   typically); only where those do not settle does the Newton iteration
+ *   run, from the Wilson-Hilferty approximation.
  *
  *   BER bounds: Poisson, p_upper = P^-1(cl; E+1) / N and the Garwood
  *   interval [P^-1(a/2; E) / N, P^-1(1 - a/2; E+1) / N], a = 1 - cl;
  *   binomial, the Clopper-Pearson bounds: P[X <= E | p_upper] = 1 - cl, and
  *   P[X >= E | p_lower] = a/2, P[X <= E | p_upper] = a/2 for the interval.
  *
- *   Minimum bits: the smallest whole N with CL(N) >= cl, by a bracketed
- *   search over whole numbers (Illinois regula falsi with bisection steps)
- *   inside a bracket that is checked (CL(lo) < cl <= CL(hi)) before it is
- *   narrowed. For the Poisson model the bracket comes from
+ *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson: Halley's
+ *   method over whole numbers from Temme's start (bits_by_halley), each step
+ *   the search's own test, ending on a one-bit bracket; elsewhere, and where
+ *   that does not settle, a bracketed search over whole numbers (Illinois
+ *   regula falsi with bisection steps) inside a bracket that is checked
+ *   (CL(lo) < cl <= CL(hi)) before it is narrowed. For the Poisson model the bracket comes from
  *   N* = lambda / ber and the answer is checked to lie within 1e-9 (or 2
  *   bits) of it; each comparison uses lambda = N * ber exactly, as a
  *   double-double product. Where one bit moves CL by less than the tails'
@@ -41,7 +47,15 @@
  *   C. J. Clopper, E. S. Pearson, "The use of confidence or fiducial limits
  *     illustrated in the case of the binomial", Biometrika 26 (1934) 404-413.
  *   M. Abramowitz, I. Stegun, Handbook of Mathematical Functions, 26.2.23
- *     (the normal quantile used for the starting value).
+ *     (the normal quantile used for the starting value), 7.1.23.
+ *   N. M. Temme, "Asymptotic inversion of the incomplete gamma function",
+ *     Math. Comp. 58 (1992) 755-764.
+ *   A. Gil, J. Segura, N. M. Temme, "Efficient and accurate algorithms for
+ *     the computation and inversion of the incomplete gamma function
+ *     ratios", SIAM J. Sci. Comput. 34 (2012) A2965-A2981.
+ *   A. R. DiDonato, A. H. Morris, "Computation of the incomplete gamma
+ *     function ratios and their inverse", ACM TOMS 12 (1986) 377-393
+ *     (Halley's iteration on the ratios from asymptotic starts).
  */
 #include <float.h>
 #include <math.h>
@@ -229,9 +243,10 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
  * normal quantile of A&S 26.2.23 (|error| < 4.5e-4 in the deviate),
  * divided by sqrt 2; then a Halley step on g(z) = ln erfc(z) - ln 2t,
  * g' = -2/sqrt(pi) exp(-z^2) / erfc(z), g'' = g' (-2z - g'), which about
- * triples the correct digits (4e-4 to about 1e-10; a second step where
- * the first exceeded 1e-4). That is more than the start of the Poisson
- * root needs: its error in x is sqrt(2/a) times this, and Halley's steps
+ * triples the correct digits (4e-4 to about 1e-9; a second step where
+ * the first exceeded 1e-3). That is more than the start of the Poisson
+ * root needs: its error in x is sqrt(2/a) times this (4.5e-13 at a = 1e7,
+ * 4.5e-11 at 1000, where Temme's own error is 1.7e-8), and Halley's steps
  * on the tails follow. Beyond z = 26, where erfc nears the bottom of the
  * doubles, ln erfc(z) comes from its asymptotic series (A&S 7.1.23),
  * -z^2 - ln(z sqrt(pi)) + ln(1 - 1/(2z^2) + 3/(4z^4) - 15/(8z^6)), whose
@@ -261,8 +276,8 @@ static double half_erfc_inv(double ln_t)
 		double newton = -g / gp, den = 1.0 + newton * gpp / (2.0 * gp);
 		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
 		z += step;
-		if (fabs(step) <= 1e-4 * fmax(1.0, z))
-			break; /* z now within about 1e-10 */
+		if (fabs(step) <= 1e-3 * fmax(1.0, z))
+			break; /* z now within about 1e-9 */
 	}
 	return z;
 }
@@ -351,15 +366,19 @@ static double poisson_root_start(double a, double t, double ln_t, int lower)
 }
 
 /* ln pois(E; x) = -bd0(E, x) - stirlerr(E) - ln(2 pi E)/2 in double (E >= 1),
- * bd0 = E phi(x/E), phi(r) = (r - 1) - log1p(r - 1), whose rounding is
- * about u |x - E| absolute; -x for E = 0 (Loader 2000). For the derivative
- * in Halley's steps only: its error moves the converged root not at all. */
+ * bd0 = E phi(x/E), phi(r) = (r - 1) - log1p(r - 1) for |x - E| < E/2
+ * (rounding about u |x - E| absolute), E ln(E/x) + x - E beyond (there
+ * (x - E)/E would lose x/E's digits when x << E: the oracle found the root
+ * 1e-13 off at E = 9, x = 5e-14, where that made Halley's steps crawl);
+ * -x for E = 0 (Loader 2000). For the derivative in Halley's steps only:
+ * its error slows their convergence but does not move the root. */
 static double ln_pmf_fast(double e, double x)
 {
 	if (e == 0)
 		return -x;
 	double d = (x - e) / e;
-	return -e * (d - log1p(d)) - bercli_stirlerr(e) - 0.5 * log(6.283185307179586477 * e);
+	double bd0 = fabs(d) < 0.5 ? e * (d - log1p(d)) : e * log(e / x) + x - e;
+	return -bd0 - bercli_stirlerr(e) - 0.5 * log(6.283185307179586477 * e);
 }
 
 /*
@@ -379,7 +398,7 @@ static double ln_pmf_fast(double e, double x)
 static int poisson_halley(const struct target *t, double x0, double tol, double *root,
                           double *root_lo)
 {
-	double x = x0, a = t->errors + 1.0;
+	double x = x0, a = t->errors + 1.0, prev = INFINITY;
 	for (int i = 0; i < 12; i++) {
 		if (!(x >= BERCL_MIN_LAMBDA && x <= BERCL_MAX_LAMBDA))
 			return 0;
@@ -399,7 +418,11 @@ static int poisson_halley(const struct target *t, double x0, double tol, double 
 		double newton = -f / fp, den = 1.0 + newton * fpp / (2.0 * fp);
 		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
 		double next = fmin(fmax(x + step, 0.125 * x), 8.0 * x);
-		int done = fabs(step) <= tol * x;
+		/* converged: a step below tol, and (after the first) below 1e-3 of
+		 * the step before, so that a derivative off by some factor (linear
+		 * convergence at rate rho) leaves at most rho/(1 - rho) of it */
+		int done = fabs(step) <= tol * x && (i == 0 || fabs(step) <= 1e-3 * prev);
+		prev = fabs(step);
 		if (done) {
 			dd r = dd_two_sum(x, step);
 			if (!(r.hi >= BERCL_MIN_LAMBDA && r.hi <= BERCL_MAX_LAMBDA))
@@ -914,11 +937,13 @@ static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi
  * ends when that bracket is one bit wide. A bit below an n that reaches is
  * certain not to reach without its own evaluation when n >= 1e6 and
  *   h(n - 1) <= h(n) - ber h'(x) (1 - e) + ber^2 |h''(x)| + 4e-15
- * is below -(POISSON_LN_DECIDES + 4e-15) (Taylor's theorem: h'' changes by
- * far less than a factor 2 over one bit there; e bounds the relative error
- * of h', 1e-15 (|x - E| + 50) + 1e-14 from ln_pmf_fast and the 4e-15 of ln
- * T): its own tails would then give a log gap below -POISSON_LN_DECIDES,
- * which reaches() takes as "no". Where the decision is monotone in n (every
+ * is below -4e-15 (Taylor's theorem: h'' changes by far less than a
+ * factor 2 over one bit there; e bounds the relative error of h', 1e-15
+ * (|x - E| + 50) + 1e-14 from ln_pmf_fast and the 4e-15 of ln T; the first
+ * 4e-15 is the error of h(n) itself): the true gap at n - 1 is then below
+ * -4e-15, so its own tails (within 4e-15) give a negative gap, which
+ * reaches() takes as "no" whichever way it decides it (by sign, or by
+ * reaches_exact, which sees the true gap's sign). Where the decision is monotone in n (every
  * answer exact, as reaches_exact() makes it) the answer is the one the
  * bracketed search gives. Returns 1 with *bits and *achieved (the tails at
  * the answer, from reaches), or 0 where it cannot decide: above
@@ -995,7 +1020,7 @@ static int bits_by_halley(const struct reach *r, double x0, double limit, double
 			double step = (n - below) * ber;
 			double e = 1e-15 * (fabs(x - r->errors) + 50.0) + 1e-14;
 			double h_below = h - step * gp * (1.0 - e) + step * step * fabs(gpp) + 4e-15;
-			if (n >= 1e6 && h_below < -(POISSON_LN_DECIDES + 4e-15)) {
+			if (n >= 1e6 && h_below < -4e-15) {
 				lo = below;
 				break;
 			}
