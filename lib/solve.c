@@ -105,6 +105,7 @@ struct target {
 	double errors, bits; /* bits: binomial only */
 	int use_lower;       /* compare P[X > E] (cl <= 1/2) or P[X <= E] */
 	dd ln_target;
+	double pmf_c; /* -stirlerr(E) - ln(2 pi E)/2 (0 for E = 0): ln_pmf_fast's constant */
 };
 
 static void target_init(struct target *t, double errors, double bits, double cl,
@@ -114,6 +115,7 @@ static void target_init(struct target *t, double errors, double bits, double cl,
 	t->bits = bits;
 	t->use_lower = cl <= 0.5;
 	t->ln_target = dd_log(dd_from(t->use_lower ? cl : one_minus_cl));
+	t->pmf_c = 0.0; /* find_root's gaps do not use it */
 }
 
 /*
@@ -372,13 +374,19 @@ static double poisson_root_start(double a, double t, double ln_t, int lower)
  * 1e-13 off at E = 9, x = 5e-14, where that made Halley's steps crawl);
  * -x for E = 0 (Loader 2000). For the derivative in Halley's steps only:
  * its error slows their convergence but does not move the root. */
-static double ln_pmf_fast(double e, double x)
+static double ln_pmf_fast(const struct target *t, double x)
 {
+	double e = t->errors;
 	if (e == 0)
 		return -x;
 	double d = (x - e) / e;
 	double bd0 = fabs(d) < 0.5 ? e * (d - log1p(d)) : e * log(e / x) + x - e;
-	return -bd0 - bercli_stirlerr(e) - 0.5 * log(6.283185307179586477 * e);
+	return t->pmf_c - bd0;
+}
+
+static double pmf_const(double e)
+{
+	return e == 0 ? 0.0 : -bercli_stirlerr(e) - 0.5 * log(6.283185307179586477 * e);
 }
 
 /*
@@ -409,7 +417,7 @@ static int poisson_halley(const struct target *t, double x0, double tol, double 
 		double f = dd_sub(dd_make(l.hi, l.lo), t->ln_target).hi;
 		if (!isfinite(f))
 			return 0;
-		double fp = exp(ln_pmf_fast(t->errors, x) - l.hi);
+		double fp = exp(ln_pmf_fast(t, x) - l.hi);
 		if (!t->use_lower)
 			fp = -fp;
 		if (!(fp != 0 && isfinite(fp)))
@@ -446,7 +454,7 @@ static int poisson_halley(const struct target *t, double x0, double tol, double 
 static enum bercl_status poisson_lambda(double errors, double cl, double one_minus_cl,
                                         double *lambda, double *lambda_lo)
 {
-	struct target t = {errors, 0, cl <= 0.5, dd_from(0.0)};
+	struct target t = {errors, 0, cl <= 0.5, dd_from(0.0), pmf_const(errors)};
 	/* ln of the target by ln_fast (1e-27 absolute, as dd_log for this) */
 	t.ln_target = bercli_ln_fast(dd_from(t.use_lower ? cl : one_minus_cl));
 	double a = errors + 1.0;
@@ -968,7 +976,7 @@ static double halley_values_step(const struct target *t, double x)
 	if (!(tv >= DBL_MIN))
 		return x;
 	double lt = log(tv), f = lt - t->ln_target.hi - t->ln_target.lo;
-	double fp = exp(ln_pmf_fast(t->errors, x) - lt);
+	double fp = exp(ln_pmf_fast(t, x) - lt);
 	if (!t->use_lower)
 		fp = -fp;
 	double fpp = fp * (t->errors / x - 1.0 - fp);
@@ -1007,7 +1015,7 @@ static int bits_by_halley(const struct reach *r, double x0, double limit, double
 			return 0;
 		double x = n * ber;
 		double ln_t = r->t.ln_target.hi + sign * h;
-		double gp = exp(ln_pmf_fast(r->errors, x) - ln_t);
+		double gp = exp(ln_pmf_fast(&r->t, x) - ln_t);
 		double gpp = gp * ((a - 1.0) / x - 1.0 - sign * gp);
 		if (!(gp > 0 && isfinite(gp) && isfinite(gpp)))
 			return 0;
@@ -1080,6 +1088,7 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.t.errors = errors;
 	r.t.bits = 0;
 	r.t.use_lower = cl <= 0.5;
+	r.t.pmf_c = pmf_const(errors);
 	r.t.ln_target = bercli_ln_fast(cl > 0.5 ? r.omc_exact : r.c_exact);
 	if (model == BERCL_POISSON) {
 		double x0 = poisson_root_start(errors + 1.0, r.t.use_lower ? cl : one_minus_cl,
