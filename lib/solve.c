@@ -740,6 +740,24 @@ static int reaches_exact(const struct reach *r, double n)
 }
 
 /*
+ * Where reaches_exact() decides a Poisson comparison (it returns -1
+ * elsewhere): E = 0, or E <= 400 with 1e-10 <= lambda <= 575 and the
+ * compared target at least 1e-250 (its upper sum then ends long before
+ * its 2000 terms: by k = 1000 at lambda = 575). The sign shortcut of
+ * reaches() keeps to these points, so that elsewhere the tails decide
+ * as before, their values unchanged.
+ */
+static int poisson_exact_applies(const struct reach *r, double n)
+{
+	if (r->errors > 400)
+		return 0;
+	if (r->errors == 0)
+		return 1;
+	double lam = n * r->ber;
+	return lam >= 1e-10 && lam <= 575 && (r->cl > 0.5 ? r->omc_exact.hi : r->c_exact.hi) >= 1e-250;
+}
+
+/*
  * A gap for interpolation only: u = sqrt(-2 ln(1 - CL)) - sqrt(-2 ln CL)
  * behaves like the normal deviate of E (nearly linear in n across many
  * standard deviations, where the log gap is far from linear), minus the
@@ -810,8 +828,9 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 	 * so a log gap beyond 1e-12 is decided by them. */
 	if (fabs(h) > 1e-12)
 		return h >= 0;
-	int exact = r->model == BERCL_POISSON && fabs(h) > decides ? h >= 0
-	                                                          : reaches_exact(r, n);
+	int exact = r->model == BERCL_POISSON && fabs(h) > decides
+	                    ? (poisson_exact_applies(r, n) ? h >= 0 : -1)
+	                    : reaches_exact(r, n);
 	if (exact < 0)
 		return h >= 0;
 	if (gap && exact != (*gap >= 0))
