@@ -78,7 +78,7 @@ awk '
 				printf " %12s", v == "" ? "-" : v
 				if (col[c] !~ /^bercl/ && v != "" && (best == "" || v + 0 < bv)) { best = col[c]; bv = v + 0 }
 			}
-			printf "  %-14s %-7.2f %d of %d\n", best, bv > 0 ? key[s SUBSEP "bercl"] / bv : 0, fb[s], np[s]
+			printf "  %-14s %-7.2f %d of %d\n", best, (bv > 0 ? key[s SUBSEP "bercl"] / bv : 0), fb[s], np[s]
 			if (failed[s] != "") printf "%34s   (failures:%s)\n", "", failed[s]
 		}
 	}' bench/tmp/evals
