@@ -220,7 +220,7 @@ soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
-bench: bercl bench/bench_cl bench/gsl_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
+bench: bercl bench/bench_cl bench/gsl_loop bench/gsl_inv_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
 	./bench/run.sh
 	@if [ -n "$(PY_ALL)" ]; then PYTHONPATH=python $(PYTHON) bench/bench_python.py; fi
 
@@ -237,6 +237,8 @@ bench/ulp_poisson: bench/ulp_poisson.c libbercl.a lib/internal.h
 
 # The peer: plain C around GSL, built with the same compiler and flags.
 bench/gsl_loop: bench/gsl_loop.c
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
+bench/gsl_inv_loop: bench/gsl_inv_loop.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
@@ -314,7 +316,7 @@ distcheck: dist
 clean:
 	rm -f python/bercl/_core*.so
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
-	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop \
+	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \

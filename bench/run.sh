@@ -13,6 +13,9 @@ pin="taskset -c $cpu"
 command -v taskset > /dev/null || pin=
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# the 1-minute load average, printed beside each figure: the machine may be
+# shared, so only ratios measured in the same run compare like with like
+load() { cut -d' ' -f1 /proc/loadavg; }
 
 # Point sets ("errors lambda" lines), lambda as the batch computes it.
 # sweep: errors 0..999 x every 25th of the bench sweep's 1000 BER points,
@@ -66,7 +69,7 @@ awk '
 		name["e1e7"] = "errors 1e7, +-10 sd"
 		printf "%-34s", "point set"
 		for (c = 1; c <= nc; c++) printf " %12s", col[c]
-		printf "  %-14s %s\n", "fastest peer", "fallbacks"
+		printf "  %-14s %-7s %s\n", "fastest peer", "ratio", "fallbacks"
 		for (i = 1; i <= 5; i++) {
 			s = set[i]; best = ""; bv = 0
 			printf "%-34s", name[s]
@@ -75,7 +78,7 @@ awk '
 				printf " %12s", v == "" ? "-" : v
 				if (col[c] !~ /^bercl/ && v != "" && (best == "" || v + 0 < bv)) { best = col[c]; bv = v + 0 }
 			}
-			printf "  %-14s %d of %d\n", best, fb[s], np[s]
+			printf "  %-14s %-7.2f %d of %d\n", best, (bv > 0 ? key[s SUBSEP "bercl"] / bv : 0), fb[s], np[s]
 			if (failed[s] != "") printf "%34s   (failures:%s)\n", "", failed[s]
 		}
 	}' bench/tmp/evals
@@ -84,7 +87,25 @@ echo " bercl+ln: bercl_poisson_tails(), the doubles and their logarithms to beyo
 echo " the double range; boost: default policy, long double inside; boost_double:"
 echo " promote_double<false>; scipy and R vectorized over the whole set; fallbacks:"
 echo " points bercl_poisson_values()' certified fast path hands to the"
-echo " double-double path)"
+echo " double-double path; ratio: bercl / fastest peer)"
+echo "load average: $(load)"
+
+# Minimum bits per call against Boost's inverse incomplete gamma without
+# long double (bench/peer_bits.cpp: both in one process, passes alternated).
+if [ -n "$boost" ] && g++ -O2 -Iinclude -o bench/tmp/peer_bits bench/peer_bits.cpp libbercl.a -lm \
+	2> bench/tmp/peer_bits.log; then
+	echo
+	echo "minimum bits (Poisson, BER 1e-12, cl 50 %, 90 %, 95 %, 99 %, 99.9 %, 1 - 1e-9),"
+	echo "CPU ns per call, median of 9 alternated passes, pinned to cpu $cpu:"
+	printf '%-10s %12s %12s %14s %8s %s\n' "errors" "min_bits" "lambda root" "boost inverse" "ratio" \
+		"(target <= 3; boost's ceil(lambda/ber) not exact at)"
+	$pin ./bench/tmp/peer_bits | while read -r set bits lam peer ratio miss; do
+		printf '%-10s %12s %12s %14s %8s   %s points; load %s\n' "$set" "$bits" "$lam" "$peer" "$ratio" \
+			"$miss" "$(load)"
+	done
+	echo "(boost inverse: gamma_p_inv, or gamma_q_inv of 1 - cl, promote_double<false>,"
+	echo " and ceil(lambda / ber); bercl_min_bits is the exact whole number)"
+fi
 
 echo
 ./bench/ulp_poisson
@@ -120,11 +141,28 @@ if [ ! -s "$rows" ]; then
 fi
 runs=7
 : > bench/tmp/times
+# the floor (bench/floor.cpp: strtod in, three std::to_chars doubles out)
+floor=
+if command -v g++ > /dev/null && g++ -std=c++17 -O2 -o bench/tmp/floor bench/floor.cpp 2> bench/tmp/floor.log; then
+	floor=bench/tmp/floor
+fi
 stamp() { s=$(date +%s.%N); "$@" > /dev/null; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN { print e - s }'; }
+# CPU seconds (user + system) of a one-core run, which a loaded machine
+# inflates far less than wall time; wall time where GNU time is missing
+cpustamp() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%U %S' -o bench/tmp/cpu "$@" > /dev/null &&
+			awk '{ print $1 + $2 }' bench/tmp/cpu
+	else
+		stamp "$@"
+	fi
+}
 for i in $(seq "$runs"); do
 	echo "gsl $(stamp $pin ./bench/gsl_loop < "$rows")" >> bench/tmp/times
 	echo "one $(stamp $pin ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
 	echo "two $(stamp ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
+	echo "cpu $(cpustamp $pin ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
+	[ -z "$floor" ] || echo "floor $(cpustamp $pin "$floor" < "$rows")" >> bench/tmp/times
 done
 med() { awk -v k="$1" '$1 == k { print $2 }' bench/tmp/times | sort -n |
 	awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -136,7 +174,40 @@ printf '  bercl cl --input, one core       %.3f s\n' "$b1"
 printf '  bercl cl --input, two cores      %.3f s\n' "$b2"
 awk -v b="$b1" -v g="$g" 'BEGIN { printf "  one core / GSL loop: %.2f (target: <= 0.5)\n", b / g }'
 awk -v b="$b2" -v g="$b1" 'BEGIN { printf "  two cores / one core: %.2f (target: <= 0.6)\n", b / g }'
+if [ -n "$floor" ]; then
+	awk -v b="$(med cpu)" -v f="$(med floor)" -v l="$(load)" 'BEGIN {
+		printf "  one core, CPU seconds: bercl %.3f s, floor (bench/floor.cpp) %.3f s, ratio %.2f (target <= 1.5); load %s\n", b, f, b / f, l }'
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# 1e6-row bits and ber batches against the hand-written GSL inverse loop
+# (bench/gsl_inv_loop.c), one core, runs alternated: errors 0..999 x 1000
+# BER (bits) or bit counts (ber), the six targets in turn.
+brows=bench/tmp/bits_rows.csv
+erows=bench/tmp/ber_rows.csv
+if [ ! -s "$brows" ] || [ ! -s "$erows" ]; then
+	awk 'BEGIN { split("0.5 0.9 0.95 0.99 0.999 0.999999999", c, " ")
+		print "errors,ber,cl" > "'"$brows"'"; print "errors,bits,cl" > "'"$erows"'"
+		for (e = 0; e < 1000; e++) for (i = 0; i < 1000; i++) {
+			printf "%d,%.6g,%s\n", e, 10 ^ (-15 + 7 * i / 999), c[1 + (e + i) % 6] > "'"$brows"'"
+			printf "%d,%.6g,%s\n", e, 10 ^ (9 + 6 * i / 999), c[1 + (e + i) % 6] > "'"$erows"'" } }'
+fi
+: > bench/tmp/inv_times
+for i in $(seq "$runs"); do
+	echo "gbits $(cpustamp $pin ./bench/gsl_inv_loop bits < "$brows")" >> bench/tmp/inv_times
+	echo "bits $(cpustamp $pin ./bercl bits --input "$brows" --format csv)" >> bench/tmp/inv_times
+	echo "gber $(cpustamp $pin ./bench/gsl_inv_loop ber < "$erows")" >> bench/tmp/inv_times
+	echo "ber $(cpustamp $pin ./bercl ber --input "$erows" --format csv)" >> bench/tmp/inv_times
+done
+imed() { awk -v k="$1" '$1 == k { print $2 }' bench/tmp/inv_times | sort -n |
+	awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+echo
+echo "1e6 bits and ber batch rows (errors 0..999 x 1000 points), median of $runs alternated runs,"
+echo "one core, CPU seconds (user + system; wall where GNU time is missing):"
+awk -v g="$(imed gbits)" -v b="$(imed bits)" -v l="$(load)" 'BEGIN {
+	printf "  bits: GSL inverse loop %.3f s, bercl %.3f s, ratio %.2f (target <= 0.5); load %s\n", g, b, b / g, l }'
+awk -v g="$(imed gber)" -v b="$(imed ber)" -v l="$(load)" 'BEGIN {
+	printf "  ber:  GSL inverse loop %.3f s, bercl %.3f s, ratio %.2f (target <= 0.4); load %s\n", g, b, b / g, l }'
 
 # Peak memory of a 2e6-row sweep (GNU time, if installed).
 if [ -x /usr/bin/time ]; then

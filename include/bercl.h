@@ -159,9 +159,15 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * allowed errors. The target is given twice, as cl and as one_minus_cl = 1 -
  * cl computed by the caller without rounding (so 1 - 1e-20 can be asked for).
  * Both must be in (0, 1], add to 1, either one 1 only when the other is
- * below 1e-15 (the target rules at the top of this file); ber in (0, 1). Found by a bracketed search over whole numbers (Illinois
- * regula falsi with bisection steps), bracketed by the closed form
- * N* = P^-1(cl; E+1) / ber, and checked on both sides: CL(N) >= cl > CL(N-1).
+ * below 1e-15 (the target rules at the top of this file); ber in (0, 1).
+ * Poisson: from Temme's uniform asymptotic inverse of the incomplete gamma
+ * function, Halley's method over whole numbers, each step the same test
+ * of CL(N) against the target, until N reaches it and N - 1 does not
+ * (N - 1 either tested or certain from N's tails by Taylor's theorem);
+ * where that does not settle in a few steps, and for the binomial model, a
+ * bracketed search over whole numbers (Illinois regula falsi with bisection
+ * steps) around the closed form N* = P^-1(cl; E+1) / ber. Either way
+ * CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. For E = 0
  * (both models), and for E <= 400 with lambda = N ber <= 575 (Poisson;
  * binomial up to 2^53 bits), each comparison near the target is exact

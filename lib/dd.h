@@ -94,6 +94,17 @@ static inline dd dd_mul_d(dd a, double b)
 	return dd_fast_two_sum(p.hi, p.lo);
 }
 
+/* a / b for a double b: one division, the remainder a - q b formed exactly
+ * (an error-free product) and divided again; relative error a few u^2
+ * (u = 2^-53). Cheaper than dd_div(a, dd_from(b)). */
+static inline dd dd_div_d(dd a, double b)
+{
+	double q = a.hi / b;
+	dd p = dd_two_prod(q, b);
+	double r = ((a.hi - p.hi) - p.lo + a.lo) / b;
+	return dd_fast_two_sum(q, r);
+}
+
 static inline dd dd_div(dd a, dd b)
 {
 	double q1 = a.hi / b.hi;

@@ -36,6 +36,14 @@ void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc);
  */
 int bercli_poisson_fast(double errors, double lambda_hi, double lambda_lo, bercl_tails *out,
                         int want_ln);
+/* bercli_poisson_fast() with want_ln 1, and ln_err the running error
+ * bounds (absolute; at most 4e-15) of ln CL and ln(1 - CL) when certified. */
+int bercli_poisson_fast_err(double errors, double lambda_hi, double lambda_lo, bercl_tails *out,
+                            double ln_err[2]);
+/* ln t in double-double for a normal t > 0 (poisson_fast.c's ln_fast: a
+ * 64-point table and 2 atanh of the rest; about 1e-27 absolute, and
+ * cheaper than dd_log). */
+dd bercli_ln_fast(dd t);
 /* The double-double path alone (poisson.c), for arguments already checked. */
 enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
                                           bercl_tails *out);

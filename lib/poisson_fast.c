@@ -175,6 +175,13 @@ static dd ln_fast(dd t, double *err)
 	return r;
 }
 
+/* ln_fast for the library's other files (internal.h). */
+dd bercli_ln_fast(dd t)
+{
+	double err;
+	return ln_fast(t, &err);
+}
+
 /*
  * B = bd0(k, x) = k ln(k/x) + x - k for whole k >= 1, x > 0, as hi + lo;
  * *err receives an absolute error bound. Returns 0 when x/k is too far
@@ -901,7 +908,21 @@ static int certified(const tail *t)
 	return t->rel <= REL_MAX && t->ln_err <= fmax(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
 }
 
+static int fast_tails(double errors, double x, double xl, bercl_tails *out, int want_ln,
+                      double *ln_err);
+
 int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out, int want_ln)
+{
+	return fast_tails(errors, x, xl, out, want_ln, NULL);
+}
+
+int bercli_poisson_fast_err(double errors, double x, double xl, bercl_tails *out, double ln_err[2])
+{
+	return fast_tails(errors, x, xl, out, 1, ln_err);
+}
+
+static int fast_tails(double errors, double x, double xl, bercl_tails *out, int want_ln,
+                      double *ln_err)
 {
 	double a = errors + 1.0;
 	tail p, q;
@@ -969,5 +990,9 @@ int bercli_poisson_fast(double errors, double x, double xl, bercl_tails *out, in
 	out->one_minus_cl = q.val;
 	out->ln_cl = (bercl_lnprob){p.ln.hi, p.ln.lo};
 	out->ln_one_minus_cl = (bercl_lnprob){q.ln.hi, q.ln.lo};
+	if (ln_err) { /* clamping a logarithm to 0 only brings it nearer */
+		ln_err[0] = p.ln_err;
+		ln_err[1] = q.ln_err;
+	}
 	return 1;
 }

@@ -12,17 +12,23 @@
  *   1 - 1e-20. The derivatives are exact: d P(E+1, lambda) / d lambda =
  *   pois(E; lambda), and d P[X > E] / dp = N b(E; N-1, p) for the binomial.
  *   A bracket is kept; a step leaving it is replaced by bisection. The
- *   Poisson start is the Wilson-Hilferty approximation.
+ *   Poisson root (the BER bounds' and the minimum bits') comes first from
+ *   Temme's uniform asymptotic inverse and Halley's steps on the same log
+ *   tail (poisson_root_start, poisson_halley: two tail evaluations
+ *   typically); only where those do not settle does the Newton iteration
+ *   run, from the Wilson-Hilferty approximation.
  *
  *   BER bounds: Poisson, p_upper = P^-1(cl; E+1) / N and the Garwood
  *   interval [P^-1(a/2; E) / N, P^-1(1 - a/2; E+1) / N], a = 1 - cl;
  *   binomial, the Clopper-Pearson bounds: P[X <= E | p_upper] = 1 - cl, and
  *   P[X >= E | p_lower] = a/2, P[X <= E | p_upper] = a/2 for the interval.
  *
- *   Minimum bits: the smallest whole N with CL(N) >= cl, by a bracketed
- *   search over whole numbers (Illinois regula falsi with bisection steps)
- *   inside a bracket that is checked (CL(lo) < cl <= CL(hi)) before it is
- *   narrowed. For the Poisson model the bracket comes from
+ *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson: Halley's
+ *   method over whole numbers from Temme's start (bits_by_halley), each step
+ *   the search's own test, ending on a one-bit bracket; elsewhere, and where
+ *   that does not settle, a bracketed search over whole numbers (Illinois
+ *   regula falsi with bisection steps) inside a bracket that is checked
+ *   (CL(lo) < cl <= CL(hi)) before it is narrowed. For the Poisson model the bracket comes from
  *   N* = lambda / ber and the answer is checked to lie within 1e-9 (or 2
  *   bits) of it; each comparison uses lambda = N * ber exactly, as a
  *   double-double product. Where one bit moves CL by less than the tails'
@@ -41,10 +47,19 @@
  *   C. J. Clopper, E. S. Pearson, "The use of confidence or fiducial limits
  *     illustrated in the case of the binomial", Biometrika 26 (1934) 404-413.
  *   M. Abramowitz, I. Stegun, Handbook of Mathematical Functions, 26.2.23
- *     (the normal quantile used for the starting value).
+ *     (the normal quantile used for the starting value), 7.1.23.
+ *   N. M. Temme, "Asymptotic inversion of the incomplete gamma function",
+ *     Math. Comp. 58 (1992) 755-764.
+ *   A. Gil, J. Segura, N. M. Temme, "Efficient and accurate algorithms for
+ *     the computation and inversion of the incomplete gamma function
+ *     ratios", SIAM J. Sci. Comput. 34 (2012) A2965-A2981.
+ *   A. R. DiDonato, A. H. Morris, "Computation of the incomplete gamma
+ *     function ratios and their inverse", ACM TOMS 12 (1986) 377-393
+ *     (Halley's iteration on the ratios from asymptotic starts).
  */
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "bercl.h"
 #include "dd.h"
@@ -90,6 +105,7 @@ struct target {
 	double errors, bits; /* bits: binomial only */
 	int use_lower;       /* compare P[X > E] (cl <= 1/2) or P[X <= E] */
 	dd ln_target;
+	double pmf_c; /* -stirlerr(E) - ln(2 pi E)/2 (0 for E = 0): ln_pmf_fast's constant */
 };
 
 static void target_init(struct target *t, double errors, double bits, double cl,
@@ -99,6 +115,7 @@ static void target_init(struct target *t, double errors, double bits, double cl,
 	t->bits = bits;
 	t->use_lower = cl <= 0.5;
 	t->ln_target = dd_log(dd_from(t->use_lower ? cl : one_minus_cl));
+	t->pmf_c = 0.0; /* find_root's gaps do not use it */
 }
 
 /*
@@ -220,6 +237,240 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 	return BERCL_OK;
 }
 
+/* ---- the Poisson root by asymptotic inversion, then Halley steps ---- */
+
+/*
+ * z >= 0 with erfc(z) / 2 = t, for 0 < t <= 1/2 (t normal), from ln_t =
+ * ln t. Start: the
+ * normal quantile of A&S 26.2.23 (|error| < 4.5e-4 in the deviate),
+ * divided by sqrt 2; then a Halley step on g(z) = ln erfc(z) - ln 2t,
+ * g' = -2/sqrt(pi) exp(-z^2) / erfc(z), g'' = g' (-2z - g'), which about
+ * triples the correct digits (4e-4 to about 1e-9; a second step where
+ * the first exceeded 1e-3). That is more than the start of the Poisson
+ * root needs: its error in x is sqrt(2/a) times this (4.5e-13 at a = 1e7,
+ * 4.5e-11 at 1000, where Temme's own error is 1.7e-8), and Halley's steps
+ * on the tails follow. Beyond z = 26, where erfc nears the bottom of the
+ * doubles, ln erfc(z) comes from its asymptotic series (A&S 7.1.23),
+ * -z^2 - ln(z sqrt(pi)) + ln(1 - 1/(2z^2) + 3/(4z^4) - 15/(8z^6)), whose
+ * next term is below 1e-9 there.
+ */
+static double half_erfc_inv(double ln_t)
+{
+	double s = sqrt(-2.0 * ln_t);
+	double z = (s - (2.515517 + s * (0.802853 + s * 0.010328)) /
+	                    (1.0 + s * (1.432788 + s * (0.189269 + s * 0.001308)))) *
+	           0.70710678118654752440;
+	if (z < 0)
+		z = 0;
+	double l2t = ln_t + 0.69314718055994530942;
+	for (int i = 0; i < 2; i++) {
+		double le;
+		if (z > 26.0) {
+			double r = 1.0 / (z * z);
+			le = -z * z - log(z * 1.7724538509055160273) +
+			     log1p(r * (-0.5 + r * (0.75 - r * 1.875)));
+		} else {
+			le = log(erfc(z));
+		}
+		double g = le - l2t;
+		double gp = -1.1283791670955125739 * exp(-z * z - le);
+		double gpp = gp * (-2.0 * z - gp);
+		double newton = -g / gp, den = 1.0 + newton * gpp / (2.0 * gp);
+		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
+		z += step;
+		if (fabs(step) <= 1e-3 * fmax(1.0, z))
+			break; /* z now within about 1e-9 */
+	}
+	return z;
+}
+
+/*
+ * lambda > 0 with lambda - 1 - ln lambda = eta^2 / 2 and sign(lambda - 1)
+ * = sign(eta), the map of Temme's uniform expansion; *dm1 receives lambda -
+ * 1 to full relative accuracy. For |eta| < 1 the series lambda = 1 + eta +
+ * eta^2/3 + eta^3/36 - eta^4/270 + eta^5/4320 + eta^6/17010 -
+ * 139 eta^7/5443200 + eta^8/204120 (Temme 1992, section 2; checked against
+ * mpmath: 2.5e-15 relative at |eta| = 0.1, 2e-23 at 0.01) is the answer
+ * below |eta| = 0.03 (error below 1e-19) and the start of Newton's
+ * iteration on d - log1p(d) = eta^2/2, d = lambda - 1 (rounding u |d|
+ * absolute, so d keeps its relative accuracy), above; for eta > 1 the
+ * start is s + 1 + ln(s + 1), s = eta^2/2, and for eta < -1 Newton runs on
+ * w = -ln lambda, w - 1 + e^-w = s, from w = s + 1 (above the root: the
+ * function is convex and increasing there, so the iterates fall to it).
+ * Newton's iteration converges quadratically: it stops after a step below
+ * 1e-10 relative (the next would be below 1e-20, under the rounding).
+ */
+static double eta_lambda(double eta, double *dm1)
+{
+	double s = 0.5 * eta * eta;
+	if (eta < -1.0) {
+		double w = s + 1.0;
+		for (int i = 0; i < 40; i++) {
+			double e = exp(-w);
+			double step = (w - 1.0 + e - s) / (1.0 - e);
+			w -= step;
+			if (fabs(step) <= 1e-10 * w)
+				break;
+		}
+		*dm1 = expm1(-w);
+		return exp(-w);
+	}
+	double d;
+	if (eta <= 1.0) {
+		d = eta * (1.0 + eta * (1.0 / 3 + eta * (1.0 / 36 + eta * (-1.0 / 270 +
+		    eta * (1.0 / 4320 + eta * (1.0 / 17010 + eta * (-139.0 / 5443200 +
+		    eta / 204120)))))));
+	} else {
+		d = s + log(s + 1.0);
+	}
+	if (fabs(eta) >= 0.03) {
+		for (int i = 0; i < 40; i++) {
+			double step = (d - log1p(d) - s) * (1.0 + d) / d;
+			d -= step;
+			if (fabs(step) <= 1e-10 * fabs(d))
+				break;
+		}
+	}
+	*dm1 = d;
+	return 1.0 + d;
+}
+
+/*
+ * A start for the root x of P(a, x) = t (lower) or Q(a, x) = t (upper), t
+ * <= 1/2 (ln_t its logarithm), a = E + 1: Temme's uniform asymptotic inversion (N. M. Temme,
+ * "Asymptotic inversion of the incomplete gamma function", Math. Comp. 58
+ * (1992) 755-764; A. Gil, J. Segura, N. M. Temme, SIAM J. Sci. Comput. 34
+ * (2012) A2965-A2981): eta0 = +-sqrt(2/a) erfc^-1(2t) (the sign of x - a:
+ * + for the upper tail), eta = eta0 + eps1(eta0) / a with eps1(eta) =
+ * ln(eta / (lambda - 1)) / eta, and x =
+ * a lambda(eta); below |eta0| = 0.5, eps1 by its series -1/3 + eta/36 +
+ * eta^2/1620 - 7 eta^3/6480 + 5 eta^4/18144 - 11 eta^5/382725 -
+ * 101 eta^6/16329600 (from lambda's series; next term below 1e-7 there,
+ * 1e-7 / a in eta). Against 40-digit mpmath roots the relative error is about
+ * 0.017 / a^2 (1.7e-8 at a = 1000, 1.7e-12 at 1e5) for t from 1e-100 to
+ * 1/2, and a few per cent at a = 1 and 2 (where E = 0 has its closed form:
+ * -ln t or -log1p(-t)). Halley's steps (poisson_halley) take it from there.
+ */
+static double poisson_root_start(double a, double t, double ln_t, int lower)
+{
+	if (a == 1.0)
+		return lower ? -log1p(-t) : -ln_t;
+	double z = half_erfc_inv(ln_t);
+	double eta0 = (lower ? -z : z) * sqrt(2.0 / a), d0, e = eta0;
+	double e1 = -1.0 / 3 + e * (1.0 / 36 + e * (1.0 / 1620 + e * (-7.0 / 6480 +
+	            e * (5.0 / 18144 + e * (-11.0 / 382725 + e * (-101.0 / 16329600))))));
+	if (fabs(eta0) >= 0.5) {
+		eta_lambda(eta0, &d0);
+		e1 = log(eta0 / d0) / eta0;
+	}
+	double d;
+	return a * eta_lambda(eta0 + e1 / a, &d);
+}
+
+/* ln pois(E; x) = -bd0(E, x) - stirlerr(E) - ln(2 pi E)/2 in double (E >= 1),
+ * bd0 = E phi(x/E), phi(r) = (r - 1) - log1p(r - 1) for |x - E| < E/2
+ * (rounding about u |x - E| absolute), E ln(E/x) + x - E beyond (there
+ * (x - E)/E would lose x/E's digits when x << E: the oracle found the root
+ * 1e-13 off at E = 9, x = 5e-14, where that made Halley's steps crawl);
+ * -x for E = 0 (Loader 2000). For the derivative in Halley's steps only:
+ * its error slows their convergence but does not move the root. */
+static double ln_pmf_fast(const struct target *t, double x)
+{
+	double e = t->errors;
+	if (e == 0)
+		return -x;
+	double d = (x - e) / e;
+	double bd0 = fabs(d) < 0.5 ? e * (d - log1p(d)) : e * log(e / x) + x - e;
+	return t->pmf_c - bd0;
+}
+
+static double pmf_const(double e)
+{
+	return e == 0 ? 0.0 : -bercli_stirlerr(e) - 0.5 * log(6.283185307179586477 * e);
+}
+
+/*
+ * The root x of ln T(x) = ln t, T the smaller tail the target names (P(a,
+ * x) = CL for cl <= 1/2, else Q(a, x) = 1 - CL), by Halley's method in x
+ * from x0: f = ln T - ln t from the library's tails (bercl_poisson_tails:
+ * ln T to 4e-15 absolute), f' = +-pois(E; x) / T, f'' = f' ((a-1)/x - 1 -
+ * f'). A step that the Halley correction would more than double or halve
+ * is a Newton step; steps are kept within a factor of 8 of x. Stops once a
+ * step is below tol relative, after applying it (Halley's error then is
+ * of order that step cubed: 1e-36 for the tol of 1e-12 used here, so
+ * that x + step in double-double is the root to the accuracy of the tails,
+ * *root its double and *root_lo the rest). Returns 1 with *root,
+ * or 0 (the caller falls back to find_root): no convergence within 12
+ * steps, an iterate outside [1e-300, 1e300], or a tail status not OK.
+ */
+static int poisson_halley(const struct target *t, double x0, double tol, double *root,
+                          double *root_lo)
+{
+	double x = x0, a = t->errors + 1.0, prev = INFINITY;
+	for (int i = 0; i < 12; i++) {
+		if (!(x >= BERCL_MIN_LAMBDA && x <= BERCL_MAX_LAMBDA))
+			return 0;
+		bercl_tails tails;
+		if (bercl_poisson_tails(t->errors, x, 0.0, &tails) != BERCL_OK)
+			return 0;
+		bercl_lnprob l = t->use_lower ? tails.ln_cl : tails.ln_one_minus_cl;
+		double f = dd_sub(dd_make(l.hi, l.lo), t->ln_target).hi;
+		if (!isfinite(f))
+			return 0;
+		double fp = exp(ln_pmf_fast(t, x) - l.hi);
+		if (!t->use_lower)
+			fp = -fp;
+		if (!(fp != 0 && isfinite(fp)))
+			return 0;
+		double fpp = fp * ((a - 1.0) / x - 1.0 - fp);
+		double newton = -f / fp, den = 1.0 + newton * fpp / (2.0 * fp);
+		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
+		double next = fmin(fmax(x + step, 0.125 * x), 8.0 * x);
+		/* converged: a step below tol, and (after the first) below 1e-3 of
+		 * the step before, so that a derivative off by some factor (linear
+		 * convergence at rate rho) leaves at most rho/(1 - rho) of it */
+		int done = fabs(step) <= tol * x && (i == 0 || fabs(step) <= 1e-3 * prev);
+		prev = fabs(step);
+		if (done) {
+			dd r = dd_two_sum(x, step);
+			if (!(r.hi >= BERCL_MIN_LAMBDA && r.hi <= BERCL_MAX_LAMBDA))
+				return 0;
+			*root = r.hi;
+			*root_lo = r.lo;
+			return 1;
+		}
+		x = next;
+	}
+	return 0;
+}
+
+/*
+ * The Poisson root for a checked target: Temme's start and Halley's steps
+ * (poisson_halley, to 1e-12; *lambda_lo the rest of the root in
+ * double-double), and where they do not settle, the safeguarded Newton
+ * iteration of find_root from the Wilson-Hilferty start (*lambda_lo NaN),
+ * which also decides a root beyond [1e-300, 1e300] (BERCL_ELIMIT).
+ */
+static enum bercl_status poisson_lambda(double errors, double cl, double one_minus_cl,
+                                        double *lambda, double *lambda_lo)
+{
+	struct target t = {errors, 0, cl <= 0.5, dd_from(0.0), pmf_const(errors)};
+	/* ln of the target by ln_fast (1e-27 absolute, as dd_log for this) */
+	t.ln_target = bercli_ln_fast(dd_from(t.use_lower ? cl : one_minus_cl));
+	double a = errors + 1.0;
+	double x0 = poisson_root_start(a, t.use_lower ? cl : one_minus_cl, t.ln_target.hi,
+	                               t.use_lower);
+	*lambda_lo = NAN;
+	if (x0 > 0 && isfinite(x0) && poisson_halley(&t, x0, 1e-12, lambda, lambda_lo))
+		return BERCL_OK;
+	*lambda_lo = NAN;
+	double z = normal_quantile_rough(cl, one_minus_cl);
+	double w = 1.0 - 1.0 / (9.0 * a) + z / (3.0 * sqrt(a));
+	double u0 = w > 0 ? log(a) + 3.0 * log(w) : log(a) - 1.0;
+	return find_root(poisson_gap, &t, log(BERCL_MIN_LAMBDA), log(BERCL_MAX_LAMBDA), u0,
+	                 BERCL_MIN_LAMBDA, BERCL_MAX_LAMBDA, lambda);
+}
+
 enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
                                               double *lambda)
 {
@@ -228,14 +479,8 @@ enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double o
 	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	struct target t;
-	target_init(&t, errors, 0, cl, one_minus_cl);
-	double a = errors + 1.0;
-	double z = normal_quantile_rough(cl, one_minus_cl);
-	double w = 1.0 - 1.0 / (9.0 * a) + z / (3.0 * sqrt(a));
-	double u0 = w > 0 ? log(a) + 3.0 * log(w) : log(a) - 1.0;
-	return find_root(poisson_gap, &t, log(BERCL_MIN_LAMBDA), log(BERCL_MAX_LAMBDA), u0,
-	                 BERCL_MIN_LAMBDA, BERCL_MAX_LAMBDA, lambda);
+	double lo;
+	return poisson_lambda(errors, cl, one_minus_cl, lambda, &lo);
 }
 
 /* The binomial p with P[X > E | bits, p] = cl. */
@@ -303,21 +548,30 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 			return BERCL_ELIMIT;
 		return binomial_p_for_cl(errors, bits, cl, one_minus_cl, ber);
 	}
-	double lam;
-	enum bercl_status rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
+	double lam, lam_lo;
+	if (!valid_errors(errors))
+		return BERCL_EDOM;
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo);
 	if (rc != BERCL_OK)
 		return rc;
 	/* lam is the root's double; lam / bits would round it twice (ber -e 2
 	 * -n 3e12 -c 95% --two-sided gave ber_lower 8.073642618132163e-14, the
-	 * neighbour of the nearest double 8.073642618132164e-14). One Newton
-	 * step in u = ln lambda from lam gives the rest, lam_lo = -lam h/dh
+	 * neighbour of the nearest double 8.073642618132164e-14). Halley's last
+	 * step gives the rest in double-double (lam_lo); after find_root, one
+	 * Newton step in u = ln lambda from lam gives it, lam_lo = -lam h/dh
 	 * (h: the gap of the logarithms, known to ~1e-17), so that (lam +
 	 * lam_lo) / bits, in double-double, rounds once. */
-	struct target t;
-	target_init(&t, errors, 0, cl, one_minus_cl);
-	double h, dh, lam_lo = 0.0;
-	if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
-		lam_lo = -lam * (h / dh);
+	if (!isfinite(lam_lo)) {
+		struct target t;
+		target_init(&t, errors, 0, cl, one_minus_cl);
+		double h, dh;
+		lam_lo = 0.0;
+		if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
+			lam_lo = -lam * (h / dh);
+	}
 	double b = dd_div(dd_two_sum(lam, lam_lo), dd_from(bits)).hi;
 	/* a bound below the normal doubles would lose its digits */
 	if (!(b >= DBL_MIN))
@@ -461,7 +715,7 @@ static int reaches_exact(const struct reach *r, double n)
 	for (k = 1; k <= (int)r->errors; k++) {
 		if (binomial)
 			x = dd_mul_d(pq, n - (double)k + 1.0);
-		term = dd_div(dd_mul(term, x), dd_from((double)k));
+		term = dd_div_d(dd_mul(term, x), (double)k);
 		low = dd_add(low, term);
 	}
 	if (r->cl > 0.5) {
@@ -474,7 +728,7 @@ static int reaches_exact(const struct reach *r, double n)
 				break; /* the binomial sum ends at k = n */
 			x = dd_mul_d(pq, n - (double)k + 1.0);
 		}
-		term = dd_div(dd_mul(term, x), dd_from((double)k));
+		term = dd_div_d(dd_mul(term, x), (double)k);
 		up = dd_add(up, term);
 		if (k > lam.hi && term.hi < 1e-34 * up.hi)
 			break;
@@ -483,6 +737,24 @@ static int reaches_exact(const struct reach *r, double n)
 		return -1;
 	dd p = dd_mul(e, up);
 	return dd_sub(p, c).hi >= 0;
+}
+
+/*
+ * Where reaches_exact() decides a Poisson comparison (it returns -1
+ * elsewhere): E = 0, or E <= 400 with 1e-10 <= lambda <= 575 and the
+ * compared target at least 1e-250 (its upper sum then ends long before
+ * its 2000 terms: by k = 1000 at lambda = 575). The sign shortcut of
+ * reaches() keeps to these points, so that elsewhere the tails decide
+ * as before, their values unchanged.
+ */
+static int poisson_exact_applies(const struct reach *r, double n)
+{
+	if (r->errors > 400)
+		return 0;
+	if (r->errors == 0)
+		return 1;
+	double lam = n * r->ber;
+	return lam >= 1e-10 && lam <= 575 && (r->cl > 0.5 ? r->omc_exact.hi : r->c_exact.hi) >= 1e-250;
 }
 
 /*
@@ -498,13 +770,32 @@ static double z_gap(const struct reach *r, const bercl_tails *tails)
 	return u - r->u_target;
 }
 
+/*
+ * The log gaps the Poisson tails decide by sign alone before the exact
+ * comparison: beyond 1e-12 (as for both models), and for Poisson beyond
+ * 1e-14, since the logarithms of bercl_poisson_tails() are within 4e-15
+ * absolute (LN_MAX of poisson_fast.c; the double-double path within 2e-15),
+ * so that reaches_exact() would give the same answer (its sums are good to
+ * 1e-29) and is only needed inside that band; where the certified fast path
+ * gave the tails, beyond twice its own running bound on the logarithm
+ * compared if that is smaller (typically 1e-18 to 1e-15).
+ */
+#define POISSON_LN_DECIDES 1e-14
+
 /* Does n bits reach the target? 1 yes, 0 no; *rc the status of the tails;
- * *gap z_gap (its sign follows the answer; -inf where no tails). */
+ * *gap (may be NULL) z_gap (its sign follows the answer; -inf where no
+ * tails); *lngap
+ * (may be NULL) the log gap h, increasing in n (ln P - ln C for cl <= 1/2,
+ * ln(1 - C) - ln Q above; -inf where no tails). */
 static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc,
-                   double *gap)
+                   double *gap, double *lngap)
 {
 	*rc = BERCL_OK;
-	*gap = -INFINITY;
+	if (gap)
+		*gap = -INFINITY;
+	if (lngap)
+		*lngap = -INFINITY;
+	double decides = POISSON_LN_DECIDES;
 	if (r->model == BERCL_BINOMIAL) {
 		if (n <= r->errors)
 			return 0; /* P[X > E] = 0 */
@@ -513,23 +804,36 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		dd lam = dd_two_prod(n, r->ber);
 		if (lam.hi < BERCL_MIN_LAMBDA)
 			return 0;
-		*rc = bercl_poisson_tails(r->errors, lam.hi, lam.lo, tails);
+		double ln_err[2];
+		if (lam.hi <= BERCL_MAX_LAMBDA &&
+		    bercli_poisson_fast_err(r->errors, lam.hi, lam.lo, tails, ln_err))
+			decides = fmin(decides, 2.0 * ln_err[r->t.use_lower ? 0 : 1]);
+		else
+			*rc = bercl_poisson_tails(r->errors, lam.hi, lam.lo, tails);
 	}
 	if (*rc != BERCL_OK)
 		return 0;
-	double h, dh;
-	gap_from_tails(&r->t, tails, dd_from(0.0), &h, &dh);
-	*gap = z_gap(r, tails);
-	if ((h >= 0) != (*gap >= 0))
-		*gap = h >= 0 ? 0.0 : -1e-300;
+	const bercl_lnprob *lt = r->t.use_lower ? &tails->ln_cl : &tails->ln_one_minus_cl;
+	double h = dd_sub(dd_make(lt->hi, lt->lo), r->t.ln_target).hi;
+	if (!r->t.use_lower)
+		h = -h;
+	if (lngap)
+		*lngap = h;
+	if (gap) {
+		*gap = z_gap(r, tails);
+		if ((h >= 0) != (*gap >= 0))
+			*gap = h >= 0 ? 0.0 : -1e-300;
+	}
 	/* The tails are within 1e-14 relative (Poisson 2e-15, binomial 1e-14),
 	 * so a log gap beyond 1e-12 is decided by them. */
 	if (fabs(h) > 1e-12)
 		return h >= 0;
-	int exact = reaches_exact(r, n);
+	int exact = r->model == BERCL_POISSON && fabs(h) > decides
+	                    ? (poisson_exact_applies(r, n) ? h >= 0 : -1)
+	                    : reaches_exact(r, n);
 	if (exact < 0)
 		return h >= 0;
-	if (exact != (*gap >= 0))
+	if (gap && exact != (*gap >= 0))
 		*gap = exact ? 0.0 : -1e-300;
 	dd c = r->c_exact, omc = r->omc_exact;
 	/* the side compared (1 - cl for cl > 1/2, else cl) beyond the exact
@@ -583,7 +887,7 @@ static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi
 	enum bercl_status rc;
 	double h_lo = -INFINITY, h_hi = INFINITY, h;
 	for (int i = 0; lo > 0; i++) {
-		int k = reaches(r, lo, &t, &rc, &h);
+		int k = reaches(r, lo, &t, &rc, &h, NULL);
 		if (rc != BERCL_OK)
 			return rc;
 		if (i > 80)
@@ -597,7 +901,7 @@ static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi
 	for (int i = 0;; i++) {
 		if (hi > limit)
 			hi = limit;
-		int k = reaches(r, hi, &t_hi, &rc, &h);
+		int k = reaches(r, hi, &t_hi, &rc, &h, NULL);
 		if (rc != BERCL_OK)
 			return rc;
 		if (k) {
@@ -624,7 +928,7 @@ static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi
 		}
 		if (mid <= lo || mid >= hi)
 			break; /* above 2^53: lo and hi are adjacent doubles */
-		int k = reaches(r, mid, &t, &rc, &h);
+		int k = reaches(r, mid, &t, &rc, &h, NULL);
 		if (rc != BERCL_OK)
 			return rc;
 		if (k) {
@@ -649,6 +953,126 @@ static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi
 	return BERCL_OK;
 }
 
+/*
+ * The Poisson minimum bits by Halley's method over whole numbers, from the
+ * start x0 (poisson_root_start): each step evaluates reaches(n), the very
+ * test of the search, at a whole n, and takes Halley's step on the log gap
+ * h(x) (reaches' lngap; x = n ber) with h' = pois(E; x) / T and h'' = h'
+ * ((a - 1)/x - 1 -+ h') (T the tail compared: P for cl <= 1/2, -+ its
+ * sign), to the next whole number, inside the bracket of the largest n
+ * known not to reach (0 never does) and the smallest known to reach. It
+ * ends when that bracket is one bit wide. A bit below an n that reaches is
+ * certain not to reach without its own evaluation when n >= 1e6 and
+ *   h(n - 1) <= h(n) - ber h'(x) (1 - e) + ber^2 |h''(x)| + 4e-15
+ * is below -4e-15 (Taylor's theorem: h'' changes by far less than a
+ * factor 2 over one bit there; e bounds the relative error of h', 1e-15
+ * (|x - E| + 50) + 1e-14 from ln_pmf_fast and the 4e-15 of ln T; the first
+ * 4e-15 is the error of h(n) itself): the true gap at n - 1 is then below
+ * -4e-15, so its own tails (within 4e-15) give a negative gap, which
+ * reaches() takes as "no" whichever way it decides it (by sign, or by
+ * reaches_exact, which sees the true gap's sign). Where the decision is monotone in n (every
+ * answer exact, as reaches_exact() makes it) the answer is the one the
+ * bracketed search gives. Returns 1 with *bits and *achieved (the tails at
+ * the answer, from reaches), or 0 where it cannot decide: above
+ * `limit`, a tail status not OK, or 8 evaluations without a one-bit
+ * bracket; the caller then searches (bisect_bits). Above 2^53 "one bit"
+ * is one double: the answer is then the smallest double that reaches, as
+ * bisect_bits gives it.
+ */
+/*
+ * One of poisson_halley's steps from x for the start of bits_by_halley,
+ * from the plain doubles of the certified fast path (bercli_poisson_fast
+ * without logarithms, the cheaper call): ln T = log(T) while T is normal.
+ * Returns x itself where that is not at hand (the search then takes one
+ * step more); its result is only a start, the search checks every answer.
+ */
+static double halley_values_step(const struct target *t, double x)
+{
+	bercl_tails tails;
+	if (!(x >= 1e-290 && x <= 1e290) || !bercli_poisson_fast(t->errors, x, 0.0, &tails, 0))
+		return x;
+	double tv = t->use_lower ? tails.cl : tails.one_minus_cl;
+	if (!(tv >= DBL_MIN))
+		return x;
+	double lt = log(tv), f = lt - t->ln_target.hi - t->ln_target.lo;
+	double fp = exp(ln_pmf_fast(t, x) - lt);
+	if (!t->use_lower)
+		fp = -fp;
+	double fpp = fp * (t->errors / x - 1.0 - fp);
+	double newton = -f / fp, den = 1.0 + newton * fpp / (2.0 * fp);
+	double step = den > 0.5 && den < 2.0 ? newton / den : newton;
+	double next = fmin(fmax(x + step, 0.125 * x), 8.0 * x);
+	return isfinite(next) && next > 0 ? next : x;
+}
+
+/* The whole numbers next to a whole n >= 0 among the doubles (n - 1 and n +
+ * 1 up to 2^53, the neighbouring doubles beyond). */
+static double bit_below(double n)
+{
+	return n <= 0x1p53 ? n - 1.0 : nextafter(n, 0.0);
+}
+
+static double bit_above(double n)
+{
+	return n < 0x1p53 ? n + 1.0 : nextafter(n, INFINITY);
+}
+
+static int bits_by_halley(const struct reach *r, double x0, double limit, double *bits,
+                          bercl_tails *achieved)
+{
+	double ber = r->ber, a = r->errors + 1.0, sign = r->t.use_lower ? 1.0 : -1.0;
+	double lo = 0.0, hi = INFINITY, n = fmax(1.0, ceil(x0 / ber));
+	bercl_tails t_hi;
+	for (int i = 0; i < 8; i++) {
+		if (!(n <= limit))
+			return 0;
+		bercl_tails t;
+		enum bercl_status rc;
+		double h;
+		int k = reaches(r, n, &t, &rc, NULL, &h);
+		if (rc != BERCL_OK || !isfinite(h))
+			return 0;
+		double x = n * ber;
+		double ln_t = r->t.ln_target.hi + sign * h;
+		double gp = exp(ln_pmf_fast(&r->t, x) - ln_t);
+		double gpp = gp * ((a - 1.0) / x - 1.0 - sign * gp);
+		if (!(gp > 0 && isfinite(gp) && isfinite(gpp)))
+			return 0;
+		if (k) {
+			hi = n;
+			t_hi = t;
+			double below = bit_below(n);
+			if (below <= lo)
+				break;
+			double step = (n - below) * ber;
+			double e = 1e-15 * (fabs(x - r->errors) + 50.0) + 1e-14;
+			double h_below = h - step * gp * (1.0 - e) + step * step * fabs(gpp) + 4e-15;
+			if (n >= 1e6 && h_below < -4e-15) {
+				lo = below;
+				break;
+			}
+		} else {
+			lo = n;
+			if (bit_above(lo) >= hi)
+				break;
+		}
+		double newton = -h / gp, den = 1.0 - h * gpp / (2.0 * gp * gp);
+		double dx = den > 0.5 && den < 2.0 ? newton / den : newton;
+		double m = ceil(n + dx / ber);
+		if (!(m > lo))
+			m = bit_above(lo);
+		if (!(m < hi))
+			m = bit_below(hi);
+		n = m;
+	}
+	if (!(bit_above(lo) >= hi))
+		return 0;
+	*bits = hi;
+	if (achieved)
+		*achieved = t_hi;
+	return 1;
+}
+
 /* The search for both entry points; the target's low parts checked. */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
@@ -660,11 +1084,11 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	    !isfinite(target->one_minus_cl_lo) ||
 	    one_minus_cl + target->one_minus_cl_lo != one_minus_cl)
 		return BERCL_EDOM;
-	double lam;
-	enum bercl_status rc = bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam);
+	if (!valid_errors(errors))
+		return BERCL_EDOM;
+	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	double n_star = lam / ber;
 	double limit = model == BERCL_BINOMIAL ? BERCL_BINOMIAL_MAX_BITS : BERCL_MAX_LAMBDA;
 	struct reach r;
 	r.model = model;
@@ -672,7 +1096,6 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.ber = ber;
 	r.cl = cl;
 	r.one_minus_cl = one_minus_cl;
-	r.u_target = sqrt(-2.0 * log(one_minus_cl)) - sqrt(-2.0 * log(cl));
 	/* the side compared exactly, and the other from it */
 	if (cl > 0.5) {
 		r.omc_exact = dd_make(one_minus_cl, target->one_minus_cl_lo);
@@ -681,8 +1104,24 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 		r.c_exact = dd_make(cl, target->cl_lo);
 		r.omc_exact = dd_sub(dd_from(1.0), r.c_exact);
 	}
-	target_init(&r.t, errors, 0, cl, one_minus_cl);
-	r.t.ln_target = dd_log(cl > 0.5 ? r.omc_exact : r.c_exact);
+	r.t.errors = errors;
+	r.t.bits = 0;
+	r.t.use_lower = cl <= 0.5;
+	r.t.pmf_c = pmf_const(errors);
+	r.t.ln_target = bercli_ln_fast(cl > 0.5 ? r.omc_exact : r.c_exact);
+	if (model == BERCL_POISSON) {
+		double x0 = poisson_root_start(errors + 1.0, r.t.use_lower ? cl : one_minus_cl,
+		                               r.t.ln_target.hi, r.t.use_lower);
+		x0 = halley_values_step(&r.t, x0);
+		if (x0 >= 1e-290 && x0 <= 1e290 && bits_by_halley(&r, x0, limit, bits, achieved))
+			return BERCL_OK;
+	}
+	double lam;
+	double lam_lo;
+	if ((rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo)) != BERCL_OK)
+		return rc;
+	r.u_target = sqrt(-2.0 * log(one_minus_cl)) - sqrt(-2.0 * log(cl));
+	double n_star = lam / ber;
 	if (model == BERCL_BINOMIAL) {
 		/* Around the Poisson answer: the binomial one differs by O(ber). */
 		if (n_star * (1.0 - 2.0 * ber) > 2.0 * limit)
