@@ -4,7 +4,7 @@
  *
  * SYNOPSIS
  *   oracle [--bercl PATH] [--seed S] [--count N] [--only ANSWER] [--tol T]
- *          [--dir DIR] [--quiet]
+ *          [--dir DIR] [--batch ROWS] [--jobs J] [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
  *
  * DESCRIPTION
@@ -24,6 +24,10 @@
  *   inside the documented domain that bercl refuses is a failure; outside
  *   it, refusing is right and an answer must still be right.
  *
+ *   --batch ROWS points go to one bercl run (4000 by default); --jobs J
+ *   checks each run's rows in J processes (1 by default): the points, the
+ *   truth and every verdict are the same for any ROWS and J.
+ *
  *   --selfcheck compares the oracle's own tails and roots with a table made
  *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits).
  *
@@ -40,6 +44,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "truth.h"
 
@@ -68,9 +73,10 @@ struct stats {
 static struct {
 	const char *bercl, *dir;
 	double tol;
-	int quiet, progress;
+	int quiet, progress, jobs;
 	long max_print;
-} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 10};
+	FILE *out; /* where failures go: stdout, or a worker's buffer */
+} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 1, 10, NULL};
 
 static struct stats st[NANSWER][2];
 
@@ -517,10 +523,10 @@ static void fail(struct stats *s, const char *cmd, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	printf("FAIL ");
-	vprintf(fmt, ap);
+	fprintf(opt.out, "FAIL ");
+	vfprintf(opt.out, fmt, ap);
 	va_end(ap);
-	printf("\n     %s\n", cmd);
+	fprintf(opt.out, "\n     %s\n", cmd);
 }
 
 /* The target on its smaller side: side 1 (ln cl) or 0 (ln(1 - cl)). */
@@ -900,6 +906,9 @@ out:
 
 /* ---- one batch ---- */
 
+static void check_rows(enum answer a, int binomial, const struct point *pts, char **rowv, int n,
+                       const struct cols *c);
+
 static int run_batch(enum answer a, int binomial, struct point *pts, int n)
 {
 	char in[512], out[600], errf[600], cmd[2048];
@@ -941,12 +950,13 @@ static int run_batch(enum answer a, int binomial, struct point *pts, int n)
 	fp = fopen(out, "r");
 	if (!fp)
 		return -1;
-	static char line[1 << 16];
-	char *f[64];
+	char *line = NULL, *f[64];
+	size_t cap = 0;
 	struct cols c = {-1, -1, -1, -1, -1, -1, -1};
 	int id_col = -1;
-	if (!fgets(line, sizeof line, fp)) {
+	if (getline(&line, &cap, fp) < 0) {
 		fclose(fp);
+		free(line);
 		printf("FAIL %s: no output\n", answer_name[a]);
 		s->fails++;
 		return 0;
@@ -970,32 +980,174 @@ static int run_batch(enum answer a, int binomial, struct point *pts, int n)
 		else if (!strcmp(f[i], "error"))
 			c.error = i;
 	}
-	int rows = 0;
-	while (fgets(line, sizeof line, fp)) {
+	/* Every output row, held: row i must be input row i (its id), one
+	 * output row per input row, none lost, none added. */
+	char **rowv = calloc((size_t)n + 1, sizeof *rowv);
+	if (!rowv) {
+		fclose(fp);
+		free(line);
+		return -1;
+	}
+	int rows = 0, extra = 0;
+	while (getline(&line, &cap, fp) >= 0) {
+		if (rows >= n) {
+			extra++;
+			continue;
+		}
+		rowv[rows] = strdup(line);
 		int nf = split_csv(line, f, 64);
 		int id = atoi(cell(f, nf, id_col));
-		if (id != rows) {
+		if (!rowv[rows] || id != rows) {
 			printf("FAIL %s: row %d came out as row %d\n", answer_name[a], rows, id);
 			s->fails++;
+			free(rowv[rows]);
+			rowv[rows] = NULL;
 			break;
 		}
-		char rcmd[512];
-		repro(rcmd, sizeof rcmd, a, binomial, &pts[id]);
-		if (a == A_CL)
-			check_cl(binomial, &pts[id], f, nf, &c, rcmd);
-		else if (a == A_BITS)
-			check_bits(binomial, &pts[id], f, nf, &c, rcmd);
-		else
-			check_ber(binomial, a == A_BER2, &pts[id], f, nf, &c, rcmd);
 		rows++;
 	}
 	fclose(fp);
-	if (rows != n) {
+	free(line);
+	if (rows != n || extra) {
 		printf("FAIL %s %s: %d rows in, %d out\n", answer_name[a], binomial ? "binomial" : "poisson",
-		       n, rows);
+		       n, rows + extra);
 		s->fails++;
 	}
+	check_rows(a, binomial, pts, rowv, rows, &c);
+	for (int i = 0; i < rows; i++)
+		free(rowv[i]);
+	free(rowv);
 	return 0;
+}
+
+/* Check output rows [lo, hi) against their points, into st. */
+static void check_range(enum answer a, int binomial, const struct point *pts, char **rowv, int lo,
+                        int hi, const struct cols *c)
+{
+	char *f[64], rcmd[512];
+	for (int id = lo; id < hi; id++) {
+		int nf = split_csv(rowv[id], f, 64);
+		repro(rcmd, sizeof rcmd, a, binomial, &pts[id]);
+		if (a == A_CL)
+			check_cl(binomial, &pts[id], f, nf, c, rcmd);
+		else if (a == A_BITS)
+			check_bits(binomial, &pts[id], f, nf, c, rcmd);
+		else
+			check_ber(binomial, a == A_BER2, &pts[id], f, nf, c, rcmd);
+	}
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+static int read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	while (len > 0) {
+		ssize_t r = read(fd, p, len);
+		if (r <= 0)
+			return -1;
+		p += r;
+		len -= (size_t)r;
+	}
+	return 0;
+}
+
+/*
+ * The checks of one batch's rows, in opt.jobs processes (--jobs): worker w
+ * takes rows [w n / J, (w + 1) n / J), the same checks and the same truth
+ * as one process, and sends back its counts, its worst error and the text
+ * of its failures, which are added here in the order of the workers. The
+ * points and the verdicts do not depend on J; only the order of printed
+ * failures within a batch can (each worker prints up to --max-print).
+ */
+static void check_rows(enum answer a, int binomial, const struct point *pts, char **rowv, int n,
+                       const struct cols *c)
+{
+	struct stats *s = &st[a][binomial];
+	int jobs = opt.jobs;
+	if (jobs > n)
+		jobs = n;
+	if (jobs <= 1) {
+		check_range(a, binomial, pts, rowv, 0, n, c);
+		return;
+	}
+	int fds[64];
+	pid_t pids[64];
+	struct stats base = *s;
+	fflush(stdout);
+	for (int w = 0; w < jobs; w++) {
+		int p[2];
+		pids[w] = -1;
+		fds[w] = -1;
+		if (pipe(p) != 0)
+			continue;
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(p[0]);
+			char *buf = NULL;
+			size_t len = 0;
+			opt.out = open_memstream(&buf, &len);
+			if (!opt.out)
+				_exit(2);
+			check_range(a, binomial, pts, rowv, (int)((long)n * w / jobs),
+			            (int)((long)n * (w + 1) / jobs), c);
+			fclose(opt.out);
+			if (write_all(p[1], s, sizeof *s) || write_all(p[1], &len, sizeof len) ||
+			    write_all(p[1], buf, len))
+				_exit(2);
+			_exit(0);
+		}
+		close(p[1]);
+		if (pid < 0) {
+			close(p[0]);
+			continue;
+		}
+		pids[w] = pid;
+		fds[w] = p[0];
+	}
+	for (int w = 0; w < jobs; w++) {
+		struct stats r;
+		size_t len = 0;
+		char *buf = NULL;
+		int ok = fds[w] >= 0 && read_all(fds[w], &r, sizeof r) == 0 &&
+		         read_all(fds[w], &len, sizeof len) == 0 && (buf = malloc(len + 1)) &&
+		         read_all(fds[w], buf, len) == 0;
+		if (fds[w] >= 0)
+			close(fds[w]);
+		int status = 0;
+		if (pids[w] > 0)
+			waitpid(pids[w], &status, 0);
+		if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			printf("FAIL %s %s: check worker %d of %d did not report\n", answer_name[a],
+			       binomial ? "binomial" : "poisson", w, jobs);
+			s->fails++;
+			free(buf);
+			continue;
+		}
+		fwrite(buf, 1, len, stdout);
+		free(buf);
+		s->n += r.n - base.n;
+		s->refused_ok += r.refused_ok - base.refused_ok;
+		s->ambiguous += r.ambiguous - base.ambiguous;
+		s->fails += r.fails - base.fails;
+		s->oracle_doubt += r.oracle_doubt - base.oracle_doubt;
+		if (r.worst > s->worst || (isnan(r.worst) && !isnan(s->worst))) {
+			s->worst = r.worst;
+			memcpy(s->worst_cmd, r.worst_cmd, sizeof s->worst_cmd);
+			memcpy(s->worst_what, r.worst_what, sizeof s->worst_what);
+		}
+	}
 }
 
 /* ---- self-check against the mpmath table ---- */
@@ -1068,6 +1220,7 @@ int main(int argc, char **argv)
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
 	long count = 200, batch = 4000;
 	const char *only = NULL;
+	opt.out = stdout;
 	truth_init();
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1079,7 +1232,7 @@ int main(int argc, char **argv)
 			seed = strtoull(v, NULL, 10), i++;
 		else if (!strcmp(a, "--count") && v)
 			count = atol(v), i++;
-		else if (!strcmp(a, "--batch") && v)
+		else if (!strcmp(a, "--batch") && v && atol(v) >= 1)
 			batch = atol(v), i++;
 		else if (!strcmp(a, "--only") && v)
 			only = v, i++;
@@ -1087,13 +1240,15 @@ int main(int argc, char **argv)
 			opt.tol = strtod(v, NULL), i++;
 		else if (!strcmp(a, "--dir") && v)
 			opt.dir = v, i++;
+		else if (!strcmp(a, "--jobs") && v && atoi(v) >= 1 && atoi(v) <= 64)
+			opt.jobs = atoi(v), i++;
 		else if (!strcmp(a, "--progress"))
 			opt.progress = 1;
 		else if (!strcmp(a, "--max-print") && v)
 			opt.max_print = atol(v), i++;
 		else {
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
-			                "cl-poisson|...] [--tol T] [--dir DIR]\n"
+			                "cl-poisson|...] [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
 			                "       oracle --selfcheck FILE\n");
 			return 2;
 		}
@@ -1104,8 +1259,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "oracle: cannot create %s\n", opt.dir);
 		return 2;
 	}
-	printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s\n",
-	       (unsigned long long)seed, count, opt.tol, opt.bercl);
+	printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s, %ld rows a run, "
+	       "%d checking process%s\n",
+	       (unsigned long long)seed, count, opt.tol, opt.bercl, batch, opt.jobs,
+	       opt.jobs > 1 ? "es" : "");
 	fflush(stdout);
 	struct point *pts = malloc(sizeof *pts * (size_t)batch);
 	if (!pts)
