@@ -4,7 +4,8 @@
  *
  * SYNOPSIS
  *   oracle [--bercl PATH] [--seed S] [--count N] [--only ANSWER] [--tol T]
- *          [--dir DIR] [--batch ROWS] [--jobs J] [--progress] [--max-print K]
+ *          [--dir DIR] [--batch ROWS] [--jobs J] [--per-point] [--skip K]
+ *          [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
  *
  * DESCRIPTION
@@ -24,6 +25,10 @@
  *   inside the documented domain that bercl refuses is a failure; outside
  *   it, refusing is right and an answer must still be right.
  *
+ *   --skip K leaves out the first K points of each answer's stream (a
+ *   stopped soak goes on with --skip at its last progress line).
+ *   --per-point runs bercl once a point instead, on its flags (the command
+ *   a failure prints), and checks the same fields: the command-line path.
  *   --batch ROWS points go to one bercl run (4000 by default); --jobs J
  *   checks each run's rows in J processes (1 by default): the points, the
  *   truth and every verdict are the same for any ROWS and J.
@@ -73,10 +78,10 @@ struct stats {
 static struct {
 	const char *bercl, *dir;
 	double tol;
-	int quiet, progress, jobs;
+	int quiet, progress, jobs, per_point;
 	long max_print;
 	FILE *out; /* where failures go: stdout, or a worker's buffer */
-} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 1, 10, NULL};
+} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 1, 0, 10, NULL};
 
 static struct stats st[NANSWER][2];
 
@@ -1026,6 +1031,8 @@ static void check_range(enum answer a, int binomial, const struct point *pts, ch
 {
 	char *f[64], rcmd[512];
 	for (int id = lo; id < hi; id++) {
+		if (!rowv[id]) /* a point already failed (--per-point) */
+			continue;
 		int nf = split_csv(rowv[id], f, 64);
 		repro(rcmd, sizeof rcmd, a, binomial, &pts[id]);
 		if (a == A_CL)
@@ -1150,6 +1157,128 @@ static void check_rows(enum answer a, int binomial, const struct point *pts, cha
 	}
 }
 
+/* ---- one process a point (--per-point): the flags' path ---- */
+
+/* Append s to the row at *w as one CSV field (quoted where it must be). */
+static void put_field(char **w, const char *end, const char *s, int first)
+{
+	char *p = *w;
+	if (!first && p < end)
+		*p++ = ',';
+	int quote = strpbrk(s, ",\"\r\n") != NULL;
+	if (quote && p < end)
+		*p++ = '"';
+	for (; *s && p < end; s++) {
+		if (*s == '"' && p + 1 < end)
+			*p++ = '"';
+		*p++ = *s;
+	}
+	if (quote && p < end)
+		*p++ = '"';
+	*p = '\0';
+	*w = p;
+}
+
+/*
+ * Each point as its own command line, exactly the command a failure
+ * prints (`bercl cl -e E -n N -p P --model M -f csv`, ...): the flag
+ * parsers in front of the same numerics. An answer is one header and one
+ * row on stdout with exit status 0; a refusal exit status 2, nothing on
+ * stdout and one line `bercl: ...` on stderr, which becomes the row's
+ * error. Anything else is a failure of that point. The rows go to the
+ * same checks as a batch's, as id,cl,one_minus_cl,bits,cl_achieved,
+ * ber_upper,ber_lower,error.
+ */
+static const char *pp_names[] = {"cl", "one_minus_cl", "bits", "cl_achieved", "ber_upper",
+                                 "ber_lower", "error"};
+#define PP_NF 7
+
+static int run_points(enum answer a, int binomial, struct point *pts, int n)
+{
+	char out[600], errf[600], cmd[2048], rcmd[512];
+	snprintf(out, sizeof out, "%s/%s-%s.point.out", opt.dir, answer_name[a], binomial ? "b" : "p");
+	snprintf(errf, sizeof errf, "%s/%s-%s.point.err", opt.dir, answer_name[a],
+	         binomial ? "b" : "p");
+	struct stats *s = &st[a][binomial];
+	char **rowv = calloc((size_t)n + 1, sizeof *rowv);
+	if (!rowv)
+		return -1;
+	char *line = NULL, *hf[64], *rf[64];
+	size_t cap = 0;
+	for (int i = 0; i < n; i++) {
+		repro(rcmd, sizeof rcmd, a, binomial, &pts[i]);
+		snprintf(cmd, sizeof cmd, "timeout 600 %s%s > %s 2> %s", opt.bercl,
+		         rcmd + strlen("bercl"), out, errf);
+		int status = system(cmd);
+		int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+		const char *val[PP_NF] = {"", "", "", "", "", "", ""};
+		char *hdr = NULL, *row = NULL, err[1024] = "";
+		int nrows = 0, nerr = 0, nh = 0, nr = 0;
+		FILE *fp = fopen(out, "r");
+		while (fp && getline(&line, &cap, fp) >= 0) {
+			if (!hdr)
+				hdr = strdup(line);
+			else if (!row)
+				row = strdup(line), nrows++;
+			else
+				nrows++;
+		}
+		if (fp)
+			fclose(fp);
+		fp = fopen(errf, "r");
+		while (fp && getline(&line, &cap, fp) >= 0)
+			if (strncmp(line, "bercl: warning: ", 16) != 0 && nerr++ == 0) {
+				snprintf(err, sizeof err, "%s", line);
+				err[strcspn(err, "\r\n")] = '\0';
+			}
+		if (fp)
+			fclose(fp);
+		int ok;
+		if (code == 0) {
+			ok = hdr && row && nrows == 1 && nerr == 0;
+			if (ok) {
+				nh = split_csv(hdr, hf, 64);
+				nr = split_csv(row, rf, 64);
+				for (int k = 0; k < nh && k < nr; k++)
+					for (int j = 0; j < PP_NF; j++)
+						if (!strcmp(hf[k], pp_names[j]))
+							val[j] = rf[k];
+			}
+		} else if (code == 2) {
+			ok = !hdr && nerr == 1 && !strncmp(err, "bercl: ", 7);
+			val[PP_NF - 1] = ok ? err + 7 : "";
+		} else {
+			ok = 0;
+		}
+		if (!ok) {
+			printf("FAIL %s %s: exit status %d, %d rows on stdout, %d messages%s%s\n     %s\n",
+			       answer_name[a], binomial ? "binomial" : "poisson", code, nrows, nerr,
+			       *err ? ": " : "", err, rcmd);
+			s->fails++;
+		} else {
+			size_t len = 64;
+			for (int j = 0; j < PP_NF; j++)
+				len += strlen(val[j]) * 2 + 3;
+			char *r = malloc(len), *w = r;
+			if (r) {
+				w += sprintf(w, "%d", i);
+				for (int j = 0; j < PP_NF; j++)
+					put_field(&w, r + len - 1, val[j], 0);
+			}
+			rowv[i] = r;
+		}
+		free(hdr);
+		free(row);
+	}
+	free(line);
+	struct cols c = {1, 2, 3, 4, 5, 6, 7}; /* after the id */
+	check_rows(a, binomial, pts, rowv, n, &c);
+	for (int i = 0; i < n; i++)
+		free(rowv[i]);
+	free(rowv);
+	return 0;
+}
+
 /* ---- self-check against the mpmath table ---- */
 
 /*
@@ -1218,7 +1347,7 @@ static int selfcheck(const char *path)
 int main(int argc, char **argv)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-	long count = 200, batch = 4000;
+	long count = 200, batch = 4000, skip = 0;
 	const char *only = NULL;
 	opt.out = stdout;
 	truth_init();
@@ -1242,13 +1371,17 @@ int main(int argc, char **argv)
 			opt.dir = v, i++;
 		else if (!strcmp(a, "--jobs") && v && atoi(v) >= 1 && atoi(v) <= 64)
 			opt.jobs = atoi(v), i++;
+		else if (!strcmp(a, "--skip") && v && atol(v) >= 0)
+			skip = atol(v), i++;
+		else if (!strcmp(a, "--per-point"))
+			opt.per_point = 1;
 		else if (!strcmp(a, "--progress"))
 			opt.progress = 1;
 		else if (!strcmp(a, "--max-print") && v)
 			opt.max_print = atol(v), i++;
 		else {
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
-			                "cl-poisson|...] [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
+			                "cl-poisson|...] [--tol T] [--dir DIR] [--batch N] [--jobs J] [--per-point] [--skip K]\n"
 			                "       oracle --selfcheck FILE\n");
 			return 2;
 		}
@@ -1259,10 +1392,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "oracle: cannot create %s\n", opt.dir);
 		return 2;
 	}
-	printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s, %ld rows a run, "
-	       "%d checking process%s\n",
-	       (unsigned long long)seed, count, opt.tol, opt.bercl, batch, opt.jobs,
-	       opt.jobs > 1 ? "es" : "");
+	if (skip)
+		printf("oracle: points %ld to %ld of each answer's stream\n", skip + 1, skip + count);
+	if (opt.per_point)
+		printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s, one run a "
+		       "point (its flags), %d checking process%s\n",
+		       (unsigned long long)seed, count, opt.tol, opt.bercl, opt.jobs,
+		       opt.jobs > 1 ? "es" : "");
+	else
+		printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s, %ld rows a "
+		       "run, %d checking process%s\n",
+		       (unsigned long long)seed, count, opt.tol, opt.bercl, batch, opt.jobs,
+		       opt.jobs > 1 ? "es" : "");
 	fflush(stdout);
 	struct point *pts = malloc(sizeof *pts * (size_t)batch);
 	if (!pts)
@@ -1276,13 +1417,18 @@ int main(int argc, char **argv)
 				continue;
 			/* each answer its own stream, so --only reproduces the same points */
 			seed_rng(seed * 16 + (uint64_t)(a * 2 + b));
+			/* --skip K: the stream's first K points drawn and left out,
+			 * so that a stopped soak goes on where it stopped */
+			for (long k = 0; k < skip; k++)
+				if (gen_point((enum answer)a, b, &pts[0]) != 0)
+					return 2;
 			st[a][b].worst = 0;
 			for (long done = 0; done < count;) {
 				int n = (int)(count - done < batch ? count - done : batch);
 				for (int i = 0; i < n; i++)
 					if (gen_point((enum answer)a, b, &pts[i]) != 0)
 						return 2;
-				if (run_batch((enum answer)a, b, pts, n) != 0) {
+				if ((opt.per_point ? run_points : run_batch)((enum answer)a, b, pts, n) != 0) {
 					fprintf(stderr, "oracle: cannot write or read in %s\n", opt.dir);
 					return 2;
 				}
