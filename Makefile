@@ -204,11 +204,17 @@ bench-cross:
 # (it only computes the truth). oracle-check: its self-check against the
 # mpmath table, then a fixed-seed sample; make soak SEED=... COUNT=...
 # (points per answer) runs any amount, ONLY=cl-binomial (a substring of
-# the answer names) one answer or a few.
+# the answer names) one answer or a few; SOAK_JOBS=2 processes check the
+# rows of each bercl run of SOAK_BATCH=20000 rows (same points and verdicts
+# for any value of either); SOAK_FLAGS=--per-point runs bercl once a point
+# on its flags instead of in batch mode (the command-line path).
 ORACLE_SEED ?= 20261130
 ORACLE_COUNT ?= 150
 SEED ?= $(shell date +%s)
 COUNT ?= 10000
+SOAK_JOBS ?= 2
+SOAK_BATCH ?= 20000
+SOAK_FLAGS ?=
 tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth.h
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
 		tests/oracle/truth.c -lmpfr -lgmp -lm
@@ -218,7 +224,7 @@ oracle-check: bercl tests/oracle/oracle
 BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
-		--progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
+		--jobs $(SOAK_JOBS) --batch $(SOAK_BATCH) $(SOAK_FLAGS) --progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/gsl_inv_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
 	./bench/run.sh

@@ -4,7 +4,8 @@
  *
  * SYNOPSIS
  *   oracle [--bercl PATH] [--seed S] [--count N] [--only ANSWER] [--tol T]
- *          [--dir DIR] [--quiet]
+ *          [--dir DIR] [--batch ROWS] [--jobs J] [--per-point] [--skip K]
+ *          [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
  *
  * DESCRIPTION
@@ -24,6 +25,14 @@
  *   inside the documented domain that bercl refuses is a failure; outside
  *   it, refusing is right and an answer must still be right.
  *
+ *   --skip K leaves out the first K points of each answer's stream (a
+ *   stopped soak goes on with --skip at its last progress line).
+ *   --per-point runs bercl once a point instead, on its flags (the command
+ *   a failure prints), and checks the same fields: the command-line path.
+ *   --batch ROWS points go to one bercl run (4000 by default); --jobs J
+ *   checks each run's rows in J processes (1 by default): the points, the
+ *   truth and every verdict are the same for any ROWS and J.
+ *
  *   --selfcheck compares the oracle's own tails and roots with a table made
  *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits).
  *
@@ -40,6 +49,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "truth.h"
 
@@ -68,9 +78,10 @@ struct stats {
 static struct {
 	const char *bercl, *dir;
 	double tol;
-	int quiet, progress;
+	int quiet, progress, jobs, per_point;
 	long max_print;
-} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 10};
+	FILE *out; /* where failures go: stdout, or a worker's buffer */
+} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 1, 0, 10, NULL};
 
 static struct stats st[NANSWER][2];
 
@@ -517,10 +528,10 @@ static void fail(struct stats *s, const char *cmd, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	printf("FAIL ");
-	vprintf(fmt, ap);
+	fprintf(opt.out, "FAIL ");
+	vfprintf(opt.out, fmt, ap);
 	va_end(ap);
-	printf("\n     %s\n", cmd);
+	fprintf(opt.out, "\n     %s\n", cmd);
 }
 
 /* The target on its smaller side: side 1 (ln cl) or 0 (ln(1 - cl)). */
@@ -900,6 +911,9 @@ out:
 
 /* ---- one batch ---- */
 
+static void check_rows(enum answer a, int binomial, const struct point *pts, char **rowv, int n,
+                       const struct cols *c);
+
 static int run_batch(enum answer a, int binomial, struct point *pts, int n)
 {
 	char in[512], out[600], errf[600], cmd[2048];
@@ -941,12 +955,13 @@ static int run_batch(enum answer a, int binomial, struct point *pts, int n)
 	fp = fopen(out, "r");
 	if (!fp)
 		return -1;
-	static char line[1 << 16];
-	char *f[64];
+	char *line = NULL, *f[64];
+	size_t cap = 0;
 	struct cols c = {-1, -1, -1, -1, -1, -1, -1};
 	int id_col = -1;
-	if (!fgets(line, sizeof line, fp)) {
+	if (getline(&line, &cap, fp) < 0) {
 		fclose(fp);
+		free(line);
 		printf("FAIL %s: no output\n", answer_name[a]);
 		s->fails++;
 		return 0;
@@ -970,31 +985,297 @@ static int run_batch(enum answer a, int binomial, struct point *pts, int n)
 		else if (!strcmp(f[i], "error"))
 			c.error = i;
 	}
-	int rows = 0;
-	while (fgets(line, sizeof line, fp)) {
+	/* Every output row, held: row i must be input row i (its id), one
+	 * output row per input row, none lost, none added. */
+	char **rowv = calloc((size_t)n + 1, sizeof *rowv);
+	if (!rowv) {
+		fclose(fp);
+		free(line);
+		return -1;
+	}
+	int rows = 0, extra = 0;
+	while (getline(&line, &cap, fp) >= 0) {
+		if (rows >= n) {
+			extra++;
+			continue;
+		}
+		rowv[rows] = strdup(line);
 		int nf = split_csv(line, f, 64);
 		int id = atoi(cell(f, nf, id_col));
-		if (id != rows) {
+		if (!rowv[rows] || id != rows) {
 			printf("FAIL %s: row %d came out as row %d\n", answer_name[a], rows, id);
 			s->fails++;
+			free(rowv[rows]);
+			rowv[rows] = NULL;
 			break;
 		}
-		char rcmd[512];
-		repro(rcmd, sizeof rcmd, a, binomial, &pts[id]);
-		if (a == A_CL)
-			check_cl(binomial, &pts[id], f, nf, &c, rcmd);
-		else if (a == A_BITS)
-			check_bits(binomial, &pts[id], f, nf, &c, rcmd);
-		else
-			check_ber(binomial, a == A_BER2, &pts[id], f, nf, &c, rcmd);
 		rows++;
 	}
 	fclose(fp);
-	if (rows != n) {
+	free(line);
+	if (rows != n || extra) {
 		printf("FAIL %s %s: %d rows in, %d out\n", answer_name[a], binomial ? "binomial" : "poisson",
-		       n, rows);
+		       n, rows + extra);
 		s->fails++;
 	}
+	check_rows(a, binomial, pts, rowv, rows, &c);
+	for (int i = 0; i < rows; i++)
+		free(rowv[i]);
+	free(rowv);
+	return 0;
+}
+
+/* Check output rows [lo, hi) against their points, into st. */
+static void check_range(enum answer a, int binomial, const struct point *pts, char **rowv, int lo,
+                        int hi, const struct cols *c)
+{
+	char *f[64], rcmd[512];
+	for (int id = lo; id < hi; id++) {
+		if (!rowv[id]) /* a point already failed (--per-point) */
+			continue;
+		int nf = split_csv(rowv[id], f, 64);
+		repro(rcmd, sizeof rcmd, a, binomial, &pts[id]);
+		if (a == A_CL)
+			check_cl(binomial, &pts[id], f, nf, c, rcmd);
+		else if (a == A_BITS)
+			check_bits(binomial, &pts[id], f, nf, c, rcmd);
+		else
+			check_ber(binomial, a == A_BER2, &pts[id], f, nf, c, rcmd);
+	}
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+static int read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	while (len > 0) {
+		ssize_t r = read(fd, p, len);
+		if (r <= 0)
+			return -1;
+		p += r;
+		len -= (size_t)r;
+	}
+	return 0;
+}
+
+/*
+ * The checks of one batch's rows, in opt.jobs processes (--jobs): worker w
+ * takes rows [w n / J, (w + 1) n / J), the same checks and the same truth
+ * as one process, and sends back its counts, its worst error and the text
+ * of its failures, which are added here in the order of the workers. The
+ * points and the verdicts do not depend on J; only the order of printed
+ * failures within a batch can (each worker prints up to --max-print).
+ */
+static void check_rows(enum answer a, int binomial, const struct point *pts, char **rowv, int n,
+                       const struct cols *c)
+{
+	struct stats *s = &st[a][binomial];
+	int jobs = opt.jobs;
+	if (jobs > n)
+		jobs = n;
+	if (jobs <= 1) {
+		check_range(a, binomial, pts, rowv, 0, n, c);
+		return;
+	}
+	int fds[64];
+	pid_t pids[64];
+	struct stats base = *s;
+	fflush(stdout);
+	for (int w = 0; w < jobs; w++) {
+		int p[2];
+		pids[w] = -1;
+		fds[w] = -1;
+		if (pipe(p) != 0)
+			continue;
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(p[0]);
+			char *buf = NULL;
+			size_t len = 0;
+			opt.out = open_memstream(&buf, &len);
+			if (!opt.out)
+				_exit(2);
+			check_range(a, binomial, pts, rowv, (int)((long)n * w / jobs),
+			            (int)((long)n * (w + 1) / jobs), c);
+			fclose(opt.out);
+			if (write_all(p[1], s, sizeof *s) || write_all(p[1], &len, sizeof len) ||
+			    write_all(p[1], buf, len))
+				_exit(2);
+			_exit(0);
+		}
+		close(p[1]);
+		if (pid < 0) {
+			close(p[0]);
+			continue;
+		}
+		pids[w] = pid;
+		fds[w] = p[0];
+	}
+	for (int w = 0; w < jobs; w++) {
+		struct stats r;
+		size_t len = 0;
+		char *buf = NULL;
+		int ok = fds[w] >= 0 && read_all(fds[w], &r, sizeof r) == 0 &&
+		         read_all(fds[w], &len, sizeof len) == 0 && (buf = malloc(len + 1)) &&
+		         read_all(fds[w], buf, len) == 0;
+		if (fds[w] >= 0)
+			close(fds[w]);
+		int status = 0;
+		if (pids[w] > 0)
+			waitpid(pids[w], &status, 0);
+		if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			printf("FAIL %s %s: check worker %d of %d did not report\n", answer_name[a],
+			       binomial ? "binomial" : "poisson", w, jobs);
+			s->fails++;
+			free(buf);
+			continue;
+		}
+		fwrite(buf, 1, len, stdout);
+		free(buf);
+		s->n += r.n - base.n;
+		s->refused_ok += r.refused_ok - base.refused_ok;
+		s->ambiguous += r.ambiguous - base.ambiguous;
+		s->fails += r.fails - base.fails;
+		s->oracle_doubt += r.oracle_doubt - base.oracle_doubt;
+		if (r.worst > s->worst || (isnan(r.worst) && !isnan(s->worst))) {
+			s->worst = r.worst;
+			memcpy(s->worst_cmd, r.worst_cmd, sizeof s->worst_cmd);
+			memcpy(s->worst_what, r.worst_what, sizeof s->worst_what);
+		}
+	}
+}
+
+/* ---- one process a point (--per-point): the flags' path ---- */
+
+/* Append s to the row at *w as one CSV field (quoted where it must be). */
+static void put_field(char **w, const char *end, const char *s, int first)
+{
+	char *p = *w;
+	if (!first && p < end)
+		*p++ = ',';
+	int quote = strpbrk(s, ",\"\r\n") != NULL;
+	if (quote && p < end)
+		*p++ = '"';
+	for (; *s && p < end; s++) {
+		if (*s == '"' && p + 1 < end)
+			*p++ = '"';
+		*p++ = *s;
+	}
+	if (quote && p < end)
+		*p++ = '"';
+	*p = '\0';
+	*w = p;
+}
+
+/*
+ * Each point as its own command line, exactly the command a failure
+ * prints (`bercl cl -e E -n N -p P --model M -f csv`, ...): the flag
+ * parsers in front of the same numerics. An answer is one header and one
+ * row on stdout with exit status 0; a refusal exit status 2, nothing on
+ * stdout and one line `bercl: ...` on stderr, which becomes the row's
+ * error. Anything else is a failure of that point. The rows go to the
+ * same checks as a batch's, as id,cl,one_minus_cl,bits,cl_achieved,
+ * ber_upper,ber_lower,error.
+ */
+static const char *pp_names[] = {"cl", "one_minus_cl", "bits", "cl_achieved", "ber_upper",
+                                 "ber_lower", "error"};
+#define PP_NF 7
+
+static int run_points(enum answer a, int binomial, struct point *pts, int n)
+{
+	char out[600], errf[600], cmd[2048], rcmd[512];
+	snprintf(out, sizeof out, "%s/%s-%s.point.out", opt.dir, answer_name[a], binomial ? "b" : "p");
+	snprintf(errf, sizeof errf, "%s/%s-%s.point.err", opt.dir, answer_name[a],
+	         binomial ? "b" : "p");
+	struct stats *s = &st[a][binomial];
+	char **rowv = calloc((size_t)n + 1, sizeof *rowv);
+	if (!rowv)
+		return -1;
+	char *line = NULL, *hf[64], *rf[64];
+	size_t cap = 0;
+	for (int i = 0; i < n; i++) {
+		repro(rcmd, sizeof rcmd, a, binomial, &pts[i]);
+		snprintf(cmd, sizeof cmd, "timeout 600 %s%s > %s 2> %s", opt.bercl,
+		         rcmd + strlen("bercl"), out, errf);
+		int status = system(cmd);
+		int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+		const char *val[PP_NF] = {"", "", "", "", "", "", ""};
+		char *hdr = NULL, *row = NULL, err[1024] = "";
+		int nrows = 0, nerr = 0, nh = 0, nr = 0;
+		FILE *fp = fopen(out, "r");
+		while (fp && getline(&line, &cap, fp) >= 0) {
+			if (!hdr)
+				hdr = strdup(line);
+			else if (!row)
+				row = strdup(line), nrows++;
+			else
+				nrows++;
+		}
+		if (fp)
+			fclose(fp);
+		fp = fopen(errf, "r");
+		while (fp && getline(&line, &cap, fp) >= 0)
+			if (strncmp(line, "bercl: warning: ", 16) != 0 && nerr++ == 0) {
+				snprintf(err, sizeof err, "%s", line);
+				err[strcspn(err, "\r\n")] = '\0';
+			}
+		if (fp)
+			fclose(fp);
+		int ok;
+		if (code == 0) {
+			ok = hdr && row && nrows == 1 && nerr == 0;
+			if (ok) {
+				nh = split_csv(hdr, hf, 64);
+				nr = split_csv(row, rf, 64);
+				for (int k = 0; k < nh && k < nr; k++)
+					for (int j = 0; j < PP_NF; j++)
+						if (!strcmp(hf[k], pp_names[j]))
+							val[j] = rf[k];
+			}
+		} else if (code == 2) {
+			ok = !hdr && nerr == 1 && !strncmp(err, "bercl: ", 7);
+			val[PP_NF - 1] = ok ? err + 7 : "";
+		} else {
+			ok = 0;
+		}
+		if (!ok) {
+			printf("FAIL %s %s: exit status %d, %d rows on stdout, %d messages%s%s\n     %s\n",
+			       answer_name[a], binomial ? "binomial" : "poisson", code, nrows, nerr,
+			       *err ? ": " : "", err, rcmd);
+			s->fails++;
+		} else {
+			size_t len = 64;
+			for (int j = 0; j < PP_NF; j++)
+				len += strlen(val[j]) * 2 + 3;
+			char *r = malloc(len), *w = r;
+			if (r) {
+				w += sprintf(w, "%d", i);
+				for (int j = 0; j < PP_NF; j++)
+					put_field(&w, r + len - 1, val[j], 0);
+			}
+			rowv[i] = r;
+		}
+		free(hdr);
+		free(row);
+	}
+	free(line);
+	struct cols c = {1, 2, 3, 4, 5, 6, 7}; /* after the id */
+	check_rows(a, binomial, pts, rowv, n, &c);
+	for (int i = 0; i < n; i++)
+		free(rowv[i]);
+	free(rowv);
 	return 0;
 }
 
@@ -1066,8 +1347,9 @@ static int selfcheck(const char *path)
 int main(int argc, char **argv)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-	long count = 200, batch = 4000;
+	long count = 200, batch = 4000, skip = 0;
 	const char *only = NULL;
+	opt.out = stdout;
 	truth_init();
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1079,7 +1361,7 @@ int main(int argc, char **argv)
 			seed = strtoull(v, NULL, 10), i++;
 		else if (!strcmp(a, "--count") && v)
 			count = atol(v), i++;
-		else if (!strcmp(a, "--batch") && v)
+		else if (!strcmp(a, "--batch") && v && atol(v) >= 1)
 			batch = atol(v), i++;
 		else if (!strcmp(a, "--only") && v)
 			only = v, i++;
@@ -1087,13 +1369,19 @@ int main(int argc, char **argv)
 			opt.tol = strtod(v, NULL), i++;
 		else if (!strcmp(a, "--dir") && v)
 			opt.dir = v, i++;
+		else if (!strcmp(a, "--jobs") && v && atoi(v) >= 1 && atoi(v) <= 64)
+			opt.jobs = atoi(v), i++;
+		else if (!strcmp(a, "--skip") && v && atol(v) >= 0)
+			skip = atol(v), i++;
+		else if (!strcmp(a, "--per-point"))
+			opt.per_point = 1;
 		else if (!strcmp(a, "--progress"))
 			opt.progress = 1;
 		else if (!strcmp(a, "--max-print") && v)
 			opt.max_print = atol(v), i++;
 		else {
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
-			                "cl-poisson|...] [--tol T] [--dir DIR]\n"
+			                "cl-poisson|...] [--tol T] [--dir DIR] [--batch N] [--jobs J] [--per-point] [--skip K]\n"
 			                "       oracle --selfcheck FILE\n");
 			return 2;
 		}
@@ -1104,8 +1392,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "oracle: cannot create %s\n", opt.dir);
 		return 2;
 	}
-	printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s\n",
-	       (unsigned long long)seed, count, opt.tol, opt.bercl);
+	if (skip)
+		printf("oracle: points %ld to %ld of each answer's stream\n", skip + 1, skip + count);
+	if (opt.per_point)
+		printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s, one run a "
+		       "point (its flags), %d checking process%s\n",
+		       (unsigned long long)seed, count, opt.tol, opt.bercl, opt.jobs,
+		       opt.jobs > 1 ? "es" : "");
+	else
+		printf("oracle: seed %llu, %ld points per answer, tolerance %.3g, program %s, %ld rows a "
+		       "run, %d checking process%s\n",
+		       (unsigned long long)seed, count, opt.tol, opt.bercl, batch, opt.jobs,
+		       opt.jobs > 1 ? "es" : "");
 	fflush(stdout);
 	struct point *pts = malloc(sizeof *pts * (size_t)batch);
 	if (!pts)
@@ -1119,13 +1417,18 @@ int main(int argc, char **argv)
 				continue;
 			/* each answer its own stream, so --only reproduces the same points */
 			seed_rng(seed * 16 + (uint64_t)(a * 2 + b));
+			/* --skip K: the stream's first K points drawn and left out,
+			 * so that a stopped soak goes on where it stopped */
+			for (long k = 0; k < skip; k++)
+				if (gen_point((enum answer)a, b, &pts[0]) != 0)
+					return 2;
 			st[a][b].worst = 0;
 			for (long done = 0; done < count;) {
 				int n = (int)(count - done < batch ? count - done : batch);
 				for (int i = 0; i < n; i++)
 					if (gen_point((enum answer)a, b, &pts[i]) != 0)
 						return 2;
-				if (run_batch((enum answer)a, b, pts, n) != 0) {
+				if ((opt.per_point ? run_points : run_batch)((enum answer)a, b, pts, n) != 0) {
 					fprintf(stderr, "oracle: cannot write or read in %s\n", opt.dir);
 					return 2;
 				}
