@@ -44,6 +44,13 @@ void format_double(char *buf, size_t len, double v)
 			buf[k] = '\0';
 		return;
 	}
+	if (fabs(v) < 1e21 && v == floor(v)) {
+		/* every double from 2^53 up is whole: below 1e21 its digits too
+		 * (its exact value; as JavaScript prints numbers), so a count of
+		 * bits never switches to e-notation at 2^53 */
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
 	if (len >= 32) {
 		shortest_double(buf, v);
 		return;

@@ -137,9 +137,15 @@ static void test_whole_numbers(void **state)
 	assert_non_null(strstr(r.out, ",233750000000,"));
 	run(&r, NULL, "cl -e 0 -t 1.1s -r 53.125G -l 4 -p 1e-12 --model binomial -f csv");
 	assert_int_equal(r.status, 0);
-	/* above 2^53 a double is not every whole number: shortest form */
+	/* above 2^53 every double is whole: its digits up to 1e21, then e-notation */
 	run(&r, NULL, "cl -e 0 -n 1.1e18 -p 1e-18 -f csv");
-	assert_non_null(strstr(r.out, ",1.1e+18,"));
+	assert_non_null(strstr(r.out, ",1100000000000000000,"));
+	run(&r, NULL, "cl -e 0 -n 9007199254740994 -p 1e-18 -f csv");
+	assert_non_null(strstr(r.out, ",9007199254740994,"));
+	run(&r, NULL, "cl -e 0 -n 999999999999999868928 -p 1e-22 -f csv");
+	assert_non_null(strstr(r.out, ",999999999999999868928,"));
+	run(&r, NULL, "cl -e 0 -n 1e21 -p 1e-22 -f csv");
+	assert_non_null(strstr(r.out, ",1e+21,"));
 }
 
 /* Found 7: cl_achieved never below its target; --verify compares like with like. */

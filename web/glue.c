@@ -80,6 +80,10 @@ static void fmt_double(char *buf, size_t len, double v)
 		snprintf(buf, len, "%lld", (long long)v);
 		return;
 	}
+	if (fabs(v) < 1e21 && v == floor(v)) { /* src/format.c: whole, in digits */
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
 	for (int p = 15; p <= 17; p++) {
 		snprintf(buf, len, "%.*g", p, v);
 		if (p == 17 || strtod(buf, NULL) == v)
