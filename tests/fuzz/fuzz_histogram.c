@@ -88,9 +88,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(work != NULL);
 		double k = 1 + data[1] % 64, thr = data[2] % 200;
 		bercl_tails t;
-		enum bercl_status rc = bercl_fec_degrade_p(&code, s.ser_estimate, k, thr, work, &t);
-		check(rc == BERCL_OK || rc == BERCL_ELIMIT);
-		if (rc == BERCL_OK)
+		enum bercl_status drc = bercl_fec_degrade_p(&code, s.ser_estimate, k, thr, work, &t);
+		check(drc == BERCL_OK || drc == BERCL_ELIMIT);
+		if (drc == BERCL_OK)
 			check(prob(t.cl) && prob(t.one_minus_cl) && t.ln_cl.hi <= 0 &&
 			      t.ln_one_minus_cl.hi <= 0 && !isnan(t.ln_cl.hi) &&
 			      !isnan(t.ln_one_minus_cl.hi) && fabs(t.cl + t.one_minus_cl - 1) < 1e-9);
