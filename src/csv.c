@@ -19,8 +19,11 @@
  * opens a quoted field only as the first byte of a cell; after the closing
  * quote further bytes join the cell, as most readers do.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -436,4 +439,28 @@ void csv_loose_name(const char *s, char *out, size_t len)
 		out[k++] = c == '_' ? '-' : (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 	}
 	out[*s ? 0 : k] = '\0'; /* too long: matches nothing */
+}
+
+int csv_error(char *err, size_t errlen, const char *name, long line, const char *fmt, ...)
+{
+	va_list ap;
+	int k = line > 0 ? snprintf(err, errlen, "%s:%ld: ", name, line)
+	                 : snprintf(err, errlen, "%s: ", name);
+	if (k < 0 || (size_t)k >= errlen)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *csv_shown(const char *s, char *buf, size_t len)
+{
+	size_t k = 0;
+	for (; *s && k + 4 < len && k < 40; s++)
+		buf[k++] = isprint((unsigned char)*s) ? *s : '?';
+	if (*s)
+		buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
+	buf[k] = '\0';
+	return buf;
 }

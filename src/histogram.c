@@ -29,29 +29,6 @@
 
 #define LINE_MAX_BYTES 4096
 
-static int fail(char *err, size_t errlen, const char *name, long line, const char *fmt, ...)
-{
-	va_list ap;
-	int k = line > 0 ? snprintf(err, errlen, "%s:%ld: ", name, line) : snprintf(err, errlen, "%s: ", name);
-	if (k < 0 || (size_t)k >= errlen)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-/* A cell quoted in a message: printable ASCII only, at most 40 bytes. */
-static const char *shown(const char *s, char *buf, size_t len)
-{
-	size_t k = 0;
-	for (; *s && k + 4 < len && k < 40; s++)
-		buf[k++] = isprint((unsigned char)*s) ? *s : '?';
-	if (*s)
-		buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
-	buf[k] = '\0';
-	return buf;
-}
 
 /* The lines of the file, into bins and seen; 0, or -1 with the message in err. */
 static int histogram_records(struct csv *c, const char *name, int t, double *bins, char *seen,
@@ -62,27 +39,27 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 	double total = 0;
 	const char *bad;
 	if (csv_skip_bom(c) != 0)
-		return fail(err, errlen, name, 1, "not a CSV file (bad byte order mark)");
+		return csv_error(err, errlen, name, 1, "not a CSV file (bad byte order mark)");
 	while ((rc = csv_read(c, &bad)) == 1) {
 		long lineno = c->record_line;
 		if (bad)
-			return fail(err, errlen, name, lineno, "%s", bad);
+			return csv_error(err, errlen, name, lineno, "%s", bad);
 		char *bin = csv_trim(c->buf);
 		if (c->ncells == 1 && (bin[0] == '\0' || bin[0] == '#'))
 			continue;
 		if (bin[0] == '#')
 			continue;
 		if (c->ncells < 2)
-			return fail(err, errlen, name, lineno,
+			return csv_error(err, errlen, name, lineno,
 			            "'%s': expected two cells, bin and codewords, separated by a comma",
-			            shown(bin, q, sizeof q));
+			            csv_shown(bin, q, sizeof q));
 		if (c->ncells > 2)
-			return fail(err, errlen, name, lineno, "more than two cells");
+			return csv_error(err, errlen, name, lineno, "more than two cells");
 		char *count = csv_trim(c->buf + c->cell[1]);
 		if (!data && strcmp(bin, "symbol_errors") == 0) {
 			if (strcmp(count, "codewords") != 0)
-				return fail(err, errlen, name, lineno,
-				            "header '%s': the second column is 'codewords'", shown(count, q, sizeof q));
+				return csv_error(err, errlen, name, lineno,
+				            "header '%s': the second column is 'codewords'", csv_shown(count, q, sizeof q));
 			data = 1;
 			continue;
 		}
@@ -93,37 +70,37 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 		} else {
 			double b;
 			if (parse_count(bin, &b) != NULL)
-				return fail(err, errlen, name, lineno,
+				return csv_error(err, errlen, name, lineno,
 				            "bin '%s': a whole number 0..%d or 'uncorrectable'",
-				            shown(bin, q, sizeof q), t);
+				            csv_shown(bin, q, sizeof q), t);
 			if (b > t)
-				return fail(err, errlen, name, lineno,
+				return csv_error(err, errlen, name, lineno,
 				            "bin %.0f is above t = %d: the code cannot correct it (count such "
 				            "codewords as uncorrectable)", b, t);
 			idx = (int)b;
 		}
 		if (seen[idx]) {
 			if (idx == t + 1)
-				return fail(err, errlen, name, lineno, "uncorrectable given twice");
-			return fail(err, errlen, name, lineno, "bin %d given twice", idx);
+				return csv_error(err, errlen, name, lineno, "uncorrectable given twice");
+			return csv_error(err, errlen, name, lineno, "bin %d given twice", idx);
 		}
 		seen[idx] = 1;
 		double v;
 		const char *why = parse_count(count, &v);
 		if (why)
-			return fail(err, errlen, name, lineno, "codewords '%s': %s", shown(count, q, sizeof q),
+			return csv_error(err, errlen, name, lineno, "codewords '%s': %s", csv_shown(count, q, sizeof q),
 			            why);
 		bins[idx] = v;
 		total += v;
 		if (total > 9007199254740992.0)
-			return fail(err, errlen, name, lineno, "more than 2^53 codewords in all");
+			return csv_error(err, errlen, name, lineno, "more than 2^53 codewords in all");
 	}
 	if (rc < 0)
-		return fail(err, errlen, name, 0, "read error");
+		return csv_error(err, errlen, name, 0, "read error");
 	if (!seen[t + 1])
 		return 0; /* the caller says so */
 	if (!(total > 0))
-		return fail(err, errlen, name, 0, "no codewords counted");
+		return csv_error(err, errlen, name, 0, "no codewords counted");
 	return 0;
 }
 
@@ -131,7 +108,7 @@ int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, s
 {
 	char seen[1100];
 	if (t < 0 || t + 2 > (int)sizeof seen)
-		return fail(err, errlen, name, 0, "the code corrects too many symbols for a histogram");
+		return csv_error(err, errlen, name, 0, "the code corrects too many symbols for a histogram");
 	memset(seen, 0, (size_t)t + 2);
 	for (int i = 0; i <= t + 1; i++)
 		bins[i] = 0;
@@ -144,7 +121,7 @@ int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, s
 	if (rc)
 		return rc;
 	if (!seen[t + 1])
-		return fail(err, errlen, name, 0,
+		return csv_error(err, errlen, name, 0,
 		            "no 'uncorrectable' line (give it, with 0 if the FEC lost no codeword)");
 	return 0;
 }

@@ -41,29 +41,6 @@
 #define LINE_MAX_BYTES 4096
 #define DETECT_ROWS 3
 
-static int fail(char *err, size_t errlen, const char *name, long line, const char *fmt, ...)
-{
-	va_list ap;
-	int k = line > 0 ? snprintf(err, errlen, "%s:%ld: ", name, line) : snprintf(err, errlen, "%s: ", name);
-	if (k < 0 || (size_t)k >= errlen)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-/* A cell quoted in a message: printable ASCII only, at most 40 bytes. */
-static const char *shown(const char *s, char *buf, size_t len)
-{
-	size_t k = 0;
-	for (; *s && k + 4 < len && k < 40; s++)
-		buf[k++] = isprint((unsigned char)*s) ? *s : '?';
-	if (*s)
-		buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
-	buf[k] = '\0';
-	return buf;
-}
 
 struct reader {
 	const char *name;
@@ -87,9 +64,9 @@ static int add(struct reader *rd, long line, double bits, double errors)
 	if (rc == BERCL_OK)
 		return 0;
 	if (rc == BERCL_ELIMIT)
-		return fail(rd->err, rd->errlen, rd->name, line,
+		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "more than 2^53 errors or 1e300 bits in all");
-	return fail(rd->err, rd->errlen, rd->name, line,
+	return csv_error(rd->err, rd->errlen, rd->name, line,
 	            "errors %.17g exceed the interval's bits %.17g (column errors)", errors, bits);
 }
 
@@ -99,27 +76,27 @@ static int take(struct reader *rd, long line, double bits, double errors)
 	char a[40], b[40];
 	if (!rd->cumulative) {
 		if (!(bits > 0))
-			return fail(rd->err, rd->errlen, rd->name, line,
+			return csv_error(rd->err, rd->errlen, rd->name, line,
 			            "bits 0: a zero-length interval (column bits)");
 		return add(rd, line, bits, errors);
 	}
 	if (bits < rd->prev_bits) {
 		format_double(a, sizeof a, bits);
 		format_double(b, sizeof b, rd->prev_bits);
-		return fail(rd->err, rd->errlen, rd->name, line,
+		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "bits %s is below the reading before, %s: the counter went backwards "
 		            "(column bits; the file holds cumulative readings)", a, b);
 	}
 	if (bits == rd->prev_bits) {
 		format_double(a, sizeof a, bits);
-		return fail(rd->err, rd->errlen, rd->name, line,
+		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "bits %s again: a zero-length interval (column bits; the file holds "
 		            "cumulative readings)", a);
 	}
 	if (errors < rd->prev_errors) {
 		format_double(a, sizeof a, errors);
 		format_double(b, sizeof b, rd->prev_errors);
-		return fail(rd->err, rd->errlen, rd->name, line,
+		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "errors %s is below the reading before, %s: the counter went backwards "
 		            "(column errors; the file holds cumulative readings)", a, b);
 	}
@@ -167,12 +144,12 @@ static int header(struct reader *rd, struct csv *c)
 		if (!col)
 			continue;
 		if (*col >= 0)
-			return fail(rd->err, rd->errlen, rd->name, c->record_line, "column %s given twice",
+			return csv_error(rd->err, rd->errlen, rd->name, c->record_line, "column %s given twice",
 			            loose);
 		*col = (int)i;
 	}
 	if (rd->bits_col < 0 || rd->errors_col < 0)
-		return fail(rd->err, rd->errlen, rd->name, c->record_line,
+		return csv_error(rd->err, rd->errlen, rd->name, c->record_line,
 		            "the header needs both columns, bits and errors");
 	return 1;
 }
@@ -182,10 +159,10 @@ static int row_counts(struct reader *rd, struct csv *c, long line, double *bits,
 {
 	char q[64];
 	if (!rd->has_header && c->ncells != 2)
-		return fail(rd->err, rd->errlen, rd->name, line,
+		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "expected two cells, bits and errors, separated by a comma");
 	if ((size_t)rd->bits_col >= c->ncells || (size_t)rd->errors_col >= c->ncells)
-		return fail(rd->err, rd->errlen, rd->name, line,
+		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "%zu cells: the row has no %s column", c->ncells,
 		            (size_t)rd->bits_col >= c->ncells ? "bits" : "errors");
 	const char *bt = csv_cell(c, (size_t)rd->bits_col);
@@ -196,12 +173,12 @@ static int row_counts(struct reader *rd, struct csv *c, long line, double *bits,
 	if (!why && *bits > 1e300)
 		why = "is above 1e300";
 	if (why)
-		return fail(rd->err, rd->errlen, rd->name, line, "bits '%s' %s (column bits)",
-		            shown(bt, q, sizeof q), why);
+		return csv_error(rd->err, rd->errlen, rd->name, line, "bits '%s' %s (column bits)",
+		            csv_shown(bt, q, sizeof q), why);
 	why = parse_count(et, errors);
 	if (why)
-		return fail(rd->err, rd->errlen, rd->name, line, "errors '%s' %s (column errors)",
-		            shown(et, q, sizeof q), why);
+		return csv_error(rd->err, rd->errlen, rd->name, line, "errors '%s' %s (column errors)",
+		            csv_shown(et, q, sizeof q), why);
 	return 0;
 }
 
@@ -210,11 +187,11 @@ static int records(struct reader *rd, struct csv *c)
 	const char *bad;
 	int rc, first = 1;
 	if (csv_skip_bom(c) != 0)
-		return fail(rd->err, rd->errlen, rd->name, 1, "not a CSV file (bad byte order mark)");
+		return csv_error(rd->err, rd->errlen, rd->name, 1, "not a CSV file (bad byte order mark)");
 	while ((rc = csv_read(c, &bad)) == 1) {
 		long line = c->record_line;
 		if (bad)
-			return fail(rd->err, rd->errlen, rd->name, line, "%s", bad);
+			return csv_error(rd->err, rd->errlen, rd->name, line, "%s", bad);
 		char *cell0 = csv_trim(c->buf);
 		if (c->ncells == 1 && cell0[0] == '\0')
 			continue;
@@ -248,11 +225,11 @@ static int records(struct reader *rd, struct csv *c)
 			return -1;
 	}
 	if (rc < 0)
-		return fail(rd->err, rd->errlen, rd->name, 0, "read error");
+		return csv_error(rd->err, rd->errlen, rd->name, 0, "read error");
 	if (rd->held > 0 && decide(rd) != 0)
 		return -1;
 	if (rd->rows == 0)
-		return fail(rd->err, rd->errlen, rd->name, 0, "no intervals (bits,errors rows)");
+		return csv_error(rd->err, rd->errlen, rd->name, 0, "no intervals (bits,errors rows)");
 	return 0;
 }
 
