@@ -452,6 +452,34 @@ static enum bercl_status choose_cer_upper(bercl_fec_histogram_stats *s, double c
 	return BERCL_OK;
 }
 
+/*
+ * The SER bound from the most symbols in error the bins allow (the BER
+ * bound of that count in these symbols, at cl), and the CER at it; a bound
+ * at or above 1 bounds nothing: the SER and the CER at most 1.
+ */
+static enum bercl_status ser_upper_bound(const bercl_rs_code *code, enum bercl_model model,
+                                         double most_in_error, double symbols, double cl,
+                                         double one_minus_cl, bercl_fec_histogram_stats *s)
+{
+	enum bercl_status rc =
+		bercl_ber_upper(model, most_in_error, symbols, cl, one_minus_cl, &s->ser_upper);
+	if (rc != BERCL_OK)
+		return rc;
+	if (!(s->ser_upper < 1)) {
+		s->ser_upper = 1;
+		s->cer_model_upper = 1;
+		s->ln_cer_model_upper = ln_of(1.0);
+		return BERCL_OK;
+	}
+	bercl_tails up;
+	rc = cer_tails(code, s->ser_upper, &up);
+	if (rc != BERCL_OK)
+		return rc;
+	s->ln_cer_model_upper = up.ln_cl;
+	s->cer_model_upper = up.cl;
+	return BERCL_OK;
+}
+
 enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *bins,
                                       enum bercl_model model, double cl, double one_minus_cl,
                                       bercl_fec_histogram_stats *out)
@@ -478,22 +506,9 @@ enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *b
 	/* the most errored symbols the bins allow: n in each uncorrectable codeword */
 	double most_in_error = symbols_in_error + (double)(code->n - code->t - 1) * s.uncorrectable;
 	enum bercl_status rc =
-		bercl_ber_upper(model, most_in_error, symbols, cl, one_minus_cl, &s.ser_upper);
+		ser_upper_bound(code, model, most_in_error, symbols, cl, one_minus_cl, &s);
 	if (rc != BERCL_OK)
 		return rc;
-	if (!(s.ser_upper < 1)) {
-		/* a bound at or above 1 bounds nothing: the SER and the CER at most 1 */
-		s.ser_upper = 1;
-		s.cer_model_upper = 1;
-		s.ln_cer_model_upper = ln_of(1.0);
-	} else {
-		bercl_tails up;
-		rc = cer_tails(code, s.ser_upper, &up);
-		if (rc != BERCL_OK)
-			return rc;
-		s.ln_cer_model_upper = up.ln_cl;
-		s.cer_model_upper = up.cl;
-	}
 	if (symbols_in_error > 0) {
 		bercl_tails pred;
 		rc = cer_tails(code, s.ser_estimate, &pred);
@@ -670,21 +685,9 @@ enum bercl_status bercl_fec_histogram_groups(const bercl_rs_code *code, const in
 	s.ser_estimate = grouped_ser(code, &p, u, codewords);
 	s.symbol_errors = s.ser_estimate * symbols; /* expected, not counted: the bins group them */
 	enum bercl_status rc =
-		bercl_ber_upper(model, most_in_error, symbols, cl, one_minus_cl, &s.ser_upper);
+		ser_upper_bound(code, model, most_in_error, symbols, cl, one_minus_cl, &s);
 	if (rc != BERCL_OK)
 		return rc;
-	if (!(s.ser_upper < 1)) {
-		s.ser_upper = 1;
-		s.cer_model_upper = 1;
-		s.ln_cer_model_upper = ln_of(1.0);
-	} else {
-		bercl_tails up;
-		rc = cer_tails(code, s.ser_upper, &up);
-		if (rc != BERCL_OK)
-			return rc;
-		s.ln_cer_model_upper = up.ln_cl;
-		s.cer_model_upper = up.cl;
-	}
 	if (s.ser_estimate > 0) {
 		bercl_tails pred;
 		rc = cer_tails(code, s.ser_estimate, &pred);
