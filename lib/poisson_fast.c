@@ -82,6 +82,7 @@
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "regions.h"
 #include "wide.h"
 #include "poisson_fast.inc"
 
@@ -938,9 +939,9 @@ static int fast_tails(double errors, double x, double xl, bercl_tails *out, int 
 			return 1;
 		}
 	}
-	if (a < 25.0 && small_wf(errors, x, xl, want_ln, &p, &q)) {
+	if (a < POISSON_A_SUMS && small_wf(errors, x, xl, want_ln, &p, &q)) {
 		;
-	} else if (a < 25.0) {
+	} else if (a < POISSON_A_SUMS) {
 		int down = x >= errors;
 		if (!series_tail(down ? errors : 0.0, x, xl, down ? DOWN : UP, a, &q, want_ln))
 			return 0;
@@ -959,12 +960,14 @@ static int fast_tails(double errors, double x, double xl, bercl_tails *out, int 
 				p = pc;
 		}
 	} else {
-		/* Temme's expansion for 0.7 <= x/a <= 1.3 and, from a = 200 (where
-		 * it needs at most 10 powers of 1/a), out to |eta| <= 0.6
-		 * (poisson_fast.inc's widest band); else the series, which then
-		 * converge by a ratio of at most 0.77 (0.59 from a = 200) */
-		double lam = x / a, lo = a < 200 ? 0.7 : 0.52, hi = a < 200 ? 1.3 : 1.7;
-		if (!(lam >= lo && lam <= hi && (temme_wf(a, x, xl, &p, &q, want_ln) ||
+		/* Temme's expansion in the band of a (regions.h: 0.7 <= x/a <=
+		 * 1.3, and from a = 200, where it needs at most 10 powers of 1/a,
+		 * out to |eta| <= 0.6, poisson_fast.inc's widest band); else the
+		 * series, which then converge by a ratio of at most 0.77 (0.59
+		 * from a = 200) */
+		const struct poisson_band *band = poisson_band_at(a);
+		double lam = x / a;
+		if (!(lam >= band->lam_lo && lam <= band->lam_hi && (temme_wf(a, x, xl, &p, &q, want_ln) ||
 		                                   temme_fast(a, x, xl, &p, &q, want_ln)))) {
 			if (lam < 1.0) {
 				if (!series_tail(a, x, xl, LOWER, a, &p, want_ln))
