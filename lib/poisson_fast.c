@@ -108,25 +108,11 @@ typedef struct {
 	double ln_err;
 } tail;
 
-/* Exact product a * b = hi + lo, by fma where it is an instruction. */
-static inline dd two_prod(double a, double b)
-{
-	double p = a * b;
-#ifdef __FMA__
-	return dd_make(p, fma(a, b, -p));
-#else
-	double ca = 134217729.0 * a, cb = 134217729.0 * b;
-	double ah = ca - (ca - a), al = a - ah;
-	double bh = cb - (cb - b), bl = b - bh;
-	return dd_make(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
-#endif
-}
-
 /* n / d as hi + lo (lo from the exact remainder); relative error ~2u^2. */
 static inline dd div_dd(dd n, dd d)
 {
 	double q = n.hi / d.hi;
-	dd p = two_prod(q, d.hi);
+	dd p = wide_two_prod(q, d.hi);
 	double r = ((n.hi - p.hi) - p.lo) + n.lo - q * d.lo;
 	return dd_fast_two_sum(q, r / d.hi);
 }
@@ -201,7 +187,7 @@ static int bd0_at(double k, double x, dd *b, double *err)
 		double w2 = w * w, t1 = 2.0 * k * fabs(w) * w2 / 3.0;
 		if (fabs(w) <= 0.25 && (t1 < 0.03 || t1 * w2 < 0.03)) {
 			/* lead = d^2 / s exactly up to 2u^2 */
-			dd lead = div_dd(two_prod(d, d), s);
+			dd lead = div_dd(wide_two_prod(d, d), s);
 			/* tail = 2k w^3 sum_j w^(2j) / (2j + 3); terms kept, and a
 			 * bound on w^(2 terms) */
 			int terms = w2 < 1e-4 ? 6 : w2 < 4e-3 ? 9 : 16;
@@ -218,13 +204,13 @@ static int bd0_at(double k, double x, dd *b, double *err)
 			} else {
 				/* 2k w^3 / 3 from w = wd.hi + wd.lo: error-free
 				 * products, u^2 terms kept */
-				dd q2 = two_prod(w, w);
+				dd q2 = wide_two_prod(w, w);
 				q2.lo += 2.0 * w * wd.lo;
-				dd q3 = two_prod(q2.hi, w);
+				dd q3 = wide_two_prod(q2.hi, w);
 				q3.lo += q2.lo * w + q2.hi * wd.lo;
-				dd c3 = two_prod(2.0 * k, q3.hi);
+				dd c3 = wide_two_prod(2.0 * k, q3.hi);
 				c3.lo += 2.0 * k * q3.lo;
-				dd c = two_prod(c3.hi, ONE_THIRD_HI);
+				dd c = wide_two_prod(c3.hi, ONE_THIRD_HI);
 				c.lo += c3.lo * ONE_THIRD_HI + c3.hi * ONE_THIRD_LO;
 				tl = (2.0 * k * w) * w2 * w2 * p * (1.0 + 5.0 * wd.lo / w);
 				*b = dd_add_d(dd_add(lead, c), tl);
@@ -243,7 +229,7 @@ static int bd0_at(double k, double x, dd *b, double *err)
 	double eln;
 	dd lt = ln_fast(t, &eln);
 	/* bd0 = (x - k) - k ln t */
-	dd klt = two_prod(k, lt.hi);
+	dd klt = wide_two_prod(k, lt.hi);
 	klt.lo += k * lt.lo;
 	*b = dd_sub(dd_two_sum(x, -k), klt);
 	*err = k * eln + 6.0 * U * U * (fabs(klt.hi) + fabs(x) + k);
@@ -425,7 +411,7 @@ static int series_tail(double m, double x, double xl, enum series kind, double a
 static double erfcx_fast(double z, double *rel)
 {
 	if (z < 12.0) {
-		dd z2 = two_prod(z, z);
+		dd z2 = wide_two_prod(z, z);
 		*rel = ERFC_ERR + EXP_ERR + 3.0 * U;
 		return erfc(z) * exp(z2.hi) * (1.0 + z2.lo);
 	}

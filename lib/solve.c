@@ -581,13 +581,20 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 	return BERCL_OK;
 }
 
-enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
-                    double one_minus_cl, double *upper)
+/* The BER bounds' arguments: a model, a count, bits for it and a target. */
+static enum bercl_status bound_args(enum bercl_model model, double errors, double bits, double cl,
+                                    double one_minus_cl)
 {
 	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
 	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	return bercli_target_status(cl, one_minus_cl);
+}
+
+enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
+                    double one_minus_cl, double *upper)
+{
+	enum bercl_status rc = bound_args(model, errors, bits, cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	return ber_for_cl(model, errors, bits, cl, one_minus_cl, upper);
@@ -596,10 +603,7 @@ enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double 
 enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
                        double one_minus_cl, double *lower, double *upper)
 {
-	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
-	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
-		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	enum bercl_status rc = bound_args(model, errors, bits, cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	double half = 0.5 * one_minus_cl; /* a/2, exact while a/2 is normal */
