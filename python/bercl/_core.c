@@ -236,8 +236,8 @@ static inline dd quick_div_d(dd a, double b)
  * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
  * slope ber). Returns 0, or -1 where it does not apply.
  */
-static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
-                           double *slope)
+static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double lg,
+                           double *g, double *err, double *slope)
 {
 	double cl = tg->cl;
 	/* the side compared exactly, as lib/solve.c takes it: 1 - C or C in double-double */
@@ -247,6 +247,7 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(cx);
 		dd gap = dd_sub(lam, need);
 		*g = gap.hi + gap.lo;
+		*err = 1e-27 * need.hi + 0x1p-52 * fabs(*g);
 		*slope = ber;
 		return 0;
 	}
@@ -274,7 +275,9 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 		gap = dd_sub(dd_mul(e, up), cx);
 	}
 	*g = gap.hi + gap.lo;
-	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
+	/* the sums' 1e-29 relative (above), charged 1e-27, and g's rounding */
+	*err = 1e-27 * (cl > 0.5 ? omc.hi : cl) + 0x1p-52 * fabs(*g);
+	*slope = exp(errors * log(lam.hi) - lam.hi - lg) * ber; /* pmf ber */
 	return 0;
 }
 
@@ -282,18 +285,19 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
  * The reach gap of quick_exact_gap() in long double, where that is enough:
  * the same finite sums with each term rounded to LDBL_EPSILON, so the sum
  * is within (E + 3) LDBL_EPSILON relative and e^-lambda (expl) within a few
- * more; a gap beyond 8 (E + 10) LDBL_EPSILON of the target decides (1 or
- * 0), else -1 and the double-double sums decide. On x86-64 that settles
+ * more, plus lambda LDBL_EPSILON / 2 from lambda = n ber rounded to long
+ * double; a gap beyond (8 (E + 10) + lambda) LDBL_EPSILON of the target
+ * decides (1 or 0), else -1 and the double-double sums decide. On x86-64 that settles
  * most of the cases the doubles cannot; with long double = double, next to
  * none (then the double-double decides, as before).
  */
-static int quick_ld_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
-                        double *slope)
+static int quick_ld_gap(double errors, double n, double ber, const bercl_target *tg, double lg,
+                        double *g, double *err, double *slope)
 {
 	double cl = tg->cl;
 	long double c_ld = (long double)tg->one_minus_cl + tg->one_minus_cl_lo;
 	long double cl_ld = (long double)cl + tg->cl_lo;
-	long double lam = (long double)n * ber, margin = 8 * (errors + 10) * LDBL_EPSILON;
+	long double lam = (long double)n * ber, margin = (8 * (errors + 10) + lam) * LDBL_EPSILON;
 	long double gap, scale;
 	if (errors == 0) {
 		long double need = cl > 0.5 ? -logl(c_ld) : -log1pl(-cl_ld);
@@ -325,9 +329,10 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 			gap = e * up - cl_ld;
 			scale = cl_ld;
 		}
-		*slope = exp(errors * log((double)lam) - (double)lam - lgamma(errors + 1)) * ber;
+		*slope = exp(errors * log((double)lam) - (double)lam - lg) * ber;
 	}
 	*g = (double)gap;
+	*err = (double)(margin * scale) + 0x1p-52 * fabs(*g);
 	if (gap > margin * scale)
 		return 1;
 	if (gap < -margin * scale)
@@ -337,15 +342,22 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 
 /*
  * Does n reach the target? 1 yes, 0 no, -1 undecided (the library then
- * answers). *jump: an estimate of the root minus n (a Newton step on the
- * reach gap, from the double-double gap where the doubles were too close).
+ * answers). q: the reach gap g (>= 0 where n reaches; cl > 1/2: 1 - C -
+ * Q(n), else P(n) - C; for E = 0 past the doubles, in lambda units), a bound
+ * err on its error, its slope dg/dn, and the tails' doubles at n; from the
+ * doubles where they decide (err QUICK_MARGIN of the target, above their
+ * 4e-15), else from quick_ld_gap() or quick_exact_gap() with their bounds.
  */
-static int quick_reaches(double errors, double n, double ber, const bercl_target *tg,
-                         double *jump, double *at_cl, double *at_q)
+struct quick_gap {
+	double g, err, slope, at_cl, at_q;
+};
+
+static int quick_reaches(double errors, double n, double ber, const bercl_target *tg, double lg,
+                         struct quick_gap *q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
-	*jump = 0;
-	*at_cl = *at_q = NAN;
+	q->at_cl = q->at_q = NAN;
+	q->slope = 0;
 	if (n < 1)
 		return 0;
 	double lam = n * ber, lam_lo = fma(n, ber, -lam), v_cl, v_q;
@@ -353,27 +365,42 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 		return -1;
 	if (bercl_poisson_values(errors, lam, lam_lo, &v_cl, &v_q) != BERCL_OK)
 		return -1;
-	*at_cl = v_cl;
-	*at_q = v_q;
+	q->at_cl = v_cl;
+	q->at_q = v_q;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
-	double slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) *
-	               ber;
-	double g = cl > 0.5 ? c - v_q : v_cl - cl;
-	if (slope > 0)
-		*jump = -g / slope;
+	q->slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lg)) * ber;
+	q->g = cl > 0.5 ? c - v_q : v_cl - cl;
+	q->err = QUICK_MARGIN * (cl > 0.5 ? c : cl);
 	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
 		return 1;
 	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
 		return 0;
-	int ld = quick_ld_gap(errors, n, ber, tg, &g, &slope);
-	if (ld >= 0) {
-		*jump = slope > 0 ? -g / slope : 0;
+	int ld = quick_ld_gap(errors, n, ber, tg, lg, &q->g, &q->err, &q->slope);
+	if (ld >= 0)
 		return ld;
-	}
-	if (quick_exact_gap(errors, n, ber, tg, &g, &slope) != 0)
+	if (quick_exact_gap(errors, n, ber, tg, lg, &q->g, &q->err, &q->slope) != 0)
 		return -1;
-	*jump = slope > 0 ? -g / slope : 0;
-	return g >= 0;
+	return q->g >= 0;
+}
+
+/*
+ * Is the whole number `down` below n certain not to reach, from n's gap
+ * alone? g(down) = g(n) - (n - down) g' somewhere between them; over that
+ * stretch lambda moves by (n - down) ber and g' = pmf(E; lambda) ber by at
+ * most a factor 1 + (E / lambda + 1) (n - down) ber (d ln pmf / d lambda =
+ * E / lambda - 1), so where that is below 1e-9 and g(n) + err < (n - down)
+ * g' (1 - 1e-8) (the slope's own rounding, exp of a sum of logarithms, is
+ * below 1e-12 here), g(down) < 0: Taylor's theorem, as lib/solve.c spares
+ * the test of N - 1. (For E = 0 past the doubles g is in lambda units and
+ * g' = ber exactly.)
+ */
+static int quick_below_fails(double errors, double n, double down, double ber,
+                             const struct quick_gap *q)
+{
+	double d = n - down, lam = n * ber;
+	if (!(q->slope > 0) || !((errors / lam + 1) * d * ber <= 1e-9))
+		return 0;
+	return q->g + q->err < d * q->slope * (1 - 1e-8);
 }
 
 /*
@@ -428,6 +455,7 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
 		return 0;
 	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
+	double lg = lgamma(errors + 1);
 	double target = upper ? c : cl;
 	double a = errors + 1, lam;
 	if (errors == 0) {
@@ -436,7 +464,7 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 		double z = upper ? normal_upper_quantile(c) : -normal_upper_quantile(cl);
 		double h = 1 - 1 / (9 * a) + z / (3 * sqrt(a));
 		lam = h > 0.05 ? a * h * h * h : a * 1e-3;
-		double lg = lgamma(a), ln_target = log(target);
+		double ln_target = log(target);
 		int done = 0;
 		for (int i = 0; i < 40 && !done; i++) {
 			double v_cl, v_q;
@@ -456,8 +484,10 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 			double den = 1 - newton * d2 / (2 * d1);
 			double step = den > 0.5 && den < 2 ? newton / den : newton;
 			double next = fmin(fmax(lam - step, 0.5 * lam), 2 * lam);
-			/* cubic convergence: a step below 1e-7 leaves ~1e-21 */
-			done = fabs(next - lam) <= 1e-7 * lam;
+			/* cubic convergence: after a step below 1e-4 the root is within
+			 * about 1e-12; the Halley steps over whole numbers below finish
+			 * it (each of them tests a candidate as well) */
+			done = fabs(next - lam) <= 1e-4 * lam;
 			lam = next;
 		}
 		if (!done)
@@ -468,16 +498,28 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	double n = ceil(lam / ber);
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
-	/* n reaches the target and n - 1 does not; moves by the gap's Newton step,
-	 * at least one whole number, where that is not so yet */
+	/* n reaches the target and n - 1 does not (tested, or certain from n's
+	 * gap: quick_below_fails); moves by a Halley step on the gap in n (g'' =
+	 * g' ber (E / lambda - 1)), at least one whole number, where that is
+	 * not so yet */
 	for (int i = 0; i < 12; i++) {
-		double jump, below_jump, b_cl, b_q;
-		int now = quick_reaches(errors, n, ber, tg, &jump, at_cl, at_q);
+		struct quick_gap q, below_q;
+		int now = quick_reaches(errors, n, ber, tg, lg, &q);
 		if (now < 0)
 			return 0;
+		*at_cl = q.at_cl;
+		*at_q = q.at_q;
+		double jump = 0;
+		if (q.slope > 0) {
+			double newton = -q.g / q.slope, curv = ber * (errors / (n * ber) - 1);
+			double den = 1 - newton * curv / 2;
+			jump = den > 0.5 && den < 2 ? newton / den : newton;
+		}
 		if (now) {
 			double down = quick_down(n);
-			int below = quick_reaches(errors, down, ber, tg, &below_jump, &b_cl, &b_q);
+			if (quick_below_fails(errors, n, down, ber, &q))
+				return n;
+			int below = quick_reaches(errors, down, ber, tg, lg, &below_q);
 			if (below < 0)
 				return 0;
 			if (!below)
