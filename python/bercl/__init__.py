@@ -55,7 +55,9 @@ __all__ = ["cl", "one_minus_cl", "tails", "log10_one_minus_cl", "min_bits", "min
            "Watch", "parse_quantity", "parse_time", "parse_rate", "parse_baud", "parse_cl",
            "parse_count", "parse_real", "parse_cl_exact", "library_version", "set_num_threads", "get_num_threads", "Tails", "BerInterval", "FecRates",
            "FecHistogram", "BerclError", "DomainError", "LimitError", "ConvergenceError",
-           "__version__"]
+           "read_fec_histograms", "FecReport", "fec_histograms", "fec_degrade", "FecDegrade",
+           "intervals", "read_intervals", "Intervals", "cl_clustered", "ber_upper_clustered",
+           "ClusteredCl", "ClusteredBer", "__version__"]
 
 
 class BerclError(Exception):
@@ -871,19 +873,37 @@ def fec_code(code):
                           % (code,)) from None
 
 
-def _fec(func, code, ber, on_error):
+def _fec(func, code, ber, on_error, ser=None):
     n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
-    p = call.number("ber", ber, parse_real)
+    if ser is not None:
+        if ber is not None:
+            raise DomainError("%s: give ber or ser, not both" % func)
+        s = call.number("ser", ser, parse_real)
+        _bad(call, "ser", s, ~((s > 0) & (s < 1)), "must be between 0 and 1, exclusive")
+        # the pre-FEC BER of the SER, 1 - (1 - ser)^(1/m), and the cer from the SER
+        both = np.array([_core.fec_cer_from_ser(n, k, m, float(v)) if 0 < v < 1
+                         else (np.nan, np.nan) for v in np.ravel(s)]).reshape(np.shape(s) + (2,))
+        p, cer = both[..., 0], both[..., 1]
+        _bad(call, "ser", s, ~((p >= 1e-300) & (p <= 0.5)),
+             "must give a pre-FEC BER in [1e-300, 0.5]")
+    else:
+        p = call.number("ber", ber, parse_real)
     res = _core.fec_rates(n, k, m, p)
     call.check("fec_rates", ("code", "", "", "ber"), (np.float64(n), np.float64(k), np.float64(m), p),
                res)
+    if ser is not None:
+        # at a given SER, ser and cer exactly from it
+        res = (np.where(np.isnan(res[0]), np.nan, s), np.where(np.isnan(res[1]), np.nan, cer),
+               res[2])
     return call, res
 
 
-def fec_rates(code, ber, *, on_error="raise"):
+def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
     """ser, cer and post_fec_ber at pre-FEC BER `ber` with independent bit
-    errors (``bercl fec --code C --ber P``).
+    errors (``bercl fec --code C --ber P``), or at a symbol error ratio
+    (``--ser S``: the BER 1 - (1 - ser)^(1/m) for post_fec_ber, ser and cer
+    exactly from the SER).
 
     Parameters
     ----------
@@ -891,6 +911,9 @@ def fec_rates(code, ber, *, on_error="raise"):
         As `fec_code` takes it.
     ber : float or array_like
         Pre-FEC BER in [1e-300, 0.5].
+    ser : float or array_like, optional
+        In place of ber, the symbol error ratio, 0 < ser < 1 (elementwise,
+        the cer a loop over bercl_fec_cer_from_ser).
     on_error : {"raise", "nan"}
 
     Returns
@@ -903,8 +926,10 @@ def fec_rates(code, ber, *, on_error="raise"):
     --------
     >>> fec_rates("kp4", 1e-4).ser
     0.0009995501199790025
+    >>> fec_rates("kp4", ser=1e-4).cer
+    2.1412060971147983e-34
     """
-    call, res = _fec("fec_rates", code, ber, on_error)
+    call, res = _fec("fec_rates", code, ber, on_error, ser)
     return FecRates(*(call.out(r) for r in res))
 
 
@@ -993,5 +1018,8 @@ for _f in (cl, one_minus_cl, tails, log10_one_minus_cl, min_bits, max_errors, be
 
 _core.set_num_threads(_default_threads())
 
-from ._more import (FecHistogram, Watch, fec_codeword_bounds, fec_histogram,  # noqa: E402
-                    fec_test_bounds, lanes_cl, min_bits_all_lanes, plan, simulate)
+from ._more import (ClusteredBer, ClusteredCl, FecDegrade, FecHistogram,  # noqa: E402
+                    FecReport, Intervals, Watch, ber_upper_clustered, cl_clustered,
+                    fec_codeword_bounds, fec_degrade, fec_histogram, fec_histograms,
+                    fec_test_bounds, intervals, lanes_cl, min_bits_all_lanes, plan,
+                    read_fec_histograms, read_intervals, simulate)

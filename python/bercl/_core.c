@@ -28,6 +28,7 @@
 
 #include "bercl.h"
 #include "dd.h" /* the library's header-only double-double (src/ uses it too) */
+#include "telemetry.h" /* the command's FEC report readers (src/telemetry.c), compiled in */
 
 /* ---- errors ---- */
 
@@ -897,6 +898,26 @@ static PyObject *explain(PyObject *self, PyObject *args)
 
 /* ---- not elementwise ---- */
 
+/* DomainError (LimitError, ConvergenceError) with the message alone */
+static PyObject *raise_message(enum bercl_status rc, const char *msg)
+{
+	PyObject *mod = PyImport_ImportModule("bercl");
+	const char *cls = rc == BERCL_EDOM ? "DomainError" : rc == BERCL_ELIMIT ? "LimitError"
+	                                                                        : "ConvergenceError";
+	if (mod) {
+		PyObject *exc = PyObject_GetAttrString(mod, cls);
+		Py_DECREF(mod);
+		if (exc) {
+			PyErr_SetString(exc, msg);
+			Py_DECREF(exc);
+			return NULL;
+		}
+	}
+	PyErr_Clear();
+	PyErr_SetString(PyExc_ValueError, msg);
+	return NULL;
+}
+
 static PyObject *raise_status(enum bercl_status rc, const char *what)
 {
 	PyObject *mod = PyImport_ImportModule("bercl");
@@ -1094,20 +1115,20 @@ static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
 	return res;
 }
 
-/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
-static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
+/* A sequential plan's pass and fail tables (sequences of one length n >= 1)
+ * as 4 n doubles: pass, fail, then 2 n of scratch space; NULL with an error set. */
+static double *plan_tables(PyObject *ps, PyObject *fs, Py_ssize_t *np_)
 {
-	(void)self;
-	PyObject *ps, *fs;
-	double b;
-	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
-		return NULL;
 	Py_ssize_t n = PySequence_Size(ps);
-	if (n < 1 || PySequence_Size(fs) != n)
-		return PyErr_Format(PyExc_ValueError, "sequential_outcome: equal tables");
+	if (n < 1 || PySequence_Size(fs) != n) {
+		PyErr_Format(PyExc_ValueError, "plan: pass and fail tables of one length");
+		return NULL;
+	}
 	double *t = PyMem_Malloc(4 * (size_t)n * sizeof *t);
-	if (!t)
-		return PyErr_NoMemory();
+	if (!t) {
+		PyErr_NoMemory();
+		return NULL;
+	}
 	for (Py_ssize_t i = 0; i < n; i++) {
 		PyObject *x = PySequence_GetItem(ps, i), *y = PySequence_GetItem(fs, i);
 		t[i] = x ? PyFloat_AsDouble(x) : -1;
@@ -1119,6 +1140,22 @@ static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
 		PyMem_Free(t);
 		return NULL;
 	}
+	*np_ = n;
+	return t;
+}
+
+/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
+static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *ps, *fs;
+	double b;
+	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
+		return NULL;
+	Py_ssize_t n;
+	double *t = plan_tables(ps, fs, &n);
+	if (!t)
+		return NULL;
 	bercl_plan_outcome o;
 	enum bercl_status rc =
 	        bercl_plan_sequential_outcome(t, t + n, (double)(n - 1), b, t + 2 * n, &o);
@@ -1128,15 +1165,312 @@ static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
 	return Py_BuildValue("(ddd)", o.p_pass, o.p_fail, o.expected_bits);
 }
 
-/* fec_histogram(n, k, m, bins, model, cl, c) -> dict of the stats */
+/* plan_at_readings(pass_bits, fail_bits, ber_true, interval) -> (p_pass, p_fail):
+ * the sequential table looked at only every `interval` bits
+ * (bercl_plan_sequential_at_readings, as plan --reading-interval) */
+static PyObject *py_plan_at_readings(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *ps, *fs;
+	double b, interval;
+	if (!PyArg_ParseTuple(args, "OOdd", &ps, &fs, &b, &interval))
+		return NULL;
+	Py_ssize_t n;
+	double *t = plan_tables(ps, fs, &n);
+	if (!t)
+		return NULL;
+	double p_pass, p_fail;
+	enum bercl_status rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_plan_sequential_at_readings(t, t + n, (double)(n - 1), b, interval, t + 2 * n,
+	                                       &p_pass, &p_fail);
+	Py_END_ALLOW_THREADS
+	PyMem_Free(t);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: reading_interval (1 to 1e300 bits, at most 2^52 "
+		                        "readings in the plan)");
+	return Py_BuildValue("(dd)", p_pass, p_fail);
+}
+
+/* ---- clustered errors: bercl_intervals (lib/clustered.c) ---- */
+
+static PyObject *intervals_tuple(const bercl_intervals *s)
+{
+	return Py_BuildValue("(dddddddd)", s->intervals, s->errored, s->bits, s->errors, s->bits_lo,
+	                     s->sum_a, s->sum_a_lo, s->sum_a2);
+}
+
+static int intervals_from(PyObject *o, bercl_intervals *s)
+{
+	return PyArg_ParseTuple(o, "dddddddd", &s->intervals, &s->errored, &s->bits, &s->errors,
+	                        &s->bits_lo, &s->sum_a, &s->sum_a_lo, &s->sum_a2);
+}
+
+/*
+ * intervals_add(state or None, bits, errors) -> (state, None) or (state before
+ * the bad element, (index, status)): bercl_intervals_add over two float64
+ * arrays of per-interval counts (the library's running sums, one pass).
+ */
+static PyObject *py_intervals_add(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *st, *bo, *eo;
+	if (!PyArg_ParseTuple(args, "OOO", &st, &bo, &eo))
+		return NULL;
+	bercl_intervals s;
+	memset(&s, 0, sizeof s);
+	if (st != Py_None && !intervals_from(st, &s))
+		return NULL;
+	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(bo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	if (!b)
+		return NULL;
+	PyArrayObject *e = (PyArrayObject *)PyArray_FROMANY(eo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	if (!e) {
+		Py_DECREF(b);
+		return NULL;
+	}
+	npy_intp n = PyArray_SIZE(b);
+	if (PyArray_SIZE(e) != n) {
+		Py_DECREF(b);
+		Py_DECREF(e);
+		return PyErr_Format(PyExc_ValueError, "bits and errors: arrays of one length");
+	}
+	const double *bv = PyArray_DATA(b), *ev = PyArray_DATA(e);
+	npy_intp bad = -1;
+	enum bercl_status rc = BERCL_OK;
+	for (npy_intp i = 0; i < n; i++) {
+		rc = bercl_intervals_add(&s, bv[i], ev[i]);
+		if (rc != BERCL_OK) {
+			bad = i;
+			break;
+		}
+	}
+	Py_DECREF(b);
+	Py_DECREF(e);
+	if (bad < 0)
+		return Py_BuildValue("(NO)", intervals_tuple(&s), Py_None);
+	return Py_BuildValue("(N(ni))", intervals_tuple(&s), (Py_ssize_t)bad, (int)rc);
+}
+
+/*
+ * clustered(state, ber, cl, one_minus_cl, two_sided) -> dict: the
+ * dispersion (bercl_clustered_dispersion), and cl_clustered at ber
+ * (bercl_clustered_cl; ber NaN: not asked) and the clustered BER bounds at
+ * cl (bercl_clustered_ber_bounds; cl NaN: not asked), as cl/ber --intervals.
+ */
+static PyObject *py_clustered(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *st;
+	double ber, cl, c;
+	int two_sided;
+	if (!PyArg_ParseTuple(args, "Odddp", &st, &ber, &cl, &c, &two_sided))
+		return NULL;
+	bercl_intervals s;
+	if (!intervals_from(st, &s))
+		return NULL;
+	bercl_dispersion d;
+	bercl_tails t = {0};
+	double lo = NAN, up = NAN;
+	enum bercl_status rc = bercl_clustered_dispersion(&s, &d);
+	if (rc == BERCL_OK && !isnan(ber))
+		rc = bercl_clustered_cl(&s, ber, &t);
+	if (rc == BERCL_OK && !isnan(cl))
+		rc = bercl_clustered_ber_bounds(&s, cl, c, two_sided, &lo, &up);
+	if (rc == BERCL_ELIMIT)
+		return raise_status(rc, "the clustered answer is beyond the Poisson model's range "
+		                        "(bits * ber / dispersion_upper from 1e-300 to 1e300)");
+	if (rc != BERCL_OK)
+		return raise_status(rc, "the clustered answer");
+	return Py_BuildValue("{s:d,s:d,s:d,s:d,s:i,s:d,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d}",
+	                     "intervals", d.intervals, "errored", d.errored, "bits", s.bits,
+	                     "errors", s.errors, "has_estimate", d.has_estimate, "dispersion",
+	                     d.dispersion, "bounded", d.bounded, "df", d.df, "dispersion_upper",
+	                     d.dispersion_upper, "independent_events", d.independent_events,
+	                     "cl_clustered", t.cl, "one_minus_cl_clustered", t.one_minus_cl,
+	                     "ber_lower_clustered", lo, "ber_upper_clustered", up);
+}
+
+/* ---- FEC: frame loss and the degraded-SER alarm ---- */
+
+/* fec_flr(cer, interleave or NaN, frames_per_codeword or NaN, rate or NaN) -> flr or None
+ * (the command's flr_of: the interleave from the rate where not given) */
+static PyObject *py_fec_flr(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double cer, x, f, rate, flr;
+	if (!PyArg_ParseTuple(args, "dddd", &cer, &x, &f, &rate))
+		return NULL;
+	if (isnan(x))
+		x = bercl_fec_interleave_default(rate);
+	if (isnan(f))
+		f = BERCL_FEC_FRAMES_PER_CODEWORD;
+	if (bercl_fec_flr(fmin(fmax(cer, 0.0), 1.0), x, f, &flr) != BERCL_OK)
+		Py_RETURN_NONE;
+	return PyFloat_FromDouble(flr);
+}
+
+/* fec_cer_from_ser(n, k, m, ser) -> (ber, cer): the pre-FEC BER of the SER
+ * under independent bit errors, 1 - (1 - ser)^(1/m) (src/compute.c
+ * ber_of_ser, with the same libm calls), and bercl_fec_cer_from_ser (fec --ser) */
+static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	double ser;
+	if (!PyArg_ParseTuple(args, "iiid", &n, &k, &m, &ser))
+		return NULL;
+	bercl_rs_code code;
+	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
+		return raise_status(BERCL_EDOM, "code");
+	bercl_lnprob ln;
+	enum bercl_status rc = bercl_fec_cer_from_ser(&code, ser, &ln);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec: numerical failure in the codeword error ratio");
+	return Py_BuildValue("(dd)", -expm1(log1p(-ser) / code.m), bercl_lnprob_value(ln));
+}
+
+/*
+ * fec_degrade(n, k, m, ser, interval, threshold, rate) -> (degrade_p,
+ * mean_time or None); ser NaN: the SER at which the alarm fires half the
+ * time first (bercl_fec_degrade_ser), returned as a third item (the
+ * command's fec_degrade).
+ */
+static PyObject *py_fec_degrade(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	double ser, interval, threshold, rate;
+	if (!PyArg_ParseTuple(args, "iiidddd", &n, &k, &m, &ser, &interval, &threshold, &rate))
+		return NULL;
+	bercl_rs_code code;
+	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
+		return raise_status(BERCL_EDOM, "code");
+	void *work = PyMem_Malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	if (!work)
+		return PyErr_NoMemory();
+	enum bercl_status rc = BERCL_OK;
+	bercl_tails t;
+	int inverse = isnan(ser);
+	Py_BEGIN_ALLOW_THREADS
+	if (inverse)
+		rc = bercl_fec_degrade_ser(&code, interval, threshold, 0.5, work, &ser);
+	if (rc == BERCL_OK) {
+		if (ser > 0) {
+			rc = bercl_fec_degrade_p(&code, ser, interval, threshold, work, &t);
+		} else { /* no symbol errors at all: never */
+			t.cl = 0;
+			t.one_minus_cl = 1;
+		}
+	}
+	Py_END_ALLOW_THREADS
+	PyMem_Free(work);
+	if (rc == BERCL_EDOM)
+		return raise_status(rc, inverse ? "fec: degrade_threshold: the interval cannot hold "
+		                                  "more than interval (t + 1) symbol errors"
+		                                : "fec: degrade_interval, degrade_threshold");
+	if (rc == BERCL_ELIMIT)
+		return raise_status(rc, "fec: degrade_interval is beyond the work limit at this SER "
+		                        "(interval times one codeword's variance above about 8e5)");
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec: numerical failure in the degraded-SER alarm");
+	double secs;
+	PyObject *mt;
+	if (!isnan(rate) &&
+	    bercl_fec_degrade_mean_time(&code, interval, rate, t.cl, &secs) == BERCL_OK)
+		mt = PyFloat_FromDouble(secs);
+	else {
+		Py_INCREF(Py_None);
+		mt = Py_None;
+	}
+	return Py_BuildValue("(dNd)", t.cl, mt, ser);
+}
+
+/* fec_tail_sonic(n, k, m, bins) -> (bins in the fit, cer_tail, tail_r2) (bercl_fec_tail_sonic) */
+static PyObject *py_fec_tail_sonic(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	PyObject *seq;
+	if (!PyArg_ParseTuple(args, "iiiO", &n, &k, &m, &seq))
+		return NULL;
+	bercl_rs_code code;
+	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
+		return raise_status(BERCL_EDOM, "code");
+	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(seq, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	if (!b)
+		return NULL;
+	if (PyArray_SIZE(b) != code.t + 2) {
+		Py_DECREF(b);
+		return PyErr_Format(PyExc_ValueError, "bins: t + 2 = %d counts wanted", code.t + 2);
+	}
+	bercl_fec_tail_stats ts;
+	enum bercl_status rc = bercl_fec_tail_sonic(&code, PyArray_DATA(b), &ts);
+	Py_DECREF(b);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec: SONiC's tail is outside the double range");
+	return Py_BuildValue("(idd)", ts.bins, ts.cer_tail, ts.tail_r2);
+}
+
+static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp);
+
+/* fec_histogram(n, k, m, bins, model, cl, c[, lo, hi, count]) -> dict of the
+ * stats: bercl_fec_histogram, or with the groups of a report that groups
+ * bins (ethtool's bin_low .. bin_high; src/telemetry.c) bercl_fec_histogram_groups */
+static int int_list(PyObject *seq, int *out, Py_ssize_t n)
+{
+	for (Py_ssize_t i = 0; i < n; i++) {
+		PyObject *x = PySequence_GetItem(seq, i);
+		long v = x ? PyLong_AsLong(x) : -1;
+		Py_XDECREF(x);
+		if (v == -1 && PyErr_Occurred())
+			return -1;
+		out[i] = (int)v;
+	}
+	return 0;
+}
+
 static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 {
 	(void)self;
 	int n, k, m, model;
-	PyObject *seq;
+	PyObject *seq, *glo = NULL, *ghi = NULL, *gcount = NULL;
 	double cl, c;
-	if (!PyArg_ParseTuple(args, "iiiOidd", &n, &k, &m, &seq, &model, &cl, &c))
+	if (!PyArg_ParseTuple(args, "iiiOidd|OOO", &n, &k, &m, &seq, &model, &cl, &c, &glo, &ghi,
+	                      &gcount))
 		return NULL;
+	if (glo && glo != Py_None) {
+		bercl_rs_code gcode;
+		if (bercl_rs_code_make(n, k, m, &gcode) != BERCL_OK)
+			return raise_status(BERCL_EDOM, "fec_histogram: code");
+		Py_ssize_t ng = PySequence_Size(glo);
+		if (ng < 1 || ng > BERCL_FEC_MAX_BINS || PySequence_Size(ghi) != ng ||
+		    PySequence_Size(gcount) != ng)
+			return PyErr_Format(PyExc_ValueError, "groups: lo, hi and count of one length");
+		int *lo = PyMem_Calloc((size_t)ng, sizeof *lo), *hi = PyMem_Calloc((size_t)ng, sizeof *hi);
+		double *cnt = PyMem_Calloc((size_t)ng, sizeof *cnt);
+		bercl_fec_histogram_stats gh;
+		enum bercl_status grc = BERCL_EDOM;
+		if (lo && hi && cnt && int_list(glo, lo, ng) == 0 && int_list(ghi, hi, ng) == 0) {
+			for (Py_ssize_t i = 0; i < ng && !PyErr_Occurred(); i++) {
+				PyObject *x = PySequence_GetItem(gcount, i);
+				cnt[i] = x ? PyFloat_AsDouble(x) : -1;
+				Py_XDECREF(x);
+			}
+			if (!PyErr_Occurred())
+				grc = bercl_fec_histogram_groups(&gcode, lo, hi, cnt, (int)ng, model, cl, c,
+				                                 &gh);
+		}
+		PyMem_Free(lo);
+		PyMem_Free(hi);
+		PyMem_Free(cnt);
+		if (PyErr_Occurred())
+			return NULL;
+		if (grc != BERCL_OK)
+			return raise_status(grc, "fec_histogram: the histogram is outside the supported "
+			                         "range");
+		return histogram_dict(&gh, &gcode);
+	}
 	bercl_rs_code code;
 	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
 	if (rc != BERCL_OK)
@@ -1162,6 +1496,13 @@ static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 	PyMem_Free(bins);
 	if (rc != BERCL_OK)
 		return raise_status(rc, "fec_histogram: the histogram is outside the supported range");
+	return histogram_dict(&h, &code);
+}
+
+static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp)
+{
+	bercl_fec_histogram_stats h = *hp;
+	bercl_rs_code code = *cp;
 	PyObject *d = PyDict_New();
 	if (!d)
 		return NULL;
@@ -1187,6 +1528,8 @@ static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 	SETI("tail_bins", h.tail_bins);
 	SETD("cer_tail", h.cer_tail);
 	SETD("tail_r2", h.tail_r2);
+	SETD("cer_tail_lower", h.cer_tail_lower);
+	SETD("cer_tail_upper", h.cer_tail_upper);
 	SETI("n", code.n);
 	SETI("k", code.k);
 	SETI("m", code.m);
@@ -1194,6 +1537,64 @@ static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 #undef SETD
 #undef SETI
 	return d;
+}
+
+/*
+ * read_histograms(data, name, format, t) -> (format, warning, [(port, lane,
+ * bins, groups)]): the command's own readers of FEC reports (bercl's CSV,
+ * ethtool's JSON, SONiC's tables, Xena's reply: src/telemetry.c, compiled
+ * into this extension, so that a report reads here exactly as `bercl fec
+ * --histogram F --histogram-format FORMAT` reads it); groups is None or
+ * (lo, hi, count) lists for a report that groups bins. A bad report raises
+ * DomainError with the reader's one-line message.
+ */
+static PyObject *py_read_histograms(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *buf, *name, *fname;
+	Py_ssize_t len;
+	int t;
+	if (!PyArg_ParseTuple(args, "y#ssi", &buf, &len, &name, &fname, &t))
+		return NULL;
+	enum telemetry_format fmt;
+	if (telemetry_parse_format(fname, &fmt) != 0)
+		return PyErr_Format(PyExc_ValueError, "format %s: auto, csv, ethtool, sonic or xena",
+		                    fname);
+	struct telemetry *tm = PyMem_Calloc(1, sizeof *tm);
+	if (!tm)
+		return PyErr_NoMemory();
+	char err[512];
+	int rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = telemetry_read_buffer(buf, (size_t)len, name, fmt, t, tm, err, sizeof err);
+	Py_END_ALLOW_THREADS
+	if (rc != 0) {
+		telemetry_free(tm);
+		PyMem_Free(tm);
+		return raise_message(BERCL_EDOM, err);
+	}
+	PyObject *list = PyList_New(tm->n);
+	for (int i = 0; list && i < tm->n; i++) {
+		const struct telemetry_histogram *h = &tm->h[i];
+		PyObject *groups;
+		if (h->ngroups > 0) {
+			PyObject *lo = PyList_New(h->ngroups), *hi = PyList_New(h->ngroups);
+			for (int j = 0; lo && hi && j < h->ngroups; j++) {
+				PyList_SET_ITEM(lo, j, PyLong_FromLong(h->lo[j]));
+				PyList_SET_ITEM(hi, j, PyLong_FromLong(h->hi[j]));
+			}
+			groups = Py_BuildValue("(NNN)", lo, hi, doubles_list(h->count, (size_t)h->ngroups));
+		} else {
+			Py_INCREF(Py_None);
+			groups = Py_None;
+		}
+		PyList_SET_ITEM(list, i, Py_BuildValue("(ssNN)", h->port, h->lane,
+		                                       doubles_list(h->bins, (size_t)t + 2), groups));
+	}
+	PyObject *res = Py_BuildValue("(ssN)", telemetry_format_name(tm->format), tm->warning, list);
+	telemetry_free(tm);
+	PyMem_Free(tm);
+	return res;
 }
 
 /* rs_code(n, k, m) -> (n, k, m, t) */
@@ -1242,6 +1643,14 @@ static PyMethodDef methods[] = {
 	{"plan_sequential", py_plan_sequential, METH_VARARGS, NULL},
 	{"sequential_outcome", py_sequential_outcome, METH_VARARGS, NULL},
 	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
+	{"plan_at_readings", py_plan_at_readings, METH_VARARGS, NULL},
+	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
+	{"clustered", py_clustered, METH_VARARGS, NULL},
+	{"fec_flr", py_fec_flr, METH_VARARGS, NULL},
+	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
+	{"fec_degrade", py_fec_degrade, METH_VARARGS, NULL},
+	{"fec_tail_sonic", py_fec_tail_sonic, METH_VARARGS, NULL},
+	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"rs_code", py_rs_code, METH_VARARGS, NULL},
 	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
