@@ -920,20 +920,9 @@ static PyObject *raise_message(enum bercl_status rc, const char *msg)
 
 static PyObject *raise_status(enum bercl_status rc, const char *what)
 {
-	PyObject *mod = PyImport_ImportModule("bercl");
-	const char *cls = rc == BERCL_EDOM ? "DomainError" : rc == BERCL_ELIMIT ? "LimitError"
-	                                                                        : "ConvergenceError";
-	if (mod) {
-		PyObject *exc = PyObject_GetAttrString(mod, cls);
-		Py_DECREF(mod);
-		if (exc) {
-			PyErr_Format(exc, "%s: %s", what, bercl_strerror(rc));
-			Py_DECREF(exc);
-			return NULL;
-		}
-	}
-	PyErr_Clear();
-	return PyErr_Format(PyExc_ValueError, "%s: %s", what, bercl_strerror(rc));
+	char msg[600];
+	snprintf(msg, sizeof msg, "%s: %s", what, bercl_strerror(rc));
+	return raise_message(rc, msg);
 }
 
 /* (cl, one_minus_cl, ln_cl.hi, ln_cl.lo, ln_one_minus_cl.hi, ln_one_minus_cl.lo) */
