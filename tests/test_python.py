@@ -923,3 +923,28 @@ def test_fec_ser_and_degrade_as_the_cli():
         d = bercl.fec_degrade("kp4", interval, threshold)
         same_cell(d.ser, r["ser"], "ser")
         same_cell(d.degrade_p, r["degrade_p"], "degrade_p")
+
+
+@pytest.mark.parametrize("args", [
+    dict(errors=0, bits=3e12, ber=1e-12, reading_interval=1e11),
+    dict(errors=5, bits=1e13, ber=1e-12, reading_interval=5e11, burst_length=2,
+         burst_share=0.3),
+    dict(errors=20, bits=2e13, ber=1e-12, burst_length=1),
+])
+def test_simulate_bursts_agrees_with_the_cli(args):
+    # numpy's stream, not the command's: the same statistics, within noise
+    trials = 20000
+    flags = ["simulate", "-e", str(args["errors"]), "-n", repr(args["bits"]), "-p",
+             repr(args["ber"]), "--burst-model", "gilbert-elliott", "--trials", str(trials)]
+    for k, f in (("reading_interval", "--reading-interval"), ("burst_length", "--burst-length"),
+                 ("burst_share", "--burst-share")):
+        if k in args:
+            flags += [f, repr(args[k])]
+    r = cli_rows(flags)[0]
+    s = bercl.simulate(burst_model="gilbert-elliott", trials=trials, seed=3, **args)
+    same_cell(s.one_minus_cl, r["one_minus_cl"], "one_minus_cl")
+    for col in ("one_minus_cl_sim", "one_minus_cl_clustered_sim"):
+        a, b = getattr(s, col), float(r[col])
+        se = math.sqrt(max(a * (1 - a), b * (1 - b), 1 / trials) / trials)
+        assert abs(a - b) < 6 * se, (col, a, b)
+    assert s.one_minus_cl_clustered_sim <= s.one_minus_cl + 6 * s.sim_stderr

@@ -1280,6 +1280,58 @@ static PyObject *py_clustered(PyObject *self, PyObject *args)
 	                     "ber_lower_clustered", lo, "ber_upper_clustered", up);
 }
 
+/*
+ * bursts_pass(counts, interval_bits, bits, errors, ber, cl, one_minus_cl) ->
+ * (passes, clustered passes, total errors): simulated tests as rows of a 2-D
+ * float64 array of errors per interval (simulate --burst-model: each
+ * interval interval_bits long, the last the rest of bits). As src/bursts.c
+ * takes a test: a count above its interval's bits is cut to them, the
+ * intervals go into the library's sums, the test passes with at most
+ * `errors` errors, and its clustered answer passes where cl_clustered
+ * reaches the fixed test's CL (cl, one_minus_cl), compared on the smaller
+ * side. The counts are cut in place.
+ */
+static PyObject *py_bursts_pass(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *co;
+	double b, bits, allowed, ber, cl, q;
+	if (!PyArg_ParseTuple(args, "Odddddd", &co, &b, &bits, &allowed, &ber, &cl, &q))
+		return NULL;
+	PyArrayObject *c = (PyArrayObject *)PyArray_FROMANY(co, NPY_DOUBLE, 2, 2,
+	                                                   NPY_ARRAY_INOUT_ARRAY2);
+	if (!c)
+		return NULL;
+	npy_intp rows = PyArray_DIM(c, 0), k = PyArray_DIM(c, 1);
+	double *v = PyArray_DATA(c), pass = 0, pass_cl = 0, total_all = 0;
+	enum bercl_status rc = BERCL_OK;
+	Py_BEGIN_ALLOW_THREADS
+	for (npy_intp t = 0; t < rows && rc == BERCL_OK; t++) {
+		bercl_intervals s;
+		memset(&s, 0, sizeof s);
+		double total = 0, *row = v + t * k;
+		for (npy_intp i = 0; i < k; i++) {
+			double n = i + 1 < k ? b : bits - (double)(k - 1) * b;
+			if (row[i] > floor(n))
+				row[i] = floor(n);
+			total += row[i];
+			bercl_intervals_add(&s, n, row[i]);
+		}
+		bercl_tails ct;
+		rc = bercl_clustered_cl(&s, ber, &ct);
+		pass += total <= allowed;
+		pass_cl += cl <= 0.5 ? ct.cl >= cl : ct.one_minus_cl <= q;
+		total_all += total;
+	}
+	Py_END_ALLOW_THREADS
+	PyArray_ResolveWritebackIfCopy(c);
+	Py_DECREF(c);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "simulate: the clustered answer is beyond the Poisson model's "
+		                        "range");
+	return Py_BuildValue("(ddd)", pass, pass_cl, total_all);
+}
+
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
 
 /* fec_flr(cer, interleave or NaN, frames_per_codeword or NaN, rate or NaN) -> flr or None
@@ -1640,6 +1692,7 @@ static PyMethodDef methods[] = {
 	{"fec_degrade", py_fec_degrade, METH_VARARGS, NULL},
 	{"fec_tail_sonic", py_fec_tail_sonic, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
+	{"bursts_pass", py_bursts_pass, METH_VARARGS, NULL},
 	{"rs_code", py_rs_code, METH_VARARGS, NULL},
 	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},

@@ -13,7 +13,7 @@ import numpy as np
 from . import (BerclError, DomainError, LimitError, _bits, _Call, _core, _model, fec_code,
                fec_rates, ber_upper, parse_cl, parse_count, parse_quantity, parse_real)
 
-__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "lanes_cl", "LanesCl",
+__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation", "lanes_cl", "LanesCl",
            "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
            "fec_codeword_bounds", "Watch", "WatchRow", "read_fec_histograms", "FecReport",
            "fec_histograms", "fec_degrade", "FecDegrade", "intervals", "read_intervals",
@@ -761,6 +761,58 @@ class Simulation:
 
 
 @dataclasses.dataclass
+class BurstSimulation:
+    """``bercl simulate --burst-model gilbert-elliott``: of `trials` simulated
+    tests of `bits` bits on a link whose errors come in bursts (true BER
+    `ber`, bursts of mean `burst_length` errors carrying the share
+    `burst_share` of them, read every `reading_interval` bits), the fraction
+    that pass the fixed test (at most `errors` errors: `one_minus_cl_sim`,
+    far above the exact Poisson `one_minus_cl` when bursts inflate the CL)
+    and the fraction whose cl_clustered reaches the fixed test's CL
+    (`one_minus_cl_clustered_sim`: at most one_minus_cl plus noise where the
+    clustered answer holds); `sim_stderr` as in `Simulation`."""
+    errors: int
+    bits: float
+    ber: float
+    burst_length: float
+    burst_share: float
+    reading_interval: float
+    trials: int
+    seed: int
+    one_minus_cl: float
+    one_minus_cl_sim: float
+    sim_stderr: float
+    one_minus_cl_clustered_sim: float
+
+
+def _burst_simulation(rng, e, n, p, q_tails, length, share, interval, trials, seed):
+    """The draws of src/bursts.c with numpy's generator: independent errors,
+    Poisson((1 - S) p N) of them, and bursts, Poisson(S p N / L), each of a
+    geometric size of mean L on 1, 2, ... (one error for L = 1), each at a
+    uniform place in the test and whole in the interval where it starts;
+    the intervals' sums and the verdicts in C (_core.bursts_pass)."""
+    k = int(math.ceil(n / interval))
+    mean = p * n
+    chunk = max(1, min(trials, 4000000 // k))
+    passed = passed_cl = 0.0
+    for start in range(0, trials, chunk):
+        m = min(chunk, trials - start)
+        single = rng.poisson((1 - share) * mean, m)
+        bursts = rng.poisson(share * mean / length, m)
+        who = np.concatenate([np.repeat(np.arange(m), single), np.repeat(np.arange(m), bursts)])
+        where = np.minimum(np.floor(rng.random(who.size) * n / interval), k - 1).astype(np.int64)
+        nb = int(bursts.sum())
+        size = np.ones(who.size)
+        if length > 1 and nb:
+            size[who.size - nb:] = rng.geometric(1 / length, nb)
+        counts = np.bincount(who * k + where, weights=size, minlength=m * k).reshape(m, k)
+        a, b, _ = _core.bursts_pass(counts, float(interval), n, e, p, q_tails[0], q_tails[1])
+        passed += a
+        passed_cl += b
+    return passed / trials, passed_cl / trials
+
+
+@dataclasses.dataclass
 class PlanSimulation:
     """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
     ber / ratio (good) and at ber (bad), `trials` of each; the risks
@@ -808,7 +860,8 @@ def _sequential_draws(rng, p, ber_true, trials):
 
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
              sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
-             model="poisson"):
+             model="poisson", burst_model=None, burst_length=10, burst_share=1,
+             reading_interval=None):
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
     numpy's PCG64 stream seeded with `seed`: a seed gives the same answer on
@@ -833,10 +886,21 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     model : {"poisson", "binomial"}
         The test form's draws: Poisson(bits * ber), or Binomial(bits, ber)
         (bits below 2^63). Plans are Poisson.
+    burst_model : {None, "gilbert-elliott"}
+        The test form on a link whose errors come in bursts (``--burst-model
+        gilbert-elliott``): the Gilbert-Elliott channel drawn as two Poisson
+        processes (src/bursts.c), each test also judged by cl_clustered.
+    burst_length : float
+        Mean errors per burst, 1 to 1e6 (default 10).
+    burst_share : float
+        The share of the errors in bursts, above 0, at most 1 (default 1).
+    reading_interval : float or str, optional
+        Bits between readings, the intervals cl_clustered sees (default: the
+        whole test, one interval).
 
     Returns
     -------
-    Simulation or PlanSimulation
+    Simulation or PlanSimulation or BurstSimulation
 
     Raises
     ------
@@ -853,6 +917,10 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     >>> s = simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=True, trials=20000)
     >>> abs(s.alpha_sim - s.alpha) < 5 * s.alpha_stderr
     True
+    >>> s = simulate(0, 3e12, 1e-12, burst_model="gilbert-elliott", reading_interval=1e11,
+    ...              trials=10000)
+    >>> s.one_minus_cl_sim > 0.7, s.one_minus_cl_clustered_sim <= s.one_minus_cl
+    (True, True)
     """
     call = _Call("simulate", "raise")
     trials = int(_scalar(call, "trials", trials, parse_count))
@@ -890,6 +958,38 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
             float(nb.mean()), float(nb.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
     if sequential or alpha is not None or cl is not None:
         raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
+    if burst_model not in (None, "none", "gilbert-elliott"):
+        raise DomainError("simulate: burst_model must be 'gilbert-elliott' or None, not %r"
+                          % (burst_model,))
+    if burst_model == "gilbert-elliott":
+        if model != "poisson":
+            raise DomainError("simulate: burst_model takes the Poisson model")
+        e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
+        n = float(_bits(call, bits, time, rate, lanes, None, None)[0])
+        p = _scalar(call, "ber", ber, parse_real)
+        length = _scalar(call, "burst_length", burst_length, parse_real)
+        share = _scalar(call, "burst_share", burst_share, parse_real)
+        if not 1 <= length <= 1e6:
+            raise DomainError("simulate: burst_length = %r: must be from 1 to 1e6 errors"
+                              % length)
+        if not 0 < share <= 1:
+            raise DomainError("simulate: burst_share = %r: must be above 0, at most 1" % share)
+        interval = n if reading_interval is None else \
+            min(_scalar(call, "reading_interval", reading_interval, parse_quantity), n)
+        if not interval > 0:
+            raise DomainError("simulate: reading_interval must be above 0")
+        if math.ceil(n / interval) > 1e7:
+            raise LimitError("simulate: burst_model supports at most 1e7 intervals "
+                             "(bits / reading_interval)")
+        if n * p > 1e7:
+            raise LimitError("simulate: burst_model supports bits * ber up to 1e7")
+        t = _core.tails_full(0, e, n, p)
+        if t is None:
+            raise DomainError("simulate: bits * ber is outside [1e-300, 1e300]")
+        sim, sim_cl = _burst_simulation(rng, e, n, p, t, length, share, interval, trials, seed)
+        q = t[1]
+        return BurstSimulation(int(e), n, p, length, share, interval, trials, seed, q, sim,
+                               math.sqrt(q * (1 - q) / trials), sim_cl)
     b = _model(model)
     e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
     n, _ = _bits(call, bits, time, rate, lanes, None, None)
