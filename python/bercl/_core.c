@@ -311,7 +311,7 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 		long double term = 1, low = 1, up = 0;
 		int k;
 		for (k = 1; k <= (int)errors; k++) {
-			term = term * lam / k;
+			term *= lam / k; /* the quotient off the chain of products */
 			low += term;
 		}
 		long double e = expl(-lam);
@@ -320,7 +320,7 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 			scale = c_ld;
 		} else {
 			for (; k < 2000; k++) {
-				term = term * lam / k;
+				term *= lam / k;
 				up += term;
 				if (k > lam && term < 1e-25L * up)
 					break;
@@ -449,6 +449,49 @@ static double quick_up(double n)
 	return n >= BERCL_MAX_ERRORS ? nextafter(n, INFINITY) : n + 1;
 }
 
+/*
+ * The smaller tail at lambda in plain double arithmetic, to place the root
+ * only (every decision is made by quick_reaches()): Q = P[X <= E] = e^-lambda
+ * sum_{k <= E} lambda^k / k! (Abramowitz & Stegun 6.5.13), a sum of positive
+ * terms, so within about (E + 2) u relative; for the lower tail P[X > E],
+ * 1 - Q where Q < 1/2, else the series sum_{k > E} of the same terms until
+ * one is below 1e-17 of the sum past the mode. 1e-10 <= lambda <= 575 (so
+ * that e^-lambda is a normal double and no term overflows); -1 elsewhere,
+ * and for a tail that is not a positive normal double (then the library's
+ * tails are taken).
+ */
+static int quick_rough_tail(double errors, double lam, int upper, double *tail)
+{
+	if (!(lam >= 1e-10 && lam <= 575))
+		return -1;
+	double t = exp(-lam), q = t;
+	int e = (int)errors, k;
+	for (k = 1; k <= e; k++) {
+		t *= lam / k;
+		q += t;
+	}
+	double v = q;
+	if (!upper) {
+		if (q < 0.5) {
+			v = 1 - q;
+		} else {
+			v = 0;
+			for (; k < 4000; k++) {
+				t *= lam / k;
+				v += t;
+				if (k > lam && t < 1e-17 * v)
+					break;
+			}
+			if (k == 4000)
+				return -1;
+		}
+	}
+	if (!(v >= DBL_MIN && v <= 1))
+		return -1;
+	*tail = v;
+	return 0;
+}
+
 static double quick_min_bits(double errors, double ber, const bercl_target *tg, double *at_cl,
                              double *at_q)
 {
@@ -468,11 +511,14 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 		double ln_target = log(target);
 		int done = 0;
 		for (int i = 0; i < 40 && !done; i++) {
-			double v_cl, v_q;
-			if (!(lam >= 1e-10 && lam <= 1e4) ||
-			    bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
+			double v_cl, v_q, tail;
+			if (!(lam >= 1e-10 && lam <= 1e4))
 				return 0;
-			double tail = upper ? v_q : v_cl;
+			if (quick_rough_tail(errors, lam, upper, &tail) != 0) {
+				if (bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
+					return 0;
+				tail = upper ? v_q : v_cl;
+			}
 			double u = exp(errors * log(lam) - lam - lg) / tail; /* pmf / tail */
 			if (!(tail > 0) || !(u > 0) || !isfinite(u))
 				return 0;
@@ -485,10 +531,10 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 			double den = 1 - newton * d2 / (2 * d1);
 			double step = den > 0.5 && den < 2 ? newton / den : newton;
 			double next = fmin(fmax(lam - step, 0.5 * lam), 2 * lam);
-			/* cubic convergence: after a step below 1e-4 the root is within
-			 * about 1e-12; the Halley steps over whole numbers below finish
-			 * it (each of them tests a candidate as well) */
-			done = fabs(next - lam) <= 1e-4 * lam;
+			/* cubic convergence: after a step below 1e-5 the root is within
+			 * the rough tails' own error (about 1e-14); the steps over whole
+			 * numbers below finish it */
+			done = fabs(next - lam) <= 1e-5 * lam;
 			lam = next;
 		}
 		if (!done)
@@ -499,6 +545,20 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	double n = ceil(lam / ber);
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
+	/* one Halley step in n on the long-double gap (1e-18 relative, where it
+	 * applies) before any evaluation of the library's tails: from the rough
+	 * root, a few thousand bits off near 1e16 bits, to within a bit or so */
+	{
+		double g = NAN, err, slope = 0;
+		quick_ld_gap(errors, n, ber, tg, lg, &g, &err, &slope);
+		if (slope > 0 && isfinite(g)) {
+			double newton = -g / slope, curv = ber * (errors / (n * ber) - 1);
+			double den = 1 - newton * curv / 2;
+			double to = ceil(n + (den > 0.5 && den < 2 ? newton / den : newton));
+			if (to >= 1 && to <= 1e300)
+				n = to;
+		}
+	}
 	/* n reaches the target and n - 1 does not (tested, or certain from n's
 	 * gap: quick_below_fails); moves by a Halley step on the gap in n (g'' =
 	 * g' ber (E / lambda - 1)), at least one whole number, where that is
