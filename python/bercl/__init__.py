@@ -628,10 +628,10 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise"):
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
-    k = _kernel("min_bits", b)
+    k = _kernel("min_bits_only", b)
     res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
     call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
-    return call.out(res[0], integer=True)
+    return call.out(res, integer=True)
 
 
 def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symbol=None,
@@ -674,10 +674,10 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
-    k = _kernel("min_bits", b)
+    k = _kernel("min_bits_only", b)
     res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
     call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
-    return call.out(res[0] / (r * n_lanes))
+    return call.out(res / (r * n_lanes))
 
 
 def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,

@@ -206,6 +206,21 @@ static int k_log10q(int model, const double *in, double *out, struct kerr *e)
  */
 #define QUICK_MARGIN 1e-14
 
+/* 1/k for the sums below (multiplications in place of divisions, which
+ * made most of their time): set once when the module is imported, read-only
+ * after. */
+#define QUICK_INV_MAX 4000
+static double quick_inv[QUICK_INV_MAX + 1];
+static long double quick_inv_ld[QUICK_INV_MAX + 1];
+
+static void quick_inv_init(void)
+{
+	for (int k = 1; k <= QUICK_INV_MAX; k++) {
+		quick_inv[k] = 1.0 / k;
+		quick_inv_ld[k] = 1.0L / k;
+	}
+}
+
 /* -ln(1 - x), x a double-double in (0, 1): the series below 1/64, else dd_log */
 static dd quick_neg_log1m(dd x)
 {
@@ -284,10 +299,11 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 
 /*
  * The reach gap of quick_exact_gap() in long double, where that is enough:
- * the same finite sums with each term rounded to LDBL_EPSILON, so the sum
- * is within (E + 3) LDBL_EPSILON relative and e^-lambda (expl) within a few
- * more, plus lambda LDBL_EPSILON / 2 from lambda = n ber rounded to long
- * double; a gap beyond (8 (E + 10) + lambda) LDBL_EPSILON of the target
+ * the same finite sums, term k = term (k - 1) (lambda (1/k)) with 1/k from
+ * quick_inv_ld (three roundings a term, so term k within 3k/2 LDBL_EPSILON),
+ * so the sum is within (3E/2 + 3) LDBL_EPSILON relative and e^-lambda
+ * (expl) within a few more, plus lambda LDBL_EPSILON / 2 from lambda = n ber
+ * rounded to long double; a gap beyond (8 (E + 10) + lambda) LDBL_EPSILON of the target
  * decides (1 or 0), else -1 and the double-double sums decide. On x86-64 that settles
  * most of the cases the doubles cannot; with long double = double, next to
  * none (then the double-double decides, as before).
@@ -311,7 +327,7 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 		long double term = 1, low = 1, up = 0;
 		int k;
 		for (k = 1; k <= (int)errors; k++) {
-			term *= lam / k; /* the quotient off the chain of products */
+			term *= lam * quick_inv_ld[k]; /* no division on the chain */
 			low += term;
 		}
 		long double e = expl(-lam);
@@ -320,7 +336,7 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 			scale = c_ld;
 		} else {
 			for (; k < 2000; k++) {
-				term *= lam / k;
+				term *= lam * quick_inv_ld[k];
 				up += term;
 				if (k > lam && term < 1e-25L * up)
 					break;
@@ -455,29 +471,31 @@ static double quick_up(double n)
  * sum_{k <= E} lambda^k / k! (Abramowitz & Stegun 6.5.13), a sum of positive
  * terms, so within about (E + 2) u relative; for the lower tail P[X > E],
  * 1 - Q where Q < 1/2, else the series sum_{k > E} of the same terms until
- * one is below 1e-17 of the sum past the mode. 1e-10 <= lambda <= 575 (so
+ * one is below 1e-17 of the sum past the mode; *pmf the term k = E, the
+ * Poisson pmf(E; lambda), which Halley's steps need. 1e-10 <= lambda <= 575 (so
  * that e^-lambda is a normal double and no term overflows); -1 elsewhere,
  * and for a tail that is not a positive normal double (then the library's
  * tails are taken).
  */
-static int quick_rough_tail(double errors, double lam, int upper, double *tail)
+static int quick_rough_tail(double errors, double lam, int upper, double *tail, double *pmf)
 {
 	if (!(lam >= 1e-10 && lam <= 575))
 		return -1;
 	double t = exp(-lam), q = t;
 	int e = (int)errors, k;
 	for (k = 1; k <= e; k++) {
-		t *= lam / k;
+		t *= lam * quick_inv[k];
 		q += t;
 	}
 	double v = q;
+	*pmf = t; /* the last term: pmf(E; lambda) (0 where it fell below the doubles) */
 	if (!upper) {
 		if (q < 0.5) {
 			v = 1 - q;
 		} else {
 			v = 0;
 			for (; k < 4000; k++) {
-				t *= lam / k;
+				t *= lam * quick_inv[k];
 				v += t;
 				if (k > lam && t < 1e-17 * v)
 					break;
@@ -492,8 +510,32 @@ static int quick_rough_tail(double errors, double lam, int upper, double *tail)
 	return 0;
 }
 
-static double quick_min_bits(double errors, double ber, const bercl_target *tg, double *at_cl,
-                             double *at_q)
+/*
+ * A decision for quick_min_bits(): with need_tails 0 (the bits alone are
+ * wanted: min_bits_only), from the long-double gap where that settles it
+ * (quick_ld_gap(): certified by its error bound, so the same answer as
+ * every other certified decision, the truth), without the library's tails;
+ * else quick_reaches().
+ */
+static int quick_decide(double errors, double n, double ber, const bercl_target *tg, double lg,
+                        int need_tails, struct quick_gap *q)
+{
+	if (!need_tails && n >= 1) {
+		double g = NAN, err = 0, slope = 0;
+		int ld = quick_ld_gap(errors, n, ber, tg, lg, &g, &err, &slope);
+		if (ld >= 0) {
+			q->g = g;
+			q->err = err;
+			q->slope = slope;
+			q->at_cl = q->at_q = NAN;
+			return ld;
+		}
+	}
+	return quick_reaches(errors, n, ber, tg, lg, q);
+}
+
+static double quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
+                             double *at_cl, double *at_q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
 	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
@@ -511,15 +553,18 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 		double ln_target = log(target);
 		int done = 0;
 		for (int i = 0; i < 40 && !done; i++) {
-			double v_cl, v_q, tail;
+			double v_cl, v_q, tail, pmf = 0;
 			if (!(lam >= 1e-10 && lam <= 1e4))
 				return 0;
-			if (quick_rough_tail(errors, lam, upper, &tail) != 0) {
+			if (quick_rough_tail(errors, lam, upper, &tail, &pmf) != 0) {
 				if (bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
 					return 0;
 				tail = upper ? v_q : v_cl;
+				pmf = 0;
 			}
-			double u = exp(errors * log(lam) - lam - lg) / tail; /* pmf / tail */
+			if (!(pmf >= DBL_MIN))
+				pmf = exp(errors * log(lam) - lam - lg);
+			double u = pmf / tail;
 			if (!(tail > 0) || !(u > 0) || !isfinite(u))
 				return 0;
 			/* Halley's method on f = ln(tail) - ln(target): f' = -u (upper
@@ -549,12 +594,39 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	 * applies) before any evaluation of the library's tails: from the rough
 	 * root, a few thousand bits off near 1e16 bits, to within a bit or so */
 	{
-		double g = NAN, err, slope = 0;
+		double g = NAN, err = 0, slope = 0;
 		quick_ld_gap(errors, n, ber, tg, lg, &g, &err, &slope);
 		if (slope > 0 && isfinite(g)) {
 			double newton = -g / slope, curv = ber * (errors / (n * ber) - 1);
 			double den = 1 - newton * curv / 2;
 			double to = ceil(n + (den > 0.5 && den < 2 ? newton / den : newton));
+			/*
+			 * Bits alone wanted: the answer from this gap, where it is
+			 * certain. Between n and m, g(m) = g(n) + (m - n) g'(xi), and g'
+			 * = pmf(E; lambda) ber moves by a factor within 1 +- 2 x, x = (E /
+			 * lambda_min + 1) |m - n| ber (|d ln pmf / d lambda| = |E /
+			 * lambda - 1|; for E = 0 past the doubles g' = ber exactly), plus
+			 * 1e-8 for the slope's rounding (below 1e-12): so `to` reaches
+			 * where the lower bound of g(to) is >= 0 and to - 1 does not
+			 * where the upper bound of g(to - 1) is < 0 (Taylor's theorem, as
+			 * quick_below_fails()). Up to 2^53, where to - 1 is whole.
+			 */
+			if (!need_tails && to >= 1 && to <= 0x1p53) {
+				double below = to - 1, span = fmax(fabs(to - n), fabs(below - n));
+				double lam_min = fmin(below, n) * ber;
+				double x = (errors / lam_min + 1) * span * ber, d = 2 * x + 1e-8;
+				if (lam_min > 0 && x <= 1e-6) {
+					double s_lo = slope * (1 - d), s_hi = slope * (1 + d);
+					double at_to = to >= n ? g - err + (to - n) * s_lo
+					                       : g - err - (n - to) * s_hi;
+					double at_below = below >= n ? g + err + (below - n) * s_hi
+					                             : g + err - (n - below) * s_lo;
+					if (at_to >= 0 && at_below < 0) {
+						*at_cl = *at_q = NAN;
+						return to;
+					}
+				}
+			}
 			if (to >= 1 && to <= 1e300)
 				n = to;
 		}
@@ -565,7 +637,7 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	 * not so yet */
 	for (int i = 0; i < 12; i++) {
 		struct quick_gap q, below_q;
-		int now = quick_reaches(errors, n, ber, tg, lg, &q);
+		int now = quick_decide(errors, n, ber, tg, lg, need_tails, &q);
 		if (now < 0)
 			return 0;
 		*at_cl = q.at_cl;
@@ -580,7 +652,7 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 			double down = quick_down(n);
 			if (quick_below_fails(errors, n, down, ber, &q))
 				return n;
-			int below = quick_reaches(errors, down, ber, tg, lg, &below_q);
+			int below = quick_decide(errors, down, ber, tg, lg, need_tails, &below_q);
 			if (below < 0)
 				return 0;
 			if (!below)
@@ -604,7 +676,7 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
  * (src/compute.c meet_target), more bits (1, 2, 4, ...) until the tails as
  * doubles are on the target's side too.
  */
-static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
+static int min_bits_at(int model, const double *in, double *out, struct kerr *e, int need_tails)
 {
 	double bits;
 	bercl_tails t;
@@ -617,7 +689,7 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 		return fail(e, 2, ST_DOMAIN, "is not a number");
 	if (model == BERCL_POISSON) {
 		double q_cl, q_q;
-		bits = quick_min_bits(in[0], in[1], &target, &q_cl, &q_q);
+		bits = quick_min_bits(in[0], in[1], &target, need_tails, &q_cl, &q_q);
 		if (bits > 0) {
 			/* the library's answer; its tails there, or the target where
 			 * they round just below it (bercl_min_bits_target) */
@@ -650,6 +722,23 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 		}
 	}
 	return fail(e, -1, ST_NOCONV, "numerical failure: the minimum bits do not reach the target");
+}
+
+static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
+{
+	return min_bits_at(model, in, out, e, 1);
+}
+
+/* min_bits_only: (errors, ber, cl, cl_complement) -> bits, the same whole
+ * number as k_min_bits without the tails there (min_bits() returns only the
+ * bits: the decisions may then come from the long-double gaps alone) */
+static int k_min_bits_only(int model, const double *in, double *out, struct kerr *e)
+{
+	double o[3];
+	if (min_bits_at(model, in, o, e, 0))
+		return 1;
+	out[0] = o[0];
+	return 0;
 }
 
 /*
@@ -801,7 +890,8 @@ struct kernel {
 };
 
 enum {
-	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL, NMODEL_KERNELS
+	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MIN_BITS_ONLY, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL,
+	NMODEL_KERNELS
 };
 
 /* per-model kernels twice (Poisson, then binomial), then the model-free ones */
@@ -809,12 +899,14 @@ static struct kernel kernels[] = {
 	{"tails", k_tails, 3, 2, BERCL_POISSON},
 	{"log10_tails", k_log10q, 3, 2, BERCL_POISSON},
 	{"min_bits", k_min_bits, 6, 3, BERCL_POISSON},
+	{"min_bits_only", k_min_bits_only, 6, 1, BERCL_POISSON},
 	{"max_errors", k_max_errors, 4, 3, BERCL_POISSON},
 	{"ber_upper", k_ber_upper, 4, 1, BERCL_POISSON},
 	{"ber_interval", k_ber_interval, 4, 2, BERCL_POISSON},
 	{"tails_binomial", k_tails, 3, 2, BERCL_BINOMIAL},
 	{"log10_tails_binomial", k_log10q, 3, 2, BERCL_BINOMIAL},
 	{"min_bits_binomial", k_min_bits, 6, 3, BERCL_BINOMIAL},
+	{"min_bits_only_binomial", k_min_bits_only, 6, 1, BERCL_BINOMIAL},
 	{"max_errors_binomial", k_max_errors, 4, 3, BERCL_BINOMIAL},
 	{"ber_upper_binomial", k_ber_upper, 4, 1, BERCL_BINOMIAL},
 	{"ber_interval_binomial", k_ber_interval, 4, 2, BERCL_BINOMIAL},
@@ -1771,6 +1863,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
 	import_array();
 	import_umath();
+	quick_inv_init();
 	PyObject *m = PyModule_Create(&module);
 	if (!m)
 		return NULL;
