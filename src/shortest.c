@@ -127,6 +127,29 @@ void digits17(char *out, uint64_t d)
 	digits8(out + 9, (uint32_t)(d % 100000000));
 }
 
+size_t whole_digits(char *out, uint64_t u)
+{
+	/* from the last digit up, two per division (by a constant: the
+	 * compiler multiplies) */
+	char tmp[20];
+	char *p = tmp + sizeof tmp;
+	while (u >= 100) {
+		uint64_t q = u / 100;
+		p -= 2;
+		memcpy(p, PAIRS + 2 * (u - 100 * q), 2);
+		u = q;
+	}
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, PAIRS + 2 * u, 2);
+	} else {
+		*--p = (char)('0' + u);
+	}
+	size_t n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(out, p, n);
+	return n;
+}
+
 /* Lay out n digits of d (as printf's %.ng would) with decimal exponent e10. */
 static size_t layout(char *buf, int64_t d, int n, int e10)
 {
