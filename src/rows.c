@@ -62,36 +62,40 @@ void row_reset(struct row *r, const struct row_input *base)
 void sweep_init(struct sweep *s, const struct vlist *const list[NQ])
 {
 	memset(s, 0, sizeof *s);
-	for (int q = 0; q < NQ; q++)
+	for (int q = 0; q < NQ; q++) {
 		s->list[q] = list[q];
+		if (list[q])
+			s->active[s->nactive++] = q;
+	}
 }
 
 int sweep_next(struct sweep *s, const struct row_input *base, struct row *r)
 {
+	/* an odometer, the last quantity the fastest wheel: wheels k.. moved */
+	int k = 0;
 	if (s->started) {
-		int q;
-		for (q = NQ - 1; q >= 0; q--) {
-			if (!s->list[q])
-				continue;
+		for (k = s->nactive - 1; k >= 0; k--) {
+			int q = s->active[k];
 			if (++s->index[q] < s->list[q]->count)
 				break;
 			s->index[q] = 0;
 		}
-		if (q < 0)
+		if (k < 0)
 			return 0;
+	} else {
+		s->in = *base;
 	}
 	s->started = 1;
-	row_reset(r, base);
-	for (int q = 0; q < NQ; q++) {
-		if (!s->list[q])
-			continue;
+	for (; k < s->nactive; k++) {
+		int q = s->active[k];
 		double c = NAN;
 		double v = vlist_at(s->list[q], &s->pos[q], s->index[q], &c);
 		/* Values were checked when the flags were read. */
-		row_set(&r->in, (enum quantity)q, v, c);
+		row_set(&s->in, (enum quantity)q, v, c);
 		if (q == Q_CL)
-			vlist_lo_at(s->list[q], &s->pos[q], &r->in.cl_lo, &r->in.cl_complement_lo);
+			vlist_lo_at(s->list[q], &s->pos[q], &s->in.cl_lo, &s->in.cl_complement_lo);
 	}
+	row_reset(r, &s->in);
 	return 1;
 }
 

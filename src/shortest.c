@@ -129,24 +129,27 @@ void digits17(char *out, uint64_t d)
 
 size_t whole_digits(char *out, uint64_t u)
 {
-	/* from the last digit up, two per division (by a constant: the
-	 * compiler multiplies) */
-	char tmp[20];
-	char *p = tmp + sizeof tmp;
+	static const uint64_t TEN[20] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+		10000000000000ULL, 100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL};
+	/* the digit count from the bit length (log10 2 ~ 1233 / 4096), then
+	 * the digits from the last one up, two per division (by a constant:
+	 * the compiler multiplies), in place: no copy of a variable length */
+	int t = ((64 - __builtin_clzll(u | 1)) * 1233) >> 12;
+	size_t n = (size_t)(t + ((u | 1) >= TEN[t]));
+	char *p = out + n;
 	while (u >= 100) {
 		uint64_t q = u / 100;
 		p -= 2;
 		memcpy(p, PAIRS + 2 * (u - 100 * q), 2);
 		u = q;
 	}
-	if (u >= 10) {
-		p -= 2;
-		memcpy(p, PAIRS + 2 * u, 2);
-	} else {
-		*--p = (char)('0' + u);
-	}
-	size_t n = (size_t)(tmp + sizeof tmp - p);
-	memcpy(out, p, n);
+	if (u >= 10)
+		memcpy(p - 2, PAIRS + 2 * u, 2);
+	else
+		p[-1] = (char)('0' + u);
 	return n;
 }
 
