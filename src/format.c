@@ -19,16 +19,19 @@ void format_double(char *buf, size_t len, double v)
 		/* a whole number up to 2^53 is exact: digits, never 1e+15
 		 * (by hand: snprintf's %.0f costs a quarter of a batch) */
 		char dig[24];
+		char *d = len >= sizeof dig ? buf : dig; /* in place where it fits */
 		size_t k = 0;
 		if (v < 0)
-			dig[k++] = '-';
-		k += whole_digits(dig + k, (uint64_t)a);
-		if (k >= len)
-			k = len > 0 ? len - 1 : 0; /* truncated to the buffer */
-		if (len > 0) {
-			memcpy(buf, dig, k);
-			buf[k] = '\0';
+			d[k++] = '-';
+		k += whole_digits(d + k, (uint64_t)a);
+		if (d == dig) {
+			if (k >= len)
+				k = len > 0 ? len - 1 : 0; /* truncated to the buffer */
+			if (len > 0)
+				memcpy(buf, dig, k);
 		}
+		if (len > 0)
+			buf[k] = '\0';
 		return;
 	}
 	if (a > 9007199254740992.0 && a < 1e21) {
