@@ -91,12 +91,14 @@ static int reads_back(double dist, int down, double v, double p)
 	bits = (bits & 0x800fffffffffffffULL) | 0x3fe0000000000000ULL;
 	double m;
 	memcpy(&m, &bits, sizeof m);
-	double half = p * 0x1p-54 / m;
+	/* dist against half = p 2^-54 / m as dist m against p 2^-54: no
+	 * division (a rounding apart, inside the margins either way) */
+	double dm = dist * m, half = p * 0x1p-54;
 	if (down && power_of_two)
 		half *= 0.5;
-	if (dist < half * (1 - TIE_MARGIN))
+	if (dm < half * (1 - TIE_MARGIN))
 		return 1;
-	if (dist > half * (1 + TIE_MARGIN))
+	if (dm > half * (1 + TIE_MARGIN))
 		return 0;
 	return -1;
 }
