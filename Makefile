@@ -43,7 +43,7 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/options.c src/layout.c src/run.c src/signals.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/telemetry.c src/csv.c src/intervals.c src/bursts.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -151,7 +151,7 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
 # BERCL=tests/bercl-ld64 for more) and replays tests/corpus byte for byte.
 # tools/deps.sh --cross installs the toolchains.
 XCHECK_SRC = tests/xcheck.c $(LIB_SRC)
-XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/internal.h \
+XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/internal.h lib/regions.h \
 	lib/poisson_fast.inc lib/coefficients.inc include/bercl.h
 XCHECK_FLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -Ilib -DBERCL_BUILDING -std=c11 $(WARN) -O2
 ARM64_CC ?= aarch64-linux-gnu-gcc
@@ -363,7 +363,7 @@ WEB_DIST = web/dist
 EMCC ?= emcc
 WEB_SRC = $(LIB_SRC) src/parse.c src/shortest.c src/human.c web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
-$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h src/parse.h src/shortest.h src/human.h
+$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h src/parse.h src/shortest.h src/human.h
 	mkdir -p $(WEB_DIST)
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING $(WARN) \
 		-Iinclude -Ilib -Isrc --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)

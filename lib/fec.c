@@ -452,6 +452,19 @@ static enum bercl_status choose_cer_upper(bercl_fec_histogram_stats *s, double c
 	return BERCL_OK;
 }
 
+/* The CER the model predicts at the estimated SER, where errors were seen. */
+static enum bercl_status predict_cer(const bercl_rs_code *code, bercl_fec_histogram_stats *s)
+{
+	bercl_tails pred;
+	enum bercl_status rc = cer_tails(code, s->ser_estimate, &pred);
+	if (rc != BERCL_OK)
+		return rc;
+	s->has_cer_predicted = 1;
+	s->ln_cer_predicted = pred.ln_cl;
+	s->cer_predicted = pred.cl;
+	return BERCL_OK;
+}
+
 /*
  * The SER bound from the most symbols in error the bins allow (the BER
  * bound of that count in these symbols, at cl), and the CER at it; a bound
@@ -510,14 +523,9 @@ enum bercl_status bercl_fec_histogram(const bercl_rs_code *code, const double *b
 	if (rc != BERCL_OK)
 		return rc;
 	if (symbols_in_error > 0) {
-		bercl_tails pred;
-		rc = cer_tails(code, s.ser_estimate, &pred);
-		if (rc != BERCL_OK)
+		if ((rc = predict_cer(code, &s)) != BERCL_OK)
 			return rc;
-		s.has_cer_predicted = 1;
-		s.ln_cer_predicted = pred.ln_cl;
-		s.cer_predicted = pred.cl;
-		goodness_of_fit(code, bins, codewords, s.ser_estimate, pred.cl, &s);
+		goodness_of_fit(code, bins, codewords, s.ser_estimate, s.cer_predicted, &s);
 		rc = tail_fit(code, bins, cl, one_minus_cl, &s);
 		if (rc != BERCL_OK)
 			return rc;
@@ -689,13 +697,8 @@ enum bercl_status bercl_fec_histogram_groups(const bercl_rs_code *code, const in
 	if (rc != BERCL_OK)
 		return rc;
 	if (s.ser_estimate > 0) {
-		bercl_tails pred;
-		rc = cer_tails(code, s.ser_estimate, &pred);
-		if (rc != BERCL_OK)
+		if ((rc = predict_cer(code, &s)) != BERCL_OK)
 			return rc;
-		s.has_cer_predicted = 1;
-		s.ln_cer_predicted = pred.ln_cl;
-		s.cer_predicted = pred.cl;
 		/* Pearson over the groups: each group's expectation its bins' sum */
 		double expect[BERCL_FEC_MAX_BINS], gobs[BERCL_FEC_MAX_BINS], gexp[BERCL_FEC_MAX_BINS];
 		double ln_s = log(s.ser_estimate), ln_q = log1p(-s.ser_estimate), ln_c = 0.0;
@@ -711,7 +714,7 @@ enum bercl_status bercl_fec_histogram_groups(const bercl_rs_code *code, const in
 				gexp[j] += expect[i];
 		}
 		gobs[p.n] = u;
-		gexp[p.n] = codewords * pred.cl;
+		gexp[p.n] = codewords * s.cer_predicted;
 		pearson_pooled(gobs, gexp, p.n + 1, &s);
 		/* the tail: bercl_fec_tail takes the groups as they are */
 		bercl_fec_tail_stats tl;

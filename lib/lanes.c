@@ -23,9 +23,9 @@
  *   complement -expm1(ln(cl) / L)) gives N; N is then checked on both
  *   sides with CL(N)^L formed as bercl_lanes_all() forms it and compared as
  *   bercl_min_bits() compares (the log of the smaller tail: ln CL_all >= ln
- *   cl when cl <= 1/2, else ln(1 - CL_all) <= ln(1 - cl)), and moved one
- *   bit at a time (one double above 2^53, at most 64 steps) where the
- *   rounding of the per-lane target put it off: the answer
+ *   cl when cl <= 1/2, else ln(1 - CL_all) <= ln(1 - cl)), and searched
+ *   from there (search.c: two tests when the rounding of the per-lane target
+ *   did not put it off, a gallop and a bisection when it did): the answer
  *   is the smallest whole N with CL(N)^L >= cl, and N - 1 falls short. For
  *   L = 1 it is bercl_min_bits()'s answer.
  */
@@ -35,6 +35,7 @@
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "search.h"
 
 /* Probabilities at most 1 and their logs at most 0 (a tail's log may
  * round to just above 0). */
@@ -205,6 +206,26 @@ static int all_reach(enum bercl_model model, double errors, double ber, int lane
 	return dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo), g->ln).hi <= 0;
 }
 
+struct lanes_goal {
+	enum bercl_model model;
+	double errors, ber;
+	int lanes;
+	const struct goal *g;
+};
+
+/* all_reach() as the search's test (no gap: the search bisects). */
+static enum bercl_status lanes_test(void *ctx, double n, bercl_tails *all, int *holds,
+                                    double *gap)
+{
+	const struct lanes_goal *c = ctx;
+	(void)gap;
+	int k = all_reach(c->model, c->errors, c->ber, c->lanes, n, c->g, all);
+	if (k < 0)
+		return BERCL_ENOCONV;
+	*holds = k;
+	return BERCL_OK;
+}
+
 enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors, double ber,
                                            double cl, double one_minus_cl, int lanes,
                                            double *bits, bercl_tails *achieved)
@@ -228,27 +249,11 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 	rc = bercl_min_bits(model, errors, ber, exp(per), -expm1(per), &n, NULL);
 	if (rc != BERCL_OK)
 		return rc;
-	bercl_tails all, below;
-	for (int step = 0;; step++) {
-		int k = all_reach(model, errors, ber, lanes, n, &g, &all);
-		if (k < 0 || step > 64)
-			return BERCL_ENOCONV;
-		if (k)
-			break;
-		n = n < 9007199254740992.0 ? n + 1.0 : nextafter(n, INFINITY);
-	}
-	for (int step = 0;; step++) {
-		double m = n <= 9007199254740992.0 ? n - 1.0 : nextafter(n, 0.0);
-		int k = all_reach(model, errors, ber, lanes, m, &g, &below);
-		if (k < 0 || step > 64)
-			return BERCL_ENOCONV;
-		if (!k)
-			break;
-		n = m;
-		all = below;
-	}
-	*bits = n;
-	if (achieved)
-		*achieved = all;
-	return BERCL_OK;
+	/* the per-lane answer is at most a few bits off: the search's first two
+	 * tests (n - 1 and n) usually bracket it */
+	struct lanes_goal c = {model, errors, ber, lanes, &g};
+	struct bercli_search s = {lanes_test, &c,
+	                          model == BERCL_BINOMIAL ? BERCL_BINOMIAL_MAX_BITS : BERCL_MAX_LAMBDA,
+	                          0.0};
+	return bercli_first_whole(&s, bercli_prev_whole(n), n, bits, achieved);
 }

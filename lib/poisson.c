@@ -14,7 +14,7 @@
  *   in double-double (dd.h) because its absolute error becomes the result's
  *   relative error, and L reaches -6e7 at E = 1e6, lambda = 1e-20.
  *
- *   Regions, with lambda = x / a:
+ *   Regions, with lambda = x / a (the edges are regions.h's table):
  *     a < 25            Q by the finite sum of its a terms, P by the
  *                       convergent series when Q > 1/2 (x is then below ~25).
  *     lambda < 0.7      P by the series sum_n x^n / ((a+1)...(a+n)): ratio
@@ -52,8 +52,8 @@
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "regions.h"
 
-#define A_TEMME 25.0
 #define SERIES_EPS 1e-17
 
 static bercl_lnprob log_of(double p)
@@ -116,43 +116,53 @@ static dd ln_pmf_above(double errors, dd x)
 	return dd_add(bercli_ln_poisson_pmf(errors, x), dd_log(dd_div(x, dd_two_sum(errors, 1.0))));
 }
 
+/*
+ * The one sum of the three regions below: 1 + sum_{n=first}^{last} t_n
+ * with t_n = t_{n-1} r_n, r_n = c / k_n (or k_n / c with k_over_c), k_n =
+ * base + step n, every k_n a whole number computed exactly from n (no
+ * running k that could stick above 2^53). It stops early, once the ratio
+ * is below 1 and a term below eps of the sum (eps 0: never; the terms then
+ * shrink geometrically, so what is left is of that order), else at `last`.
+ */
+struct ratio_run {
+	double c, base, step, first, last;
+	int k_over_c;
+	double eps;
+};
+
+static double ratio_sum(struct ratio_run s)
+{
+	double term = 1.0, sum = 1.0;
+	for (double n = s.first; n <= s.last; n += 1.0) {
+		double k = s.base + s.step * n;
+		double ratio = s.k_over_c ? k / s.c : s.c / k;
+		term *= ratio;
+		sum += term;
+		if (ratio < 1.0 && term < s.eps * sum)
+			break;
+	}
+	return sum;
+}
+
 /* P(a, x) = pois(a; x) * sum_n x^n / ((a+1)...(a+n)), a = E + 1; fast for x < a. */
 static bercl_lnprob lower_series(double errors, dd x)
 {
-	double a = errors + 1.0, term = 1.0, sum = 1.0;
-	for (double n = 1.0;; n += 1.0) {
-		double ratio = x.hi / (a + n);
-		term *= ratio;
-		sum += term;
-		if (ratio < 1.0 && term < SERIES_EPS * sum)
-			break;
-	}
-	return bercli_lnprob_times(ln_pmf_above(errors, x), sum);
+	struct ratio_run s = {x.hi, errors + 1.0, 1.0, 1.0, INFINITY, 0, SERIES_EPS};
+	return bercli_lnprob_times(ln_pmf_above(errors, x), ratio_sum(s));
 }
 
 /* Q(a, x) = pois(E; x) * sum_j E (E-1)...(E-j+1) / x^j, downward from k = E. */
 static bercl_lnprob upper_sum_down(double errors, dd x)
 {
-	double term = 1.0, sum = 1.0;
-	for (double k = errors; k >= 1.0; k -= 1.0) {
-		double ratio = k / x.hi;
-		term *= ratio;
-		sum += term;
-		if (ratio < 1.0 && term < SERIES_EPS * sum)
-			break;
-	}
-	return bercli_lnprob_times(bercli_ln_poisson_pmf(errors, x), sum);
+	struct ratio_run s = {x.hi, errors, -1.0, 0.0, errors - 1.0, 1, SERIES_EPS};
+	return bercli_lnprob_times(bercli_ln_poisson_pmf(errors, x), ratio_sum(s));
 }
 
 /* Q(a, x) = exp(-x) sum_{k<a} x^k / k!, upward from k = 0; for x < a < 25. */
 static bercl_lnprob upper_sum_up(double a, dd x)
 {
-	double term = 1.0, sum = 1.0;
-	for (double k = 1.0; k < a; k += 1.0) {
-		term *= x.hi / k;
-		sum += term;
-	}
-	return bercli_lnprob_times(dd_neg(x), sum);
+	struct ratio_run s = {x.hi, 0.0, 1.0, 1.0, a - 1.0, 0, 0.0};
+	return bercli_lnprob_times(dd_neg(x), ratio_sum(s));
 }
 
 static void temme(double errors, dd x, bercl_tails *t)
@@ -230,7 +240,7 @@ enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, doubl
 	dd x = dd_fast_two_sum(lambda_hi, lambda_lo);
 	double a = errors + 1.0;
 
-	if (a < A_TEMME) {
+	if (a < POISSON_A_SUMS) {
 		bercl_lnprob lq = x.hi >= errors ? upper_sum_down(errors, x) : upper_sum_up(a, x);
 		if (bercl_lnprob_value(lq) <= 0.5) {
 			bercli_tails_set(out, bercli_lnprob_complement(lq), lq);
@@ -241,11 +251,13 @@ enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, doubl
 		}
 		return BERCL_OK;
 	}
+	/* the first band at every a: this path has no certificate to charge
+	 * the wider band's truncation */
 	double lam = x.hi / a;
-	if (lam < 0.7) {
+	if (lam < POISSON_BANDS[0].lam_lo) {
 		bercl_lnprob lp = lower_series(errors, x);
 		bercli_tails_set(out, lp, bercli_lnprob_complement(lp));
-	} else if (lam > 1.3) {
+	} else if (lam > POISSON_BANDS[0].lam_hi) {
 		bercl_lnprob lq = upper_sum_down(errors, x);
 		bercli_tails_set(out, bercli_lnprob_complement(lq), lq);
 	} else {

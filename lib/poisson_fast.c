@@ -82,6 +82,7 @@
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "regions.h"
 #include "wide.h"
 #include "poisson_fast.inc"
 
@@ -107,25 +108,11 @@ typedef struct {
 	double ln_err;
 } tail;
 
-/* Exact product a * b = hi + lo, by fma where it is an instruction. */
-static inline dd two_prod(double a, double b)
-{
-	double p = a * b;
-#ifdef __FMA__
-	return dd_make(p, fma(a, b, -p));
-#else
-	double ca = 134217729.0 * a, cb = 134217729.0 * b;
-	double ah = ca - (ca - a), al = a - ah;
-	double bh = cb - (cb - b), bl = b - bh;
-	return dd_make(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
-#endif
-}
-
 /* n / d as hi + lo (lo from the exact remainder); relative error ~2u^2. */
 static inline dd div_dd(dd n, dd d)
 {
 	double q = n.hi / d.hi;
-	dd p = two_prod(q, d.hi);
+	dd p = wide_two_prod(q, d.hi);
 	double r = ((n.hi - p.hi) - p.lo) + n.lo - q * d.lo;
 	return dd_fast_two_sum(q, r / d.hi);
 }
@@ -200,7 +187,7 @@ static int bd0_at(double k, double x, dd *b, double *err)
 		double w2 = w * w, t1 = 2.0 * k * fabs(w) * w2 / 3.0;
 		if (fabs(w) <= 0.25 && (t1 < 0.03 || t1 * w2 < 0.03)) {
 			/* lead = d^2 / s exactly up to 2u^2 */
-			dd lead = div_dd(two_prod(d, d), s);
+			dd lead = div_dd(wide_two_prod(d, d), s);
 			/* tail = 2k w^3 sum_j w^(2j) / (2j + 3); terms kept, and a
 			 * bound on w^(2 terms) */
 			int terms = w2 < 1e-4 ? 6 : w2 < 4e-3 ? 9 : 16;
@@ -217,13 +204,13 @@ static int bd0_at(double k, double x, dd *b, double *err)
 			} else {
 				/* 2k w^3 / 3 from w = wd.hi + wd.lo: error-free
 				 * products, u^2 terms kept */
-				dd q2 = two_prod(w, w);
+				dd q2 = wide_two_prod(w, w);
 				q2.lo += 2.0 * w * wd.lo;
-				dd q3 = two_prod(q2.hi, w);
+				dd q3 = wide_two_prod(q2.hi, w);
 				q3.lo += q2.lo * w + q2.hi * wd.lo;
-				dd c3 = two_prod(2.0 * k, q3.hi);
+				dd c3 = wide_two_prod(2.0 * k, q3.hi);
 				c3.lo += 2.0 * k * q3.lo;
-				dd c = two_prod(c3.hi, ONE_THIRD_HI);
+				dd c = wide_two_prod(c3.hi, ONE_THIRD_HI);
 				c.lo += c3.lo * ONE_THIRD_HI + c3.hi * ONE_THIRD_LO;
 				tl = (2.0 * k * w) * w2 * w2 * p * (1.0 + 5.0 * wd.lo / w);
 				*b = dd_add_d(dd_add(lead, c), tl);
@@ -242,7 +229,7 @@ static int bd0_at(double k, double x, dd *b, double *err)
 	double eln;
 	dd lt = ln_fast(t, &eln);
 	/* bd0 = (x - k) - k ln t */
-	dd klt = two_prod(k, lt.hi);
+	dd klt = wide_two_prod(k, lt.hi);
 	klt.lo += k * lt.lo;
 	*b = dd_sub(dd_two_sum(x, -k), klt);
 	*err = k * eln + 6.0 * U * U * (fabs(klt.hi) + fabs(x) + k);
@@ -424,7 +411,7 @@ static int series_tail(double m, double x, double xl, enum series kind, double a
 static double erfcx_fast(double z, double *rel)
 {
 	if (z < 12.0) {
-		dd z2 = two_prod(z, z);
+		dd z2 = wide_two_prod(z, z);
 		*rel = ERFC_ERR + EXP_ERR + 3.0 * U;
 		return erfc(z) * exp(z2.hi) * (1.0 + z2.lo);
 	}
@@ -938,9 +925,9 @@ static int fast_tails(double errors, double x, double xl, bercl_tails *out, int 
 			return 1;
 		}
 	}
-	if (a < 25.0 && small_wf(errors, x, xl, want_ln, &p, &q)) {
+	if (a < POISSON_A_SUMS && small_wf(errors, x, xl, want_ln, &p, &q)) {
 		;
-	} else if (a < 25.0) {
+	} else if (a < POISSON_A_SUMS) {
 		int down = x >= errors;
 		if (!series_tail(down ? errors : 0.0, x, xl, down ? DOWN : UP, a, &q, want_ln))
 			return 0;
@@ -959,12 +946,14 @@ static int fast_tails(double errors, double x, double xl, bercl_tails *out, int 
 				p = pc;
 		}
 	} else {
-		/* Temme's expansion for 0.7 <= x/a <= 1.3 and, from a = 200 (where
-		 * it needs at most 10 powers of 1/a), out to |eta| <= 0.6
-		 * (poisson_fast.inc's widest band); else the series, which then
-		 * converge by a ratio of at most 0.77 (0.59 from a = 200) */
-		double lam = x / a, lo = a < 200 ? 0.7 : 0.52, hi = a < 200 ? 1.3 : 1.7;
-		if (!(lam >= lo && lam <= hi && (temme_wf(a, x, xl, &p, &q, want_ln) ||
+		/* Temme's expansion in the band of a (regions.h: 0.7 <= x/a <=
+		 * 1.3, and from a = 200, where it needs at most 10 powers of 1/a,
+		 * out to |eta| <= 0.6, poisson_fast.inc's widest band); else the
+		 * series, which then converge by a ratio of at most 0.77 (0.59
+		 * from a = 200) */
+		const struct poisson_band *band = poisson_band_at(a);
+		double lam = x / a;
+		if (!(lam >= band->lam_lo && lam <= band->lam_hi && (temme_wf(a, x, xl, &p, &q, want_ln) ||
 		                                   temme_fast(a, x, xl, &p, &q, want_ln)))) {
 			if (lam < 1.0) {
 				if (!series_tail(a, x, xl, LOWER, a, &p, want_ln))

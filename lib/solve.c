@@ -64,6 +64,7 @@
 #include "bercl.h"
 #include "dd.h"
 #include "internal.h"
+#include "search.h"
 
 /*
  * The target pair (internal.h): cl may round to 1.0 (1 - 1e-20) as long as
@@ -580,13 +581,20 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 	return BERCL_OK;
 }
 
-enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
-                    double one_minus_cl, double *upper)
+/* The BER bounds' arguments: a model, a count, bits for it and a target. */
+static enum bercl_status bound_args(enum bercl_model model, double errors, double bits, double cl,
+                                    double one_minus_cl)
 {
 	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
 	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	return bercli_target_status(cl, one_minus_cl);
+}
+
+enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
+                    double one_minus_cl, double *upper)
+{
+	enum bercl_status rc = bound_args(model, errors, bits, cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	return ber_for_cl(model, errors, bits, cl, one_minus_cl, upper);
@@ -595,10 +603,7 @@ enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double 
 enum bercl_status bercl_ber_interval(enum bercl_model model, double errors, double bits, double cl,
                        double one_minus_cl, double *lower, double *upper)
 {
-	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
-	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
-		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	enum bercl_status rc = bound_args(model, errors, bits, cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	double half = 0.5 * one_minus_cl; /* a/2, exact while a/2 is normal */
@@ -865,92 +870,29 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 }
 
 /*
- * Smallest whole n in (lo, hi] that reaches, widening the bracket first
- * until lo does not reach and hi does, then narrowing it over whole
- * numbers: the Illinois variant of regula falsi on z_gap(n)
- * (Dowell & Jarratt, BIT 11, 1971), which near the root converges
- * superlinearly, with a bisection step whenever an interpolation step has
- * not halved the bracket. The bracket only ever keeps a point that does not
- * reach and one that does, so wherever the decision is exact or monotone in
- * n the answer is the one bisection would give; where the double-precision
- * tails decide (above about 1e15 bits, binomial E >= 1 or Poisson E > 400)
- * it can flip back and forth within a bit or two of the root, and the search
- * may stop at another of those crossings than bisection would. The
- * interpolation saves probes (each a tail evaluation: a binomial one near
- * the mean sums ~1e5 terms). Answers above `limit` are beyond the
- * model's range (BERCL_ELIMIT).
+ * Smallest whole n in (lo, hi] that reaches: the library's one search
+ * (search.c: the bracket widened, then narrowed by the Illinois variant of
+ * regula falsi on z_gap(n) with bisection steps). Wherever the decision is
+ * exact or monotone in n the answer is the one bisection would give; where
+ * the double-precision tails decide (above about 1e15 bits, binomial E >= 1
+ * or Poisson E > 400) it can flip back and forth within a bit or two of the
+ * root, and the search may stop at another of those crossings than
+ * bisection would. The interpolation saves probes (each a tail evaluation:
+ * a binomial one near the mean sums ~1e5 terms). Answers above `limit` are
+ * beyond the model's range (BERCL_ELIMIT).
  */
+static enum bercl_status reach_test(void *ctx, double n, bercl_tails *t, int *holds, double *gap)
+{
+	enum bercl_status rc;
+	*holds = reaches(ctx, n, t, &rc, gap, NULL);
+	return rc;
+}
+
 static enum bercl_status bisect_bits(const struct reach *r, double lo, double hi, double limit,
                                      double *bits, bercl_tails *achieved)
 {
-	bercl_tails t, t_hi;
-	enum bercl_status rc;
-	double h_lo = -INFINITY, h_hi = INFINITY, h;
-	for (int i = 0; lo > 0; i++) {
-		int k = reaches(r, lo, &t, &rc, &h, NULL);
-		if (rc != BERCL_OK)
-			return rc;
-		if (i > 80)
-			return BERCL_ENOCONV;
-		if (!k) {
-			h_lo = h;
-			break;
-		}
-		lo = floor(lo / 2.0);
-	}
-	for (int i = 0;; i++) {
-		if (hi > limit)
-			hi = limit;
-		int k = reaches(r, hi, &t_hi, &rc, &h, NULL);
-		if (rc != BERCL_OK)
-			return rc;
-		if (k) {
-			h_hi = h;
-			break;
-		}
-		if (hi >= limit)
-			return BERCL_ELIMIT;
-		if (i > 80)
-			return BERCL_ENOCONV;
-		lo = hi;
-		h_lo = h;
-		hi = ceil(hi * 2.0);
-	}
-	int last = 0, bisect = 0;
-	while (hi - lo > 1.0) {
-		double width = hi - lo, mid = lo + floor(width / 2.0);
-		if (!bisect && width > 4.0 && h_lo < 0 && h_hi >= 0 && isfinite(h_lo) &&
-		    isfinite(h_hi)) {
-			double f = h_lo / (h_lo - h_hi); /* in (0, 1] */
-			double m = fmin(fmax(lo + floor(width * f), lo + 1.0), hi - 1.0);
-			if (m > lo && m < hi) /* above 2^53 lo + 1 may be lo */
-				mid = m;
-		}
-		if (mid <= lo || mid >= hi)
-			break; /* above 2^53: lo and hi are adjacent doubles */
-		int k = reaches(r, mid, &t, &rc, &h, NULL);
-		if (rc != BERCL_OK)
-			return rc;
-		if (k) {
-			hi = mid;
-			h_hi = h;
-			t_hi = t;
-			if (last == 1)
-				h_lo /= 2.0; /* Illinois: the kept end pulls less */
-			last = 1;
-		} else {
-			lo = mid;
-			h_lo = h;
-			if (last == -1)
-				h_hi /= 2.0;
-			last = -1;
-		}
-		bisect = !bisect && hi - lo > width / 2.0;
-	}
-	*bits = hi;
-	if (achieved)
-		*achieved = t_hi;
-	return BERCL_OK;
+	struct bercli_search s = {reach_test, (void *)r, limit, 0.0};
+	return bercli_first_whole(&s, lo, hi, bits, achieved);
 }
 
 /*

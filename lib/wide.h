@@ -87,45 +87,25 @@ typedef long double wa;
 #define WF_NAME "long double"
 /* A constant: its long double literal, or its double-double hi, lo. */
 #define WF_CONST(ld, hi, lo) (ld)
-static inline wf wf_d(double x) { return x; }
 static inline wf wf_sum(double hi, double lo) { return (long double)hi + lo; }
 /* a b, exact when the product has at most 64 bits */
 static inline wf wf_prod(double a, double b) { return (long double)a * b; }
 static inline wf wf_int(int64_t v) { return (long double)v; }
-static inline wa WF_A(wf x) { return x; }
 static inline double wf_hi(wf x) { return (double)x; }
 static inline double wf_lo(wf x) { return (double)(x - (double)x); }
-static inline wf wf_add(wf a, wf b) { return a + b; }
-static inline wf wf_sub(wf a, wf b) { return a - b; }
-static inline wf wf_add_d(wf a, double b) { return a + b; }
-static inline wf wf_mul(wf a, wf b) { return a * b; }
-static inline wf wf_mul_d(wf a, double b) { return a * b; }
-static inline wf wf_div(wf a, wf b) { return a / b; }
-static inline wf wf_div_d(wf a, double b) { return a / b; }
 static inline wf wf_sqrt(wf a) { return sqrtl(a); }
-static inline wf wf_neg(wf a) { return -a; }
 #elif defined(BERCL_WIDE_D)
 typedef double wf;
 typedef double wa;
 #define WF_U (DBL_EPSILON / 2)
 #define WF_NAME "double"
 #define WF_CONST(ld, hi, lo) (hi)
-static inline wf wf_d(double x) { return x; }
 static inline wf wf_sum(double hi, double lo) { return hi + lo; }
 static inline wf wf_prod(double a, double b) { return a * b; }
 static inline wf wf_int(int64_t v) { return (double)v; }
-static inline wa WF_A(wf x) { return x; }
 static inline double wf_hi(wf x) { return x; }
 static inline double wf_lo(wf x) { (void)x; return 0.0; }
-static inline wf wf_add(wf a, wf b) { return a + b; }
-static inline wf wf_sub(wf a, wf b) { return a - b; }
-static inline wf wf_add_d(wf a, double b) { return a + b; }
-static inline wf wf_mul(wf a, wf b) { return a * b; }
-static inline wf wf_mul_d(wf a, double b) { return a * b; }
-static inline wf wf_div(wf a, wf b) { return a / b; }
-static inline wf wf_div_d(wf a, double b) { return a / b; }
 static inline wf wf_sqrt(wf a) { return sqrt(a); }
-static inline wf wf_neg(wf a) { return -a; }
 #else
 typedef dd wf;
 typedef double wa;
@@ -205,6 +185,20 @@ static inline wf wf_sqrt(wf a)
 	double r = ((a.hi - p.hi) - p.lo) + a.lo;
 	return dd_fast_two_sum(s, r / (2.0 * s));
 }
+#endif
+
+#if defined(BERCL_WIDE_LD) || defined(BERCL_WIDE_D)
+/* A scalar wide type: the language's own arithmetic, exact or rounded once. */
+static inline wf wf_d(double x) { return x; }
+static inline wa WF_A(wf x) { return x; }
+static inline wf wf_add(wf a, wf b) { return a + b; }
+static inline wf wf_sub(wf a, wf b) { return a - b; }
+static inline wf wf_add_d(wf a, double b) { return a + b; }
+static inline wf wf_mul(wf a, wf b) { return a * b; }
+static inline wf wf_mul_d(wf a, double b) { return a * b; }
+static inline wf wf_div(wf a, wf b) { return a / b; }
+static inline wf wf_div_d(wf a, double b) { return a / b; }
+static inline wf wf_neg(wf a) { return -a; }
 #endif
 
 /*

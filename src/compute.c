@@ -11,6 +11,7 @@
 
 #include "bercl.h"
 #include "dd.h"
+#include "search.h"
 #include "commands.h"
 #include "bursts.h"
 #include "compute.h"
@@ -155,12 +156,34 @@ enum compute_status compute_cl(struct row *r)
 	return COMPUTE_OK;
 }
 
+/* A search's test over a row (lib/search.h): the row moved to n, and the
+ * status of its tails kept for the caller (any failure ends the search). */
+struct row_goal {
+	struct row *r;
+	enum compute_status st;
+};
+
+/* Both printed tails on the target's side at n bits: cl >= C, 1 - cl <= 1 - C. */
+static enum bercl_status printed_reaches(void *ctx, double n, bercl_tails *t, int *holds,
+                                         double *gap)
+{
+	struct row_goal *g = ctx;
+	const struct row_input *in = &g->r->in;
+	(void)gap;
+	g->r->bits = n;
+	if ((g->st = tails_at(g->r, in->model, t)) != COMPUTE_OK)
+		return BERCL_EDOM;
+	*holds = t->cl >= in->cl && t->one_minus_cl <= in->cl_complement;
+	return BERCL_OK;
+}
+
 /*
  * The library's minimum bits reach the target by its own comparison (in
  * double-double logarithms); the doubles printed must say so too, or the
  * row would show a cl_achieved 1 ulp below its own target (seen above 1e14
  * bits), or `bercl cl --require` at these bits could fail. Where they do
- * not, take more bits: 1, 2, 4, ... until they do.
+ * not, the answer is the smallest number of bits from the library's on
+ * whose printed tails do (the library's one search, lib/search.c).
  */
 static enum compute_status meet_target(struct row *r)
 {
@@ -170,21 +193,20 @@ static enum compute_status meet_target(struct row *r)
 	 * (bercl_min_bits_target), and N is the exact answer */
 	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
 		return COMPUTE_OK;
-	double step = 1;
-	for (int i = 0; i < 64; i++) {
-		bercl_tails t;
-		enum compute_status st = tails_at(r, in->model, &t);
-		if (st != COMPUTE_OK)
-			return st;
-		r->tails = t;
-		/* both printed tails on the target's side: cl >= C, 1 - cl <= 1 - C */
-		if (t.cl >= in->cl && t.one_minus_cl <= in->cl_complement)
-			return COMPUTE_OK;
-		double next = r->bits + step;
-		r->bits = next > r->bits ? next : nextafter(r->bits, INFINITY);
-		step *= 2;
-	}
-	return fail(r, COMPUTE_NUMERIC, "numerical failure: the minimum bits do not reach the target");
+	struct row_goal g = {r, COMPUTE_OK};
+	double below = bercli_prev_whole(r->bits); /* the library's answer is the least */
+	struct bercli_search s = {printed_reaches, &g, DBL_MAX, below};
+	double n;
+	bercl_tails t;
+	enum bercl_status rc = bercli_first_whole(&s, below, r->bits, &n, &t);
+	if (g.st != COMPUTE_OK)
+		return g.st;
+	if (rc != BERCL_OK)
+		return fail(r, COMPUTE_NUMERIC,
+		            "numerical failure: the minimum bits do not reach the target");
+	r->bits = n;
+	r->tails = t;
+	return COMPUTE_OK;
 }
 
 /*
@@ -235,9 +257,13 @@ enum compute_status compute_bits(struct row *r)
 		double lanes = lanes_of(in);
 		if (lanes > 1e6)
 			return fail(r, COMPUTE_INPUT, "--all-lanes: at most 1000000 lanes");
-		double per = (in->cl <= 0.5 ? log(in->cl) : log1p(-in->cl_complement)) / lanes;
-		r->lane_target.cl = exp(per);
-		r->lane_target.one_minus_cl = -expm1(per);
+		/* for cl <= 1/2 from double-double logarithms: log(cl) / L in
+		 * doubles is off by |ln cl| ulps relative once exponentiated
+		 * (1e-200 over 2 lanes printed 9.99999999999989e-101) */
+		dd per = in->cl <= 0.5 ? dd_div_d(dd_log(dd_from(in->cl)), lanes)
+		                       : dd_from(log1p(-in->cl_complement) / lanes);
+		r->lane_target.cl = dd_exp(per).hi;
+		r->lane_target.one_minus_cl = -expm1(per.hi);
 		r->lane_target.ln_cl = ln_of(r->lane_target.cl);
 		r->lane_target.ln_one_minus_cl = ln_of(r->lane_target.one_minus_cl);
 		rc = bercl_min_bits_all_lanes(in->model, in->errors, in->ber, in->cl, in->cl_complement,
@@ -524,6 +550,18 @@ static int reaches_with(struct row *r, double e, bercl_tails *t, enum compute_st
 	return t->cl >= r->in.cl && t->one_minus_cl <= r->in.cl_complement;
 }
 
+/* E errors miss the target at the row's bits: the search's test. */
+static enum bercl_status misses(void *ctx, double e, bercl_tails *t, int *holds, double *gap)
+{
+	struct row_goal *g = ctx;
+	(void)gap;
+	int k = reaches_with(g->r, e, t, &g->st);
+	if (k < 0)
+		return BERCL_EDOM;
+	*holds = !k;
+	return BERCL_OK;
+}
+
 enum compute_status compute_errors(struct row *r)
 {
 	struct row_input *in = &r->in;
@@ -531,7 +569,7 @@ enum compute_status compute_errors(struct row *r)
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	bercl_tails t, at_lo;
+	bercl_tails t;
 	int k = reaches_with(r, 0, &t, &st);
 	if (k < 0)
 		return st;
@@ -545,43 +583,22 @@ enum compute_status compute_errors(struct row *r)
 	double emax = fmin(floor(r->bits), 9007199254740992.0);
 	if (in->model == BERCL_BINOMIAL)
 		emax = fmin(emax, r->bits - 1);
-	double lo = 0, hi = 1;
-	at_lo = t;
-	for (;;) {
-		if (hi >= emax) {
-			hi = emax;
-			k = reaches_with(r, hi, &t, &st);
-			if (k < 0)
-				return st;
-			if (k) {
-				lo = hi;
-				at_lo = t;
-			}
-			break;
-		}
-		k = reaches_with(r, hi, &t, &st);
-		if (k < 0)
-			return st;
-		if (!k)
-			break;
-		lo = hi;
-		at_lo = t;
-		hi *= 2;
-	}
-	while (hi - lo > 1) {
-		double mid = lo + floor((hi - lo) / 2);
-		k = reaches_with(r, mid, &t, &st);
-		if (k < 0)
-			return st;
-		if (k) {
-			lo = mid;
-			at_lo = t;
-		} else {
-			hi = mid;
-		}
-	}
-	in->errors = lo;
-	r->tails = at_lo;
+	/* the first E that misses, by doubling from 1 and bisection (0
+	 * reaches, as just seen); none up to emax: emax is the answer */
+	struct row_goal g = {r, COMPUTE_OK};
+	struct bercli_search s = {misses, &g, emax, 0.0};
+	double first_miss;
+	enum bercl_status rc = bercli_first_whole(&s, 0.0, 1.0, &first_miss, NULL);
+	if (g.st != COMPUTE_OK)
+		return g.st;
+	if (rc != BERCL_OK && rc != BERCL_ELIMIT)
+		return fail(r, COMPUTE_NUMERIC, "numerical failure: the errors search did not end");
+	double e = rc == BERCL_ELIMIT ? emax : first_miss - 1.0;
+	if (reaches_with(r, e, &t, &st) != 1)
+		return st != COMPUTE_OK ? st
+		                        : fail(r, COMPUTE_NUMERIC, "numerical failure: the errors "
+		                                                   "search is not monotone");
+	r->tails = t;
 	return COMPUTE_OK;
 }
 

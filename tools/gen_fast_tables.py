@@ -37,9 +37,25 @@ rows = [[float(x) for x in r.split(",") if x.strip()]
         for r in re.findall(r"\{([^{}]*)\}", body)]
 K = len(rows)
 D = len(rows[0]) - 1
-BANDS = [0.004, 0.012, 0.035, 0.1, 0.34, 0.6]
+# The regions of lib/regions.h: the expansion's bands (x/a ranges and the
+# |eta| bound over each) and the shape a from which the expansion is used.
+# Each band's |eta| bound is the widest degree table's edge for it, so the
+# bound is checked here against eta^2 / 2 = lambda - 1 - ln lambda at the
+# band's two ends.
+regions = open("lib/regions.h").read()
+A_SUMS = float(re.search(r"#define POISSON_A_SUMS ([0-9.]+)", regions).group(1))
+REGION_BANDS = [tuple(float(v) for v in m.groups()) for m in re.finditer(
+    r"\{([0-9.]+), ([0-9.]+), ([0-9.]+), ([0-9.]+)\},", regions)]
+assert REGION_BANDS and REGION_BANDS[0][0] == A_SUMS, "regions.h: no bands read"
+for a_from, lam_lo, lam_hi, eta_max in REGION_BANDS:
+    for lam in (lam_lo, lam_hi):
+        eta = math.sqrt(2.0 * (lam - 1.0 - math.log(lam)))
+        assert eta <= eta_max, "regions.h: |eta| %.4f at x/a = %g is above %g" % (eta, lam, eta_max)
 
-A_EDGES = [25, 50, 100, 200, 400, 1000, 3000, 10000, 100000, 1000000]
+BANDS = [0.004, 0.012, 0.035, 0.1] + sorted(b[3] for b in REGION_BANDS)
+
+A_EDGES = [int(A_SUMS), 50, 100, 200, 400, 1000, 3000, 10000, 100000, 1000000]
+assert all(b[0] in A_EDGES for b in REGION_BANDS), "regions.h: a band starts between a ranges"
 
 def degrees(band, amin):
     row = []
