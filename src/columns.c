@@ -350,36 +350,6 @@ static void cell_code(char *buf, size_t len, const struct row *r, int human)
 		put_str(buf, len, r->in.code_name);
 }
 
-static void code_int(char *buf, size_t len, const struct row *r, int v)
-{
-	if (has_code(r))
-		snprintf(buf, len, "%d", v);
-}
-
-static void cell_n(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	code_int(buf, len, r, r->in.code.n);
-}
-
-static void cell_k(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	code_int(buf, len, r, r->in.code.k);
-}
-
-static void cell_m(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	code_int(buf, len, r, r->in.code.m);
-}
-
-static void cell_t(char *buf, size_t len, const struct row *r, int human)
-{
-	(void)human;
-	code_int(buf, len, r, r->in.code.t);
-}
-
 /* A probability held with its logarithm: digits from the log below 1e-308. */
 static void lnprob_cell(char *buf, size_t len, int shown, double v, bercl_lnprob ln, int human,
                         enum rounding dir)
@@ -618,10 +588,10 @@ const struct column_desc columns[NCOLUMNS] = {
 	                            cell_log10_one_minus_cl},
 	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   20, NUMBER, cell_lane_cl},
 	[COL_CODE] =              {"code",          "code",          14, STRING, cell_code},
-	[COL_N] =                 {"n",             "n",              6, NUMBER, cell_n},
-	[COL_K] =                 {"k",             "k",              6, NUMBER, cell_k},
-	[COL_M] =                 {"m",             "m",              3, NUMBER, cell_m},
-	[COL_T] =                 {"t",             "t",              4, NUMBER, cell_t},
+	[COL_N] =                 {"n",             "n",              6, NUMBER, DATA(CELL_INT, R(in.code.n), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
+	[COL_K] =                 {"k",             "k",              6, NUMBER, DATA(CELL_INT, R(in.code.k), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
+	[COL_M] =                 {"m",             "m",              3, NUMBER, DATA(CELL_INT, R(in.code.m), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
+	[COL_T] =                 {"t",             "t",              4, NUMBER, DATA(CELL_INT, R(in.code.t), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
 	[COL_SER] =               {"ser",           "SER",           12, NUMBER, DATA(CELL_NUMBER, R(fec.ser), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_CER] =               {"cer",           "CER",           12, NUMBER, cell_cer},
 	[COL_POST_FEC_BER] =      {"post_fec_ber",  "post-FEC BER",  12, NUMBER, cell_post_fec_ber},
@@ -668,6 +638,7 @@ static int gate_open(const struct column_desc *d, const struct row *r)
 	case GATE_GSL: return r->gsl_ok;
 	case GATE_HIST: return hist(r);
 	case GATE_FLAG: return computed(r) && *(const int *)(const void *)((const char *)r + d->flag);
+	case GATE_CODE: return has_code(r);
 	}
 	return 0;
 }
@@ -678,6 +649,10 @@ void column_data_cell(char *buf, size_t len, const struct column_desc *d, const 
 	if (!gate_open(d, r))
 		return;
 	const void *at = (const char *)r + d->field;
+	if (d->kind == CELL_INT) {
+		snprintf(buf, len, "%d", *(const int *)at);
+		return;
+	}
 	if (d->kind == CELL_STRING) {
 		const char *str = *(const char *const *)at;
 		if (str)

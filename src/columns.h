@@ -59,6 +59,7 @@ enum cell_kind {
 	CELL_LNPROB,  /* a probability (a double) with its log (a bercl_lnprob at `ln`):
 	                 below the double range its digits come from the log */
 	CELL_STRING,  /* a const char * (NULL: none) */
+	CELL_INT,     /* an int input (the code's n, k, m, t) */
 };
 
 /* When a data cell has a value (and its field is not NAN). */
@@ -68,6 +69,7 @@ enum cell_gate {
 	GATE_GSL,      /* --verify: GSL returned a value */
 	GATE_HIST,     /* computed from a --histogram */
 	GATE_FLAG,     /* computed, and the int at `flag` is set */
+	GATE_CODE,     /* the row has a FEC code (--code) */
 };
 
 #define NO_OFFSET ((size_t)-1)
