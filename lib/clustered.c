@@ -122,11 +122,19 @@ enum bercl_status bercl_intervals_add(bercl_intervals *s, double bits, double er
 	dd n = dd_add_d(dd_make(s->bits, s->bits_lo), bits);
 	dd a = dd_div(dd_two_prod(errors, errors), dd_from(bits));
 	dd sum = dd_add(dd_make(s->sum_a, s->sum_a_lo), a);
+	/* Satterthwaite's sum a_i^2 / (sum a_i)^2 kept as that ratio, t' = t (S /
+	 * S')^2 + (a / S')^2 with both terms in [0, 1]: a_i^2 itself leaves the
+	 * doubles (below 1e-308 for a_i under 1e-154, i.e. few errors in 1e155
+	 * bits or more; the sum then was 0 and the term dropped: found by the
+	 * oracle), the ratio loses only terms below 1e-308 of it. */
+	if (a.hi > 0) {
+		double r = s->sum_a / sum.hi, q = a.hi / sum.hi;
+		s->a2_ratio = s->a2_ratio * r * r + q * q;
+	}
 	s->bits = n.hi;
 	s->bits_lo = n.lo;
 	s->sum_a = sum.hi;
 	s->sum_a_lo = sum.lo;
-	s->sum_a2 += a.hi * a.hi;
 	s->errors += errors;
 	s->intervals += 1;
 	if (errors > 0)
@@ -138,7 +146,7 @@ static int valid(const bercl_intervals *s)
 {
 	return isfinite(s->intervals) && isfinite(s->bits) && isfinite(s->errors) &&
 	       isfinite(s->errored) && isfinite(s->bits_lo) && isfinite(s->sum_a_lo) &&
-	       isfinite(s->sum_a) && isfinite(s->sum_a2) && s->sum_a >= 0 && s->sum_a2 >= 0 &&
+	       isfinite(s->sum_a) && isfinite(s->a2_ratio) && s->sum_a >= 0 && s->a2_ratio >= 0 &&
 	       s->intervals >= 1 && s->bits > 0 && s->errors >= 0 && s->errored >= 0 &&
 	       s->errored <= s->intervals && s->errors <= BERCL_MAX_ERRORS &&
 	       (s->errored > 0) == (s->errors > 0);
@@ -184,8 +192,8 @@ enum bercl_status bercl_clustered_dispersion(const bercl_intervals *s, bercl_dis
 			return BERCL_ELIMIT;
 	}
 	d.df = fmin(s->intervals - 1, s->errored - 1);
-	if (s->sum_a2 > 0)
-		d.df = fmin(d.df, floor(s->sum_a * s->sum_a / s->sum_a2));
+	if (s->a2_ratio > 0)
+		d.df = fmin(d.df, floor(1 / s->a2_ratio));
 	d.bounded = d.df >= 1;
 	if (d.bounded) {
 		double q = chisq_quantile(d.df, DISPERSION_TAIL);

@@ -192,12 +192,42 @@ static void test_promises(void **state)
 	              "(relative to 1 - cl)\n", bounded, worst_dual);
 }
 
+/*
+ * Satterthwaite's term does not depend on the scale of the bits: the same
+ * counts in intervals of 1e10 and of 1e280 bits (a_i = x_i^2 / n_i near
+ * 1e-277, a_i^2 below the doubles) have the same df and dispersion_upper.
+ * Counts 1, 1, 1, 50 in four equal intervals: (sum a)^2 / sum a^2 =
+ * 2503^2 / 6250003 = 1.0024, so df = min(3, 3, 1) = 1 (before the fix the
+ * sum of a_i^2 underflowed to 0 at 1e280 bits and df was 3; the oracle's
+ * cl-clustered found it).
+ */
+static void test_huge_bits(void **state)
+{
+	(void)state;
+	static const double x[] = {1, 1, 1, 50};
+	double scale[] = {1e10, 1e150, 1e200, 1e280, 2.4e299};
+	bercl_dispersion d[5];
+	for (int j = 0; j < 5; j++) {
+		bercl_intervals s = {0};
+		for (int i = 0; i < 4; i++)
+			assert_int_equal(bercl_intervals_add(&s, scale[j], x[i]), BERCL_OK);
+		assert_int_equal(bercl_clustered_dispersion(&s, &d[j]), BERCL_OK);
+		assert_true(d[j].bounded);
+		assert_true(d[j].df == 1);
+		double rel = bercl_rel_diff(d[j].dispersion_upper, d[0].dispersion_upper);
+		if (!(rel <= 1e-13))
+			fail_msg("bits %g: dispersion_upper %.17g, at 1e10 bits %.17g", scale[j],
+			         d[j].dispersion_upper, d[0].dispersion_upper);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reference),
 		cmocka_unit_test(test_bad_intervals),
 		cmocka_unit_test(test_promises),
+		cmocka_unit_test(test_huge_bits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
