@@ -1834,22 +1834,29 @@ static int ln_of(mpfr_t out, const char *s)
 }
 
 /*
- * The answer's truth as logs, with phi_U scaled by (1 + sp DELTA_PHI) and
- * the Poisson means by (1 + sn DELTA_N): v[0] cl_clustered or
- * ber_upper_clustered, v[1] ber_lower_clustered. *e_out the e used.
+ * The answer's truth as logs: v[0] cl_clustered or ber_upper_clustered,
+ * v[1] ber_lower_clustered; *e_out the e used. sp = 0: at phi_U. sp = +1
+ * or -1: a corner of the rounding envelope, where the program's phi_U
+ * (off by up to DELTA_PHI) and its means (DELTA_N) could put the answer,
+ * taking e and f, and the bits N / phi_U, each at its own end (the answer
+ * moves the same way with a smaller e and more events per bit; the ceil
+ * and the means need not come from the same rounding): +1 e and f from
+ * phi_U (1 + DELTA_PHI), the means from phi_U (1 - DELTA_PHI) and
+ * (1 + DELTA_N) (the larger cl, the smaller bounds); -1 the other way.
  * guess[0], guess[1]: the program's Poisson ber_upper and ber_lower of the
  * row (0 if absent), where the roots' searches start (scaled by the events
  * for the clustered ones); the roots are bracketed from there.
  * Returns 0, -1 for an oracle doubt, 1 if beyond the model's range.
  */
 static int answer_truth(mpfr_t v0, mpfr_t v1, enum clus w, const struct disp *d, const mpfr_t phiU,
-                        const char *q, int sp, int sn, double *e_out, const double *guess)
+                        const char *q, int sp, double *e_out, const double *guess)
 {
 	mpfr_t phi, lam, le, gt, g2, ln_t, cv, b;
 	mpfr_inits2(PREC, phi, lam, le, gt, g2, ln_t, cv, b, (mpfr_ptr)0);
-	int rc = 0;
+	int rc = 0, sn = sp;
 	mpfr_mul_d(phi, phiU, 1 + sp * DELTA_PHI, MPFR_RNDN);
 	mpfr_d_div(lam, d->X, phi, MPFR_RNDN);
+	mpfr_mul_d(phi, phiU, 1 - sp * DELTA_PHI, MPFR_RNDN); /* for the means */
 	mpfr_ceil(b, lam);
 	double e = mpfr_get_d(b, MPFR_RNDN);
 	mpfr_floor(b, lam);
@@ -2078,10 +2085,10 @@ answer:;
 		goto out;
 	}
 	double e0, ea, eb;
-	int rc = answer_truth(t0, t1, w, d, d->phiU, L->q[qi], 0, 0, &e0, guess);
+	int rc = answer_truth(t0, t1, w, d, d->phiU, L->q[qi], 0, &e0, guess);
 	if (!*got0) {
-		int rc1 = answer_truth(a0, a1, w, d, d->phiU, L->q[qi], 1, 1, &ea, guess);
-		int rc2 = answer_truth(b0, b1, w, d, d->phiU, L->q[qi], -1, -1, &eb, guess);
+		int rc1 = answer_truth(a0, a1, w, d, d->phiU, L->q[qi], 1, &ea, guess);
+		int rc2 = answer_truth(b0, b1, w, d, d->phiU, L->q[qi], -1, &eb, guess);
 		if (rc || rc1 || rc2)
 			s->refused_ok++;
 		else
@@ -2104,8 +2111,8 @@ answer:;
 		goto out;
 	}
 	/* the envelope of the rounding: phi_U and the means at their ends */
-	int r1 = answer_truth(a0, a1, w, d, d->phiU, L->q[qi], 1, -1, &ea, guess);
-	int r2 = answer_truth(b0, b1, w, d, d->phiU, L->q[qi], -1, 1, &eb, guess);
+	int r1 = answer_truth(a0, a1, w, d, d->phiU, L->q[qi], 1, &ea, guess);
+	int r2 = answer_truth(b0, b1, w, d, d->phiU, L->q[qi], -1, &eb, guess);
 	(void)r1, (void)r2;
 	int in = !bad && ln_between(g0, a0, b0, tol) && (w != C_BER2 || ln_between(g1, a1, b1, tol));
 	/* the other end's e with this end's means: the whole number flips */
@@ -2123,8 +2130,8 @@ answer:;
 		mpfr_t pu;
 		mpfr_init2(pu, PREC);
 		phiU_at(pu, d, d->nu_alt);
-		answer_truth(a0, a1, w, d, pu, L->q[qi], 1, -1, &ea, guess);
-		answer_truth(b0, b1, w, d, pu, L->q[qi], -1, 1, &eb, guess);
+		answer_truth(a0, a1, w, d, pu, L->q[qi], 1, &ea, guess);
+		answer_truth(b0, b1, w, d, pu, L->q[qi], -1, &eb, guess);
 		mpfr_clear(pu);
 		if (!bad && ln_between(g0, a0, b0, tol) && (w != C_BER2 || ln_between(g1, a1, b1, tol))) {
 			s->ambiguous++;
