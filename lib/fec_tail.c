@@ -288,6 +288,255 @@ static void fill(bercl_lnprob *l, double *v, double x)
 	*v = exp(x);
 }
 
+/* The groups as the header takes them: ascending, disjoint, whole counts,
+ * the uncorrectable group (lo = t + 1) last; *total and *unc their sums. */
+static enum bercl_status check_groups(const bercl_rs_code *code, const int *lo, const int *hi,
+                                      const double *count, int ngroups, double *total,
+                                      double *unc)
+{
+	int t = code->t, prev = -1;
+	*total = 0;
+	*unc = -1;
+	for (int j = 0; j < ngroups; j++) {
+		if (!(count[j] >= 0 && count[j] <= BERCL_MAX_ERRORS) || count[j] != floor(count[j]))
+			return BERCL_EDOM;
+		if (lo[j] == t + 1) {
+			if (j != ngroups - 1)
+				return BERCL_EDOM;
+			*unc = count[j];
+		} else if (!(lo[j] > prev && hi[j] >= lo[j] && hi[j] <= t)) {
+			return BERCL_EDOM;
+		}
+		prev = hi[j];
+		*total += count[j];
+	}
+	return *unc < 0 || !(*total > 0) ? BERCL_EDOM : BERCL_OK;
+}
+
+/* The fit's groups: the top BERCL_FEC_TAIL_BINS groups with codewords
+ * among those without bin 0, then the uncorrectable one. 0 where fewer
+ * than two such groups leave nothing to fit. */
+static int fit_setup(fit *f, const bercl_rs_code *code, const int *lo, const int *hi,
+                     const double *count, int ngroups, double total, double unc)
+{
+	f->code = code;
+	f->ln_c = log(total);
+	f->lgn = lgamma(code->n + 1.0);
+	for (int i = 0; i < CACHE && i <= code->n; i++)
+		f->lnc[i] = f->lgn - lgamma(i + 1.0) - lgamma(code->n - i + 1.0);
+	f->ncache = code->n + 1 < CACHE ? code->n + 1 : CACHE;
+	int first = -1, kept = 0;
+	for (int j = ngroups - 2; j >= 0 && kept < BERCL_FEC_TAIL_BINS; j--)
+		if (lo[j] >= 1 && count[j] > 0) {
+			first = j;
+			kept++;
+		}
+	if (kept < 2)
+		return 0;
+	for (int j = first; j < ngroups - 1; j++)
+		f->g[f->ng++] = (group){lo[j], hi[j], count[j]};
+	f->g[f->ng++] = (group){code->t + 1, code->n, unc};
+	return 1;
+}
+
+/* x0 for the slope b and shape c: the tail through the top group's count. */
+static double start_x(const fit *f, int jb, double b, double c)
+{
+	double m[2], v[3];
+	double lt = group_sums(f, &f->g[f->ng - 1], b, c, m, v),
+	       ltop = group_sums(f, &f->g[jb], b, c, m, v);
+	return fmin(log(f->g[jb].count) - f->ln_c + lt - ltop, log(0.5));
+}
+
+/*
+ * The search's start: the binomial through the top two groups with
+ * codewords, a decaying one (b below 0: a binomial below SER 1/2, the tail
+ * at most 1/2); then a geometric start (c = 0) if the binomial one is not
+ * finite. *x0, *b, *c and *p0 = PL(x0); BERCL_ENOCONV where neither is.
+ */
+static enum bercl_status fit_start(const fit *f, double *x0, double *b, double *c, double *p0)
+{
+	int ja = -1, jb = -1;
+	for (int j = f->ng - 2; j >= 0; j--)
+		if (f->g[j].count > 0) {
+			if (jb < 0)
+				jb = j;
+			else if (ja < 0)
+				ja = j;
+		}
+	double ia = 0.5 * (f->g[ja].lo + f->g[ja].hi), ib = 0.5 * (f->g[jb].lo + f->g[jb].hi);
+	double slope = (log(f->g[jb].count / (f->g[jb].hi - f->g[jb].lo + 1.0)) -
+	                log(f->g[ja].count / (f->g[ja].hi - f->g[ja].lo + 1.0)) -
+	                (ln_choose(f, (int)ib) - ln_choose(f, (int)ia))) /
+	               (ib - ia);
+	double shape = 1.0;
+	slope = fmin(fmax(slope, -60.0), -1e-3);
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (attempt == 1) {
+			shape = 0.0;
+			slope = fmin(fmax((log(f->g[jb].count) - log(f->g[ja].count)) / (ib - ia), -60.0),
+			             -1e-3);
+		}
+		*x0 = start_x(f, jb, slope, shape);
+		*b = slope;
+		*c = shape;
+		*p0 = isfinite(*x0) ? profile(f, *x0, b, c) : -INFINITY;
+		if (isfinite(*p0))
+			return BERCL_OK;
+	}
+	return BERCL_ENOCONV;
+}
+
+/* A point of the profile likelihood and the nuisance parameters there. */
+typedef struct {
+	double x, pl, b, c;
+} point;
+
+/* A bracket [*lo_x, *hi_x] (hi_x at most 0) of PL's maximum from x0:
+ * a unit step uphill, then steps growing by 1.6 until PL falls. */
+static void bracket_max(const fit *f, point p0, double *lo_x, double *hi_x)
+{
+	double step = 1.0, xa = p0.x, xb = fmin(p0.x + step, 0.0);
+	double b1 = p0.b, c1 = p0.c;
+	double pb = profile(f, xb, &b1, &c1);
+	if (pb < p0.pl) {
+		step = -step;
+		xb = p0.x + step;
+		b1 = p0.b;
+		c1 = p0.c;
+		pb = profile(f, xb, &b1, &c1);
+	}
+	double xc = xb;
+	if (pb >= p0.pl) {
+		for (int it = 0; it < 200; it++) {
+			step *= 1.6;
+			xc = fmin(xb + step, 0.0);
+			double pc = profile(f, xc, &b1, &c1);
+			if (pc < pb)
+				break;
+			xa = xb;
+			xb = xc;
+			pb = pc;
+			if (xb > 0)
+				break;
+		}
+	} else {
+		xc = p0.x - step;
+		xa = xb;
+	}
+	*lo_x = fmin(xa, xc);
+	*hi_x = fmin(fmax(xa, xc), 0.0);
+}
+
+/* PL's maximum in [lo_x, hi_x] by golden-section search (to 1e-9). */
+static point golden_max(const fit *f, point p0, double lo_x, double hi_x)
+{
+	const double gr = 0.6180339887498949;
+	point p1 = {hi_x - gr * (hi_x - lo_x), 0, p0.b, p0.c};
+	point p2 = {lo_x + gr * (hi_x - lo_x), 0, p0.b, p0.c};
+	p1.pl = profile(f, p1.x, &p1.b, &p1.c);
+	p2.pl = profile(f, p2.x, &p2.b, &p2.c);
+	for (int it = 0; it < 100 && hi_x - lo_x > 1e-9 * (1 + fabs(hi_x)); it++) {
+		if (p1.pl >= p2.pl) {
+			hi_x = p2.x;
+			p2 = p1;
+			p1.x = hi_x - gr * (hi_x - lo_x);
+			p1.pl = profile(f, p1.x, &p1.b, &p1.c);
+		} else {
+			lo_x = p1.x;
+			p1 = p2;
+			p2.x = lo_x + gr * (hi_x - lo_x);
+			p2.pl = profile(f, p2.x, &p2.b, &p2.c);
+		}
+	}
+	point best = p1.pl >= p2.pl ? p1 : p2;
+	best.pl = fmax(p1.pl, p2.pl); /* a NaN loses to the other */
+	return best;
+}
+
+/* One end of the interval, 2 (best - PL(x)) = q: steps doubling outward
+ * from the maximum to a point beyond, then bisection (to 1e-10). Beyond
+ * every step: -inf below, 0 (CER 1) above. */
+static double interval_end(const fit *f, point hat, double q, int side)
+{
+	double dir = side == 0 ? -1.0 : 1.0, inner = hat.x, outer = hat.x, st = 0.5;
+	double bs = hat.b, cs = hat.c;
+	int found = 0;
+	for (int it = 0; it < 200; it++) {
+		outer = hat.x + dir * st;
+		if (side == 1 && outer >= 0)
+			outer = 0;
+		double p = profile(f, outer, &bs, &cs);
+		if (2 * (hat.pl - p) >= q) {
+			found = 1;
+			break;
+		}
+		if (side == 1 && outer >= 0)
+			break;
+		inner = outer;
+		st *= 2;
+	}
+	if (!found)
+		return side == 0 ? -INFINITY : 0.0;
+	for (int it = 0; it < 100 && fabs(outer - inner) > 1e-10 * (1 + fabs(outer)); it++) {
+		double mid = 0.5 * (inner + outer);
+		double bm = bs, cm = cs;
+		double p = profile(f, mid, &bm, &cm);
+		if (2 * (hat.pl - p) >= q)
+			outer = mid;
+		else
+			inner = mid, bs = bm, cs = cm;
+	}
+	return 0.5 * (inner + outer);
+}
+
+/* R^2 of the log counts with codewords against the fitted means. */
+static double tail_r2(const fit *f, point hat)
+{
+	double m[2], v[3], ss_res = 0, ss_tot = 0, mean = 0;
+	int nz = 0;
+	double lu = group_sums(f, &f->g[f->ng - 1], hat.b, hat.c, m, v);
+	for (int j = 0; j < f->ng; j++)
+		if (f->g[j].count > 0) {
+			mean += log(f->g[j].count);
+			nz++;
+		}
+	mean /= nz;
+	for (int j = 0; j < f->ng; j++)
+		if (f->g[j].count > 0) {
+			double y = log(f->g[j].count);
+			double fitted = f->ln_c + hat.x - lu + group_sums(f, &f->g[j], hat.b, hat.c, m, v);
+			ss_res += (y - fitted) * (y - fitted);
+			ss_tot += (y - mean) * (y - mean);
+		}
+	return ss_tot > 0 ? fmax(0.0, 1.0 - ss_res / ss_tot) : 1.0;
+}
+
+/* Where the curve cannot describe the bins, the counted uncorrectable
+ * codewords are the evidence: Clopper-Pearson at cl, in s and bound[]. */
+static enum bercl_status counted_interval(double unc, double total, double cl,
+                                          double one_minus_cl, bercl_fec_tail_stats *s,
+                                          double *xhat, double bound[2])
+{
+	double cp_lo, cp_hi;
+	enum bercl_status rc =
+		bercl_ber_interval(BERCL_BINOMIAL, unc, total, cl, one_minus_cl, &cp_lo, &cp_hi);
+	if (rc != BERCL_OK)
+		return rc;
+	s->counted = 1;
+	*xhat = log(unc / total);
+	bound[0] = cp_lo > 0 ? log(cp_lo) : -INFINITY;
+	bound[1] = log(fmin(cp_hi, 1.0));
+	fill(&s->ln_cer_tail, &s->cer_tail, *xhat);
+	fill(&s->ln_cer_tail_lower, &s->cer_tail_lower, bound[0]);
+	fill(&s->ln_cer_tail_upper, &s->cer_tail_upper, bound[1]);
+	/* the ratio and its bounds as doubles, not through their logs */
+	s->cer_tail = unc / total;
+	s->cer_tail_lower = cp_lo;
+	s->cer_tail_upper = fmin(cp_hi, 1.0);
+	return BERCL_OK;
+}
+
 enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const int *hi,
                                  const double *count, int ngroups, double cl,
                                  double one_minus_cl, bercl_fec_tail_stats *out)
@@ -297,238 +546,46 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	    check.t != code->t || ngroups < 1 || ngroups > BERCL_FEC_MAX_BINS ||
 	    !(cl > 0 && cl <= 1) || !(one_minus_cl > 0 && one_minus_cl <= 1))
 		return BERCL_EDOM;
-	int t = code->t, prev = -1;
-	double total = 0, unc = -1;
-	for (int j = 0; j < ngroups; j++) {
-		if (!(count[j] >= 0 && count[j] <= BERCL_MAX_ERRORS) || count[j] != floor(count[j]))
-			return BERCL_EDOM;
-		if (lo[j] == t + 1) {
-			if (j != ngroups - 1)
-				return BERCL_EDOM;
-			unc = count[j];
-		} else if (!(lo[j] > prev && hi[j] >= lo[j] && hi[j] <= t)) {
-			return BERCL_EDOM;
-		}
-		prev = hi[j];
-		total += count[j];
-	}
-	if (unc < 0 || !(total > 0))
-		return BERCL_EDOM;
+	double total, unc;
+	enum bercl_status rc = check_groups(code, lo, hi, count, ngroups, &total, &unc);
+	if (rc != BERCL_OK)
+		return rc;
 	bercl_fec_tail_stats s;
 	memset(&s, 0, sizeof s);
 	static const fit zero_fit;
 	fit f = zero_fit;
-	f.code = code;
-	f.ln_c = log(total);
-	f.lgn = lgamma(code->n + 1.0);
-	for (int i = 0; i < CACHE && i <= code->n; i++)
-		f.lnc[i] = f.lgn - lgamma(i + 1.0) - lgamma(code->n - i + 1.0);
-	f.ncache = code->n + 1 < CACHE ? code->n + 1 : CACHE;
-	/* the top groups with codewords among those without bin 0 */
-	int first = -1, kept = 0;
-	for (int j = ngroups - 2; j >= 0 && kept < BERCL_FEC_TAIL_BINS; j--)
-		if (lo[j] >= 1 && count[j] > 0) {
-			first = j;
-			kept++;
-		}
-	if (kept < 2) {
+	if (!fit_setup(&f, code, lo, hi, count, ngroups, total, unc)) {
 		*out = s; /* no fit: bins = 0 */
 		return BERCL_OK;
 	}
-	for (int j = first; j < ngroups - 1; j++) {
-		f.g[f.ng].lo = lo[j];
-		f.g[f.ng].hi = hi[j];
-		f.g[f.ng].count = count[j];
-		f.ng++;
-	}
-	f.g[f.ng].lo = t + 1;
-	f.g[f.ng].hi = code->n;
-	f.g[f.ng].count = unc;
-	f.ng++;
-	/* start: the binomial through the top two bins with codewords */
-	int ja = -1, jb = -1;
-	for (int j = f.ng - 2; j >= 0; j--)
-		if (f.g[j].count > 0) {
-			if (jb < 0)
-				jb = j;
-			else if (ja < 0)
-				ja = j;
-		}
-	double ia = 0.5 * (f.g[ja].lo + f.g[ja].hi), ib = 0.5 * (f.g[jb].lo + f.g[jb].hi);
-	double b = (log(f.g[jb].count / (f.g[jb].hi - f.g[jb].lo + 1.0)) -
-	            log(f.g[ja].count / (f.g[ja].hi - f.g[ja].lo + 1.0)) -
-	            (ln_choose(&f, (int)ib) - ln_choose(&f, (int)ia))) /
-	           (ib - ia);
-	/* a decaying start: b below 0 (a binomial below SER 1/2), the tail at
-	 * most 1/2; then a geometric start if the binomial one is not finite */
-	double c = 1.0;
-	b = fmin(fmax(b, -60.0), -1e-3);
-	double m[2], v[3];
-	double lt = group_sums(&f, &f.g[f.ng - 1], b, c, m, v),
-	       ltop = group_sums(&f, &f.g[jb], b, c, m, v);
-	double x0 = fmin(log(f.g[jb].count) - f.ln_c + lt - ltop, log(0.5));
-	double bb = b, cc = c;
-	double p0 = isfinite(x0) ? profile(&f, x0, &bb, &cc) : -INFINITY;
-	if (!isfinite(p0)) {
-		c = 0.0;
-		b = fmin(fmax((log(f.g[jb].count) - log(f.g[ja].count)) / (ib - ia), -60.0), -1e-3);
-		lt = group_sums(&f, &f.g[f.ng - 1], b, c, m, v);
-		ltop = group_sums(&f, &f.g[jb], b, c, m, v);
-		x0 = fmin(log(f.g[jb].count) - f.ln_c + lt - ltop, log(0.5));
-		bb = b;
-		cc = c;
-		p0 = isfinite(x0) ? profile(&f, x0, &bb, &cc) : -INFINITY;
-	}
-	if (!isfinite(p0))
+	point p0;
+	if ((rc = fit_start(&f, &p0.x, &p0.b, &p0.c, &p0.pl)) != BERCL_OK)
+		return rc;
+	double lo_x, hi_x;
+	bracket_max(&f, p0, &lo_x, &hi_x);
+	point hat = golden_max(&f, p0, lo_x, hi_x);
+	if (!isfinite(hat.pl) || !isfinite(hat.x))
 		return BERCL_ENOCONV;
-	/* the maximum of PL: bracket, then golden section on x */
-	double step = 1.0, xa = x0, pa = p0, xb = fmin(x0 + step, 0.0), pb;
-	double b1 = bb, c1 = cc;
-	pb = profile(&f, xb, &b1, &c1);
-	if (pb < pa) {
-		step = -step;
-		xb = x0 + step;
-		b1 = bb;
-		c1 = cc;
-		pb = profile(&f, xb, &b1, &c1);
-	}
-	double xc = xb, pc = pb;
-	if (pb >= pa) {
-		/* walk uphill until it falls */
-		for (int it = 0; it < 200; it++) {
-			step *= 1.6;
-			xc = fmin(xb + step, 0.0);
-			pc = profile(&f, xc, &b1, &c1);
-			if (pc < pb)
-				break;
-			xa = xb;
-			pa = pb;
-			xb = xc;
-			pb = pc;
-			if (xb > 0)
-				break;
-		}
-	} else {
-		xc = x0 - step;
-		xa = xb;
-		xb = x0;
-		pb = p0;
-	}
-	(void)pa;
-	double lo_x = fmin(xa, xc), hi_x = fmin(fmax(xa, xc), 0.0);
-	const double gr = 0.6180339887498949;
-	double x1 = hi_x - gr * (hi_x - lo_x), x2 = lo_x + gr * (hi_x - lo_x);
-	double bx1 = bb, cx1 = cc, bx2 = bb, cx2 = cc;
-	double f1 = profile(&f, x1, &bx1, &cx1), f2 = profile(&f, x2, &bx2, &cx2);
-	for (int it = 0; it < 100 && hi_x - lo_x > 1e-9 * (1 + fabs(hi_x)); it++) {
-		if (f1 >= f2) {
-			hi_x = x2;
-			x2 = x1;
-			f2 = f1;
-			bx2 = bx1;
-			cx2 = cx1;
-			x1 = hi_x - gr * (hi_x - lo_x);
-			f1 = profile(&f, x1, &bx1, &cx1);
-		} else {
-			lo_x = x1;
-			x1 = x2;
-			f1 = f2;
-			bx1 = bx2;
-			cx1 = cx2;
-			x2 = lo_x + gr * (hi_x - lo_x);
-			f2 = profile(&f, x2, &bx2, &cx2);
-		}
-	}
-	double xhat = f1 >= f2 ? x1 : x2, best = fmax(f1, f2);
-	double bhat = f1 >= f2 ? bx1 : bx2, chat = f1 >= f2 ? cx1 : cx2;
-	if (!isfinite(best) || !isfinite(xhat))
-		return BERCL_ENOCONV;
-	/* the interval: 2 (best - PL(x)) = q on each side */
 	/* overdispersion: the deviance D = -2 best over its degrees of
 	 * freedom, where above 1, widens the interval (quasi-likelihood) */
 	int df = f.ng - 3;
-	double phi = df > 0 ? fmax(1.0, -2 * best / df) : 1.0;
-	double q = chisq1_quantile(one_minus_cl) * phi, bound[2];
-	for (int side = 0; side < 2; side++) {
-		double dir = side == 0 ? -1.0 : 1.0, inner = xhat, outer = xhat, st = 0.5;
-		double bs = bhat, cs = chat;
-		int found = 0;
-		for (int it = 0; it < 200; it++) {
-			outer = xhat + dir * st;
-			if (side == 1 && outer >= 0) {
-				outer = 0;
-			}
-			double p = profile(&f, outer, &bs, &cs);
-			if (2 * (best - p) >= q) {
-				found = 1;
-				break;
-			}
-			if (side == 1 && outer >= 0)
-				break;
-			inner = outer;
-			st *= 2;
-		}
-		if (!found) {
-			bound[side] = side == 0 ? -INFINITY : 0.0;
-			continue;
-		}
-		for (int it = 0; it < 100 && fabs(outer - inner) > 1e-10 * (1 + fabs(outer)); it++) {
-			double mid = 0.5 * (inner + outer);
-			double bm = bs, cm = cs;
-			double p = profile(&f, mid, &bm, &cm);
-			if (2 * (best - p) >= q)
-				outer = mid;
-			else
-				inner = mid, bs = bm, cs = cm;
-		}
-		bound[side] = 0.5 * (inner + outer);
-	}
+	double phi = df > 0 ? fmax(1.0, -2 * hat.pl / df) : 1.0;
+	double q = chisq1_quantile(one_minus_cl) * phi;
+	double xhat = hat.x, bound[2] = {interval_end(&f, hat, q, 0), interval_end(&f, hat, q, 1)};
 	s.bins = f.ng - 1;
-	s.shape = chat;
-	s.tail_p = df > 0 ? exp(bercli_ln_chisq_upper(df, -2 * best)) : 1.0;
-	double cp_lo_kept = 0, cp_hi_kept = 0;
+	s.shape = hat.c;
+	s.dispersion = phi;
+	s.tail_p = df > 0 ? exp(bercli_ln_chisq_upper(df, -2 * hat.pl)) : 1.0;
 	if (df > 0 && s.tail_p < BERCL_FEC_BURST_P && unc > 0) {
-		/* the curve cannot describe these bins: the counted uncorrectable
-		 * codewords are then the evidence, Clopper-Pearson at cl */
-		double cp_lo, cp_hi;
-		enum bercl_status rc = bercl_ber_interval(BERCL_BINOMIAL, unc, total, cl,
-		                                          one_minus_cl, &cp_lo, &cp_hi);
+		rc = counted_interval(unc, total, cl, one_minus_cl, &s, &xhat, bound);
 		if (rc != BERCL_OK)
 			return rc;
-		s.counted = 1;
-		cp_lo_kept = cp_lo;
-		cp_hi_kept = fmin(cp_hi, 1.0);
-		xhat = log(unc / total);
-		bound[0] = cp_lo > 0 ? log(cp_lo) : -INFINITY;
-		bound[1] = log(fmin(cp_hi, 1.0));
+	} else {
+		fill(&s.ln_cer_tail, &s.cer_tail, xhat);
+		fill(&s.ln_cer_tail_lower, &s.cer_tail_lower, bound[0]);
+		fill(&s.ln_cer_tail_upper, &s.cer_tail_upper, bound[1]);
 	}
-	s.dispersion = phi;
-	fill(&s.ln_cer_tail, &s.cer_tail, xhat);
-	fill(&s.ln_cer_tail_lower, &s.cer_tail_lower, bound[0]);
-	fill(&s.ln_cer_tail_upper, &s.cer_tail_upper, bound[1]);
-	if (s.counted) { /* the ratio and its bounds as doubles, not through their logs */
-		s.cer_tail = unc / total;
-		s.cer_tail_lower = cp_lo_kept;
-		s.cer_tail_upper = cp_hi_kept;
-	}
-	/* R^2 of the log counts with codewords against the fitted means */
-	double ss_res = 0, ss_tot = 0, mean = 0;
-	int nz = 0;
-	double lu = group_sums(&f, &f.g[f.ng - 1], bhat, chat, m, v);
-	for (int j = 0; j < f.ng; j++)
-		if (f.g[j].count > 0) {
-			mean += log(f.g[j].count);
-			nz++;
-		}
-	mean /= nz;
-	for (int j = 0; j < f.ng; j++)
-		if (f.g[j].count > 0) {
-			double y = log(f.g[j].count);
-			double fitted = f.ln_c + xhat - lu + group_sums(&f, &f.g[j], bhat, chat, m, v);
-			ss_res += (y - fitted) * (y - fitted);
-			ss_tot += (y - mean) * (y - mean);
-		}
-	s.tail_r2 = ss_tot > 0 ? fmax(0.0, 1.0 - ss_res / ss_tot) : 1.0;
+	s.tail_r2 = tail_r2(&f, (point){xhat, hat.pl, hat.b, hat.c});
 	*out = s;
 	return BERCL_OK;
 }
