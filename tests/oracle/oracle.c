@@ -1618,37 +1618,25 @@ static void clus_init(void)
 	mpfr_clears(lo, hi, m, t, (mpfr_ptr)0);
 }
 
-/* Q(a, y) = Gamma(a, y) / Gamma(a), upper regularized. */
-static void reg_upper(mpfr_t out, const mpfr_t a, const mpfr_t y, const mpfr_t lg)
-{
-	mpfr_t t;
-	mpfr_init2(t, PREC);
-	mpfr_gamma_inc(out, a, y, MPFR_RNDN);
-	mpfr_exp(t, lg, MPFR_RNDN);
-	mpfr_div(out, out, t, MPFR_RNDN);
-	mpfr_clear(t);
-}
-
 /* chi2_nu(0.25): Q(nu/2, q/2) = 3/4; Newton inside a bisection bracket. */
 static void chisq_q25(mpfr_t q, double nu)
 {
-	mpfr_t a, y, lo, hi, f, d, lg, t;
-	mpfr_inits2(PREC, a, y, lo, hi, f, d, lg, t, (mpfr_ptr)0);
+	mpfr_t a, y, lo, hi, f, d, lg, t, ga;
+	mpfr_inits2(PREC, a, y, lo, hi, f, d, lg, t, ga, (mpfr_ptr)0);
 	mpfr_set_d(a, nu / 2, MPFR_RNDN);
 	mpfr_lngamma(lg, a, MPFR_RNDN);
+	mpfr_exp(ga, lg, MPFR_RNDN); /* Gamma(a) */
 	double c = 2 / (9 * nu), w = 1 - c - 0.6744897501960817 * sqrt(c);
 	mpfr_set_d(y, fmax(1e-30, nu * w * w * w / 2), MPFR_RNDN);
 	mpfr_set_zero(lo, 1);
 	mpfr_set_d(hi, nu + 40 * sqrt(nu) + 100, MPFR_RNDN);
 	for (int it = 0; it < 400; it++) {
-		reg_upper(f, a, y, lg);
+		mpfr_gamma_inc(f, a, y, MPFR_RNDN); /* Q(a, y) = Gamma(a, y) / Gamma(a) */
+		mpfr_div(f, f, ga, MPFR_RNDN);
 		mpfr_sub_d(f, f, 0.75, MPFR_RNDN); /* decreasing in y */
 		if (mpfr_zero_p(f))
 			break;
-		if (mpfr_sgn(f) > 0)
-			mpfr_set(lo, y, MPFR_RNDN);
-		else
-			mpfr_set(hi, y, MPFR_RNDN);
+		mpfr_set(mpfr_sgn(f) > 0 ? lo : hi, y, MPFR_RNDN); /* the bracket */
 		/* dQ/dy = -y^(a-1) e^-y / Gamma(a) */
 		mpfr_log(d, y, MPFR_RNDN);
 		mpfr_sub_ui(t, a, 1, MPFR_RNDN);
@@ -1669,7 +1657,7 @@ static void chisq_q25(mpfr_t q, double nu)
 			break;
 	}
 	mpfr_mul_2ui(q, y, 1, MPFR_RNDN);
-	mpfr_clears(a, y, lo, hi, f, d, lg, t, (mpfr_ptr)0);
+	mpfr_clears(a, y, lo, hi, f, d, lg, t, ga, (mpfr_ptr)0);
 }
 
 static void wilson_hilferty(mpfr_t q, double nu)
