@@ -90,10 +90,13 @@ libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so $(PY_ALL)
 
 python: $(PY_EXT)
-$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a
+# The command's FEC report readers (src/telemetry.c and what it calls) are
+# compiled into it too, so that a report reads as `bercl fec --histogram`.
+PY_SRC = src/telemetry.c src/histogram.c src/csv.c src/parse.c src/shortest.c
+$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a $(PY_SRC) $(wildcard src/*.h)
 	@[ -n "$(PY_CFLAGS)" ] || { echo "make: the Python package needs python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; }
-	$(CC) $(CPPFLAGS) -Ilib $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
-		-o $@ $< libbercl.a -Wl,--exclude-libs,ALL -lm
+	$(CC) $(CPPFLAGS) -Ilib -Isrc $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+		-o $@ $< $(PY_SRC) libbercl.a -Wl,--exclude-libs,ALL -lm
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread

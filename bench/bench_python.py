@@ -1,19 +1,27 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """make bench, the Python package against scipy on the same arrays, in one
-run with the two timed alternately (ratios of medians; the load average
-printed before and after):
+run with the two timed alternately (the order rotating each round; medians
+of RUNS rounds, and the median of the per-round ratios, which a load that
+drifts during the run moves less; the load average printed before and
+after, since the machine may be shared):
 
-1. CL and 1 - CL on 1e6 elements: bercl.tails (both in one pass), and
-   bercl.cl + bercl.one_minus_cl, against scipy.special.pdtrc + pdtr
-   (pdtrc(k, m) = P[X > k] = CL, pdtr(k, m) = 1 - CL for X ~ Poisson(m)).
-   Errors 0..1000 and lambda within +-10 sd of errors + 1 (log-uniform
-   elsewhere for a third of them); bercl gets bits = lambda * 1e12 and
-   ber = 1e-12.
+1. CL and 1 - CL on 1e6 elements against scipy.special.pdtrc + pdtr
+   (pdtrc(k, m) = P[X > k] = CL, pdtr(k, m) = 1 - CL for X ~ Poisson(m)):
+   bercl.tails (both in one pass), and bercl.cl + bercl.one_minus_cl called
+   apart, on 1 thread and on the default threads; and each alone, bercl.cl
+   against pdtrc, bercl.one_minus_cl against pdtr. Errors 0..1000 and
+   lambda within +-10 sd of errors + 1 (log-uniform elsewhere for a third
+   of them); bercl gets bits = lambda * 1e12 and ber = 1e-12.
+   The issue-19 target: CL and 1 - CL from bercl at most 0.7x the time of
+   pdtr + pdtrc.
 2. min_bits on 1e5 elements against scipy's closed form
-   ceil(gammaincinv(E + 1, CL) / ber), which is not exact: how often its
-   answer differs from the exact whole number, and by how much.
+   ceil(gammaincinv(E + 1, CL) / ber) (the root of P(E + 1, lambda) = CL,
+   i.e. CL = P[X > E]), and its complement form
+   ceil(gammainccinv(E + 1, 1 - CL) / ber), neither exact: how often each
+   differs from the exact whole number, by one bit and by more. Target: at
+   most 1.0x the time of the gammaincinv form.
 
-Usage: python3 bench/bench_python.py [RUNS] (default 7), with the package
+Usage: python3 bench/bench_python.py [RUNS] (default 9), with the package
 built in python/ (make) or installed."""
 import os
 import sys
@@ -29,7 +37,7 @@ except ImportError:
 
 import bercl
 
-RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 9
 
 
 def load():
@@ -43,13 +51,28 @@ def timed(f):
 
 
 def alternate(named, runs=RUNS):
-    """Each function once per round, the order rotating; median seconds per function."""
+    """Each function once per round, the order rotating; the seconds of every round."""
     times = {name: [] for name, _ in named}
     for r in range(runs):
         order = named[r % len(named):] + named[:r % len(named)]
         for name, f in order:
             times[name].append(timed(f))
-    return {name: float(np.median(v)) for name, v in times.items()}
+    return times
+
+
+def report(times, base, targets=()):
+    """Median seconds, ratio of medians and median of the per-round ratios against base;
+    targets: (name, peer, at most) lines saying met or missed."""
+    b = np.array(times[base])
+    med = {name: float(np.median(v)) for name, v in times.items()}
+    for name, v in times.items():
+        print("  %-34s %7.3f s  %.2fx %s (per-round median %.2fx)"
+              % (name, med[name], med[name] / med[base], base,
+                 float(np.median(np.array(v) / b))))
+    for name, peer, most in targets:
+        r = med[name] / med[peer]
+        print("  target: %s at most %.1fx %s: %.2fx, %s"
+              % (name, most, peer, r, "met" if r <= most else "MISSED"))
 
 
 def one_thread(f, *args):
@@ -69,10 +92,22 @@ def tails_points(n, g):
     return e, lam
 
 
+def off_by(approx, exact, what):
+    diff = approx - exact
+    off = np.count_nonzero(diff)
+    one = np.count_nonzero(np.abs(diff) == 1)
+    print("  %s: off in %d of %d (%.1f %%): %d by one bit, %d by more (up to %d bits); "
+          "%d too few bits (the target missed), %d too many"
+          % (what, off, diff.size, 100.0 * off / diff.size, one, off - one,
+             int(np.abs(diff).max()), np.count_nonzero(diff < 0), np.count_nonzero(diff > 0)))
+
+
 def main():
     g = np.random.default_rng(20261201)
-    print("bench_python: numpy %s, scipy %s, bercl %s; load average %s"
-          % (np.__version__, __import__("scipy").__version__, bercl.__version__, load()))
+    threads = bercl.get_num_threads()
+    print("bench_python: numpy %s, scipy %s, bercl %s, %d threads by default, %d CPUs; "
+          "load average %s" % (np.__version__, __import__("scipy").__version__,
+                               bercl.__version__, threads, os.cpu_count(), load()))
 
     n = 1000000
     e, lam = tails_points(n, g)
@@ -85,17 +120,27 @@ def main():
     print("  1e6 tails: %d computed; scipy's pdtrc differs from bercl by up to %.2g relative "
           "(median %.2g) where CL > 1e-300" % (ok.sum(), rel[t.cl[ok] > 1e-300].max(),
                                               np.median(rel[t.cl[ok] > 1e-300])))
-    threads = bercl.get_num_threads()
+    both = "scipy pdtrc + pdtr"
     m = alternate([
-        ("scipy pdtrc + pdtr", lambda: (sc.pdtrc(e, lam), sc.pdtr(e, lam))),
+        (both, lambda: (sc.pdtrc(e, lam), sc.pdtr(e, lam))),
+        ("scipy pdtrc", lambda: sc.pdtrc(e, lam)),
+        ("scipy pdtr", lambda: sc.pdtr(e, lam)),
         ("bercl.tails, 1 thread", lambda: one_thread(bercl.tails, e, bits, ber)),
         ("bercl.tails, %d threads" % threads, lambda: bercl.tails(e, bits, ber)),
-        ("bercl.cl + one_minus_cl", lambda: (one_thread(bercl.cl, e, bits, ber),
-                                             one_thread(bercl.one_minus_cl, e, bits, ber))),
+        ("bercl.cl + one_minus_cl, 1 thread", lambda: (one_thread(bercl.cl, e, bits, ber),
+                                                        one_thread(bercl.one_minus_cl, e, bits,
+                                                                   ber))),
+        ("bercl.cl + one_minus_cl, %d thr" % threads, lambda: (bercl.cl(e, bits, ber),
+                                                               bercl.one_minus_cl(e, bits, ber))),
+        ("bercl.cl, 1 thread", lambda: one_thread(bercl.cl, e, bits, ber)),
+        ("bercl.one_minus_cl, 1 thread", lambda: one_thread(bercl.one_minus_cl, e, bits, ber)),
     ])
-    base = m["scipy pdtrc + pdtr"]
-    for name, s in m.items():
-        print("  %-26s %7.3f s  %.2fx scipy" % (name, s, s / base))
+    report(m, both, [("bercl.tails, 1 thread", both, 0.7),
+                     ("bercl.tails, %d threads" % threads, both, 0.7),
+                     ("bercl.cl + one_minus_cl, 1 thread", both, 0.7),
+                     ("bercl.cl + one_minus_cl, %d thr" % threads, both, 0.7),
+                     ("bercl.cl, 1 thread", "scipy pdtrc", 0.7),
+                     ("bercl.one_minus_cl, 1 thread", "scipy pdtr", 0.7)])
 
     n = 100000
     e = g.integers(0, 101, n).astype(np.float64)
@@ -106,19 +151,16 @@ def main():
         return np.ceil(sc.gammaincinv(e + 1, cl) / ber)
 
     exact = bercl.min_bits(e, ber, cl)
-    approx = scipy_bits()
-    diff = approx - exact
-    off = np.count_nonzero(diff)
-    print("  1e5 min_bits (errors 0..100, ber 1e-15..1e-9, CL 50 %% to 1 - 1e-6): scipy's ceil(gammaincinv(E + 1, CL) / ber) is off in %d (%.1f %%): "
-          "%d too few bits (the target missed), %d too many; up to %d bits off"
-          % (off, 100.0 * off / n, np.count_nonzero(diff < 0), np.count_nonzero(diff > 0),
-             int(np.abs(diff).max())))
-    m = alternate([("scipy gammaincinv", scipy_bits),
+    print("  1e5 min_bits (errors 0..100, ber 1e-15..1e-9, CL 50 % to 1 - 1e-6):")
+    off_by(scipy_bits(), exact, "ceil(gammaincinv(E + 1, CL) / ber)")
+    off_by(np.ceil(sc.gammainccinv(e + 1, 1 - cl) / ber), exact,
+           "ceil(gammainccinv(E + 1, 1 - CL) / ber)")
+    peer = "scipy gammaincinv"
+    m = alternate([(peer, scipy_bits),
                    ("bercl.min_bits, 1 thread", lambda: one_thread(bercl.min_bits, e, ber, cl)),
                    ("bercl.min_bits, %d threads" % threads, lambda: bercl.min_bits(e, ber, cl))])
-    base = m["scipy gammaincinv"]
-    for name, s in m.items():
-        print("  %-26s %7.3f s  %.2fx scipy" % (name, s, s / base))
+    report(m, peer, [("bercl.min_bits, 1 thread", peer, 1.0),
+                     ("bercl.min_bits, %d threads" % threads, peer, 1.0)])
     print("bench_python: load average after %s" % load())
 
 

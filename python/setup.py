@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Build of the extension bercl._core: python/bercl/_core.c and every
-lib/*.c of the source tree beside this folder, compiled together (the
-sources are copied into build/csrc first, so that no object file is written
-outside python/). The version is read from include/bercl.h, its one place."""
+"""Build of the extension bercl._core: python/bercl/_core.c, every lib/*.c
+of the source tree beside this folder and the command's FEC report readers
+(src/telemetry.c and the four files it calls: the SRC list, as the
+Makefile's PY_SRC), compiled together (the sources are copied into
+build/csrc first, so that no object file is written outside python/). The
+version is read from include/bercl.h, its one place."""
 import glob
 import os
 import re
@@ -21,15 +23,21 @@ def version():
         return re.search(r'#define BERCL_VERSION_STRING "([^"]+)"', fp.read()).group(1)
 
 
+SRC = ["telemetry.c", "histogram.c", "csv.c", "parse.c", "shortest.c"]
+
+
 def library_sources():
-    """Copy ../lib/* and ../include/bercl.h into build/csrc; the .c files there."""
+    """Copy ../lib/*, ../include/bercl.h, the SRC files and ../src's headers into
+    build/csrc; the .c files to compile there."""
     os.makedirs(CSRC, exist_ok=True)
+    src = [os.path.join(TOP, "src", f) for f in SRC]
     for path in glob.glob(os.path.join(TOP, "lib", "*")) + [
-            os.path.join(TOP, "include", "bercl.h")]:
+            os.path.join(TOP, "include", "bercl.h")] + src + \
+            glob.glob(os.path.join(TOP, "src", "*.h")) + glob.glob(os.path.join(TOP, "src", "*.inc")):
         if os.path.isfile(path) and path.endswith((".c", ".h", ".inc")):
             shutil.copy2(path, CSRC)
     return sorted(os.path.join(CSRC, os.path.basename(p))
-                  for p in glob.glob(os.path.join(TOP, "lib", "*.c")))
+                  for p in glob.glob(os.path.join(TOP, "lib", "*.c")) + src)
 
 
 os.chdir(HERE)

@@ -62,6 +62,31 @@ double bursts_draw(gsl_rng *rng, const struct bursts_test *t, double *counts, si
 	return total;
 }
 
+/* trials draws of test t: how many pass the fixed test (*pass) and how many
+ * pass the clustered answer at the fixed test's CL (*pass_clustered); NULL,
+ * or why not. */
+static const char *bursts_trials(gsl_rng *rng, const struct row *r, const struct bursts_test *t,
+                                 double *counts, size_t k, double trials, double *pass,
+                                 double *pass_clustered)
+{
+	const char *why = NULL;
+	for (double i = 0; i < trials && !why; i += 1) {
+		if (fmod(i, 256) == 0 && simulate_stopped())
+			return "interrupted";
+		bercl_intervals s;
+		double x = bursts_draw(rng, t, counts, k, &s);
+		bercl_tails c;
+		enum bercl_status rc = bercl_clustered_cl(&s, t->ber, &c);
+		if (rc != BERCL_OK)
+			why = "the clustered answer is beyond the Poisson model's range";
+		*pass += x <= r->in.errors;
+		/* passes at the fixed test's CL, compared on its smaller side */
+		*pass_clustered += r->tails.cl <= 0.5 ? c.cl >= r->tails.cl
+		                                      : c.one_minus_cl <= r->tails.one_minus_cl;
+	}
+	return why;
+}
+
 const char *bursts_simulate_row(struct row *r)
 {
 	double trials = isnan(r->in.trials) ? SIMULATE_DEFAULT_TRIALS : r->in.trials;
@@ -92,23 +117,7 @@ const char *bursts_simulate_row(struct row *r)
 	}
 	gsl_rng_set(rng, (unsigned long)seed);
 	double pass = 0, pass_clustered = 0;
-	const char *why = NULL;
-	for (double i = 0; i < trials && !why; i += 1) {
-		if (fmod(i, 256) == 0 && simulate_stopped()) {
-			why = "interrupted";
-			break;
-		}
-		bercl_intervals s;
-		double x = bursts_draw(rng, &t, counts, (size_t)k, &s);
-		bercl_tails c;
-		enum bercl_status rc = bercl_clustered_cl(&s, t.ber, &c);
-		if (rc != BERCL_OK)
-			why = "the clustered answer is beyond the Poisson model's range";
-		pass += x <= r->in.errors;
-		/* passes at the fixed test's CL, compared on its smaller side */
-		pass_clustered += r->tails.cl <= 0.5 ? c.cl >= r->tails.cl
-		                                     : c.one_minus_cl <= r->tails.one_minus_cl;
-	}
+	const char *why = bursts_trials(rng, r, &t, counts, (size_t)k, trials, &pass, &pass_clustered);
 	free(counts);
 	gsl_rng_free(rng);
 	if (why)

@@ -934,14 +934,44 @@ static int lanes_pass(const bercl_tails *all, double req, double req_complement)
 	              dd_log(dd_from(req_complement))).hi <= 0;
 }
 
+/*
+ * The all row's printed doubles on the side of its verdict. The verdict
+ * reads the log sum (lanes_pass); cl is the product of the L lane doubles,
+ * off by up to L roundings, so at the target it may read as the other
+ * answer (22 lanes at 50 %: cl 0.49999999999999967 printed as 49.9999 %
+ * beside "pass"). There the target itself is printed for a pass, the
+ * double next to it on the failing side for a fail: a pass never reads as
+ * missing the target, a fail never as meeting it. Farther off than the
+ * roundings allow is a failure.
+ */
+static enum compute_status lanes_all_printable(struct row *r, int count)
+{
+	bercl_tails *t = &r->tails;
+	double req = r->in.require, rc = r->in.require_complement;
+	double slack = (count + 8) * DBL_EPSILON;
+	int pass = r->verdict == 1;
+	int cl_wrong = pass ? t->cl < req : t->cl >= req;
+	int q_wrong = pass ? t->one_minus_cl > rc : t->one_minus_cl <= rc;
+	if ((cl_wrong && fabs(t->cl - req) > slack * req) ||
+	    (q_wrong && fabs(t->one_minus_cl - rc) > slack * rc))
+		return fail(r, COMPUTE_NUMERIC,
+		            "numerical failure: the all-lanes CL disagrees with its verdict");
+	if (cl_wrong)
+		t->cl = pass ? req : nextafter(req, 0.0);
+	if (q_wrong)
+		t->one_minus_cl = pass ? rc : nextafter(rc, 1.0);
+	return COMPUTE_OK;
+}
+
 /* The lane=all row of cl --lane-errors: the product of the lane CLs. */
 enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, int count)
 {
 	if (bercl_lanes_all(lanes, count, &r->tails) != BERCL_OK)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
-	if (!isnan(r->in.require))
-		r->verdict = lanes_pass(&r->tails, r->in.require, r->in.require_complement);
-	return COMPUTE_OK;
+	if (isnan(r->in.require))
+		return COMPUTE_OK;
+	r->verdict = lanes_pass(&r->tails, r->in.require, r->in.require_complement);
+	return lanes_all_printable(r, count);
 }
 
 static int is_prob(double p)
@@ -994,6 +1024,11 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 	st = f->compute(r);
 	if (st == COMPUTE_OK && r->in.intervals && intervals_compute(r, cmd) != 0)
 		st = COMPUTE_INPUT;
+	/* with --intervals, --require passes only where the answer that holds
+	 * under bursts reaches C too (cl_clustered never exceeds the CL) */
+	if (st == COMPUTE_OK && cmd == CMD_CL && r->has_clustered && r->verdict == 1)
+		r->verdict = passes(r->cl_clustered.cl, r->cl_clustered.one_minus_cl, r->in.require,
+		                    r->in.require_complement);
 	if (st == COMPUTE_OK && !results_sane(cmd, r)) {
 		char b[32], p[32], c[32];
 		snprintf(b, sizeof b, "%.17g", r->bits);

@@ -115,7 +115,7 @@ const struct flag_desc flags[NFLAGS] = {
 	            "test duration: 90, 90s, 15min, 2.5h, 1h30m, 2d",
 	            parse_duration, above_zero, IN(time_s), NO_FIELD},
 	[Q_REQUIRE] = {"require", 0, "C", CL,
-	               "cl only: pass/fail verdict, exit status 1 on a fail",
+	               "cl only: pass/fail verdict (and cl_clustered's), exit 1 on fail",
 	               NULL, NULL, IN(require), IN(require_complement)},
 	[Q_TRIALS] = {"trials", 0, "T", SIM,
 	              "simulate only: simulated tests (default 1000000)",

@@ -30,6 +30,36 @@
 #define LINE_MAX_BYTES 4096
 
 
+/* The bin a line's first cell names, 0 .. t or t + 1 for `uncorrectable`,
+ * marked in seen; -1 with the message in err. */
+static int bin_index(const char *bin, int t, char *seen, const char *name, long lineno,
+                     char *err, size_t errlen)
+{
+	char q[64];
+	int idx;
+	if (strcmp(bin, "uncorrectable") == 0) {
+		idx = t + 1;
+	} else {
+		double b;
+		if (parse_count(bin, &b) != NULL)
+			return csv_error(err, errlen, name, lineno,
+			            "bin '%s': a whole number 0..%d or 'uncorrectable'",
+			            csv_shown(bin, q, sizeof q), t);
+		if (b > t)
+			return csv_error(err, errlen, name, lineno,
+			            "bin %.0f is above t = %d: the code cannot correct it (count such "
+			            "codewords as uncorrectable)", b, t);
+		idx = (int)b;
+	}
+	if (seen[idx]) {
+		if (idx == t + 1)
+			return csv_error(err, errlen, name, lineno, "uncorrectable given twice");
+		return csv_error(err, errlen, name, lineno, "bin %d given twice", idx);
+	}
+	seen[idx] = 1;
+	return idx;
+}
+
 /* The lines of the file, into bins and seen; 0, or -1 with the message in err. */
 static int histogram_records(struct csv *c, const char *name, int t, double *bins, char *seen,
                              char *err, size_t errlen)
@@ -64,27 +94,9 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 			continue;
 		}
 		data = 1;
-		int idx;
-		if (strcmp(bin, "uncorrectable") == 0) {
-			idx = t + 1;
-		} else {
-			double b;
-			if (parse_count(bin, &b) != NULL)
-				return csv_error(err, errlen, name, lineno,
-				            "bin '%s': a whole number 0..%d or 'uncorrectable'",
-				            csv_shown(bin, q, sizeof q), t);
-			if (b > t)
-				return csv_error(err, errlen, name, lineno,
-				            "bin %.0f is above t = %d: the code cannot correct it (count such "
-				            "codewords as uncorrectable)", b, t);
-			idx = (int)b;
-		}
-		if (seen[idx]) {
-			if (idx == t + 1)
-				return csv_error(err, errlen, name, lineno, "uncorrectable given twice");
-			return csv_error(err, errlen, name, lineno, "bin %d given twice", idx);
-		}
-		seen[idx] = 1;
+		int idx = bin_index(bin, t, seen, name, lineno, err, errlen);
+		if (idx < 0)
+			return -1;
 		double v;
 		const char *why = parse_count(count, &v);
 		if (why)

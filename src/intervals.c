@@ -70,36 +70,37 @@ static int add(struct reader *rd, long line, double bits, double errors)
 	            "errors %.17g exceed the interval's bits %.17g (column errors)", errors, bits);
 }
 
+/* A cumulative reading of column col below the one before: the message. */
+static int backwards(struct reader *rd, long line, const char *col, double v, double prev)
+{
+	char a[40], b[40];
+	format_double(a, sizeof a, v);
+	format_double(b, sizeof b, prev);
+	return csv_error(rd->err, rd->errlen, rd->name, line,
+	            "%s %s is below the reading before, %s: the counter went backwards "
+	            "(column %s; the file holds cumulative readings)", col, a, b, col);
+}
+
 /* A data row, after the form is known. */
 static int take(struct reader *rd, long line, double bits, double errors)
 {
-	char a[40], b[40];
+	char a[40];
 	if (!rd->cumulative) {
 		if (!(bits > 0))
 			return csv_error(rd->err, rd->errlen, rd->name, line,
 			            "bits 0: a zero-length interval (column bits)");
 		return add(rd, line, bits, errors);
 	}
-	if (bits < rd->prev_bits) {
-		format_double(a, sizeof a, bits);
-		format_double(b, sizeof b, rd->prev_bits);
-		return csv_error(rd->err, rd->errlen, rd->name, line,
-		            "bits %s is below the reading before, %s: the counter went backwards "
-		            "(column bits; the file holds cumulative readings)", a, b);
-	}
+	if (bits < rd->prev_bits)
+		return backwards(rd, line, "bits", bits, rd->prev_bits);
 	if (bits == rd->prev_bits) {
 		format_double(a, sizeof a, bits);
 		return csv_error(rd->err, rd->errlen, rd->name, line,
 		            "bits %s again: a zero-length interval (column bits; the file holds "
 		            "cumulative readings)", a);
 	}
-	if (errors < rd->prev_errors) {
-		format_double(a, sizeof a, errors);
-		format_double(b, sizeof b, rd->prev_errors);
-		return csv_error(rd->err, rd->errlen, rd->name, line,
-		            "errors %s is below the reading before, %s: the counter went backwards "
-		            "(column errors; the file holds cumulative readings)", a, b);
-	}
+	if (errors < rd->prev_errors)
+		return backwards(rd, line, "errors", errors, rd->prev_errors);
 	/* the differences of two doubles: exact for whole numbers below 2^53 */
 	double n = bits - rd->prev_bits, x = errors - rd->prev_errors;
 	rd->prev_bits = bits;

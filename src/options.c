@@ -306,14 +306,23 @@ static void parse_lane_errors(const char *text, struct options *o)
 		usage_error("--lane-errors '%s': %s", text, why);
 }
 
+/* arg's index in a NULL-ended list of names, or -1. */
+static int name_index(const char *arg, const char *const *names)
+{
+	for (int v = 0; names[v]; v++)
+		if (strcmp(arg, names[v]) == 0)
+			return v;
+	return -1;
+}
+
 void option_delimiter(const char *arg, struct options *o)
 {
-	if (strcmp(arg, ",") == 0 || strcmp(arg, ";") == 0)
-		o->delimiter = arg[0];
-	else if (strcmp(arg, "tab") == 0 || strcmp(arg, "\t") == 0)
-		o->delimiter = '\t';
-	else
+	static const char *const names[] = {",", ";", "tab", "\t", NULL};
+	int v = name_index(arg, names);
+	if (v < 0)
 		usage_error("--delimiter '%s': use ',', ';' or tab", arg);
+	else
+		o->delimiter = ",;\t\t"[v];
 }
 
 void option_code(const char *arg, struct options *o)
@@ -336,12 +345,12 @@ void option_histogram_format(const char *arg, struct options *o)
  * widen every subcommand's --help (the completion knows its names) */
 void option_burst_model(const char *arg, struct options *o)
 {
-	if (strcmp(arg, "gilbert-elliott") == 0)
-		o->burst_model = 1;
-	else if (strcmp(arg, "none") == 0)
-		o->burst_model = 0;
-	else
+	static const char *const names[] = {"none", "gilbert-elliott", NULL}; /* 0, 1 */
+	int v = name_index(arg, names);
+	if (v < 0)
 		usage_error("--burst-model '%s': unknown burst model (gilbert-elliott or none)", arg);
+	else
+		o->burst_model = v;
 }
 
 void option_lane_errors(const char *arg, struct options *o)
@@ -400,13 +409,14 @@ static void take_flag(int id, const char *arg, struct options *o)
 	case ACT_STRING:
 		*(const char **)field = arg;
 		break;
-	case ACT_ENUM:
-		for (int v = 0; f->values[v]; v++)
-			if (strcmp(arg, f->values[v]) == 0) {
-				*(int *)field = v;
-				return;
-			}
+	case ACT_ENUM: {
+		int v = name_index(arg, f->values);
+		if (v >= 0) {
+			*(int *)field = v;
+			return;
+		}
 		usage_error("%s '%s': unknown %s (%s)", flag_name(id), arg, f->noun, enum_names(f));
+	}
 	case ACT_CUSTOM:
 		f->custom(arg, o);
 		break;

@@ -770,19 +770,15 @@ static double item_value_raw(const struct item *it, unsigned long long i)
 	case ITEM_STEP:
 		return it->b >= it->a ? it->a + (double)i : it->a - (double)i;
 	case ITEM_LIN:
-		if (i == 0 || it->n == 1)
-			return it->a;
-		if (i + 1 == it->n)
-			return it->b;
-		t = (double)i / (double)(it->n - 1);
-		return it->a + (it->b - it->a) * t;
 	case ITEM_LOG:
 		if (i == 0 || it->n == 1)
 			return it->a;
 		if (i + 1 == it->n)
 			return it->b;
-		/* In decades, so that 1e-15..1e-9:7log gives 1e-12 exactly. */
 		t = (double)i / (double)(it->n - 1);
+		if (it->kind == ITEM_LIN)
+			return it->a + (it->b - it->a) * t;
+		/* In decades, so that 1e-15..1e-9:7log gives 1e-12 exactly. */
 		return pow(10.0, log10(it->a) + (log10(it->b) - log10(it->a)) * t);
 	}
 	return NAN;

@@ -197,6 +197,40 @@ static int run_at_readings(gsl_rng *rng, const double *pass, const double *fail,
 	}
 }
 
+/* One side of the plan, run trials times: at the bad ber (bad) or the good
+ * one (ber / ratio), the share of wrong verdicts, the mean test length and
+ * its standard error; -1 if interrupted. */
+static int simulate_side(gsl_rng *rng, const struct row *r, const double *pass,
+                         const double *fail, size_t c, int bad, double trials, double *sim,
+                         double *mean, double *se)
+{
+	double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
+	double wrong = 0, sum = 0, sum2 = 0;
+	for (double t = 0; t < trials; t += 1) {
+		if (fmod(t, 65536) == 0 && t > 0 && stop_flag && *stop_flag)
+			return -1;
+		int passed;
+		double bits = r->bits;
+		if (pass && !isnan(r->in.reading_interval))
+			passed = run_at_readings(rng, pass, fail, c, ber, r->in.reading_interval, &bits);
+		else if (pass)
+			passed = run_sequential(rng, pass, fail, c, ber, &bits);
+		else
+			passed = gsl_ran_poisson(rng, r->bits * ber) <= r->in.errors;
+		wrong += bad ? passed : !passed;
+		/* lengths less the longest run: small sums, exact when every run is the
+		   same length */
+		sum += bits - r->bits;
+		sum2 += (bits - r->bits) * (bits - r->bits);
+	}
+	*sim = wrong / trials;
+	double shift = sum / trials;
+	*mean = pass ? r->bits + shift : r->bits; /* a fixed test: always its length */
+	double var = sum2 / trials - shift * shift;
+	*se = pass && var > 0 ? sqrt(var / trials) : 0;
+	return 0;
+}
+
 const char *simulate_plan(struct row *r)
 {
 	double trials = isnan(r->in.trials) ? SIMULATE_DEFAULT_TRIALS : r->in.trials;
@@ -212,34 +246,11 @@ const char *simulate_plan(struct row *r)
 	size_t c = (size_t)r->in.errors;
 	const double *pass = r->seq_table, *fail = r->seq_table ? r->seq_table + c + 1 : NULL;
 	double sim[2], mean[2], se[2];
-	for (int bad = 0; bad < 2; bad++) {
-		double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
-		double wrong = 0, sum = 0, sum2 = 0;
-		for (double t = 0; t < trials; t += 1) {
-			if (fmod(t, 65536) == 0 && t > 0 && stop_flag && *stop_flag) {
-				gsl_rng_free(rng);
-				return "interrupted";
-			}
-			int passed;
-			double bits = r->bits;
-			if (pass && !isnan(r->in.reading_interval))
-				passed = run_at_readings(rng, pass, fail, c, ber, r->in.reading_interval, &bits);
-			else if (pass)
-				passed = run_sequential(rng, pass, fail, c, ber, &bits);
-			else
-				passed = gsl_ran_poisson(rng, r->bits * ber) <= r->in.errors;
-			wrong += bad ? passed : !passed;
-			/* lengths less the longest run: small sums, exact when every run is the
-			   same length */
-			sum += bits - r->bits;
-			sum2 += (bits - r->bits) * (bits - r->bits);
+	for (int bad = 0; bad < 2; bad++)
+		if (simulate_side(rng, r, pass, fail, c, bad, trials, &sim[bad], &mean[bad], &se[bad])) {
+			gsl_rng_free(rng);
+			return "interrupted";
 		}
-		sim[bad] = wrong / trials;
-		double shift = sum / trials;
-		mean[bad] = pass ? r->bits + shift : r->bits; /* a fixed test: always its length */
-		double var = sum2 / trials - shift * shift;
-		se[bad] = pass && var > 0 ? sqrt(var / trials) : 0;
-	}
 	gsl_rng_free(rng);
 	r->in.trials = trials;
 	r->in.seed = seed;

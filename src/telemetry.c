@@ -271,6 +271,9 @@ struct device {
 	int has_unc, unc_nlanes;
 	double unc, unc_lanes[MAX_LANES];
 	long unc_line;
+	/* device_cover's findings */
+	int nlanes, lanes_ok, grouped;
+	long partial_line;
 };
 
 static void device_start(struct device *d, long line)
@@ -294,23 +297,19 @@ static struct group *device_group(struct reader *rd, struct device *d, long line
 	return g;
 }
 
-/* The device's rows: each lane where all its counts are given, and combined. */
-static int device_finish(struct reader *rd, struct device *d, double *bins, char *cover)
+/* The device's groups checked and laid on bins (each group's count at its
+ * first bin) and cover; d->nlanes, lanes_ok, grouped and partial_line said. */
+static int device_cover(struct reader *rd, struct device *d, const char *who, double *bins,
+                        char *cover)
 {
 	int t = rd->t;
-	char who[96];
-	label(d->port, "", who, sizeof who);
-	if (d->ngroups == 0)
-		return fail(rd, d->line, "%s: no FEC histogram (no \"hist\" bins: does the device "
-		            "and the kernel report one? Linux 6.18 and later)", who);
-	if (!d->has_unc)
-		return fail(rd, d->line, "%s: no uncorrectable_blocks count (the codewords the FEC "
-		            "lost)", who);
 	memset(cover, 0, (size_t)t + 1);
 	for (int i = 0; i <= t + 1; i++)
 		bins[i] = 0; /* a group's bins after its first hold none of its count */
-	int nlanes = -1, lanes_ok = 1, grouped = 0;
-	long partial_line = 0;
+	d->nlanes = -1;
+	d->lanes_ok = 1;
+	d->grouped = 0;
+	d->partial_line = 0;
 	for (int k = 0; k < d->ngroups; k++) {
 		struct group *g = &d->g[k];
 		if (g->lo > g->hi)
@@ -330,15 +329,23 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 				return fail(rd, g->line, "%s: bin %u counted twice", who, i);
 			cover[i] = 1;
 		}
-		grouped |= g->lo != g->hi;
+		d->grouped |= g->lo != g->hi;
 		bins[g->lo] = g->total;
-		if (nlanes < 0)
-			nlanes = g->nlanes;
-		if (g->nlanes != nlanes) {
-			lanes_ok = 0;
-			partial_line = g->line;
+		if (d->nlanes < 0)
+			d->nlanes = g->nlanes;
+		if (g->nlanes != d->nlanes) {
+			d->lanes_ok = 0;
+			d->partial_line = g->line;
 		}
 	}
+	return 0;
+}
+
+/* The first bin 0..t that no group covers, as an error; 0 if none. */
+static int device_missing(struct reader *rd, const struct device *d, const char *who,
+                          const char *cover)
+{
+	int t = rd->t;
 	for (int i = 0; i <= t; i++)
 		if (!cover[i]) {
 			int j = i;
@@ -350,56 +357,90 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 			return fail(rd, d->line, "%s: bin %d missing: the histogram must count every "
 			            "0..t = %d (is --code right?)", who, i, t);
 		}
-	bins[t + 1] = d->unc;
-	/* grouped bins: the groups in order (bercl_fec_histogram_groups' form) */
+	return 0;
+}
+
+/* The groups in bin order, then the uncorrectable count as the group t + 1
+ * (bercl_fec_histogram_groups' form): how many. */
+static int device_groups(const struct device *d, int t, int *glo, int *ghi, double *gcount)
+{
+	static int order[BERCL_FEC_MAX_BINS + 64];
 	int ng = 0;
-	static int glo[BERCL_FEC_MAX_BINS], ghi[BERCL_FEC_MAX_BINS], order[BERCL_FEC_MAX_BINS + 64];
-	static double gcount[BERCL_FEC_MAX_BINS];
-	if (grouped) {
-		for (int i = 0; i <= t; i++)
-			order[i] = -1;
+	for (int i = 0; i <= t; i++)
+		order[i] = -1;
+	for (int k = 0; k < d->ngroups; k++)
+		if (d->g[k].hi <= (unsigned)t)
+			order[d->g[k].lo] = k;
+	for (int i = 0; i <= t; i++)
+		if (order[i] >= 0) {
+			glo[ng] = (int)d->g[order[i]].lo;
+			ghi[ng] = (int)d->g[order[i]].hi;
+			gcount[ng++] = d->g[order[i]].total;
+		}
+	glo[ng] = ghi[ng] = t + 1;
+	gcount[ng++] = d->unc;
+	return ng;
+}
+
+/* A row per lane 0 .. d->nlanes - 1 (ng groups glo..ghi, 0: single bins). */
+static int device_lanes(struct reader *rd, const struct device *d, const int *glo,
+                        const int *ghi, int ng)
+{
+	int t = rd->t;
+	for (int l = 0; l < d->nlanes; l++) {
+		double lane_bins[BERCL_FEC_MAX_BINS];
+		for (int i = 0; i <= t + 1; i++)
+			lane_bins[i] = 0;
 		for (int k = 0; k < d->ngroups; k++)
 			if (d->g[k].hi <= (unsigned)t)
-				order[d->g[k].lo] = k;
-		for (int i = 0; i <= t; i++)
-			if (order[i] >= 0) {
-				glo[ng] = (int)d->g[order[i]].lo;
-				ghi[ng] = (int)d->g[order[i]].hi;
-				gcount[ng++] = d->g[order[i]].total;
-			}
-		glo[ng] = ghi[ng] = t + 1;
-		gcount[ng++] = d->unc;
+				lane_bins[d->g[k].lo] = d->g[k].lanes[l];
+		lane_bins[t + 1] = d->unc_lanes[l];
+		char lane[16];
+		snprintf(lane, sizeof lane, "%d", l);
+		double lane_count[BERCL_FEC_MAX_BINS];
+		for (int j = 0; j < ng; j++)
+			lane_count[j] = lane_bins[glo[j]];
+		if (add_histogram_groups(rd, d->port, lane, lane_bins, glo, ghi, lane_count, ng,
+		                         d->line))
+			return -1;
 	}
-	if (nlanes > 0 && d->unc_nlanes != nlanes) {
-		lanes_ok = 0;
-		partial_line = d->unc_line;
+	return 0;
+}
+
+/* The device's rows: each lane where all its counts are given, and combined. */
+static int device_finish(struct reader *rd, struct device *d, double *bins, char *cover)
+{
+	int t = rd->t;
+	char who[96];
+	label(d->port, "", who, sizeof who);
+	if (d->ngroups == 0)
+		return fail(rd, d->line, "%s: no FEC histogram (no \"hist\" bins: does the device "
+		            "and the kernel report one? Linux 6.18 and later)", who);
+	if (!d->has_unc)
+		return fail(rd, d->line, "%s: no uncorrectable_blocks count (the codewords the FEC "
+		            "lost)", who);
+	if (device_cover(rd, d, who, bins, cover) || device_missing(rd, d, who, cover))
+		return -1;
+	bins[t + 1] = d->unc;
+	int ng = 0;
+	static int glo[BERCL_FEC_MAX_BINS], ghi[BERCL_FEC_MAX_BINS];
+	static double gcount[BERCL_FEC_MAX_BINS];
+	if (d->grouped)
+		ng = device_groups(d, t, glo, ghi, gcount);
+	if (d->nlanes > 0 && d->unc_nlanes != d->nlanes) {
+		d->lanes_ok = 0;
+		d->partial_line = d->unc_line;
 	}
-	if (nlanes > 0 && !lanes_ok)
-		warn(rd, partial_line, "%s: per-lane counts are not given for every bin and the "
+	if (d->nlanes > 0 && !d->lanes_ok)
+		warn(rd, d->partial_line, "%s: per-lane counts are not given for every bin and the "
 		     "uncorrectable count: the combined row only", who);
-	if (nlanes > 0 && lanes_ok) {
-		for (int l = 0; l < nlanes; l++) {
-			double lane_bins[BERCL_FEC_MAX_BINS];
-			for (int i = 0; i <= t + 1; i++)
-				lane_bins[i] = 0;
-			for (int k = 0; k < d->ngroups; k++)
-				if (d->g[k].hi <= (unsigned)t)
-					lane_bins[d->g[k].lo] = d->g[k].lanes[l];
-			lane_bins[t + 1] = d->unc_lanes[l];
-			char lane[16];
-			snprintf(lane, sizeof lane, "%d", l);
-			double lane_count[BERCL_FEC_MAX_BINS];
-			for (int j = 0; grouped && j < ng; j++)
-				lane_count[j] = lane_bins[glo[j]];
-			if (add_histogram_groups(rd, d->port, lane, lane_bins, glo, ghi, lane_count,
-			                         grouped ? ng : 0, d->line))
-				return -1;
-		}
-		return add_histogram_groups(rd, d->port, "combined", bins, glo, ghi, gcount,
-		                            grouped ? ng : 0, d->line);
+	if (d->nlanes > 0 && d->lanes_ok) {
+		if (device_lanes(rd, d, glo, ghi, ng))
+			return -1;
+		return add_histogram_groups(rd, d->port, "combined", bins, glo, ghi, gcount, ng,
+		                            d->line);
 	}
-	return add_histogram_groups(rd, d->port, "", bins, glo, ghi, gcount, grouped ? ng : 0,
-	                            d->line);
+	return add_histogram_groups(rd, d->port, "", bins, glo, ghi, gcount, ng, d->line);
 }
 
 /* ---- ethtool --json ---- */
@@ -521,54 +562,56 @@ static int jcount(struct json *j, const char *field, double *v)
 
 static int jskip(struct json *j);
 
-/* Iterate an object: *key gets each key; returns 1 with a key, 0 at '}'. */
-static int jobject_next(struct json *j, char *key, size_t keylen, int *first)
+/* The next element of an object or array closed by close: 1 before an
+ * element (past the ',' between two), 0 past close, -1 with the message. */
+static int jnext(struct json *j, char close, const char *what, int *first)
 {
-	int c = jpeek(j);
-	if (c == '}') {
+	if (jpeek(j) == close) {
 		j->i++;
 		j->depth--;
 		return 0;
 	}
-	if (!*first && jexpect(j, ',', "expected ',' or '}' in an object"))
+	if (!*first && jexpect(j, ',', what))
 		return -1;
 	*first = 0;
+	return 1;
+}
+
+/* Iterate an object: *key gets each key; returns 1 with a key, 0 at '}'. */
+static int jobject_next(struct json *j, char *key, size_t keylen, int *first)
+{
+	int r = jnext(j, '}', "expected ',' or '}' in an object", first);
+	if (r <= 0)
+		return r;
 	if (jstring(j, key, keylen) || jexpect(j, ':', "expected ':' after a key"))
 		return -1;
 	return 1;
 }
 
-static int jobject_open(struct json *j, const char *what)
+/* An object ('{') or an array ('[') opens: one level deeper. */
+static int jopen(struct json *j, char open, const char *what)
 {
-	if (jexpect(j, '{', what))
+	if (jexpect(j, open, what))
 		return -1;
 	if (++j->depth > JSON_MAX_DEPTH)
 		return fail(j->rd, j->line, "ethtool JSON: nested deeper than %d", JSON_MAX_DEPTH);
 	return 0;
 }
 
+static int jobject_open(struct json *j, const char *what)
+{
+	return jopen(j, '{', what);
+}
+
 static int jarray_open(struct json *j, const char *what)
 {
-	if (jexpect(j, '[', what))
-		return -1;
-	if (++j->depth > JSON_MAX_DEPTH)
-		return fail(j->rd, j->line, "ethtool JSON: nested deeper than %d", JSON_MAX_DEPTH);
-	return 0;
+	return jopen(j, '[', what);
 }
 
 /* Iterate an array: 1 before an element, 0 at ']'. */
 static int jarray_next(struct json *j, int *first)
 {
-	int c = jpeek(j);
-	if (c == ']') {
-		j->i++;
-		j->depth--;
-		return 0;
-	}
-	if (!*first && jexpect(j, ',', "expected ',' or ']' in an array"))
-		return -1;
-	*first = 0;
-	return 1;
+	return jnext(j, ']', "expected ',' or ']' in an array", first);
 }
 
 static int jskip(struct json *j)
@@ -890,6 +933,110 @@ static int text_count(struct reader *rd, long line, const char *s, const char *f
 	return text_lanes(rd, line, s + n, lanes, nlanes);
 }
 
+/* "FEC parameters for DEV:": d's name */
+static int text_device(struct reader *rd, struct device *d, const char *s, long line)
+{
+	const char *name = s + strlen("FEC parameters for ");
+	size_t n = strlen(name);
+	if (n > 0 && name[n - 1] == ':')
+		n--;
+	char q[64];
+	if (copy_name(d->port, sizeof d->port, name, n))
+		return fail(rd, line, "ethtool: '%s' is not a device name", shown(name, n, q, sizeof q));
+	return 0;
+}
+
+/* "Lane N: C", the older layout: per-lane counts on lines of their own,
+ * after the count they belong to; only the uncorrectable count's matter. */
+static int text_lane(struct reader *rd, struct device *d, const char *s, long line)
+{
+	if (d->has_unc != 2)
+		return 0;
+	const char *colon = strchr(s, ':');
+	double v, none[MAX_LANES];
+	int nl;
+	if (!colon)
+		return 0;
+	if (d->unc_nlanes == MAX_LANES)
+		return fail(rd, line, "ethtool: more than %d lanes", MAX_LANES);
+	if (text_count(rd, line, colon + 1, "a lane count", &v, none, &nl))
+		return -1;
+	d->unc_lanes[d->unc_nlanes++] = v;
+	return 0;
+}
+
+/* A bin number at *p (moved past it), at most 10^6: 0, or -1 if none. */
+static int text_bin_number(const char **p, unsigned long *v)
+{
+	char *end;
+	*v = strtoul(*p, &end, 10);
+	if (end == *p || **p == '-' || **p == '+' || *v > 1000000)
+		return -1;
+	*p = end;
+	return 0;
+}
+
+/* "fec_symbol_err_LOW[_to_HIGH]: N [ per_lane: ... ]", the name's prefix
+ * sym bytes long: a group of d */
+static int text_bin(struct reader *rd, struct device *d, const char *s, int sym, long line)
+{
+	const char *p = s + sym;
+	char q[64];
+	unsigned long lo, hi;
+	if (text_bin_number(&p, &lo))
+		return fail(rd, line, "ethtool: '%s': expected a bin number",
+		            shown(s, strlen(s), q, sizeof q));
+	hi = lo;
+	if (is_prefix(p, "_to_")) {
+		p += 4;
+		if (text_bin_number(&p, &hi))
+			return fail(rd, line, "ethtool: '%s': expected a bin number after _to_",
+			            shown(s, strlen(s), q, sizeof q));
+	}
+	if (*p != ':')
+		return fail(rd, line, "ethtool: '%s': expected ':' after the bin",
+		            shown(s, strlen(s), q, sizeof q));
+	struct group *g = device_group(rd, d, line);
+	if (!g)
+		return -1;
+	g->lo = (unsigned)lo;
+	g->hi = (unsigned)hi;
+	return text_count(rd, line, p + 1, "the bin's count", &g->total, g->lanes, &g->nlanes);
+}
+
+/* One line of the text: *open says whether a device is being read. */
+static int text_line(struct reader *rd, struct device *d, char *s, long line, int *open,
+                     double *bins, char *cover)
+{
+	if (is_prefix(s, "FEC parameters for ")) {
+		if (*open && device_finish(rd, d, bins, cover))
+			return -1;
+		device_start(d, line);
+		*open = 1;
+		return text_device(rd, d, s, line);
+	}
+	int sym = is_prefix(s, "fec_symbol_err_") ? 15 : is_prefix(s, "fec_symbols_err_") ? 16 : 0;
+	if (*open && d->has_unc == 2 && !is_prefix(s, "Lane "))
+		d->has_unc = 1; /* the uncorrectable count's lane lines have ended */
+	if (!sym && !is_prefix(s, "uncorrectable_blocks:") && !is_prefix(s, "Lane "))
+		return 0; /* the other lines of the report */
+	if (!*open) {
+		device_start(d, line);
+		*open = 1;
+	}
+	if (is_prefix(s, "uncorrectable_blocks:")) {
+		d->unc_line = line;
+		if (text_count(rd, line, s + strlen("uncorrectable_blocks:"), "uncorrectable_blocks",
+		               &d->unc, d->unc_lanes, &d->unc_nlanes))
+			return -1;
+		d->has_unc = 2; /* "Lane N:" lines after it are its lanes */
+		return 0;
+	}
+	if (is_prefix(s, "Lane "))
+		return text_lane(rd, d, s, line);
+	return text_bin(rd, d, s, sym, line);
+}
+
 static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, struct device *d,
                              double *bins, char *cover)
 {
@@ -898,97 +1045,10 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 	if (!l.fp)
 		return fail(rd, 0, "out of memory");
 	int rc, open = 0, ret = 0;
-	while ((rc = lines_next(rd, &l)) == 1) {
-		long line = l.c.record_line;
-		char *s = csv_trim(l.c.buf);
-		if (is_prefix(s, "FEC parameters for ")) {
-			if (open && (ret = device_finish(rd, d, bins, cover)) != 0)
-				break;
-			device_start(d, line);
-			open = 1;
-			const char *name = s + strlen("FEC parameters for ");
-			size_t n = strlen(name);
-			if (n > 0 && name[n - 1] == ':')
-				n--;
-			char q[64];
-			if (copy_name(d->port, sizeof d->port, name, n)) {
-				ret = fail(rd, line, "ethtool: '%s' is not a device name", shown(name, n, q, sizeof q));
-				break;
-			}
-			continue;
-		}
-		int sym = is_prefix(s, "fec_symbol_err_") ? 15 : is_prefix(s, "fec_symbols_err_") ? 16 : 0;
-		if (open && d->has_unc == 2 && !is_prefix(s, "Lane "))
-			d->has_unc = 1; /* the uncorrectable count's lane lines have ended */
-		if (!sym && !is_prefix(s, "uncorrectable_blocks:") && !is_prefix(s, "Lane "))
-			continue; /* the other lines of the report */
-		if (!open) {
-			device_start(d, line);
-			open = 1;
-		}
-		if (is_prefix(s, "uncorrectable_blocks:")) {
-			d->unc_line = line;
-			if ((ret = text_count(rd, line, s + strlen("uncorrectable_blocks:"),
-			                      "uncorrectable_blocks", &d->unc, d->unc_lanes,
-			                      &d->unc_nlanes)) != 0)
-				break;
-			d->has_unc = 2; /* "Lane N:" lines after it are its lanes */
-			continue;
-		}
-		if (is_prefix(s, "Lane ")) {
-			/* the older layout: per-lane counts on lines of their own, after
-			   the count they belong to; only the uncorrectable count's matter */
-			if (d->has_unc != 2)
-				continue;
-			char *colon = strchr(s, ':');
-			double v, none[MAX_LANES];
-			int nl;
-			if (!colon)
-				continue;
-			if (d->unc_nlanes == MAX_LANES) {
-				ret = fail(rd, line, "ethtool: more than %d lanes", MAX_LANES);
-				break;
-			}
-			if ((ret = text_count(rd, line, colon + 1, "a lane count", &v, none, &nl)) != 0)
-				break;
-			d->unc_lanes[d->unc_nlanes++] = v;
-			continue;
-		}
-		/* fec_symbol_err_LOW[_to_HIGH]: N */
-		const char *p = s + sym;
-		char *end;
-		char q[64];
-		unsigned long lo = strtoul(p, &end, 10), hi = lo;
-		if (end == p || *p == '-' || *p == '+' || lo > 1000000) {
-			ret = fail(rd, line, "ethtool: '%s': expected a bin number", shown(s, strlen(s), q, sizeof q));
+	while ((rc = lines_next(rd, &l)) == 1)
+		if ((ret = text_line(rd, d, csv_trim(l.c.buf), l.c.record_line, &open, bins,
+		                     cover)) != 0)
 			break;
-		}
-		p = end;
-		if (is_prefix(p, "_to_")) {
-			p += 4;
-			hi = strtoul(p, &end, 10);
-			if (end == p || *p == '-' || *p == '+' || hi > 1000000) {
-				ret = fail(rd, line, "ethtool: '%s': expected a bin number after _to_",
-				           shown(s, strlen(s), q, sizeof q));
-				break;
-			}
-			p = end;
-		}
-		if (*p != ':') {
-			ret = fail(rd, line, "ethtool: '%s': expected ':' after the bin", shown(s, strlen(s), q, sizeof q));
-			break;
-		}
-		struct group *g = device_group(rd, d, line);
-		if (!g) {
-			ret = -1;
-			break;
-		}
-		g->lo = (unsigned)lo;
-		g->hi = (unsigned)hi;
-		if ((ret = text_count(rd, line, p + 1, "the bin's count", &g->total, g->lanes,
-		                      &g->nlanes)) != 0)
-			break;
-	}
 	if (rc < 0)
 		ret = -1;
 	if (!ret && open)
@@ -1021,6 +1081,84 @@ static const char *bare_word(const char *s, size_t *n)
 	return s;
 }
 
+/* The counters read so far: pending, the field whose value comes next (-2
+ * none, -1 the uncorrectable count, else a bin). */
+struct counters {
+	int t, pending;
+	double bins[BERCL_FEC_MAX_BINS];
+	char seen[BERCL_FEC_MAX_BINS];
+	long first, pending_line;
+};
+
+/* A field's value, w (n bytes), for the pending field. */
+static int counters_value(struct reader *rd, struct counters *cn, const char *w, size_t n,
+                          long line)
+{
+	double v;
+	char q[64];
+	const char *why = counter(w, n, 0, &v);
+	int k = cn->pending, t = cn->t;
+	cn->pending = -2;
+	if (why && k < 0)
+		return fail(rd, line, "sonic: %s '%s' %s", SAI_UNCORR, shown(w, n, q, sizeof q), why);
+	if (why)
+		return fail(rd, line, "sonic: %s%d '%s' %s", SAI_BIN, k, shown(w, n, q, sizeof q), why);
+	if (k > t) {
+		if (v != 0)
+			return fail(rd, line, "sonic: %s%d holds %.0f codewords, above t = %d (is "
+			            "--code right?)", SAI_BIN, k, v, t);
+		return 0;
+	}
+	cn->bins[k < 0 ? t + 1 : k] = v;
+	return 0;
+}
+
+/* A word w (n bytes) where a field may stand: a counter of ours is pending. */
+static int counters_field(struct reader *rd, struct counters *cn, const char *w, size_t n,
+                          long line)
+{
+	int k = -2, t = cn->t;
+	char q[64];
+	if (n > strlen(SAI_BIN) && memcmp(w, SAI_BIN, strlen(SAI_BIN)) == 0) {
+		size_t d = n - strlen(SAI_BIN);
+		const char *num = w + strlen(SAI_BIN);
+		if (d <= 4 && strspn(num, "0123456789") >= d)
+			k = atoi(num);
+	} else if (n == strlen(SAI_UNCORR) && memcmp(w, SAI_UNCORR, n) == 0) {
+		k = -1;
+	}
+	if (k == -2)
+		return 0; /* another field, or its value */
+	int slot = k < 0 ? t + 1 : k;
+	if (k > t && k > BERCL_FEC_MAX_BINS - 2)
+		return fail(rd, line, "sonic: %s%d: no code corrects so many symbols", SAI_BIN, k);
+	if (k <= t && cn->seen[slot])
+		return fail(rd, line, "sonic: %s given twice (one port's counters per input)",
+		            shown(w, n, q, sizeof q));
+	if (k <= t)
+		cn->seen[slot] = 1;
+	if (!cn->first)
+		cn->first = line;
+	cn->pending = k;
+	cn->pending_line = line;
+	return 0;
+}
+
+/* The counters complete: one unnamed histogram. */
+static int counters_finish(struct reader *rd, struct counters *cn)
+{
+	int t = cn->t;
+	if (cn->pending != -2)
+		return fail(rd, cn->pending_line, "sonic: a counter field without its value");
+	for (int i = 0; i <= t; i++)
+		if (!cn->seen[i])
+			return fail(rd, cn->first, "sonic: no %s%d: the histogram must count every 0..t = "
+			            "%d (is --code right?)", SAI_BIN, i, t);
+	if (!cn->seen[t + 1])
+		return fail(rd, cn->first, "sonic: no %s (the uncorrectable codewords)", SAI_UNCORR);
+	return add_histogram(rd, "", "", cn->bins, cn->first);
+}
+
 /*
  * One port's counters as `redis-cli -n 2 HGETALL COUNTERS:oid:...` (a field
  * and its value on lines of their own, or numbered "1) ...") or
@@ -1030,14 +1168,11 @@ static const char *bare_word(const char *s, size_t *n)
 static int read_sonic_counters(struct reader *rd, const char *buf, size_t len)
 {
 	struct lines l;
-	int t = rd->t, rc, ret = 0, pending = -2; /* -2: no field, -1: uncorrectable, else bin */
-	double bins[BERCL_FEC_MAX_BINS];
-	char seen[BERCL_FEC_MAX_BINS];
-	long first = 0, pending_line = 0;
-	char q[64];
-	memset(seen, 0, sizeof seen);
-	for (int i = 0; i <= t + 1; i++)
-		bins[i] = 0;
+	int rc, ret = 0;
+	struct counters cn;
+	memset(&cn, 0, sizeof cn);
+	cn.t = rd->t;
+	cn.pending = -2;
 	lines_open(&l, buf, len, ' ', '\t');
 	if (!l.fp)
 		return fail(rd, 0, "out of memory");
@@ -1048,72 +1183,14 @@ static int read_sonic_counters(struct reader *rd, const char *buf, size_t len)
 			const char *w = bare_word(csv_cell(&l.c, i), &n);
 			if (n == 0 || (w[n - 1] == ')' && strspn(w, "0123456789") == n - 1))
 				continue; /* redis-cli's numbering */
-			if (pending != -2) {
-				double v;
-				const char *why = counter(w, n, 0, &v);
-				int k = pending;
-				pending = -2;
-				if (why) {
-					if (k < 0)
-						ret = fail(rd, line, "sonic: %s '%s' %s", SAI_UNCORR,
-						           shown(w, n, q, sizeof q), why);
-					else
-						ret = fail(rd, line, "sonic: %s%d '%s' %s", SAI_BIN, k,
-						           shown(w, n, q, sizeof q), why);
-					break;
-				}
-				if (k > t) {
-					if (v != 0)
-						ret = fail(rd, line, "sonic: %s%d holds %.0f codewords, above t = %d (is "
-						           "--code right?)", SAI_BIN, k, v, t);
-					continue;
-				}
-				bins[k < 0 ? t + 1 : k] = v;
-				continue;
-			}
-			int k = -2;
-			if (n > strlen(SAI_BIN) && memcmp(w, SAI_BIN, strlen(SAI_BIN)) == 0) {
-				size_t d = n - strlen(SAI_BIN);
-				const char *num = w + strlen(SAI_BIN);
-				if (d <= 4 && strspn(num, "0123456789") >= d)
-					k = atoi(num);
-			} else if (n == strlen(SAI_UNCORR) && memcmp(w, SAI_UNCORR, n) == 0) {
-				k = -1;
-			}
-			if (k == -2)
-				continue; /* another field, or its value */
-			int slot = k < 0 ? t + 1 : k;
-			if (k > t && k > BERCL_FEC_MAX_BINS - 2) {
-				ret = fail(rd, line, "sonic: %s%d: no code corrects so many symbols", SAI_BIN, k);
-				break;
-			}
-			if (k <= t && seen[slot]) {
-				ret = fail(rd, line, "sonic: %s given twice (one port's counters per input)",
-				           shown(w, n, q, sizeof q));
-				break;
-			}
-			if (k <= t)
-				seen[slot] = 1;
-			if (!first)
-				first = line;
-			pending = k;
-			pending_line = line;
+			ret = cn.pending != -2 ? counters_value(rd, &cn, w, n, line)
+			                       : counters_field(rd, &cn, w, n, line);
 		}
 	}
 	if (!ret && rc < 0)
 		ret = -1;
 	lines_close(&l);
-	if (ret)
-		return ret;
-	if (pending != -2)
-		return fail(rd, pending_line, "sonic: a counter field without its value");
-	for (int i = 0; i <= t; i++)
-		if (!seen[i])
-			return fail(rd, first, "sonic: no %s%d: the histogram must count every 0..t = %d (is "
-			            "--code right?)", SAI_BIN, i, t);
-	if (!seen[t + 1])
-		return fail(rd, first, "sonic: no %s (the uncorrectable codewords)", SAI_UNCORR);
-	return add_histogram(rd, "", "", bins, first);
+	return ret ? ret : counters_finish(rd, &cn);
 }
 
 /* ---- SONiC ---- */
@@ -1148,6 +1225,10 @@ struct sonic {
 	int list_open;
 	double *list_bins;
 	char *list_seen;
+	/* the line before (a table's header if a rule follows) */
+	int in_table, have_prev;
+	char *prev;
+	long prev_line;
 };
 
 static int is_rule(const char *s)
@@ -1200,15 +1281,9 @@ static int bin_name(const char *c, size_t n)
 
 static int sonic_list_finish(struct sonic *so, long line);
 
-/* A dashed rule under header: the columns of a new table. */
-static int sonic_table(struct sonic *so, const char *header, const char *rule, long line)
+/* The columns a dashed rule marks: 0, or -1 if more than a table of ours has. */
+static int sonic_rule(struct sonic *so, const char *rule)
 {
-	struct reader *rd = so->rd;
-	so->ncol = 0;
-	so->kind = TABLE_OTHER;
-	so->iface_col = so->uncorr_col = -1;
-	so->nbins = 0;
-	so->table_line = line - 1; /* the header */
 	for (size_t i = 0; rule[i];) {
 		if (rule[i] != '-') {
 			i++;
@@ -1218,15 +1293,20 @@ static int sonic_table(struct sonic *so, const char *header, const char *rule, l
 		while (rule[i] == '-')
 			i++;
 		if (so->ncol == SONIC_MAX_COLUMNS)
-			return 0; /* not a table of ours */
+			return -1;
 		so->col_start[so->ncol] = s;
 		so->col_end[so->ncol] = i;
 		so->ncol++;
 	}
+	return 0;
+}
+
+/* The header's IFACE, FEC_UNCORR and BINn columns: the highest n (-1: none). */
+static int sonic_names(struct sonic *so, const char *header, long line, int *seen_bin,
+                       int *maxbin)
+{
 	size_t hn = strlen(header);
-	int seen_bin[BERCL_FEC_MAX_BINS + 64];
-	memset(seen_bin, 0, sizeof seen_bin);
-	int maxbin = -1;
+	*maxbin = -1;
 	for (int k = 0; k < so->ncol; k++) {
 		size_t n;
 		const char *c = cell_at(header, hn, so->col_start[k], so->col_end[k], &n);
@@ -1235,30 +1315,54 @@ static int sonic_table(struct sonic *so, const char *header, const char *rule, l
 			so->iface_col = k;
 		else if (cell_is(c, n, "FEC_UNCORR"))
 			so->uncorr_col = k;
-		else if (b >= 0 && b < (int)(sizeof seen_bin / sizeof *seen_bin)) {
+		else if (b >= 0 && b < BERCL_FEC_MAX_BINS + 64) {
 			if (seen_bin[b])
-				return fail(rd, line - 1, "sonic: column BIN%d twice", b);
+				return fail(so->rd, line, "sonic: column BIN%d twice", b);
 			seen_bin[b] = 1;
 			so->bin_col[b] = k;
-			if (b > maxbin)
-				maxbin = b;
+			if (b > *maxbin)
+				*maxbin = b;
 		}
 	}
-	if (so->ncol == 2) {
-		size_t n0, n1;
-		const char *c0 = cell_at(header, hn, so->col_start[0], so->col_end[0], &n0);
-		const char *c1 = cell_at(header, hn, so->col_start[1], so->col_end[1], &n1);
-		if (cell_is(c0, n0, "Symbol Errors Per Codeword") && cell_is(c1, n1, "Codewords")) {
-			if (so->list_open && sonic_list_finish(so, line))
-				return -1;
-			so->kind = TABLE_LIST;
-			so->list_open = 1;
-			memset(so->list_seen, 0, (size_t)so->t + 1);
-			for (int i = 0; i <= so->t; i++)
-				so->list_bins[i] = 0;
-			return 0;
-		}
-	}
+	return 0;
+}
+
+/* A two-column header: the one-port listing's opens it (1), another 0, -1
+ * with the message of the listing before it. */
+static int sonic_listing(struct sonic *so, const char *header, long line)
+{
+	size_t hn = strlen(header), n0, n1;
+	const char *c0 = cell_at(header, hn, so->col_start[0], so->col_end[0], &n0);
+	const char *c1 = cell_at(header, hn, so->col_start[1], so->col_end[1], &n1);
+	if (!cell_is(c0, n0, "Symbol Errors Per Codeword") || !cell_is(c1, n1, "Codewords"))
+		return 0;
+	if (so->list_open && sonic_list_finish(so, line))
+		return -1;
+	so->kind = TABLE_LIST;
+	so->list_open = 1;
+	memset(so->list_seen, 0, (size_t)so->t + 1);
+	for (int i = 0; i <= so->t; i++)
+		so->list_bins[i] = 0;
+	return 1;
+}
+
+/* A dashed rule under header: the columns of a new table. */
+static int sonic_table(struct sonic *so, const char *header, const char *rule, long line)
+{
+	struct reader *rd = so->rd;
+	so->ncol = 0;
+	so->kind = TABLE_OTHER;
+	so->iface_col = so->uncorr_col = -1;
+	so->nbins = 0;
+	so->table_line = line - 1; /* the header */
+	if (sonic_rule(so, rule))
+		return 0; /* not a table of ours */
+	int seen_bin[BERCL_FEC_MAX_BINS + 64], maxbin, r;
+	memset(seen_bin, 0, sizeof seen_bin);
+	if (sonic_names(so, header, line - 1, seen_bin, &maxbin))
+		return -1;
+	if (so->ncol == 2 && (r = sonic_listing(so, header, line)) != 0)
+		return r < 0 ? -1 : 0;
 	if (so->iface_col >= 0 && maxbin >= 0) {
 		for (int b = 0; b <= maxbin; b++)
 			if (!seen_bin[b])
@@ -1315,62 +1419,66 @@ static int sonic_fits(const struct sonic *so, const char *line)
 	return n > 0;
 }
 
-static int sonic_row(struct sonic *so, const char *line, long lineno)
+/* A row of the one-port listing: BINn and its count. */
+static int sonic_list_row(struct sonic *so, const char *line, long lineno)
+{
+	struct reader *rd = so->rd;
+	size_t n = strlen(line), len, n1;
+	char col[16], q[64];
+	const char *c0 = cell_at(line, n, so->col_start[0], so->col_end[0], &len);
+	const char *c1 = cell_at(line, n, so->col_start[1], so->col_end[1], &n1);
+	int b = bin_name(c0, len);
+	if (b < 0)
+		return fail(rd, lineno, "sonic: '%s': expected BIN0, BIN1, ...",
+		            shown(c0, len, q, sizeof q));
+	double v;
+	snprintf(col, sizeof col, "BIN%d", b);
+	int r = sonic_count(so, c1, n1, lineno, col, "", &v);
+	if (r < 0)
+		return -1;
+	if (r == 0)
+		return fail(rd, lineno, "sonic: BIN%d is N/A: the port has no histogram", b);
+	if (b > so->t) {
+		if (v != 0)
+			return fail(rd, lineno, "sonic: BIN%d holds %.0f codewords, above t = %d (is "
+			            "--code right?)", b, v, so->t);
+		return 0;
+	}
+	if (so->list_seen[b])
+		return fail(rd, lineno, "sonic: BIN%d given twice", b);
+	so->list_seen[b] = 1;
+	so->list_bins[b] = v;
+	return 0;
+}
+
+/* A row of the fec-stats table: port's FEC_UNCORR. */
+static int sonic_stats_row(struct sonic *so, const char *line, long lineno, const char *port)
+{
+	size_t n = strlen(line), len;
+	if (so->nstats == TELEMETRY_MAX_HISTOGRAMS)
+		return fail(so->rd, lineno, "sonic: more than %d FEC_UNCORR readings",
+		            TELEMETRY_MAX_HISTOGRAMS);
+	const char *c = cell_at(line, n, so->col_start[so->uncorr_col], so->col_end[so->uncorr_col],
+	                        &len);
+	struct sonic_reading *s = &so->stats[so->nstats];
+	int r = sonic_count(so, c, len, lineno, "FEC_UNCORR", port, &s->value);
+	if (r < 0)
+		return -1;
+	if (r == 0)
+		s->value = NAN;
+	snprintf(s->port, sizeof s->port, "%s", port);
+	s->line = lineno;
+	s->used = 0;
+	so->nstats++;
+	return 0;
+}
+
+/* A row of the fec-histogram table: port's BIN0 .. BINn. */
+static int sonic_hist_row(struct sonic *so, const char *line, long lineno, const char *port)
 {
 	struct reader *rd = so->rd;
 	size_t n = strlen(line), len;
-	char port[64], col[16];
-	if (so->kind == TABLE_LIST) {
-		size_t n1;
-		const char *c0 = cell_at(line, n, so->col_start[0], so->col_end[0], &len);
-		const char *c1 = cell_at(line, n, so->col_start[1], so->col_end[1], &n1);
-		int b = bin_name(c0, len);
-		char q[64];
-		if (b < 0)
-			return fail(rd, lineno, "sonic: '%s': expected BIN0, BIN1, ...",
-			            shown(c0, len, q, sizeof q));
-		double v;
-		snprintf(col, sizeof col, "BIN%d", b);
-		int r = sonic_count(so, c1, n1, lineno, col, "", &v);
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			return fail(rd, lineno, "sonic: BIN%d is N/A: the port has no histogram", b);
-		if (b > so->t) {
-			if (v != 0)
-				return fail(rd, lineno, "sonic: BIN%d holds %.0f codewords, above t = %d (is "
-				            "--code right?)", b, v, so->t);
-			return 0;
-		}
-		if (so->list_seen[b])
-			return fail(rd, lineno, "sonic: BIN%d given twice", b);
-		so->list_seen[b] = 1;
-		so->list_bins[b] = v;
-		return 0;
-	}
-	if (so->kind == TABLE_OTHER)
-		return 0;
-	if (sonic_port(so, line, n, lineno, port))
-		return -1;
-	if (so->kind == TABLE_STATS) {
-		if (so->nstats == TELEMETRY_MAX_HISTOGRAMS)
-			return fail(rd, lineno, "sonic: more than %d FEC_UNCORR readings",
-			            TELEMETRY_MAX_HISTOGRAMS);
-		const char *c = cell_at(line, n, so->col_start[so->uncorr_col],
-		                        so->col_end[so->uncorr_col], &len);
-		struct sonic_reading *s = &so->stats[so->nstats];
-		int r = sonic_count(so, c, len, lineno, "FEC_UNCORR", port, &s->value);
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			s->value = NAN;
-		snprintf(s->port, sizeof s->port, "%s", port);
-		s->line = lineno;
-		s->used = 0;
-		so->nstats++;
-		return 0;
-	}
-	/* a histogram row */
+	char col[16];
 	if (so->nhist == TELEMETRY_MAX_HISTOGRAMS)
 		return fail(rd, lineno, "more than %d histograms in one input", TELEMETRY_MAX_HISTOGRAMS);
 	double *bins = so->hist_bins + (size_t)so->nhist * (size_t)(so->t + 1);
@@ -1398,6 +1506,20 @@ static int sonic_row(struct sonic *so, const char *line, long lineno)
 	snprintf(h->port, sizeof h->port, "%s", port);
 	h->line = lineno;
 	return 0;
+}
+
+static int sonic_row(struct sonic *so, const char *line, long lineno)
+{
+	char port[64];
+	if (so->kind == TABLE_LIST)
+		return sonic_list_row(so, line, lineno);
+	if (so->kind == TABLE_OTHER)
+		return 0;
+	if (sonic_port(so, line, strlen(line), lineno, port))
+		return -1;
+	if (so->kind == TABLE_STATS)
+		return sonic_stats_row(so, line, lineno, port);
+	return sonic_hist_row(so, line, lineno, port);
 }
 
 /* The end of a "Symbol Errors Per Codeword" listing: one unnamed histogram. */
@@ -1459,73 +1581,96 @@ static int sonic_pair(struct sonic *so)
 	return 0;
 }
 
-static int read_sonic(struct reader *rd, const char *buf, size_t len)
+static void sonic_free(struct sonic *so)
 {
-	if (contains(buf, len, SAI_BIN))
-		return read_sonic_counters(rd, buf, len);
-	struct sonic *so = calloc(1, sizeof *so);
-	char *prev = malloc(LINE_BYTES + 1);
 	if (so) {
-		so->hist_bins = malloc((size_t)TELEMETRY_MAX_HISTOGRAMS * (size_t)(rd->t + 1) *
-		                       sizeof(double));
-		so->list_bins = malloc((size_t)(rd->t + 1) * sizeof(double));
-		so->list_seen = malloc((size_t)rd->t + 1);
+		free(so->hist_bins);
+		free(so->list_bins);
+		free(so->list_seen);
+		free(so->prev);
 	}
-	if (!so || !prev || !so->hist_bins || !so->list_bins || !so->list_seen) {
-		if (so) {
-			free(so->hist_bins);
-			free(so->list_bins);
-			free(so->list_seen);
-		}
-		free(so);
-		free(prev);
-		return fail(rd, 0, "out of memory");
+	free(so);
+}
+
+static struct sonic *sonic_new(struct reader *rd)
+{
+	struct sonic *so = calloc(1, sizeof *so);
+	if (!so)
+		return NULL;
+	so->prev = malloc(LINE_BYTES + 1);
+	so->hist_bins = malloc((size_t)TELEMETRY_MAX_HISTOGRAMS * (size_t)(rd->t + 1) *
+	                       sizeof(double));
+	so->list_bins = malloc((size_t)(rd->t + 1) * sizeof(double));
+	so->list_seen = malloc((size_t)rd->t + 1);
+	if (!so->prev || !so->hist_bins || !so->list_bins || !so->list_seen) {
+		sonic_free(so);
+		return NULL;
 	}
 	so->rd = rd;
 	so->t = rd->t;
 	so->kind = TABLE_OTHER;
-	int in_table = 0, ret = 0, rc, have_prev = 0;
-	long prev_line = 0;
+	return so;
+}
+
+/* A listing being read ends here. */
+static int sonic_list_end(struct sonic *so, long line)
+{
+	if (so->in_table && so->kind == TABLE_LIST && so->list_open)
+		return sonic_list_finish(so, line);
+	return 0;
+}
+
+/* One line of the input, its trailing blanks cut and its tabs blanks. */
+static int sonic_line(struct sonic *so, char *s, long line)
+{
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	for (char *p = s; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	int ret = 0;
+	if (n == 0) {
+		ret = sonic_list_end(so, line);
+		so->in_table = 0;
+		so->have_prev = 0;
+		return ret;
+	}
+	if (is_rule(s) && so->have_prev && so->prev_line == line - 1) {
+		if (sonic_list_end(so, line))
+			return -1;
+		ret = sonic_table(so, so->prev, s, line);
+		so->in_table = 1;
+		so->have_prev = 0;
+		return ret;
+	}
+	if (so->in_table && !sonic_fits(so, s)) { /* the table ended: a line of text */
+		if (sonic_list_end(so, line))
+			return -1;
+		so->in_table = 0;
+	}
+	if (so->in_table)
+		ret = sonic_row(so, s, line);
+	memcpy(so->prev, s, n + 1);
+	so->have_prev = 1;
+	so->prev_line = line;
+	return ret;
+}
+
+static int read_sonic(struct reader *rd, const char *buf, size_t len)
+{
+	if (contains(buf, len, SAI_BIN))
+		return read_sonic_counters(rd, buf, len);
+	struct sonic *so = sonic_new(rd);
+	if (!so)
+		return fail(rd, 0, "out of memory");
+	int ret = 0, rc;
 	struct lines l;
 	lines_open(&l, buf, len, '\n', '\n');
 	if (!l.fp)
 		ret = fail(rd, 0, "out of memory");
-	while (!ret && (rc = lines_next(rd, &l)) == 1) {
-		long line = l.c.record_line;
-		char *s = l.c.buf;
-		size_t n = strlen(s);
-		while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-			s[--n] = '\0';
-		for (char *p = s; *p; p++)
-			if (*p == '\t')
-				*p = ' ';
-		if (n == 0) {
-			if (in_table && so->kind == TABLE_LIST && so->list_open)
-				ret = sonic_list_finish(so, line);
-			in_table = 0;
-			have_prev = 0;
-			continue;
-		}
-		if (is_rule(s) && have_prev && prev_line == line - 1) {
-			if (in_table && so->kind == TABLE_LIST && so->list_open &&
-			    (ret = sonic_list_finish(so, line)) != 0)
-				break;
-			ret = sonic_table(so, prev, s, line);
-			in_table = 1;
-			have_prev = 0;
-			continue;
-		}
-		if (in_table && !sonic_fits(so, s)) { /* the table ended: a line of text */
-			if (so->kind == TABLE_LIST && so->list_open && (ret = sonic_list_finish(so, line)))
-				break;
-			in_table = 0;
-		}
-		if (in_table)
-			ret = sonic_row(so, s, line);
-		memcpy(prev, s, n + 1);
-		have_prev = 1;
-		prev_line = line;
-	}
+	while (!ret && (rc = lines_next(rd, &l)) == 1)
+		ret = sonic_line(so, l.c.buf, l.c.record_line);
 	if (!ret && rc < 0)
 		ret = -1;
 	if (!ret && so->list_open)
@@ -1538,11 +1683,7 @@ static int read_sonic(struct reader *rd, const char *buf, size_t len)
 	if (!ret && rd->tm->n == 0)
 		ret = fail(rd, 0, "sonic: every port's histogram is N/A");
 	lines_close(&l);
-	free(so->hist_bins);
-	free(so->list_bins);
-	free(so->list_seen);
-	free(so);
-	free(prev);
+	sonic_free(so);
 	return ret;
 }
 
@@ -1566,108 +1707,117 @@ static int same_word(const char *s, const char *upper)
 	return *s == *upper;
 }
 
+#define XENA_MAX_WORDS (BERCL_FEC_MAX_BINS + 16)
+
+/* The line's non-empty cells, its words, into w: how many (*too_many set
+ * where more did not fit). */
+static size_t xena_words(const struct csv *c, const char **w, int *too_many)
+{
+	size_t nw = 0;
+	*too_many = 0;
+	for (size_t i = 0; i < c->ncells; i++) {
+		const char *cell = csv_cell(c, i);
+		if (!cell[0])
+			continue;
+		if (nw == XENA_MAX_WORDS) {
+			*too_many = 1;
+			break;
+		}
+		w[nw++] = cell;
+	}
+	return nw;
+}
+
+/* The reply's "type count": type 0, count n + 3 values with n = t. */
+static int xena_counts(struct reader *rd, long line, const char *const *v, size_t nv)
+{
+	double type, count;
+	char q[64];
+	if (nv < 2)
+		return fail(rd, line, "xena: PP_RXFECSTATS without its stats type and value count");
+	if (counter(v[0], strlen(v[0]), 0, &type) != NULL || type != 0)
+		return fail(rd, line, "xena: stats type '%s': bercl reads type 0 (the codewords per "
+		            "number of symbol errors)", shown(v[0], strlen(v[0]), q, sizeof q));
+	if (counter(v[1], strlen(v[1]), 0, &count) != NULL || count < 3)
+		return fail(rd, line, "xena: value count '%s': expected n + 3 (n the symbols the code "
+		            "corrects)", shown(v[1], strlen(v[1]), q, sizeof q));
+	if (count != (double)(nv - 2))
+		return fail(rd, line, "xena: the reply says %.0f values and holds %zu", count, nv - 2);
+	if (count - 3 != rd->t)
+		return fail(rd, line, "xena: the reply counts 0..%.0f symbol errors, the code corrects "
+		            "t = %d (is --code right?)", count - 3, rd->t);
+	return 0;
+}
+
+/* The reply's values after "type count": bins 0..t, the uncorrectable count
+ * and the sum of the bins, checked. */
+static int xena_bins(struct reader *rd, long line, const char *const *v, double *bins)
+{
+	int t = rd->t;
+	double sum = 0, stated;
+	const char *why;
+	char q[64];
+	for (int i = 0; i <= t + 1; i++) {
+		const char *c = v[i];
+		if ((why = counter(c, strlen(c), 0, &bins[i])) != NULL)
+			return i <= t ? fail(rd, line, "xena: bin %d '%s' %s", i,
+			                     shown(c, strlen(c), q, sizeof q), why)
+			              : fail(rd, line, "xena: the uncorrectable count (>%d) '%s' %s", t,
+			                     shown(c, strlen(c), q, sizeof q), why);
+		if (i <= t)
+			sum += bins[i];
+	}
+	const char *last = v[t + 2];
+	if ((why = counter(last, strlen(last), 0, &stated)) != NULL)
+		return fail(rd, line, "xena: the sum of the correctable bins '%s' %s",
+		            shown(last, strlen(last), q, sizeof q), why);
+	if (sum > MAX_COUNT)
+		return fail(rd, line, "xena: more than 2^53 codewords in all");
+	if (sum != stated)
+		return fail(rd, line, "xena: bins 0..%d add up to %.0f, the reply's sum says %.0f (a "
+		            "damaged reply?)", t, sum, stated);
+	return 0;
+}
+
+/* One line: a PP_RXFECSTATS reply is a histogram, other lines are passed over. */
+static int xena_line(struct reader *rd, const struct csv *c, long line)
+{
+	const char *w[XENA_MAX_WORDS];
+	double bins[BERCL_FEC_MAX_BINS];
+	char q[64];
+	int too_many;
+	size_t nw = xena_words(c, w, &too_many), cmd = nw;
+	for (size_t i = 0; i < nw && i < 3; i++)
+		if (same_word(w[i], "PP_RXFECSTATS")) {
+			cmd = i;
+			break;
+		}
+	if (cmd == nw)
+		return 0; /* another command's reply, or text around them */
+	if (cmd + 1 < nw && strcmp(w[cmd + 1], "?") == 0)
+		return 0; /* the query itself */
+	if (too_many)
+		return fail(rd, line, "xena: more values than any code's histogram holds");
+	char port[64] = "";
+	if (cmd > 0 && is_port_token(w[cmd - 1]) &&
+	    copy_name(port, sizeof port, w[cmd - 1], strlen(w[cmd - 1])))
+		return fail(rd, line, "xena: port '%s' is too long", shown(w[cmd - 1], 40, q, sizeof q));
+	size_t nv = nw - cmd - 1;
+	const char *const *v = w + cmd + 1;
+	if (xena_counts(rd, line, v, nv) || xena_bins(rd, line, v + 2, bins))
+		return -1;
+	return add_histogram(rd, port, "", bins, line);
+}
+
 static int read_xena(struct reader *rd, const char *buf, size_t len)
 {
 	struct lines l;
-	int t = rd->t, rc, ret = 0;
-	double bins[BERCL_FEC_MAX_BINS];
-	char q[64];
+	int rc, ret = 0;
 	lines_open(&l, buf, len, ' ', '\t');
 	if (!l.fp)
 		return fail(rd, 0, "out of memory");
-	while (!ret && (rc = lines_next(rd, &l)) == 1) {
-		long line = l.c.record_line;
-		/* the non-empty cells: the line's words */
-		const char *w[BERCL_FEC_MAX_BINS + 16];
-		size_t nw = 0;
-		int too_many = 0;
-		for (size_t i = 0; i < l.c.ncells; i++) {
-			const char *c = csv_cell(&l.c, i);
-			if (!c[0])
-				continue;
-			if (nw == sizeof w / sizeof *w) {
-				too_many = 1;
-				break;
-			}
-			w[nw++] = c;
-		}
-		size_t cmd = nw;
-		for (size_t i = 0; i < nw && i < 3; i++)
-			if (same_word(w[i], "PP_RXFECSTATS")) {
-				cmd = i;
-				break;
-			}
-		if (cmd == nw)
-			continue; /* another command's reply, or text around them */
-		if (cmd + 1 < nw && strcmp(w[cmd + 1], "?") == 0)
-			continue; /* the query itself */
-		if (too_many) {
-			ret = fail(rd, line, "xena: more values than any code's histogram holds");
-			break;
-		}
-		char port[64] = "";
-		if (cmd > 0 && is_port_token(w[cmd - 1]) &&
-		    copy_name(port, sizeof port, w[cmd - 1], strlen(w[cmd - 1]))) {
-			ret = fail(rd, line, "xena: port '%s' is too long", shown(w[cmd - 1], 40, q, sizeof q));
-			break;
-		}
-		size_t nv = nw - cmd - 1;
-		const char *const *v = w + cmd + 1;
-		double type, count;
-		const char *why;
-		if (nv < 2) {
-			ret = fail(rd, line, "xena: PP_RXFECSTATS without its stats type and value count");
-			break;
-		}
-		if ((why = counter(v[0], strlen(v[0]), 0, &type)) != NULL || type != 0) {
-			ret = fail(rd, line, "xena: stats type '%s': bercl reads type 0 (the codewords per "
-			           "number of symbol errors)", shown(v[0], strlen(v[0]), q, sizeof q));
-			break;
-		}
-		if ((why = counter(v[1], strlen(v[1]), 0, &count)) != NULL || count < 3) {
-			ret = fail(rd, line, "xena: value count '%s': expected n + 3 (n the symbols the "
-			           "code corrects)", shown(v[1], strlen(v[1]), q, sizeof q));
-			break;
-		}
-		if (count != (double)(nv - 2)) {
-			ret = fail(rd, line, "xena: the reply says %.0f values and holds %zu", count, nv - 2);
-			break;
-		}
-		if (count - 3 != t) {
-			ret = fail(rd, line, "xena: the reply counts 0..%.0f symbol errors, the code corrects "
-			           "t = %d (is --code right?)", count - 3, t);
-			break;
-		}
-		double sum = 0, stated;
-		for (int i = 0; i <= t + 1 && !ret; i++) {
-			const char *c = v[2 + i];
-			if ((why = counter(c, strlen(c), 0, &bins[i])) != NULL)
-				ret = i <= t ? fail(rd, line, "xena: bin %d '%s' %s", i,
-				                    shown(c, strlen(c), q, sizeof q), why)
-				             : fail(rd, line, "xena: the uncorrectable count (>%d) '%s' %s", t,
-				                    shown(c, strlen(c), q, sizeof q), why);
-			else if (i <= t)
-				sum += bins[i];
-		}
-		if (ret)
-			break;
-		const char *last = v[2 + t + 2];
-		if ((why = counter(last, strlen(last), 0, &stated)) != NULL) {
-			ret = fail(rd, line, "xena: the sum of the correctable bins '%s' %s",
-			           shown(last, strlen(last), q, sizeof q), why);
-			break;
-		}
-		if (sum > MAX_COUNT) {
-			ret = fail(rd, line, "xena: more than 2^53 codewords in all");
-			break;
-		}
-		if (sum != stated) {
-			ret = fail(rd, line, "xena: bins 0..%d add up to %.0f, the reply's sum says %.0f (a "
-			           "damaged reply?)", t, sum, stated);
-			break;
-		}
-		ret = add_histogram(rd, port, "", bins, line);
-	}
+	while (!ret && (rc = lines_next(rd, &l)) == 1)
+		ret = xena_line(rd, &l.c, l.c.record_line);
 	if (!ret && rc < 0)
 		ret = -1;
 	lines_close(&l);
@@ -1739,6 +1889,33 @@ static int read_csv(struct reader *rd, const char *buf, size_t len)
 	return add_histogram(rd, "", "", bins, 0);
 }
 
+/* ethtool's JSON or its text, whichever the input starts with. */
+static int read_ethtool(struct reader *rd, const char *buf, size_t len)
+{
+	int rc, t = rd->t;
+	struct device d;
+	memset(&d, 0, sizeof d);
+	d.maxgroups = t + 2 + 64;
+	d.g = malloc((size_t)d.maxgroups * sizeof *d.g);
+	char *cover = malloc((size_t)t + 1);
+	double *bins = malloc((size_t)(t + 2) * sizeof *bins);
+	if (!d.g || !cover || !bins) {
+		rc = fail(rd, 0, "out of memory");
+	} else {
+		size_t i = 0;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+			i++;
+		if (i < len && (buf[i] == '[' || buf[i] == '{'))
+			rc = read_ethtool_json(rd, buf, len, &d, bins, cover);
+		else
+			rc = read_ethtool_text(rd, buf, len, &d, bins, cover);
+	}
+	free(d.g);
+	free(cover);
+	free(bins);
+	return rc;
+}
+
 void telemetry_free(struct telemetry *tm)
 {
 	free(tm->storage);
@@ -1778,27 +1955,7 @@ int telemetry_read_buffer(const char *buf, size_t len, const char *name,
 	} else if (fmt == TELEM_XENA) {
 		rc = read_xena(&rd, buf, len);
 	} else {
-		struct device d;
-		memset(&d, 0, sizeof d);
-		d.maxgroups = t + 2 + 64;
-		d.g = malloc((size_t)d.maxgroups * sizeof *d.g);
-		char *cover = malloc((size_t)t + 1);
-		double *bins = malloc((size_t)(t + 2) * sizeof *bins);
-		if (!d.g || !cover || !bins) {
-			rc = fail(&rd, 0, "out of memory");
-		} else {
-			size_t i = 0;
-			while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-			                   buf[i] == '\n'))
-				i++;
-			if (i < len && (buf[i] == '[' || buf[i] == '{'))
-				rc = read_ethtool_json(&rd, buf, len, &d, bins, cover);
-			else
-				rc = read_ethtool_text(&rd, buf, len, &d, bins, cover);
-		}
-		free(d.g);
-		free(cover);
-		free(bins);
+		rc = read_ethtool(&rd, buf, len);
 	}
 	if (rc) {
 		telemetry_free(out);

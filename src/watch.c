@@ -157,14 +157,12 @@ int watch_open(struct watch *w, const struct row_input *in, int plan, enum forma
 	return 0;
 }
 
+/* The watch's memory; w is not used after. */
 void watch_close(struct watch *w)
 {
 	free(w->table);
 	free(w->lanes);
 	free(w->cells);
-	w->table = NULL;
-	w->lanes = NULL;
-	w->cells = NULL;
 }
 
 /* A cell without the blanks around it, and without quotes around what is left. */

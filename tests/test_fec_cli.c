@@ -382,6 +382,15 @@ static void test_all_lanes_bits_cli(void **state)
 		assert_non_null(all_b);
 		if (!strstr(all_a, ",pass") || !strstr(all_b, ",fail"))
 			fail_msg("%s: at %.17g bits: %s; one fewer: %s", args, n, all_a, all_b);
+		/* and its printed CL reads as its verdict: at least the target on a
+		 * pass, below it on a fail (22 lanes at 50 % printed 49.9999 % and
+		 * pass before) */
+		double ca = csv_value(a.out, "cl", lanes + 2), cb = csv_value(b.out, "cl", lanes + 2);
+		double qa = csv_value(a.out, "one_minus_cl", lanes + 2);
+		double qb = csv_value(b.out, "one_minus_cl", lanes + 2);
+		if (!(ca >= target && qa <= 1 - target + 1e-16 * (1 - target)) || !(cb < target))
+			fail_msg("%s: all rows print cl %.17g, 1 - cl %.17g (pass) and %.17g, %.17g (fail)",
+			         args, ca, qa, cb, qb);
 	}
 }
 

@@ -195,6 +195,34 @@ static void test_simulated_risk(void **state)
 	              "%.4f\n", worst, poisson_worst);
 }
 
+/* --require with --intervals judges cl_clustered too: one burst of 40 errors in
+ * 100 intervals reaches 99.9999999992 % by the Poisson CL, 0 clustered. */
+static void test_require_clustered(void **state)
+{
+	(void)state;
+	static struct run r;
+	char text[4096] = "bits,errors\n";
+	for (int i = 0; i < 100; i++)
+		strcat(text, i == 37 ? "1e10,40\n" : "1e10,0\n");
+	write_file(TMP "burst.csv", text);
+	run(&r, NULL, "cl -e 40 -n 1e12 -p 1e-10 --require 95% -f csv");
+	assert_int_equal(r.status, 0); /* the Poisson CL alone passes */
+	run(&r, NULL, "cl --intervals " TMP "burst.csv -p 1e-10 --require 95% -f csv");
+	assert_int_equal(r.status, 1);
+	assert_true(csv_value(r.out, "cl", 1) > 0.9999999999);
+	assert_true(csv_value(r.out, "cl_clustered", 1) == 0);
+	assert_non_null(strstr(r.out, ",fail,"));
+	/* independent errors spread over many intervals pass both ways */
+	text[0] = '\0';
+	strcat(text, "bits,errors\n");
+	for (int i = 0; i < 100; i++)
+		strcat(text, i % 3 == 0 ? "1e10,1\n" : "1e10,0\n");
+	write_file(TMP "spread.csv", text);
+	run(&r, NULL, "cl --intervals " TMP "spread.csv -p 1e-10 --require 95% -f csv");
+	assert_int_equal(r.status, 0);
+	assert_true(csv_value(r.out, "cl_clustered", 1) >= 0.95);
+}
+
 /* Independent errors, 100 and 1000 intervals: within 1.15 x the Poisson bound
  * (median) from 20 expected errors, the 90th percentile from 100. */
 static void test_independent_cost(void **state)
@@ -233,6 +261,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_require_clustered),
 		cmocka_unit_test(test_forms_agree),
 		cmocka_unit_test(test_one_burst),
 		cmocka_unit_test(test_simulated_risk),

@@ -735,3 +735,216 @@ def test_watch_time_readings_and_clustering_as_the_cli():
     assert len(w.warnings) == len(cli_warnings) == 1
     assert "index of dispersion 9 over 4 readings" in w.warnings[0]
     assert "index of dispersion 9 over 4 readings" in cli_warnings[0]
+
+
+# ---- the newer forms: --intervals, --clustered, --reading-interval, reports, --ser,
+# the degraded-SER alarm ----
+
+def cli_rows(args, stdin=None):
+    p = subprocess.run([CLI, *args, "-f", "csv"], input=stdin, capture_output=True, text=True)
+    assert p.returncode in (0, 1, 4), p.stderr  # watch: 1 fail, 4 undecided
+    return list(csv.DictReader(io.StringIO(p.stdout)))
+
+
+def same_cell(got, cell, what):
+    """got is the double the CLI's cell reads back to (None for an empty cell)."""
+    want = cli_value(cell)
+    assert got == want or (want is not None and abs(want) < DBL_MIN and got is not None
+                           and abs(got) < DBL_MIN), (what, got, cell)
+
+
+def interval_sets(g, count):
+    """(bits, errors) logs: per-interval counts, bursty or not, some cumulative."""
+    for i in range(count):
+        k = int(g.integers(1, 40))
+        bits = np.array([short(v)[0] for v in 10 ** g.uniform(8, 13, k)])
+        if g.random() < 0.5:
+            errors = g.poisson(np.minimum(bits * 10 ** g.uniform(-12, -9), 1e6))
+        else:  # bursts: a few intervals hold many errors
+            errors = np.where(g.random(k) < 0.2, g.integers(1, 200, k), 0)
+        errors = np.minimum(errors, np.floor(bits)).astype(float)
+        cumulative = g.random() < 0.3
+        if cumulative:
+            bits, errors = np.cumsum(bits), np.cumsum(errors)
+        yield bits, errors, cumulative
+
+
+def test_clustered_as_the_cli(tmp_path):
+    g = rng("clustered")
+    bers = ["%.3g" % v for v in 10 ** g.uniform(-12, -8, 4)]
+    checked = refused = 0
+    for j, (bits, errors, cumulative) in enumerate(interval_sets(g, 60)):
+        path = tmp_path / ("iv%d.csv" % j)
+        path.write_text("bits,errors\n" + "".join("%.17g,%d\n" % (b, e)
+                                                   for b, e in zip(bits, errors)))
+        p = subprocess.run([CLI, "cl", "--intervals", str(path), "-p", ",".join(bers), "-f",
+                            "csv"], capture_output=True, text=True)
+        if p.returncode == 2:  # per-interval counts read as cumulative: both refuse them
+            assert "went backwards" in p.stderr or "zero-length" in p.stderr, p.stderr
+            with pytest.raises(bercl.DomainError, match="went backwards|zero-length"):
+                bercl.read_intervals(str(path))
+            refused += 1
+            continue
+        iv = bercl.read_intervals(str(path))
+        assert iv.intervals == len(bits)
+        if cumulative and len(bits) >= 3:
+            assert iv.cumulative
+        rows = list(csv.DictReader(io.StringIO(p.stdout)))
+        for r, p in zip(rows, bers):
+            got = bercl.cl_clustered(bits, errors, p)
+            for col in ("errors", "bits", "cl", "one_minus_cl", "cl_clustered",
+                        "dispersion_upper", "independent_events"):
+                same_cell(getattr(got, col), r[col], col)
+            assert r["dispersion"] == ("" if got.dispersion is None else
+                                       "%.6g" % got.dispersion)
+            checked += 1
+        for two in (False, True):
+            r = cli_rows(["ber", "--intervals", str(path), "-c", "95%"] +
+                         (["--two-sided"] if two else []))[0]
+            got = iv.ber("95%", two_sided=two)
+            cols = ["ber_estimate", "ber_upper", "ber_upper_clustered", "dispersion_upper"]
+            if two:
+                cols += ["ber_lower", "ber_lower_clustered"]
+            for col in cols:
+                same_cell(getattr(got, col), r[col], col)
+    assert checked == 4 * (60 - refused) and refused < 20
+
+
+def test_intervals_refusals():
+    with pytest.raises(bercl.DomainError, match=r"bits\[1\] = 0.0: a zero-length interval"):
+        bercl.intervals([1e9, 0, 1e9], [0, 0, 0])
+    with pytest.raises(bercl.DomainError, match=r"errors\[2\] = 3.0: below the reading"):
+        bercl.intervals([1e9, 2e9, 3e9], [0, 4, 3], cumulative=True)
+    with pytest.raises(bercl.DomainError, match=r"errors\[0\] = 20.0 exceed"):
+        bercl.intervals([10, 20], [20, 0])
+
+
+def test_watch_clustered_as_the_cli():
+    g = rng("watchclustered")
+    for _ in range(30):
+        k = int(g.integers(3, 25))
+        bits = np.cumsum(10 ** g.uniform(10, 12, k)).round()
+        errors = np.cumsum(np.where(g.random(k) < 0.3, g.integers(0, 6, k), 0))
+        allowed = int(g.integers(0, 6))
+        text = "bits,errors\n" + "".join("%.17g,%d\n" % r for r in zip(bits, errors))
+        rows = cli_rows(["watch", "-p", "1e-12", "-c", "95%", "-e", str(allowed), "--clustered"],
+                        text)
+        w = bercl.Watch(1e-12, "95%", allowed, clustered=True)
+        got = w.run(zip(bits, errors))
+        assert len(got) == len(rows)
+        for gr, r in zip(got, rows):
+            same_cell(gr.cl, r["cl"], "cl")
+            same_cell(gr.cl_clustered, r["cl_clustered"], "cl_clustered")
+            assert gr.decision == r["decision"]
+
+
+def test_plan_reading_interval_as_the_cli():
+    g = rng("readings")
+    for _ in range(12):
+        ber = short(10 ** g.uniform(-13, -9))
+        ratio = short(g.uniform(2, 8))
+        alpha = "%g%%" % g.choice([1, 5, 10])
+        every = short(10 ** g.uniform(-1, 1) / ber[0])
+        tb = short(ber[0] / g.uniform(0.5, 10))
+        r = cli_rows(["plan", "-p", ber[1], "-c", "95%", "--alpha", alpha, "--ratio", ratio[1],
+                      "--sequential", "--reading-interval", every[1], "--true-ber", tb[1]])[0]
+        p = bercl.plan(ber[0], "95%", alpha, ratio[0], sequential=True, reading_interval=every[0],
+                       true_ber=tb[0])
+        for col in ("alpha_actual", "beta_actual", "p_pass", "reading_interval"):
+            same_cell(getattr(p, col), r[col], col)
+        assert p.expected_bits is None and r["expected_bits"] == ""
+    with pytest.raises(bercl.DomainError, match="reading_interval is for a sequential plan"):
+        bercl.plan(1e-12, "95%", "5%", 4, reading_interval=1e11)
+
+
+HIST_COLUMNS = ("codewords", "uncorrectable", "ser_estimate", "ser_upper", "cer_predicted",
+                "cer_upper", "gof_p", "cer_tail", "cer_tail_lower", "cer_tail_upper", "tail_r2",
+                "flr", "flr_upper", "flr_observed")
+
+
+@pytest.mark.parametrize("name", sorted(os.listdir(os.path.join(HERE, "data", "telemetry"))))
+@pytest.mark.parametrize("method, rate", [("likelihood", None), ("sonic", "400G"),
+                                          ("likelihood", "800G")])
+def test_fec_reports_as_the_cli(name, method, rate):
+    import warnings
+    path = os.path.join(HERE, "data", "telemetry", name)
+    args = ["fec", "--code", "kp4", "--histogram", path, "-c", "95%", "--method", method]
+    if rate:
+        args += ["-r", rate]
+    p = subprocess.run([CLI, *args, "-f", "csv"], capture_output=True, text=True)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        try:
+            got = bercl.fec_histograms(path, "kp4", "95%", method=method, rate=rate)
+        except bercl.DomainError as e:
+            assert p.returncode == 2 and p.stdout == "", (e, p.stderr)
+            assert str(e)[-40:] in p.stderr  # the same reason
+            return
+    assert p.returncode == 0, p.stderr
+    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    assert len(got) == len(rows)
+    for h, r in zip(got, rows):
+        assert h.port == r.get("port", "") and h.lane == r.get("lane", "")
+        assert {True: "yes", False: "no", None: ""}[h.burst] == r["burst"]
+        for col in HIST_COLUMNS:
+            if col in r:
+                same_cell(getattr(h, col), r[col], col)
+
+
+def test_fec_report_formats_named():
+    path = os.path.join(HERE, "data", "telemetry", "xena.txt")
+    fmt, hs = bercl.read_fec_histograms(path, "kp4")
+    assert fmt == "xena" and hs[0].port == "0/1" and len(hs[0].bins) == 17
+    with pytest.raises(bercl.DomainError, match="ethtool"):
+        bercl.read_fec_histograms(path, "kp4", format="ethtool")
+    with open(path, "rb") as fp:
+        assert bercl.read_fec_histograms(fp.read(), "kp4")[1] == hs
+
+
+def test_fec_ser_and_degrade_as_the_cli():
+    g = rng("fecser")
+    sers = ["%.6g" % v for v in 10 ** g.uniform(-9, -1.5, 200)]
+    rows = cli_rows(["fec", "--code", "kp4", "--ser", ",".join(sers)])
+    got = bercl.fec_rates("kp4", ser=np.array([float(s) for s in sers]))
+    for i, r in enumerate(rows):
+        for col in ("ser", "cer", "post_fec_ber"):
+            same_cell(float(getattr(got, col)[i]), r[col], col)
+    for _ in range(15):
+        interval = int(g.integers(500, 20000))
+        threshold = int(g.integers(0, 600))
+        ser = short(10 ** g.uniform(-6, -3))
+        r = cli_rows(["fec", "--code", "kp4", "--ser", ser[1], "--degrade-interval", str(interval),
+                      "--degrade-threshold", str(threshold), "-r", "106.25G"])[0]
+        d = bercl.fec_degrade("kp4", interval, threshold, ser=ser[0], rate="106.25G")
+        same_cell(d.degrade_p, r["degrade_p"], "degrade_p")
+        same_cell(d.degrade_mean_time, r["degrade_mean_time"], "degrade_mean_time")
+        r = cli_rows(["fec", "--code", "kp4", "--degrade-interval", str(interval),
+                      "--degrade-threshold", str(threshold)])[0]
+        d = bercl.fec_degrade("kp4", interval, threshold)
+        same_cell(d.ser, r["ser"], "ser")
+        same_cell(d.degrade_p, r["degrade_p"], "degrade_p")
+
+
+@pytest.mark.parametrize("args", [
+    dict(errors=0, bits=3e12, ber=1e-12, reading_interval=1e11),
+    dict(errors=5, bits=1e13, ber=1e-12, reading_interval=5e11, burst_length=2,
+         burst_share=0.3),
+    dict(errors=20, bits=2e13, ber=1e-12, burst_length=1),
+])
+def test_simulate_bursts_agrees_with_the_cli(args):
+    # numpy's stream, not the command's: the same statistics, within noise
+    trials = 20000
+    flags = ["simulate", "-e", str(args["errors"]), "-n", repr(args["bits"]), "-p",
+             repr(args["ber"]), "--burst-model", "gilbert-elliott", "--trials", str(trials)]
+    for k, f in (("reading_interval", "--reading-interval"), ("burst_length", "--burst-length"),
+                 ("burst_share", "--burst-share")):
+        if k in args:
+            flags += [f, repr(args[k])]
+    r = cli_rows(flags)[0]
+    s = bercl.simulate(burst_model="gilbert-elliott", trials=trials, seed=3, **args)
+    same_cell(s.one_minus_cl, r["one_minus_cl"], "one_minus_cl")
+    for col in ("one_minus_cl_sim", "one_minus_cl_clustered_sim"):
+        a, b = getattr(s, col), float(r[col])
+        se = math.sqrt(max(a * (1 - a), b * (1 - b), 1 / trials) / trials)
+        assert abs(a - b) < 6 * se, (col, a, b)
+    assert s.one_minus_cl_clustered_sim <= s.one_minus_cl + 6 * s.sim_stderr

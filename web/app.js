@@ -806,7 +806,13 @@ function laneRows(o, r0, out, push, next, where) {
           r.tails = tailsOut(0);
           // on the log of the smaller tail, as src/compute.c's lanes_pass
           const t = r.tails, q = r.in.require, qc = r.in.requirec;
-          if (present(q)) r.verdict = (q <= 0.5 ? (t[2] - Math.log(q)) + t[3] >= 0 : (t[4] - Math.log(qc)) + t[5] <= 0) ? 1 : 0;
+          if (present(q)) {
+            r.verdict = (q <= 0.5 ? (t[2] - Math.log(q)) + t[3] >= 0 : (t[4] - Math.log(qc)) + t[5] <= 0) ? 1 : 0;
+            // the printed doubles read as the verdict (src/compute.c's lanes_all_printable)
+            const pass = r.verdict === 1;
+            if (pass ? t[0] < q : t[0] >= q) t[0] = pass ? q : nextDouble(q, -1);
+            if (pass ? t[1] > qc : t[1] <= qc) t[1] = pass ? qc : nextDouble(qc, 1);
+          }
         }
       }
     }
@@ -825,6 +831,14 @@ function laneRows(o, r0, out, push, next, where) {
     if (!push(r)) return false;
   }
   return true;
+}
+
+// The double next to a positive finite x, upward (dir 1) or downward (-1).
+function nextDouble(x, dir) {
+  const b = new DataView(new ArrayBuffer(8));
+  b.setFloat64(0, x);
+  b.setBigUint64(0, b.getBigUint64(0) + BigInt(dir));
+  return b.getFloat64(0);
 }
 
 // ---- the page ----

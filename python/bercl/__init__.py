@@ -55,7 +55,9 @@ __all__ = ["cl", "one_minus_cl", "tails", "log10_one_minus_cl", "min_bits", "min
            "Watch", "parse_quantity", "parse_time", "parse_rate", "parse_baud", "parse_cl",
            "parse_count", "parse_real", "parse_cl_exact", "library_version", "set_num_threads", "get_num_threads", "Tails", "BerInterval", "FecRates",
            "FecHistogram", "BerclError", "DomainError", "LimitError", "ConvergenceError",
-           "__version__"]
+           "read_fec_histograms", "FecReport", "fec_histograms", "fec_degrade", "FecDegrade",
+           "intervals", "read_intervals", "Intervals", "cl_clustered", "ber_upper_clustered",
+           "ClusteredCl", "ClusteredBer", "__version__"]
 
 
 class BerclError(Exception):
@@ -253,7 +255,7 @@ class _Call:
             else:
                 v = self.number(name, x)
                 flat = np.ravel(v)
-                uniq, inverse = np.unique(flat, return_inverse=True)
+                uniq, inverse = _unique(flat)
                 rows = []
                 for u in uniq:
                     try:
@@ -268,7 +270,8 @@ class _Call:
                                 "95%)")) from None
                         rows.append((np.nan,) * 4)
                 table = np.array(rows, dtype=np.float64).reshape(-1, 4)
-                forms = tuple(table[inverse, j].reshape(np.shape(v)) for j in range(4))
+                cols = np.ascontiguousarray(table.T[:, inverse])  # one gather for the four
+                forms = tuple(cols[j].reshape(np.shape(v)) for j in range(4))
                 texts = None
             if texts is not None:  # once per distinct text
                 seen = {}
@@ -330,6 +333,31 @@ class _Call:
             import pandas
             return pandas.Series(x, index=self.index, name=self.func)
         return x
+
+
+def _unique(flat, few=8):
+    """(distinct values, inverse) of a float64 array, as np.unique gives them: for
+    a few distinct values (a lab's handful of confidence levels) by one
+    comparison pass each, which costs less than np.unique's sort of a large
+    array; NaNs count as one value."""
+    if flat.size > 64:
+        inverse = np.zeros(flat.size, dtype=np.intp)
+        values = []
+        nan = np.isnan(flat)
+        todo = ~nan
+        while todo.any() and len(values) < few:
+            u = flat[np.argmax(todo)]
+            hit = flat == u
+            if values:
+                inverse += hit * len(values)
+            values.append(u)
+            todo &= ~hit
+        if not todo.any():
+            if nan.any():
+                inverse += nan * len(values)
+                values.append(np.nan)
+            return np.array(values, dtype=np.float64), inverse
+    return np.unique(flat, return_inverse=True)
 
 
 def _as_int64(x):
@@ -626,10 +654,10 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise"):
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
-    k = _kernel("min_bits", b)
+    k = _kernel("min_bits_only", b)
     res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
     call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
-    return call.out(res[0], integer=True)
+    return call.out(res, integer=True)
 
 
 def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symbol=None,
@@ -672,10 +700,10 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
-    k = _kernel("min_bits", b)
+    k = _kernel("min_bits_only", b)
     res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
     call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
-    return call.out(res[0] / (r * n_lanes))
+    return call.out(res / (r * n_lanes))
 
 
 def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
@@ -871,19 +899,37 @@ def fec_code(code):
                           % (code,)) from None
 
 
-def _fec(func, code, ber, on_error):
+def _fec(func, code, ber, on_error, ser=None):
     n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
-    p = call.number("ber", ber, parse_real)
+    if ser is not None:
+        if ber is not None:
+            raise DomainError("%s: give ber or ser, not both" % func)
+        s = call.number("ser", ser, parse_real)
+        _bad(call, "ser", s, ~((s > 0) & (s < 1)), "must be between 0 and 1, exclusive")
+        # the pre-FEC BER of the SER, 1 - (1 - ser)^(1/m), and the cer from the SER
+        both = np.array([_core.fec_cer_from_ser(n, k, m, float(v)) if 0 < v < 1
+                         else (np.nan, np.nan) for v in np.ravel(s)]).reshape(np.shape(s) + (2,))
+        p, cer = both[..., 0], both[..., 1]
+        _bad(call, "ser", s, ~((p >= 1e-300) & (p <= 0.5)),
+             "must give a pre-FEC BER in [1e-300, 0.5]")
+    else:
+        p = call.number("ber", ber, parse_real)
     res = _core.fec_rates(n, k, m, p)
     call.check("fec_rates", ("code", "", "", "ber"), (np.float64(n), np.float64(k), np.float64(m), p),
                res)
+    if ser is not None:
+        # at a given SER, ser and cer exactly from it
+        res = (np.where(np.isnan(res[0]), np.nan, s), np.where(np.isnan(res[1]), np.nan, cer),
+               res[2])
     return call, res
 
 
-def fec_rates(code, ber, *, on_error="raise"):
+def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
     """ser, cer and post_fec_ber at pre-FEC BER `ber` with independent bit
-    errors (``bercl fec --code C --ber P``).
+    errors (``bercl fec --code C --ber P``), or at a symbol error ratio
+    (``--ser S``: the BER 1 - (1 - ser)^(1/m) for post_fec_ber, ser and cer
+    exactly from the SER).
 
     Parameters
     ----------
@@ -891,6 +937,9 @@ def fec_rates(code, ber, *, on_error="raise"):
         As `fec_code` takes it.
     ber : float or array_like
         Pre-FEC BER in [1e-300, 0.5].
+    ser : float or array_like, optional
+        In place of ber, the symbol error ratio, 0 < ser < 1 (elementwise,
+        the cer a loop over bercl_fec_cer_from_ser).
     on_error : {"raise", "nan"}
 
     Returns
@@ -903,8 +952,10 @@ def fec_rates(code, ber, *, on_error="raise"):
     --------
     >>> fec_rates("kp4", 1e-4).ser
     0.0009995501199790025
+    >>> fec_rates("kp4", ser=1e-4).cer
+    2.1412060971147983e-34
     """
-    call, res = _fec("fec_rates", code, ber, on_error)
+    call, res = _fec("fec_rates", code, ber, on_error, ser)
     return FecRates(*(call.out(r) for r in res))
 
 
@@ -993,5 +1044,8 @@ for _f in (cl, one_minus_cl, tails, log10_one_minus_cl, min_bits, max_errors, be
 
 _core.set_num_threads(_default_threads())
 
-from ._more import (FecHistogram, Watch, fec_codeword_bounds, fec_histogram,  # noqa: E402
-                    fec_test_bounds, lanes_cl, min_bits_all_lanes, plan, simulate)
+from ._more import (ClusteredBer, ClusteredCl, FecDegrade, FecHistogram,  # noqa: E402
+                    FecReport, Intervals, Watch, ber_upper_clustered, cl_clustered,
+                    fec_codeword_bounds, fec_degrade, fec_histogram, fec_histograms,
+                    fec_test_bounds, intervals, lanes_cl, min_bits_all_lanes, plan,
+                    read_fec_histograms, read_intervals, simulate)

@@ -28,6 +28,7 @@
 
 #include "bercl.h"
 #include "dd.h" /* the library's header-only double-double (src/ uses it too) */
+#include "telemetry.h" /* the command's FEC report readers (src/telemetry.c), compiled in */
 
 /* ---- errors ---- */
 
@@ -205,6 +206,21 @@ static int k_log10q(int model, const double *in, double *out, struct kerr *e)
  */
 #define QUICK_MARGIN 1e-14
 
+/* 1/k for the sums below (multiplications in place of divisions, which
+ * made most of their time): set once when the module is imported, read-only
+ * after. */
+#define QUICK_INV_MAX 4000
+static double quick_inv[QUICK_INV_MAX + 1];
+static long double quick_inv_ld[QUICK_INV_MAX + 1];
+
+static void quick_inv_init(void)
+{
+	for (int k = 1; k <= QUICK_INV_MAX; k++) {
+		quick_inv[k] = 1.0 / k;
+		quick_inv_ld[k] = 1.0L / k;
+	}
+}
+
 /* -ln(1 - x), x a double-double in (0, 1): the series below 1/64, else dd_log */
 static dd quick_neg_log1m(dd x)
 {
@@ -236,8 +252,8 @@ static inline dd quick_div_d(dd a, double b)
  * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
  * slope ber). Returns 0, or -1 where it does not apply.
  */
-static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
-                           double *slope)
+static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double lg,
+                           double *g, double *err, double *slope)
 {
 	double cl = tg->cl;
 	/* the side compared exactly, as lib/solve.c takes it: 1 - C or C in double-double */
@@ -247,6 +263,7 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : quick_neg_log1m(cx);
 		dd gap = dd_sub(lam, need);
 		*g = gap.hi + gap.lo;
+		*err = 1e-27 * need.hi + 0x1p-52 * fabs(*g);
 		*slope = ber;
 		return 0;
 	}
@@ -274,26 +291,30 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 		gap = dd_sub(dd_mul(e, up), cx);
 	}
 	*g = gap.hi + gap.lo;
-	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
+	/* the sums' 1e-29 relative (above), charged 1e-27, and g's rounding */
+	*err = 1e-27 * (cl > 0.5 ? omc.hi : cl) + 0x1p-52 * fabs(*g);
+	*slope = exp(errors * log(lam.hi) - lam.hi - lg) * ber; /* pmf ber */
 	return 0;
 }
 
 /*
  * The reach gap of quick_exact_gap() in long double, where that is enough:
- * the same finite sums with each term rounded to LDBL_EPSILON, so the sum
- * is within (E + 3) LDBL_EPSILON relative and e^-lambda (expl) within a few
- * more; a gap beyond 8 (E + 10) LDBL_EPSILON of the target decides (1 or
- * 0), else -1 and the double-double sums decide. On x86-64 that settles
+ * the same finite sums, term k = term (k - 1) (lambda (1/k)) with 1/k from
+ * quick_inv_ld (three roundings a term, so term k within 3k/2 LDBL_EPSILON),
+ * so the sum is within (3E/2 + 3) LDBL_EPSILON relative and e^-lambda
+ * (expl) within a few more, plus lambda LDBL_EPSILON / 2 from lambda = n ber
+ * rounded to long double; a gap beyond (8 (E + 10) + lambda) LDBL_EPSILON of the target
+ * decides (1 or 0), else -1 and the double-double sums decide. On x86-64 that settles
  * most of the cases the doubles cannot; with long double = double, next to
  * none (then the double-double decides, as before).
  */
-static int quick_ld_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
-                        double *slope)
+static int quick_ld_gap(double errors, double n, double ber, const bercl_target *tg, double lg,
+                        double *g, double *err, double *slope)
 {
 	double cl = tg->cl;
 	long double c_ld = (long double)tg->one_minus_cl + tg->one_minus_cl_lo;
 	long double cl_ld = (long double)cl + tg->cl_lo;
-	long double lam = (long double)n * ber, margin = 8 * (errors + 10) * LDBL_EPSILON;
+	long double lam = (long double)n * ber, margin = (8 * (errors + 10) + lam) * LDBL_EPSILON;
 	long double gap, scale;
 	if (errors == 0) {
 		long double need = cl > 0.5 ? -logl(c_ld) : -log1pl(-cl_ld);
@@ -306,7 +327,7 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 		long double term = 1, low = 1, up = 0;
 		int k;
 		for (k = 1; k <= (int)errors; k++) {
-			term = term * lam / k;
+			term *= lam * quick_inv_ld[k]; /* no division on the chain */
 			low += term;
 		}
 		long double e = expl(-lam);
@@ -315,7 +336,7 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 			scale = c_ld;
 		} else {
 			for (; k < 2000; k++) {
-				term = term * lam / k;
+				term *= lam * quick_inv_ld[k];
 				up += term;
 				if (k > lam && term < 1e-25L * up)
 					break;
@@ -325,9 +346,10 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 			gap = e * up - cl_ld;
 			scale = cl_ld;
 		}
-		*slope = exp(errors * log((double)lam) - (double)lam - lgamma(errors + 1)) * ber;
+		*slope = exp(errors * log((double)lam) - (double)lam - lg) * ber;
 	}
 	*g = (double)gap;
+	*err = (double)(margin * scale) + 0x1p-52 * fabs(*g);
 	if (gap > margin * scale)
 		return 1;
 	if (gap < -margin * scale)
@@ -337,15 +359,22 @@ static int quick_ld_gap(double errors, double n, double ber, const bercl_target 
 
 /*
  * Does n reach the target? 1 yes, 0 no, -1 undecided (the library then
- * answers). *jump: an estimate of the root minus n (a Newton step on the
- * reach gap, from the double-double gap where the doubles were too close).
+ * answers). q: the reach gap g (>= 0 where n reaches; cl > 1/2: 1 - C -
+ * Q(n), else P(n) - C; for E = 0 past the doubles, in lambda units), a bound
+ * err on its error, its slope dg/dn, and the tails' doubles at n; from the
+ * doubles where they decide (err QUICK_MARGIN of the target, above their
+ * 4e-15), else from quick_ld_gap() or quick_exact_gap() with their bounds.
  */
-static int quick_reaches(double errors, double n, double ber, const bercl_target *tg,
-                         double *jump, double *at_cl, double *at_q)
+struct quick_gap {
+	double g, err, slope, at_cl, at_q;
+};
+
+static int quick_reaches(double errors, double n, double ber, const bercl_target *tg, double lg,
+                         struct quick_gap *q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
-	*jump = 0;
-	*at_cl = *at_q = NAN;
+	q->at_cl = q->at_q = NAN;
+	q->slope = 0;
 	if (n < 1)
 		return 0;
 	double lam = n * ber, lam_lo = fma(n, ber, -lam), v_cl, v_q;
@@ -353,27 +382,42 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 		return -1;
 	if (bercl_poisson_values(errors, lam, lam_lo, &v_cl, &v_q) != BERCL_OK)
 		return -1;
-	*at_cl = v_cl;
-	*at_q = v_q;
+	q->at_cl = v_cl;
+	q->at_q = v_q;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
-	double slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) *
-	               ber;
-	double g = cl > 0.5 ? c - v_q : v_cl - cl;
-	if (slope > 0)
-		*jump = -g / slope;
+	q->slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lg)) * ber;
+	q->g = cl > 0.5 ? c - v_q : v_cl - cl;
+	q->err = QUICK_MARGIN * (cl > 0.5 ? c : cl);
 	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
 		return 1;
 	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
 		return 0;
-	int ld = quick_ld_gap(errors, n, ber, tg, &g, &slope);
-	if (ld >= 0) {
-		*jump = slope > 0 ? -g / slope : 0;
+	int ld = quick_ld_gap(errors, n, ber, tg, lg, &q->g, &q->err, &q->slope);
+	if (ld >= 0)
 		return ld;
-	}
-	if (quick_exact_gap(errors, n, ber, tg, &g, &slope) != 0)
+	if (quick_exact_gap(errors, n, ber, tg, lg, &q->g, &q->err, &q->slope) != 0)
 		return -1;
-	*jump = slope > 0 ? -g / slope : 0;
-	return g >= 0;
+	return q->g >= 0;
+}
+
+/*
+ * Is the whole number `down` below n certain not to reach, from n's gap
+ * alone? g(down) = g(n) - (n - down) g' somewhere between them; over that
+ * stretch lambda moves by (n - down) ber and g' = pmf(E; lambda) ber by at
+ * most a factor 1 + (E / lambda + 1) (n - down) ber (d ln pmf / d lambda =
+ * E / lambda - 1), so where that is below 1e-9 and g(n) + err < (n - down)
+ * g' (1 - 1e-8) (the slope's own rounding, exp of a sum of logarithms, is
+ * below 1e-12 here), g(down) < 0: Taylor's theorem, as lib/solve.c spares
+ * the test of N - 1. (For E = 0 past the doubles g is in lambda units and
+ * g' = ber exactly.)
+ */
+static int quick_below_fails(double errors, double n, double down, double ber,
+                             const struct quick_gap *q)
+{
+	double d = n - down, lam = n * ber;
+	if (!(q->slope > 0) || !((errors / lam + 1) * d * ber <= 1e-9))
+		return 0;
+	return q->g + q->err < d * q->slope * (1 - 1e-8);
 }
 
 /*
@@ -421,13 +465,83 @@ static double quick_up(double n)
 	return n >= BERCL_MAX_ERRORS ? nextafter(n, INFINITY) : n + 1;
 }
 
-static double quick_min_bits(double errors, double ber, const bercl_target *tg, double *at_cl,
-                             double *at_q)
+/*
+ * The smaller tail at lambda in plain double arithmetic, to place the root
+ * only (every decision is made by quick_reaches()): Q = P[X <= E] = e^-lambda
+ * sum_{k <= E} lambda^k / k! (Abramowitz & Stegun 6.5.13), a sum of positive
+ * terms, so within about (E + 2) u relative; for the lower tail P[X > E],
+ * 1 - Q where Q < 1/2, else the series sum_{k > E} of the same terms until
+ * one is below 1e-17 of the sum past the mode; *pmf the term k = E, the
+ * Poisson pmf(E; lambda), which Halley's steps need. 1e-10 <= lambda <= 575 (so
+ * that e^-lambda is a normal double and no term overflows); -1 elsewhere,
+ * and for a tail that is not a positive normal double (then the library's
+ * tails are taken).
+ */
+static int quick_rough_tail(double errors, double lam, int upper, double *tail, double *pmf)
+{
+	if (!(lam >= 1e-10 && lam <= 575))
+		return -1;
+	double t = exp(-lam), q = t;
+	int e = (int)errors, k;
+	for (k = 1; k <= e; k++) {
+		t *= lam * quick_inv[k];
+		q += t;
+	}
+	double v = q;
+	*pmf = t; /* the last term: pmf(E; lambda) (0 where it fell below the doubles) */
+	if (!upper) {
+		if (q < 0.5) {
+			v = 1 - q;
+		} else {
+			v = 0;
+			for (; k < 4000; k++) {
+				t *= lam * quick_inv[k];
+				v += t;
+				if (k > lam && t < 1e-17 * v)
+					break;
+			}
+			if (k == 4000)
+				return -1;
+		}
+	}
+	if (!(v >= DBL_MIN && v <= 1))
+		return -1;
+	*tail = v;
+	return 0;
+}
+
+/*
+ * A decision for quick_min_bits(): with need_tails 0 (the bits alone are
+ * wanted: min_bits_only), from the long-double gap where that settles it
+ * (quick_ld_gap(): certified by its error bound, so the same answer as
+ * every other certified decision, the truth), without the library's tails;
+ * else quick_reaches().
+ */
+static int quick_decide(double errors, double n, double ber, const bercl_target *tg, double lg,
+                        int need_tails, struct quick_gap *q)
+{
+	if (!need_tails && n >= 1) {
+		double g = NAN, err = 0, slope = 0;
+		int ld = quick_ld_gap(errors, n, ber, tg, lg, &g, &err, &slope);
+		if (ld >= 0) {
+			q->g = g;
+			q->err = err;
+			q->slope = slope;
+			q->at_cl = q->at_q = NAN;
+			return ld;
+		}
+	}
+	return quick_reaches(errors, n, ber, tg, lg, q);
+}
+
+static double quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
+                             double *at_cl, double *at_q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
 	if (!(errors <= 400 && cl > 0 && cl < 1 && c > 0 && c < 1))
 		return 0;
 	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
+	double lg = lgamma(errors + 1);
 	double target = upper ? c : cl;
 	double a = errors + 1, lam;
 	if (errors == 0) {
@@ -436,15 +550,21 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 		double z = upper ? normal_upper_quantile(c) : -normal_upper_quantile(cl);
 		double h = 1 - 1 / (9 * a) + z / (3 * sqrt(a));
 		lam = h > 0.05 ? a * h * h * h : a * 1e-3;
-		double lg = lgamma(a), ln_target = log(target);
+		double ln_target = log(target);
 		int done = 0;
 		for (int i = 0; i < 40 && !done; i++) {
-			double v_cl, v_q;
-			if (!(lam >= 1e-10 && lam <= 1e4) ||
-			    bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
+			double v_cl, v_q, tail, pmf = 0;
+			if (!(lam >= 1e-10 && lam <= 1e4))
 				return 0;
-			double tail = upper ? v_q : v_cl;
-			double u = exp(errors * log(lam) - lam - lg) / tail; /* pmf / tail */
+			if (quick_rough_tail(errors, lam, upper, &tail, &pmf) != 0) {
+				if (bercl_poisson_values(errors, lam, 0, &v_cl, &v_q) != BERCL_OK)
+					return 0;
+				tail = upper ? v_q : v_cl;
+				pmf = 0;
+			}
+			if (!(pmf >= DBL_MIN))
+				pmf = exp(errors * log(lam) - lam - lg);
+			double u = pmf / tail;
 			if (!(tail > 0) || !(u > 0) || !isfinite(u))
 				return 0;
 			/* Halley's method on f = ln(tail) - ln(target): f' = -u (upper
@@ -456,8 +576,10 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 			double den = 1 - newton * d2 / (2 * d1);
 			double step = den > 0.5 && den < 2 ? newton / den : newton;
 			double next = fmin(fmax(lam - step, 0.5 * lam), 2 * lam);
-			/* cubic convergence: a step below 1e-7 leaves ~1e-21 */
-			done = fabs(next - lam) <= 1e-7 * lam;
+			/* cubic convergence: after a step below 1e-5 the root is within
+			 * the rough tails' own error (about 1e-14); the steps over whole
+			 * numbers below finish it */
+			done = fabs(next - lam) <= 1e-5 * lam;
 			lam = next;
 		}
 		if (!done)
@@ -468,16 +590,69 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	double n = ceil(lam / ber);
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
-	/* n reaches the target and n - 1 does not; moves by the gap's Newton step,
-	 * at least one whole number, where that is not so yet */
+	/* one Halley step in n on the long-double gap (1e-18 relative, where it
+	 * applies) before any evaluation of the library's tails: from the rough
+	 * root, a few thousand bits off near 1e16 bits, to within a bit or so */
+	{
+		double g = NAN, err = 0, slope = 0;
+		quick_ld_gap(errors, n, ber, tg, lg, &g, &err, &slope);
+		if (slope > 0 && isfinite(g)) {
+			double newton = -g / slope, curv = ber * (errors / (n * ber) - 1);
+			double den = 1 - newton * curv / 2;
+			double to = ceil(n + (den > 0.5 && den < 2 ? newton / den : newton));
+			/*
+			 * Bits alone wanted: the answer from this gap, where it is
+			 * certain. Between n and m, g(m) = g(n) + (m - n) g'(xi), and g'
+			 * = pmf(E; lambda) ber moves by a factor within 1 +- 2 x, x = (E /
+			 * lambda_min + 1) |m - n| ber (|d ln pmf / d lambda| = |E /
+			 * lambda - 1|; for E = 0 past the doubles g' = ber exactly), plus
+			 * 1e-8 for the slope's rounding (below 1e-12): so `to` reaches
+			 * where the lower bound of g(to) is >= 0 and to - 1 does not
+			 * where the upper bound of g(to - 1) is < 0 (Taylor's theorem, as
+			 * quick_below_fails()). Up to 2^53, where to - 1 is whole.
+			 */
+			if (!need_tails && to >= 1 && to <= 0x1p53) {
+				double below = to - 1, span = fmax(fabs(to - n), fabs(below - n));
+				double lam_min = fmin(below, n) * ber;
+				double x = (errors / lam_min + 1) * span * ber, d = 2 * x + 1e-8;
+				if (lam_min > 0 && x <= 1e-6) {
+					double s_lo = slope * (1 - d), s_hi = slope * (1 + d);
+					double at_to = to >= n ? g - err + (to - n) * s_lo
+					                       : g - err - (n - to) * s_hi;
+					double at_below = below >= n ? g + err + (below - n) * s_hi
+					                             : g + err - (n - below) * s_lo;
+					if (at_to >= 0 && at_below < 0) {
+						*at_cl = *at_q = NAN;
+						return to;
+					}
+				}
+			}
+			if (to >= 1 && to <= 1e300)
+				n = to;
+		}
+	}
+	/* n reaches the target and n - 1 does not (tested, or certain from n's
+	 * gap: quick_below_fails); moves by a Halley step on the gap in n (g'' =
+	 * g' ber (E / lambda - 1)), at least one whole number, where that is
+	 * not so yet */
 	for (int i = 0; i < 12; i++) {
-		double jump, below_jump, b_cl, b_q;
-		int now = quick_reaches(errors, n, ber, tg, &jump, at_cl, at_q);
+		struct quick_gap q, below_q;
+		int now = quick_decide(errors, n, ber, tg, lg, need_tails, &q);
 		if (now < 0)
 			return 0;
+		*at_cl = q.at_cl;
+		*at_q = q.at_q;
+		double jump = 0;
+		if (q.slope > 0) {
+			double newton = -q.g / q.slope, curv = ber * (errors / (n * ber) - 1);
+			double den = 1 - newton * curv / 2;
+			jump = den > 0.5 && den < 2 ? newton / den : newton;
+		}
 		if (now) {
 			double down = quick_down(n);
-			int below = quick_reaches(errors, down, ber, tg, &below_jump, &b_cl, &b_q);
+			if (quick_below_fails(errors, n, down, ber, &q))
+				return n;
+			int below = quick_decide(errors, down, ber, tg, lg, need_tails, &below_q);
 			if (below < 0)
 				return 0;
 			if (!below)
@@ -501,7 +676,7 @@ static double quick_min_bits(double errors, double ber, const bercl_target *tg, 
  * (src/compute.c meet_target), more bits (1, 2, 4, ...) until the tails as
  * doubles are on the target's side too.
  */
-static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
+static int min_bits_at(int model, const double *in, double *out, struct kerr *e, int need_tails)
 {
 	double bits;
 	bercl_tails t;
@@ -514,7 +689,7 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 		return fail(e, 2, ST_DOMAIN, "is not a number");
 	if (model == BERCL_POISSON) {
 		double q_cl, q_q;
-		bits = quick_min_bits(in[0], in[1], &target, &q_cl, &q_q);
+		bits = quick_min_bits(in[0], in[1], &target, need_tails, &q_cl, &q_q);
 		if (bits > 0) {
 			/* the library's answer; its tails there, or the target where
 			 * they round just below it (bercl_min_bits_target) */
@@ -547,6 +722,23 @@ static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
 		}
 	}
 	return fail(e, -1, ST_NOCONV, "numerical failure: the minimum bits do not reach the target");
+}
+
+static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
+{
+	return min_bits_at(model, in, out, e, 1);
+}
+
+/* min_bits_only: (errors, ber, cl, cl_complement) -> bits, the same whole
+ * number as k_min_bits without the tails there (min_bits() returns only the
+ * bits: the decisions may then come from the long-double gaps alone) */
+static int k_min_bits_only(int model, const double *in, double *out, struct kerr *e)
+{
+	double o[3];
+	if (min_bits_at(model, in, o, e, 0))
+		return 1;
+	out[0] = o[0];
+	return 0;
 }
 
 /*
@@ -698,7 +890,8 @@ struct kernel {
 };
 
 enum {
-	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL, NMODEL_KERNELS
+	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MIN_BITS_ONLY, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL,
+	NMODEL_KERNELS
 };
 
 /* per-model kernels twice (Poisson, then binomial), then the model-free ones */
@@ -706,12 +899,14 @@ static struct kernel kernels[] = {
 	{"tails", k_tails, 3, 2, BERCL_POISSON},
 	{"log10_tails", k_log10q, 3, 2, BERCL_POISSON},
 	{"min_bits", k_min_bits, 6, 3, BERCL_POISSON},
+	{"min_bits_only", k_min_bits_only, 6, 1, BERCL_POISSON},
 	{"max_errors", k_max_errors, 4, 3, BERCL_POISSON},
 	{"ber_upper", k_ber_upper, 4, 1, BERCL_POISSON},
 	{"ber_interval", k_ber_interval, 4, 2, BERCL_POISSON},
 	{"tails_binomial", k_tails, 3, 2, BERCL_BINOMIAL},
 	{"log10_tails_binomial", k_log10q, 3, 2, BERCL_BINOMIAL},
 	{"min_bits_binomial", k_min_bits, 6, 3, BERCL_BINOMIAL},
+	{"min_bits_only_binomial", k_min_bits_only, 6, 1, BERCL_BINOMIAL},
 	{"max_errors_binomial", k_max_errors, 4, 3, BERCL_BINOMIAL},
 	{"ber_upper_binomial", k_ber_upper, 4, 1, BERCL_BINOMIAL},
 	{"ber_interval_binomial", k_ber_interval, 4, 2, BERCL_BINOMIAL},
@@ -855,7 +1050,8 @@ static PyObject *explain(PyObject *self, PyObject *args)
 
 /* ---- not elementwise ---- */
 
-static PyObject *raise_status(enum bercl_status rc, const char *what)
+/* DomainError (LimitError, ConvergenceError) with the message alone */
+static PyObject *raise_message(enum bercl_status rc, const char *msg)
 {
 	PyObject *mod = PyImport_ImportModule("bercl");
 	const char *cls = rc == BERCL_EDOM ? "DomainError" : rc == BERCL_ELIMIT ? "LimitError"
@@ -864,13 +1060,21 @@ static PyObject *raise_status(enum bercl_status rc, const char *what)
 		PyObject *exc = PyObject_GetAttrString(mod, cls);
 		Py_DECREF(mod);
 		if (exc) {
-			PyErr_Format(exc, "%s: %s", what, bercl_strerror(rc));
+			PyErr_SetString(exc, msg);
 			Py_DECREF(exc);
 			return NULL;
 		}
 	}
 	PyErr_Clear();
-	return PyErr_Format(PyExc_ValueError, "%s: %s", what, bercl_strerror(rc));
+	PyErr_SetString(PyExc_ValueError, msg);
+	return NULL;
+}
+
+static PyObject *raise_status(enum bercl_status rc, const char *what)
+{
+	char msg[600];
+	snprintf(msg, sizeof msg, "%s: %s", what, bercl_strerror(rc));
+	return raise_message(rc, msg);
 }
 
 /* (cl, one_minus_cl, ln_cl.hi, ln_cl.lo, ln_one_minus_cl.hi, ln_one_minus_cl.lo) */
@@ -1052,20 +1256,20 @@ static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
 	return res;
 }
 
-/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
-static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
+/* A sequential plan's pass and fail tables (sequences of one length n >= 1)
+ * as 4 n doubles: pass, fail, then 2 n of scratch space; NULL with an error set. */
+static double *plan_tables(PyObject *ps, PyObject *fs, Py_ssize_t *np_)
 {
-	(void)self;
-	PyObject *ps, *fs;
-	double b;
-	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
-		return NULL;
 	Py_ssize_t n = PySequence_Size(ps);
-	if (n < 1 || PySequence_Size(fs) != n)
-		return PyErr_Format(PyExc_ValueError, "sequential_outcome: equal tables");
+	if (n < 1 || PySequence_Size(fs) != n) {
+		PyErr_Format(PyExc_ValueError, "plan: pass and fail tables of one length");
+		return NULL;
+	}
 	double *t = PyMem_Malloc(4 * (size_t)n * sizeof *t);
-	if (!t)
-		return PyErr_NoMemory();
+	if (!t) {
+		PyErr_NoMemory();
+		return NULL;
+	}
 	for (Py_ssize_t i = 0; i < n; i++) {
 		PyObject *x = PySequence_GetItem(ps, i), *y = PySequence_GetItem(fs, i);
 		t[i] = x ? PyFloat_AsDouble(x) : -1;
@@ -1077,6 +1281,22 @@ static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
 		PyMem_Free(t);
 		return NULL;
 	}
+	*np_ = n;
+	return t;
+}
+
+/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
+static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *ps, *fs;
+	double b;
+	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
+		return NULL;
+	Py_ssize_t n;
+	double *t = plan_tables(ps, fs, &n);
+	if (!t)
+		return NULL;
 	bercl_plan_outcome o;
 	enum bercl_status rc =
 	        bercl_plan_sequential_outcome(t, t + n, (double)(n - 1), b, t + 2 * n, &o);
@@ -1086,15 +1306,364 @@ static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
 	return Py_BuildValue("(ddd)", o.p_pass, o.p_fail, o.expected_bits);
 }
 
-/* fec_histogram(n, k, m, bins, model, cl, c) -> dict of the stats */
+/* plan_at_readings(pass_bits, fail_bits, ber_true, interval) -> (p_pass, p_fail):
+ * the sequential table looked at only every `interval` bits
+ * (bercl_plan_sequential_at_readings, as plan --reading-interval) */
+static PyObject *py_plan_at_readings(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *ps, *fs;
+	double b, interval;
+	if (!PyArg_ParseTuple(args, "OOdd", &ps, &fs, &b, &interval))
+		return NULL;
+	Py_ssize_t n;
+	double *t = plan_tables(ps, fs, &n);
+	if (!t)
+		return NULL;
+	double p_pass, p_fail;
+	enum bercl_status rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = bercl_plan_sequential_at_readings(t, t + n, (double)(n - 1), b, interval, t + 2 * n,
+	                                       &p_pass, &p_fail);
+	Py_END_ALLOW_THREADS
+	PyMem_Free(t);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "plan: reading_interval (1 to 1e300 bits, at most 2^52 "
+		                        "readings in the plan)");
+	return Py_BuildValue("(dd)", p_pass, p_fail);
+}
+
+/* ---- clustered errors: bercl_intervals (lib/clustered.c) ---- */
+
+static PyObject *intervals_tuple(const bercl_intervals *s)
+{
+	return Py_BuildValue("(dddddddd)", s->intervals, s->errored, s->bits, s->errors, s->bits_lo,
+	                     s->sum_a, s->sum_a_lo, s->sum_a2);
+}
+
+static int intervals_from(PyObject *o, bercl_intervals *s)
+{
+	return PyArg_ParseTuple(o, "dddddddd", &s->intervals, &s->errored, &s->bits, &s->errors,
+	                        &s->bits_lo, &s->sum_a, &s->sum_a_lo, &s->sum_a2);
+}
+
+/*
+ * intervals_add(state or None, bits, errors) -> (state, None) or (state before
+ * the bad element, (index, status)): bercl_intervals_add over two float64
+ * arrays of per-interval counts (the library's running sums, one pass).
+ */
+static PyObject *py_intervals_add(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *st, *bo, *eo;
+	if (!PyArg_ParseTuple(args, "OOO", &st, &bo, &eo))
+		return NULL;
+	bercl_intervals s;
+	memset(&s, 0, sizeof s);
+	if (st != Py_None && !intervals_from(st, &s))
+		return NULL;
+	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(bo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	if (!b)
+		return NULL;
+	PyArrayObject *e = (PyArrayObject *)PyArray_FROMANY(eo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	if (!e) {
+		Py_DECREF(b);
+		return NULL;
+	}
+	npy_intp n = PyArray_SIZE(b);
+	if (PyArray_SIZE(e) != n) {
+		Py_DECREF(b);
+		Py_DECREF(e);
+		return PyErr_Format(PyExc_ValueError, "bits and errors: arrays of one length");
+	}
+	const double *bv = PyArray_DATA(b), *ev = PyArray_DATA(e);
+	npy_intp bad = -1;
+	enum bercl_status rc = BERCL_OK;
+	for (npy_intp i = 0; i < n; i++) {
+		rc = bercl_intervals_add(&s, bv[i], ev[i]);
+		if (rc != BERCL_OK) {
+			bad = i;
+			break;
+		}
+	}
+	Py_DECREF(b);
+	Py_DECREF(e);
+	if (bad < 0)
+		return Py_BuildValue("(NO)", intervals_tuple(&s), Py_None);
+	return Py_BuildValue("(N(ni))", intervals_tuple(&s), (Py_ssize_t)bad, (int)rc);
+}
+
+/*
+ * clustered(state, ber, cl, one_minus_cl, two_sided) -> dict: the
+ * dispersion (bercl_clustered_dispersion), and cl_clustered at ber
+ * (bercl_clustered_cl; ber NaN: not asked) and the clustered BER bounds at
+ * cl (bercl_clustered_ber_bounds; cl NaN: not asked), as cl/ber --intervals.
+ */
+static PyObject *py_clustered(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *st;
+	double ber, cl, c;
+	int two_sided;
+	if (!PyArg_ParseTuple(args, "Odddp", &st, &ber, &cl, &c, &two_sided))
+		return NULL;
+	bercl_intervals s;
+	if (!intervals_from(st, &s))
+		return NULL;
+	bercl_dispersion d;
+	bercl_tails t = {0};
+	double lo = NAN, up = NAN;
+	enum bercl_status rc = bercl_clustered_dispersion(&s, &d);
+	if (rc == BERCL_OK && !isnan(ber))
+		rc = bercl_clustered_cl(&s, ber, &t);
+	if (rc == BERCL_OK && !isnan(cl))
+		rc = bercl_clustered_ber_bounds(&s, cl, c, two_sided, &lo, &up);
+	if (rc == BERCL_ELIMIT)
+		return raise_status(rc, "the clustered answer is beyond the Poisson model's range "
+		                        "(bits * ber / dispersion_upper from 1e-300 to 1e300)");
+	if (rc != BERCL_OK)
+		return raise_status(rc, "the clustered answer");
+	return Py_BuildValue("{s:d,s:d,s:d,s:d,s:i,s:d,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d}",
+	                     "intervals", d.intervals, "errored", d.errored, "bits", s.bits,
+	                     "errors", s.errors, "has_estimate", d.has_estimate, "dispersion",
+	                     d.dispersion, "bounded", d.bounded, "df", d.df, "dispersion_upper",
+	                     d.dispersion_upper, "independent_events", d.independent_events,
+	                     "cl_clustered", t.cl, "one_minus_cl_clustered", t.one_minus_cl,
+	                     "ber_lower_clustered", lo, "ber_upper_clustered", up);
+}
+
+/*
+ * bursts_pass(counts, interval_bits, bits, errors, ber, cl, one_minus_cl) ->
+ * (passes, clustered passes, total errors): simulated tests as rows of a 2-D
+ * float64 array of errors per interval (simulate --burst-model: each
+ * interval interval_bits long, the last the rest of bits). As src/bursts.c
+ * takes a test: a count above its interval's bits is cut to them, the
+ * intervals go into the library's sums, the test passes with at most
+ * `errors` errors, and its clustered answer passes where cl_clustered
+ * reaches the fixed test's CL (cl, one_minus_cl), compared on the smaller
+ * side. The counts are cut in place.
+ */
+static PyObject *py_bursts_pass(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *co;
+	double b, bits, allowed, ber, cl, q;
+	if (!PyArg_ParseTuple(args, "Odddddd", &co, &b, &bits, &allowed, &ber, &cl, &q))
+		return NULL;
+	PyArrayObject *c = (PyArrayObject *)PyArray_FROMANY(co, NPY_DOUBLE, 2, 2,
+	                                                   NPY_ARRAY_INOUT_ARRAY2);
+	if (!c)
+		return NULL;
+	npy_intp rows = PyArray_DIM(c, 0), k = PyArray_DIM(c, 1);
+	double *v = PyArray_DATA(c), pass = 0, pass_cl = 0, total_all = 0;
+	enum bercl_status rc = BERCL_OK;
+	Py_BEGIN_ALLOW_THREADS
+	for (npy_intp t = 0; t < rows && rc == BERCL_OK; t++) {
+		bercl_intervals s;
+		memset(&s, 0, sizeof s);
+		double total = 0, *row = v + t * k;
+		for (npy_intp i = 0; i < k; i++) {
+			double n = i + 1 < k ? b : bits - (double)(k - 1) * b;
+			if (row[i] > floor(n))
+				row[i] = floor(n);
+			total += row[i];
+			bercl_intervals_add(&s, n, row[i]);
+		}
+		bercl_tails ct;
+		rc = bercl_clustered_cl(&s, ber, &ct);
+		pass += total <= allowed;
+		pass_cl += cl <= 0.5 ? ct.cl >= cl : ct.one_minus_cl <= q;
+		total_all += total;
+	}
+	Py_END_ALLOW_THREADS
+	PyArray_ResolveWritebackIfCopy(c);
+	Py_DECREF(c);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "simulate: the clustered answer is beyond the Poisson model's "
+		                        "range");
+	return Py_BuildValue("(ddd)", pass, pass_cl, total_all);
+}
+
+/* ---- FEC: frame loss and the degraded-SER alarm ---- */
+
+/* fec_flr(cer, interleave or NaN, frames_per_codeword or NaN, rate or NaN) -> flr or None
+ * (the command's flr_of: the interleave from the rate where not given) */
+static PyObject *py_fec_flr(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double cer, x, f, rate, flr;
+	if (!PyArg_ParseTuple(args, "dddd", &cer, &x, &f, &rate))
+		return NULL;
+	if (isnan(x))
+		x = bercl_fec_interleave_default(rate);
+	if (isnan(f))
+		f = BERCL_FEC_FRAMES_PER_CODEWORD;
+	if (bercl_fec_flr(fmin(fmax(cer, 0.0), 1.0), x, f, &flr) != BERCL_OK)
+		Py_RETURN_NONE;
+	return PyFloat_FromDouble(flr);
+}
+
+/* fec_cer_from_ser(n, k, m, ser) -> (ber, cer): the pre-FEC BER of the SER
+ * under independent bit errors, 1 - (1 - ser)^(1/m) (src/compute.c
+ * ber_of_ser, with the same libm calls), and bercl_fec_cer_from_ser (fec --ser) */
+static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	double ser;
+	if (!PyArg_ParseTuple(args, "iiid", &n, &k, &m, &ser))
+		return NULL;
+	bercl_rs_code code;
+	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
+		return raise_status(BERCL_EDOM, "code");
+	bercl_lnprob ln;
+	enum bercl_status rc = bercl_fec_cer_from_ser(&code, ser, &ln);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec: numerical failure in the codeword error ratio");
+	return Py_BuildValue("(dd)", -expm1(log1p(-ser) / code.m), bercl_lnprob_value(ln));
+}
+
+/*
+ * fec_degrade(n, k, m, ser, interval, threshold, rate) -> (degrade_p,
+ * mean_time or None); ser NaN: the SER at which the alarm fires half the
+ * time first (bercl_fec_degrade_ser), returned as a third item (the
+ * command's fec_degrade).
+ */
+static PyObject *py_fec_degrade(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	double ser, interval, threshold, rate;
+	if (!PyArg_ParseTuple(args, "iiidddd", &n, &k, &m, &ser, &interval, &threshold, &rate))
+		return NULL;
+	bercl_rs_code code;
+	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
+		return raise_status(BERCL_EDOM, "code");
+	void *work = PyMem_Malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	if (!work)
+		return PyErr_NoMemory();
+	enum bercl_status rc = BERCL_OK;
+	bercl_tails t;
+	int inverse = isnan(ser);
+	Py_BEGIN_ALLOW_THREADS
+	if (inverse)
+		rc = bercl_fec_degrade_ser(&code, interval, threshold, 0.5, work, &ser);
+	if (rc == BERCL_OK) {
+		if (ser > 0) {
+			rc = bercl_fec_degrade_p(&code, ser, interval, threshold, work, &t);
+		} else { /* no symbol errors at all: never */
+			t.cl = 0;
+			t.one_minus_cl = 1;
+		}
+	}
+	Py_END_ALLOW_THREADS
+	PyMem_Free(work);
+	if (rc == BERCL_EDOM)
+		return raise_status(rc, inverse ? "fec: degrade_threshold: the interval cannot hold "
+		                                  "more than interval (t + 1) symbol errors"
+		                                : "fec: degrade_interval, degrade_threshold");
+	if (rc == BERCL_ELIMIT)
+		return raise_status(rc, "fec: degrade_interval is beyond the work limit at this SER "
+		                        "(interval times one codeword's variance above about 8e5)");
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec: numerical failure in the degraded-SER alarm");
+	double secs;
+	PyObject *mt;
+	if (!isnan(rate) &&
+	    bercl_fec_degrade_mean_time(&code, interval, rate, t.cl, &secs) == BERCL_OK)
+		mt = PyFloat_FromDouble(secs);
+	else {
+		Py_INCREF(Py_None);
+		mt = Py_None;
+	}
+	return Py_BuildValue("(dNd)", t.cl, mt, ser);
+}
+
+/* fec_tail_sonic(n, k, m, bins) -> (bins in the fit, cer_tail, tail_r2) (bercl_fec_tail_sonic) */
+static PyObject *py_fec_tail_sonic(PyObject *self, PyObject *args)
+{
+	(void)self;
+	int n, k, m;
+	PyObject *seq;
+	if (!PyArg_ParseTuple(args, "iiiO", &n, &k, &m, &seq))
+		return NULL;
+	bercl_rs_code code;
+	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
+		return raise_status(BERCL_EDOM, "code");
+	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(seq, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	if (!b)
+		return NULL;
+	if (PyArray_SIZE(b) != code.t + 2) {
+		Py_DECREF(b);
+		return PyErr_Format(PyExc_ValueError, "bins: t + 2 = %d counts wanted", code.t + 2);
+	}
+	bercl_fec_tail_stats ts;
+	enum bercl_status rc = bercl_fec_tail_sonic(&code, PyArray_DATA(b), &ts);
+	Py_DECREF(b);
+	if (rc != BERCL_OK)
+		return raise_status(rc, "fec: SONiC's tail is outside the double range");
+	return Py_BuildValue("(idd)", ts.bins, ts.cer_tail, ts.tail_r2);
+}
+
+static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp);
+
+/* fec_histogram(n, k, m, bins, model, cl, c[, lo, hi, count]) -> dict of the
+ * stats: bercl_fec_histogram, or with the groups of a report that groups
+ * bins (ethtool's bin_low .. bin_high; src/telemetry.c) bercl_fec_histogram_groups */
+static int int_list(PyObject *seq, int *out, Py_ssize_t n)
+{
+	for (Py_ssize_t i = 0; i < n; i++) {
+		PyObject *x = PySequence_GetItem(seq, i);
+		long v = x ? PyLong_AsLong(x) : -1;
+		Py_XDECREF(x);
+		if (v == -1 && PyErr_Occurred())
+			return -1;
+		out[i] = (int)v;
+	}
+	return 0;
+}
+
 static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 {
 	(void)self;
 	int n, k, m, model;
-	PyObject *seq;
+	PyObject *seq, *glo = NULL, *ghi = NULL, *gcount = NULL;
 	double cl, c;
-	if (!PyArg_ParseTuple(args, "iiiOidd", &n, &k, &m, &seq, &model, &cl, &c))
+	if (!PyArg_ParseTuple(args, "iiiOidd|OOO", &n, &k, &m, &seq, &model, &cl, &c, &glo, &ghi,
+	                      &gcount))
 		return NULL;
+	if (glo && glo != Py_None) {
+		bercl_rs_code gcode;
+		if (bercl_rs_code_make(n, k, m, &gcode) != BERCL_OK)
+			return raise_status(BERCL_EDOM, "fec_histogram: code");
+		Py_ssize_t ng = PySequence_Size(glo);
+		if (ng < 1 || ng > BERCL_FEC_MAX_BINS || PySequence_Size(ghi) != ng ||
+		    PySequence_Size(gcount) != ng)
+			return PyErr_Format(PyExc_ValueError, "groups: lo, hi and count of one length");
+		int *lo = PyMem_Calloc((size_t)ng, sizeof *lo), *hi = PyMem_Calloc((size_t)ng, sizeof *hi);
+		double *cnt = PyMem_Calloc((size_t)ng, sizeof *cnt);
+		bercl_fec_histogram_stats gh;
+		enum bercl_status grc = BERCL_EDOM;
+		if (lo && hi && cnt && int_list(glo, lo, ng) == 0 && int_list(ghi, hi, ng) == 0) {
+			for (Py_ssize_t i = 0; i < ng && !PyErr_Occurred(); i++) {
+				PyObject *x = PySequence_GetItem(gcount, i);
+				cnt[i] = x ? PyFloat_AsDouble(x) : -1;
+				Py_XDECREF(x);
+			}
+			if (!PyErr_Occurred())
+				grc = bercl_fec_histogram_groups(&gcode, lo, hi, cnt, (int)ng, model, cl, c,
+				                                 &gh);
+		}
+		PyMem_Free(lo);
+		PyMem_Free(hi);
+		PyMem_Free(cnt);
+		if (PyErr_Occurred())
+			return NULL;
+		if (grc != BERCL_OK)
+			return raise_status(grc, "fec_histogram: the histogram is outside the supported "
+			                         "range");
+		return histogram_dict(&gh, &gcode);
+	}
 	bercl_rs_code code;
 	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
 	if (rc != BERCL_OK)
@@ -1120,6 +1689,13 @@ static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 	PyMem_Free(bins);
 	if (rc != BERCL_OK)
 		return raise_status(rc, "fec_histogram: the histogram is outside the supported range");
+	return histogram_dict(&h, &code);
+}
+
+static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp)
+{
+	bercl_fec_histogram_stats h = *hp;
+	bercl_rs_code code = *cp;
 	PyObject *d = PyDict_New();
 	if (!d)
 		return NULL;
@@ -1145,6 +1721,8 @@ static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 	SETI("tail_bins", h.tail_bins);
 	SETD("cer_tail", h.cer_tail);
 	SETD("tail_r2", h.tail_r2);
+	SETD("cer_tail_lower", h.cer_tail_lower);
+	SETD("cer_tail_upper", h.cer_tail_upper);
 	SETI("n", code.n);
 	SETI("k", code.k);
 	SETI("m", code.m);
@@ -1152,6 +1730,64 @@ static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
 #undef SETD
 #undef SETI
 	return d;
+}
+
+/*
+ * read_histograms(data, name, format, t) -> (format, warning, [(port, lane,
+ * bins, groups)]): the command's own readers of FEC reports (bercl's CSV,
+ * ethtool's JSON, SONiC's tables, Xena's reply: src/telemetry.c, compiled
+ * into this extension, so that a report reads here exactly as `bercl fec
+ * --histogram F --histogram-format FORMAT` reads it); groups is None or
+ * (lo, hi, count) lists for a report that groups bins. A bad report raises
+ * DomainError with the reader's one-line message.
+ */
+static PyObject *py_read_histograms(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *buf, *name, *fname;
+	Py_ssize_t len;
+	int t;
+	if (!PyArg_ParseTuple(args, "y#ssi", &buf, &len, &name, &fname, &t))
+		return NULL;
+	enum telemetry_format fmt;
+	if (telemetry_parse_format(fname, &fmt) != 0)
+		return PyErr_Format(PyExc_ValueError, "format %s: auto, csv, ethtool, sonic or xena",
+		                    fname);
+	struct telemetry *tm = PyMem_Calloc(1, sizeof *tm);
+	if (!tm)
+		return PyErr_NoMemory();
+	char err[512];
+	int rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = telemetry_read_buffer(buf, (size_t)len, name, fmt, t, tm, err, sizeof err);
+	Py_END_ALLOW_THREADS
+	if (rc != 0) {
+		telemetry_free(tm);
+		PyMem_Free(tm);
+		return raise_message(BERCL_EDOM, err);
+	}
+	PyObject *list = PyList_New(tm->n);
+	for (int i = 0; list && i < tm->n; i++) {
+		const struct telemetry_histogram *h = &tm->h[i];
+		PyObject *groups;
+		if (h->ngroups > 0) {
+			PyObject *lo = PyList_New(h->ngroups), *hi = PyList_New(h->ngroups);
+			for (int j = 0; lo && hi && j < h->ngroups; j++) {
+				PyList_SET_ITEM(lo, j, PyLong_FromLong(h->lo[j]));
+				PyList_SET_ITEM(hi, j, PyLong_FromLong(h->hi[j]));
+			}
+			groups = Py_BuildValue("(NNN)", lo, hi, doubles_list(h->count, (size_t)h->ngroups));
+		} else {
+			Py_INCREF(Py_None);
+			groups = Py_None;
+		}
+		PyList_SET_ITEM(list, i, Py_BuildValue("(ssNN)", h->port, h->lane,
+		                                       doubles_list(h->bins, (size_t)t + 2), groups));
+	}
+	PyObject *res = Py_BuildValue("(ssN)", telemetry_format_name(tm->format), tm->warning, list);
+	telemetry_free(tm);
+	PyMem_Free(tm);
+	return res;
 }
 
 /* rs_code(n, k, m) -> (n, k, m, t) */
@@ -1200,6 +1836,15 @@ static PyMethodDef methods[] = {
 	{"plan_sequential", py_plan_sequential, METH_VARARGS, NULL},
 	{"sequential_outcome", py_sequential_outcome, METH_VARARGS, NULL},
 	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
+	{"plan_at_readings", py_plan_at_readings, METH_VARARGS, NULL},
+	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
+	{"clustered", py_clustered, METH_VARARGS, NULL},
+	{"fec_flr", py_fec_flr, METH_VARARGS, NULL},
+	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
+	{"fec_degrade", py_fec_degrade, METH_VARARGS, NULL},
+	{"fec_tail_sonic", py_fec_tail_sonic, METH_VARARGS, NULL},
+	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
+	{"bursts_pass", py_bursts_pass, METH_VARARGS, NULL},
 	{"rs_code", py_rs_code, METH_VARARGS, NULL},
 	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
@@ -1218,6 +1863,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
 	import_array();
 	import_umath();
+	quick_inv_init();
 	PyObject *m = PyModule_Create(&module);
 	if (!m)
 		return NULL;

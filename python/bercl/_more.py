@@ -13,9 +13,11 @@ import numpy as np
 from . import (BerclError, DomainError, LimitError, _bits, _Call, _core, _model, fec_code,
                fec_rates, ber_upper, parse_cl, parse_count, parse_quantity, parse_real)
 
-__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "lanes_cl", "LanesCl",
+__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation", "lanes_cl", "LanesCl",
            "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
-           "fec_codeword_bounds", "Watch", "WatchRow"]
+           "fec_codeword_bounds", "Watch", "WatchRow", "read_fec_histograms", "FecReport",
+           "fec_histograms", "fec_degrade", "FecDegrade", "intervals", "read_intervals",
+           "Intervals", "cl_clustered", "ber_upper_clustered", "ClusteredCl", "ClusteredBer"]
 
 _LN10 = 2.302585092994045684
 
@@ -59,6 +61,9 @@ class Plan:
     expected_bits_bad: Optional[float] = None
     pass_bits: Optional[List[int]] = None
     fail_bits: Optional[List[int]] = None
+    reading_interval: Optional[float] = None
+    alpha_actual: Optional[float] = None
+    beta_actual: Optional[float] = None
     true_ber: Optional[float] = None
     p_pass: Optional[float] = None
     expected_bits: Optional[float] = None
@@ -75,7 +80,8 @@ class Plan:
 
 
 def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=None, rate=None,
-         lanes=None, baud=None, bits_per_symbol=None, sequential=False, true_ber=None):
+         lanes=None, baud=None, bits_per_symbol=None, sequential=False, true_ber=None,
+         reading_interval=None):
     """A test plan with both risks (``bercl plan``).
 
     Two forms, as the command has them: with `cl` (1 - beta) and `alpha`, the
@@ -100,6 +106,11 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
         Design the truncated sequential test.
     true_ber : float, optional
         The chance to pass (p_pass) and the expected bits at that true BER.
+    reading_interval : float or str, optional
+        Sequential plans: bits between readings (``"1e11"``, ``"100G"``), as
+        ``--reading-interval``: the plan looked at only at readings, its
+        exact risks alpha_actual and beta_actual (and with true_ber, p_pass
+        as run; expected_bits is then None, as the command leaves it out).
 
     Returns
     -------
@@ -120,6 +131,9 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
     (6, 11842395652421, 1184.2395652421)
     >>> plan(1e-12, errors=3, bits=5e12, ratio=4).alpha
     0.03826905428962229
+    >>> s = plan(1e-12, "95%", "5%", 4, sequential=True, reading_interval="100G")
+    >>> s.alpha_actual, s.beta_actual
+    (0.04085455243342498, 0.04905076348524467)
     """
     call = _Call("plan", "raise")
     p = _scalar(call, "ber", ber, parse_real)
@@ -135,6 +149,14 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
         tb = _scalar(call, "true_ber", true_ber, parse_real)
         if not 0 < tb < 1:
             raise DomainError("plan: true_ber = %r: must be between 0 and 1, exclusive" % tb)
+    interval = None
+    if reading_interval is not None:
+        interval = _scalar(call, "reading_interval", reading_interval, parse_quantity)
+        if not sequential:
+            raise DomainError("plan: reading_interval is for a sequential plan (sequential="
+                              "True): a fixed test is judged at its end")
+        if not (interval >= 1 and interval <= 1e300):
+            raise DomainError("plan: reading_interval = %r: must be 1 to 1e300 bits" % interval)
     if bits is not None or time is not None:
         if sequential:
             raise DomainError("plan: sequential designs a plan: give cl and alpha, not bits "
@@ -175,6 +197,10 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
         out.expected_bits_good, out.expected_bits_bad = s[4], s[5]
         out.pass_bits = [int(v) for v in s[6]]
         out.fail_bits = [int(v) for v in s[7]]
+        if interval is not None:
+            out.reading_interval = interval
+            out.alpha_actual = _core.plan_at_readings(s[6], s[7], p / d, interval)[1]
+            out.beta_actual = _core.plan_at_readings(s[6], s[7], p, interval)[0]
     r = None
     if rate is not None or baud is not None:
         from . import _rate
@@ -183,7 +209,9 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
         out.time_s = out.bits / (r * n_lanes)
     if tb is not None:
         out.true_ber = tb
-        if sequential:
+        if sequential and interval is not None:
+            out.p_pass = _core.plan_at_readings(out.pass_bits, out.fail_bits, tb, interval)[0]
+        elif sequential:
             out.p_pass, _, out.expected_bits = _core.sequential_outcome(
                 out.pass_bits, out.fail_bits, tb)
         else:
@@ -334,13 +362,30 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
 FecHistogram = collections.namedtuple(
     "FecHistogram", "codewords uncorrectable symbol_errors ser_estimate ser_upper "
     "cer_predicted cer_model_upper cer_count_upper model_contradicted cer_upper ln_cer_upper "
-    "gof_df gof_stat gof_p ln_gof_p burst tail_bins cer_tail tail_r2")
+    "gof_df gof_stat gof_p ln_gof_p burst tail_bins cer_tail tail_r2 cer_tail_lower "
+    "cer_tail_upper flr flr_upper flr_observed port lane",
+    defaults=(None,) * 7)
 FecHistogram.__doc__ = """The analysis of a FEC symbol-error histogram, as bercl(1)
 describes it (FEC HISTOGRAMS): gof_* and burst are None without a test
-(gof_df 0), cer_tail and tail_r2 None without a tail fit."""
+(gof_df 0); cer_tail, tail_r2 and flr None without a tail fit, and
+cer_tail_lower, cer_tail_upper and flr_upper also with ``method="sonic"``
+(a least-squares line has no interval); flr_observed is the frame loss of
+the uncorrectable count itself. port and lane name the histogram of a
+report (`fec_histograms`), else None."""
 
 
-def fec_histogram(code, bins, cl="95%", *, model="poisson"):
+def _flr(cer, rate, interleave, frames_per_codeword):
+    """flr = cer (1 + X F) / F at most 1 (bercl_fec_flr; the command's flr_of: X from the
+    rate where not given, F 8 by default)."""
+    nan = math.nan
+    return _core.fec_flr(cer, nan if interleave is None else float(interleave),
+                         nan if frames_per_codeword is None else float(frames_per_codeword),
+                         nan if rate is None else float(rate))
+
+
+def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
+                  method="likelihood", rate=None, interleave=None, frames_per_codeword=None,
+                  _where=(None, None)):
     """Analyse a FEC symbol-error histogram (``bercl fec --histogram``).
 
     Parameters
@@ -353,6 +398,19 @@ def fec_histogram(code, bins, cl="95%", *, model="poisson"):
     cl : float or str
         Confidence level of the bounds.
     model : {"poisson", "binomial"}
+    groups : (lo, hi, count), optional
+        In place of bins, a report that groups bins (ethtool's bin_low ..
+        bin_high): group j counts count[j] codewords with lo[j] .. hi[j]
+        corrected symbols, the last group (lo = t + 1) the uncorrectable ones
+        (bercl_fec_histogram_groups); `read_fec_histograms` gives them.
+    method : {"likelihood", "sonic"}
+        The tail fit (``--method``): the likelihood fit with its interval, or
+        SONiC's least-squares line (bins only).
+    rate : float or str, optional
+        The port's line rate (``--rate``), for the interleave of flr (1
+        below 200G, 2 below 800G, else 4).
+    interleave, frames_per_codeword : float, optional
+        ``--interleave`` and ``--frames-per-codeword`` (default 8) for flr.
 
     Returns
     -------
@@ -368,19 +426,46 @@ def fec_histogram(code, bins, cl="95%", *, model="poisson"):
     >>> h = fec_histogram("kp4", [1000] + [0] * 15 + [5], "95%")
     >>> h.cer_upper, h.model_contradicted
     (0.010432060572634195, True)
+    >>> h.flr_observed
+    0.005597014925373134
     """
+    from . import parse_rate
     n, k, m, t = fec_code(code)
     call = _Call("fec_histogram", "raise")
-    counts = [_scalar(call, "bins[%d]" % i, v, parse_count) for i, v in enumerate(bins)]
-    if len(counts) != t + 2:
-        raise DomainError("bins: %d counts given, t + 2 = %d wanted" % (len(counts), t + 2))
-    for i, v in enumerate(counts):
-        if v != math.floor(v) or v < 0:
-            raise DomainError("bins[%d] = %r: must be a whole number" % (i, v))
+    if method not in ("likelihood", "sonic"):
+        raise DomainError("fec_histogram: method must be 'likelihood' or 'sonic', not %r"
+                          % (method,))
+    r = None if rate is None else _scalar(call, "rate", rate, parse_rate)
     c, q = parse_cl(cl, "cl")
-    h = _core.fec_histogram(n, k, m, counts, int(_model(model)), c, q)
+    if groups is not None:
+        if bins is not None:
+            raise DomainError("fec_histogram: give bins or groups, not both")
+        if method == "sonic":
+            raise DomainError("fec_histogram: method 'sonic' needs a count per bin, and the "
+                              "report groups bins")
+        lo, hi, cnt = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
+                       [float(v) for v in groups[2]])
+        h = _core.fec_histogram(n, k, m, [0.0] * (t + 2), int(_model(model)), c, q, lo, hi, cnt)
+        counts = None
+    else:
+        if bins is None:
+            raise DomainError("fec_histogram: needs bins (or groups)")
+        counts = [_scalar(call, "bins[%d]" % i, v, parse_count) for i, v in enumerate(bins)]
+        if len(counts) != t + 2:
+            raise DomainError("bins: %d counts given, t + 2 = %d wanted" % (len(counts), t + 2))
+        for i, v in enumerate(counts):
+            if v != math.floor(v) or v < 0:
+                raise DomainError("bins[%d] = %r: must be a whole number" % (i, v))
+        h = _core.fec_histogram(n, k, m, counts, int(_model(model)), c, q)
+    interval = True
+    if method == "sonic":
+        h["tail_bins"], h["cer_tail"], h["tail_r2"] = _core.fec_tail_sonic(n, k, m, counts)
+        interval = False
     gof = h["gof_df"] > 0
     tail = h["tail_bins"] > 0
+    flr = _flr(h["cer_tail"], r, interleave, frames_per_codeword) if tail else None
+    flr_upper = _flr(h["cer_tail_upper"], r, interleave, frames_per_codeword) \
+        if tail and interval else None
     return FecHistogram(
         h["codewords"], h["uncorrectable"], h["symbol_errors"], h["ser_estimate"],
         h["ser_upper"], h["cer_predicted"] if h["has_cer_predicted"] else 0.0,
@@ -388,7 +473,184 @@ def fec_histogram(code, bins, cl="95%", *, model="poisson"):
         h["cer_upper"], h["ln_cer_upper"], h["gof_df"], h["gof_stat"] if gof else None,
         h["gof_p"] if gof else None, h["ln_gof_p"] if gof else None,
         bool(h["burst"]) if gof else None, h["tail_bins"], h["cer_tail"] if tail else None,
-        h["tail_r2"] if tail else None)
+        h["tail_r2"] if tail else None, h["cer_tail_lower"] if tail and interval else None,
+        h["cer_tail_upper"] if tail and interval else None, flr, flr_upper,
+        _flr(h["uncorrectable"] / h["codewords"], r, interleave, frames_per_codeword),
+        *_where)
+
+
+FecReport = collections.namedtuple("FecReport", "port lane bins groups")
+FecReport.__doc__ = """One histogram of a FEC report: the port and lane it names ("" where
+it names none; lane "combined" for a port's sum), bins (t + 2 counts) and,
+for a report that groups bins, groups = (lo, hi, count), else None."""
+
+_FORMATS = ("auto", "csv", "ethtool", "sonic", "xena")
+
+
+def read_fec_histograms(source, code, *, format="auto"):
+    """The histograms of a FEC report, read by the command's own readers
+    (src/telemetry.c, compiled into this package), as ``bercl fec
+    --histogram F --histogram-format FORMAT`` reads them: bercl's CSV,
+    ethtool's JSON (``ethtool --json -I --show-fec``), SONiC's counter
+    tables (``show interfaces counters fec-histogram``, the COUNTERS_DB
+    dump) and Xena's PP_RXFECSTATS reply. The reader's notes (a port left
+    out, lanes combined) are given as warnings (UserWarning), as the command
+    prints them on standard error.
+
+    Parameters
+    ----------
+    source : str or bytes or path or file
+        A file name, an open file, or the report itself (bytes, or a str
+        holding a newline).
+    code : str or tuple
+        As `fec_code` takes it (t = floor((n - k) / 2) symbols corrected).
+    format : {"auto", "csv", "ethtool", "sonic", "xena"}
+        ``auto`` tells the format from the content.
+
+    Returns
+    -------
+    (str, list of FecReport)
+        The format read, and the histograms in the report's order.
+
+    Raises
+    ------
+    DomainError
+        A report the reader refuses, with its one-line message (FILE:LINE).
+
+    Examples
+    --------
+    >>> fmt, hs = read_fec_histograms(
+    ...     "symbol_errors,codewords\\n0,1000\\n1,20\\nuncorrectable,0\\n", "kp4")
+    >>> fmt, hs[0].bins[:3], hs[0].bins[-1]
+    ('csv', [1000, 20, 0], 0)
+    """
+    import os
+    import warnings
+    if format not in _FORMATS:
+        raise DomainError("read_fec_histograms: format must be one of %s, not %r"
+                          % (", ".join(_FORMATS), format))
+    t = fec_code(code)[3]
+    name = "histogram"
+    if hasattr(source, "read"):
+        data = source.read()
+        name = getattr(source, "name", name)
+    elif isinstance(source, bytes):
+        data = source
+    elif isinstance(source, str) and "\n" in source:
+        data = source
+    else:
+        name = os.fspath(source)
+        with open(name, "rb") as fp:
+            data = fp.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    fmt, warning, rows = _core.read_histograms(data, str(name), format, t)
+    if warning:
+        warnings.warn(warning, stacklevel=2)
+    return fmt, [FecReport(port, lane, [int(v) for v in bins],
+                           None if g is None else (g[0], g[1], [int(v) for v in g[2]]))
+                 for port, lane, bins, g in rows]
+
+
+def fec_histograms(source, code, cl="95%", *, format="auto", model="poisson",
+                   method="likelihood", rate=None, interleave=None, frames_per_codeword=None):
+    """Every histogram of a FEC report analysed (``bercl fec --code C --histogram
+    F``): `read_fec_histograms`, then `fec_histogram` of each.
+
+    Parameters
+    ----------
+    source, code, format
+        As `read_fec_histograms` takes them.
+    cl, model, method, rate, interleave, frames_per_codeword
+        As `fec_histogram` takes them.
+
+    Returns
+    -------
+    list of FecHistogram
+        One per histogram, port and lane set; ``pandas.DataFrame(result)``
+        makes the table.
+
+    Examples
+    --------
+    >>> hs = fec_histograms("symbol_errors,codewords\\n0,1000\\n1,20\\nuncorrectable,0\\n", "kp4")
+    >>> hs[0].ser_estimate
+    3.604382929642445e-05
+    """
+    _, reports = read_fec_histograms(source, code, format=format)
+    return [fec_histogram(code, None if r.groups else r.bins, cl, model=model,
+                          groups=r.groups, method=method, rate=rate, interleave=interleave,
+                          frames_per_codeword=frames_per_codeword, _where=(r.port, r.lane))
+            for r in reports]
+
+
+FecDegrade = collections.namedtuple("FecDegrade", "ser degrade_p degrade_mean_time")
+FecDegrade.__doc__ = """The degraded-SER alarm: the SER, the chance that one interval
+raises the alarm, and the mean time between alarms in seconds (None
+without a rate)."""
+
+
+def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
+    """802.3's FEC_degraded_SER alarm (``bercl fec --degrade-interval K
+    --degrade-threshold S``): more than `threshold` symbol errors in an
+    interval of `interval` codewords, an uncorrectable codeword counting as
+    t + 1. With `ser` (or `ber`: ser = 1 - (1 - ber)^m), how often it fires
+    (bercl_fec_degrade_p, exact); with neither, the SER at which one interval
+    fires half the time (bercl_fec_degrade_ser).
+
+    Parameters
+    ----------
+    code : str or tuple
+        As `fec_code` takes it.
+    interval : int
+        Codewords per interval, 1 to 4294967295.
+    threshold : int
+        Symbol errors allowed per interval, whole, at least 0.
+    ser, ber : float, optional
+        The symbol error ratio, or the pre-FEC BER.
+    rate : float or str, optional
+        The FEC stream's line rate (all lanes), for degrade_mean_time.
+
+    Returns
+    -------
+    FecDegrade
+
+    Raises
+    ------
+    DomainError
+        A threshold the interval cannot exceed, a bad argument.
+    LimitError
+        Beyond the method's work limit (bercl(3)).
+
+    Examples
+    --------
+    >>> fec_degrade("kp4", 8192, 417, ser=1e-4).degrade_p
+    0.9098328328724904
+    >>> d = fec_degrade("kp4", 8192, 417, rate="106.25G")
+    >>> d.ser, d.degrade_p
+    (9.372187955997527e-05, 0.49999999999999867)
+    """
+    from . import parse_rate
+    n, k, m, _ = fec_code(code)
+    call = _Call("fec_degrade", "raise")
+    iv = _scalar(call, "interval", interval, parse_count)
+    th = _scalar(call, "threshold", threshold, parse_count)
+    if not (iv >= 1 and iv <= 4294967295.0 and iv == math.floor(iv)):
+        raise DomainError("fec_degrade: interval = %r: must be a whole number from 1 to "
+                          "4294967295" % iv)
+    if not (th >= 0 and th == math.floor(th)):
+        raise DomainError("fec_degrade: threshold = %r: must be a whole number" % th)
+    if ser is not None and ber is not None:
+        raise DomainError("fec_degrade: give ser or ber, not both")
+    s = math.nan
+    if ser is not None:
+        s = _scalar(call, "ser", ser, parse_real)
+        if not 0 < s < 1:
+            raise DomainError("fec_degrade: ser = %r: must be between 0 and 1, exclusive" % s)
+    elif ber is not None:
+        s = fec_rates(code, ber).ser
+    r = math.nan if rate is None else _scalar(call, "rate", rate, parse_rate)
+    p, mean_time, s = _core.fec_degrade(n, k, m, s, iv, th, r)
+    return FecDegrade(s, p, mean_time)
 
 
 FecTestBounds = collections.namedtuple("FecTestBounds", "ber_upper cer_upper")
@@ -499,6 +761,58 @@ class Simulation:
 
 
 @dataclasses.dataclass
+class BurstSimulation:
+    """``bercl simulate --burst-model gilbert-elliott``: of `trials` simulated
+    tests of `bits` bits on a link whose errors come in bursts (true BER
+    `ber`, bursts of mean `burst_length` errors carrying the share
+    `burst_share` of them, read every `reading_interval` bits), the fraction
+    that pass the fixed test (at most `errors` errors: `one_minus_cl_sim`,
+    far above the exact Poisson `one_minus_cl` when bursts inflate the CL)
+    and the fraction whose cl_clustered reaches the fixed test's CL
+    (`one_minus_cl_clustered_sim`: at most one_minus_cl plus noise where the
+    clustered answer holds); `sim_stderr` as in `Simulation`."""
+    errors: int
+    bits: float
+    ber: float
+    burst_length: float
+    burst_share: float
+    reading_interval: float
+    trials: int
+    seed: int
+    one_minus_cl: float
+    one_minus_cl_sim: float
+    sim_stderr: float
+    one_minus_cl_clustered_sim: float
+
+
+def _burst_simulation(rng, e, n, p, q_tails, length, share, interval, trials, seed):
+    """The draws of src/bursts.c with numpy's generator: independent errors,
+    Poisson((1 - S) p N) of them, and bursts, Poisson(S p N / L), each of a
+    geometric size of mean L on 1, 2, ... (one error for L = 1), each at a
+    uniform place in the test and whole in the interval where it starts;
+    the intervals' sums and the verdicts in C (_core.bursts_pass)."""
+    k = int(math.ceil(n / interval))
+    mean = p * n
+    chunk = max(1, min(trials, 4000000 // k))
+    passed = passed_cl = 0.0
+    for start in range(0, trials, chunk):
+        m = min(chunk, trials - start)
+        single = rng.poisson((1 - share) * mean, m)
+        bursts = rng.poisson(share * mean / length, m)
+        who = np.concatenate([np.repeat(np.arange(m), single), np.repeat(np.arange(m), bursts)])
+        where = np.minimum(np.floor(rng.random(who.size) * n / interval), k - 1).astype(np.int64)
+        nb = int(bursts.sum())
+        size = np.ones(who.size)
+        if length > 1 and nb:
+            size[who.size - nb:] = rng.geometric(1 / length, nb)
+        counts = np.bincount(who * k + where, weights=size, minlength=m * k).reshape(m, k)
+        a, b, _ = _core.bursts_pass(counts, float(interval), n, e, p, q_tails[0], q_tails[1])
+        passed += a
+        passed_cl += b
+    return passed / trials, passed_cl / trials
+
+
+@dataclasses.dataclass
 class PlanSimulation:
     """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
     ber / ratio (good) and at ber (bad), `trials` of each; the risks
@@ -546,7 +860,8 @@ def _sequential_draws(rng, p, ber_true, trials):
 
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
              sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
-             model="poisson"):
+             model="poisson", burst_model=None, burst_length=10, burst_share=1,
+             reading_interval=None):
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
     numpy's PCG64 stream seeded with `seed`: a seed gives the same answer on
@@ -571,10 +886,21 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     model : {"poisson", "binomial"}
         The test form's draws: Poisson(bits * ber), or Binomial(bits, ber)
         (bits below 2^63). Plans are Poisson.
+    burst_model : {None, "gilbert-elliott"}
+        The test form on a link whose errors come in bursts (``--burst-model
+        gilbert-elliott``): the Gilbert-Elliott channel drawn as two Poisson
+        processes (src/bursts.c), each test also judged by cl_clustered.
+    burst_length : float
+        Mean errors per burst, 1 to 1e6 (default 10).
+    burst_share : float
+        The share of the errors in bursts, above 0, at most 1 (default 1).
+    reading_interval : float or str, optional
+        Bits between readings, the intervals cl_clustered sees (default: the
+        whole test, one interval).
 
     Returns
     -------
-    Simulation or PlanSimulation
+    Simulation or PlanSimulation or BurstSimulation
 
     Raises
     ------
@@ -591,6 +917,10 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     >>> s = simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=True, trials=20000)
     >>> abs(s.alpha_sim - s.alpha) < 5 * s.alpha_stderr
     True
+    >>> s = simulate(0, 3e12, 1e-12, burst_model="gilbert-elliott", reading_interval=1e11,
+    ...              trials=10000)
+    >>> s.one_minus_cl_sim > 0.7, s.one_minus_cl_clustered_sim <= s.one_minus_cl
+    (True, True)
     """
     call = _Call("simulate", "raise")
     trials = int(_scalar(call, "trials", trials, parse_count))
@@ -628,6 +958,38 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
             float(nb.mean()), float(nb.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
     if sequential or alpha is not None or cl is not None:
         raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
+    if burst_model not in (None, "none", "gilbert-elliott"):
+        raise DomainError("simulate: burst_model must be 'gilbert-elliott' or None, not %r"
+                          % (burst_model,))
+    if burst_model == "gilbert-elliott":
+        if model != "poisson":
+            raise DomainError("simulate: burst_model takes the Poisson model")
+        e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
+        n = float(_bits(call, bits, time, rate, lanes, None, None)[0])
+        p = _scalar(call, "ber", ber, parse_real)
+        length = _scalar(call, "burst_length", burst_length, parse_real)
+        share = _scalar(call, "burst_share", burst_share, parse_real)
+        if not 1 <= length <= 1e6:
+            raise DomainError("simulate: burst_length = %r: must be from 1 to 1e6 errors"
+                              % length)
+        if not 0 < share <= 1:
+            raise DomainError("simulate: burst_share = %r: must be above 0, at most 1" % share)
+        interval = n if reading_interval is None else \
+            min(_scalar(call, "reading_interval", reading_interval, parse_quantity), n)
+        if not interval > 0:
+            raise DomainError("simulate: reading_interval must be above 0")
+        if math.ceil(n / interval) > 1e7:
+            raise LimitError("simulate: burst_model supports at most 1e7 intervals "
+                             "(bits / reading_interval)")
+        if n * p > 1e7:
+            raise LimitError("simulate: burst_model supports bits * ber up to 1e7")
+        t = _core.tails_full(0, e, n, p)
+        if t is None:
+            raise DomainError("simulate: bits * ber is outside [1e-300, 1e300]")
+        sim, sim_cl = _burst_simulation(rng, e, n, p, t, length, share, interval, trials, seed)
+        q = t[1]
+        return BurstSimulation(int(e), n, p, length, share, interval, trials, seed, q, sim,
+                               math.sqrt(q * (1 - q) / trials), sim_cl)
     b = _model(model)
     e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
     n, _ = _bits(call, bits, time, rate, lanes, None, None)
@@ -651,10 +1013,13 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
 
 # ---- watch ----
 
-WatchRow = collections.namedtuple("WatchRow", "lane bits errors cl dispersion decision")
+WatchRow = collections.namedtuple("WatchRow", "lane bits errors cl dispersion decision "
+                                  "cl_clustered", defaults=(None,))
 WatchRow.__doc__ = """One reading's row, as ``bercl watch -f csv`` prints it: cl at the
 observed errors (None where there is none), the index of dispersion of the
-increments so far (None before two), and the decision ("pass", "fail" or "")."""
+increments so far (None before two), the decision ("pass", "fail" or ""),
+and with ``clustered=True`` cl_clustered of the increments so far (else
+None)."""
 
 
 def _chi2_999(nu):
@@ -675,6 +1040,8 @@ class _Lane:
         self.m = 0
         self.sum_k = self.sum_n = self.sum_k2n = self.pending = 0.0
         self.warned = False
+        self.sums = None  # clustered: the increments as the library's sums
+        self.sums_bad = False
 
 
 class Watch:
@@ -706,6 +1073,11 @@ class Watch:
         For readings given as time (seconds): bits = time * rate * lanes.
     lanes : int, optional
         Lanes that must be seen before an all-lanes pass (default 1).
+    clustered : bool
+        ``--clustered`` (fixed target): each row gives cl_clustered of the
+        increments so far (`cl_clustered`), and the reading that ends the
+        test passes only if cl_clustered reaches cl as well, else fails
+        there (reading on for a later pass would be optional stopping).
 
     Examples
     --------
@@ -713,11 +1085,15 @@ class Watch:
     >>> w.feed(bits=1e12, errors=0).decision
     ''
     >>> w.feed(bits=3e12, errors=0)
-    WatchRow(lane=None, bits=3000000000000.0, errors=0, cl=0.950212931632136, dispersion=None, decision='pass')
+    WatchRow(lane=None, bits=3000000000000.0, errors=0, cl=0.950212931632136, dispersion=None, decision='pass', cl_clustered=None)
     """
 
-    def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None):
+    def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None,
+                 clustered=False):
         call = _Call("Watch", "raise")
+        self.clustered = bool(clustered)
+        if self.clustered and alpha is not None:
+            raise DomainError("Watch: clustered is for the fixed target, not a plan")
         self.ber = _scalar(call, "ber", ber, parse_real)
         if not 0 < self.ber < 1:
             raise DomainError("Watch: ber must be between 0 and 1, exclusive")
@@ -768,11 +1144,27 @@ class Watch:
         if errors > self.allowed:
             return "fail", t
         if bits >= self.pass_bits:
-            return "pass", t
+            return (self._clustered_verdict(lane) if self.clustered else "pass"), t
         return "", t
 
-    @staticmethod
-    def _dispersion(lane, d_bits, d_errors):
+    def _cl_clustered(self, lane):
+        """bercl_clustered_cl of the lane's increments: (cl, 1 - cl), or None."""
+        if lane.sums is None or lane.sums_bad:
+            return None
+        try:
+            d = _core.clustered(lane.sums, self.ber, math.nan, math.nan, False)
+        except BerclError:
+            return None
+        return d["cl_clustered"], d["one_minus_cl_clustered"]
+
+    def _clustered_verdict(self, lane):
+        t = self._cl_clustered(lane)
+        if t is None:
+            return "fail"
+        ok = t[0] >= self.cl if self.cl <= 0.5 else t[1] <= self.cl_complement
+        return "pass" if ok else "fail"
+
+    def _dispersion(self, lane, d_bits, d_errors):
         if d_bits > 0:
             k = d_errors + lane.pending
             lane.pending = 0.0
@@ -780,6 +1172,9 @@ class Watch:
             lane.sum_k += k
             lane.sum_n += d_bits
             lane.sum_k2n += k * k / d_bits
+            if self.clustered and not lane.sums_bad:
+                state, bad = _core.intervals_add(lane.sums, np.array([d_bits]), np.array([k]))
+                lane.sums, lane.sums_bad = state, bad is not None
         else:
             lane.pending += d_errors
         if lane.m < 2 or lane.sum_k <= 0:
@@ -844,7 +1239,9 @@ class Watch:
         state, t = self._decide(ln, b, e)
         if not ln.state:
             ln.state = state
-        row = WatchRow(name, b, int(e), None if t is None else t[0], d, ln.state)
+        cc = self._cl_clustered(ln) if self.clustered and ln.m >= 1 else None
+        row = WatchRow(name, b, int(e), None if t is None else t[0], d, ln.state,
+                       None if cc is None else cc[0])
         if x2 is not None and not ln.warned and ln.m >= 4 and x2 > _chi2_999(ln.m - 1):
             ln.warned = True
             self.warnings.append("%serrors are clustered (index of dispersion %.3g over %d "
@@ -897,3 +1294,296 @@ class Watch:
             if self.decision:
                 break
         return rows
+
+
+# ---- clustered errors: cl, ber --intervals (lib/clustered.c) ----
+
+ClusteredCl = collections.namedtuple(
+    "ClusteredCl", "errors bits ber cl one_minus_cl cl_clustered one_minus_cl_clustered "
+    "dispersion dispersion_upper independent_events")
+ClusteredCl.__doc__ = """The row of ``bercl cl --intervals F``: the totals, the Poisson CL
+of them, and cl_clustered, which holds when errors come in bursts; dispersion
+is None without an estimate (fewer than 2 intervals or no error), and
+dispersion_upper is None where no bound holds (no errors, all in one
+interval, or one burst dominating: then independent_events is 0,
+cl_clustered 0 and the clustered BER bounds [0, 1])."""
+ClusteredBer = collections.namedtuple(
+    "ClusteredBer", "errors bits cl ber_estimate ber_lower ber_upper ber_lower_clustered "
+    "ber_upper_clustered dispersion dispersion_upper independent_events")
+ClusteredBer.__doc__ = """The row of ``bercl ber --intervals F`` (``--two-sided``: the lower
+ends too, else ber_lower and ber_lower_clustered are None)."""
+
+
+class Intervals:
+    """A test logged as intervals, accumulated as the library does
+    (bercl_intervals_add: totals and running moments, nothing stored), for
+    the answers that hold when errors cluster (``bercl cl`` and ``bercl ber``
+    with ``--intervals``). Build it with `intervals` or `read_intervals`.
+
+    Attributes
+    ----------
+    intervals, errored : int
+        Intervals, and those with at least one error.
+    bits, errors : float
+        The totals N and X.
+    cumulative : bool
+        The counts were cumulative readings (their differences taken).
+    """
+
+    def __init__(self, state, cumulative):
+        self._state = state
+        self.cumulative = cumulative
+        d = _core.clustered(state, math.nan, math.nan, math.nan, False)
+        self.intervals, self.errored = int(d["intervals"]), int(d["errored"])
+        self.bits, self.errors = d["bits"], d["errors"]
+        self._d = d
+
+    def __repr__(self):
+        return "Intervals(intervals=%d, errored=%d, bits=%r, errors=%r, cumulative=%r)" % (
+            self.intervals, self.errored, self.bits, self.errors, self.cumulative)
+
+    def _disp(self, d):
+        bounded = d["bounded"]
+        return (d["dispersion"] if d["has_estimate"] else None,
+                d["dispersion_upper"] if bounded else None,
+                d["independent_events"])
+
+    def cl(self, ber):
+        """cl_clustered at `ber` and the Poisson CL of the totals (``bercl cl
+        --intervals F --ber P``): see `cl_clustered`.
+
+        Parameters
+        ----------
+        ber : float or str
+            The specified BER, 0 < ber < 1.
+
+        Returns
+        -------
+        ClusteredCl
+        """
+        call = _Call("cl_clustered", "raise")
+        p = _scalar(call, "ber", ber, parse_real)
+        if not 0 < p < 1:
+            raise DomainError("cl_clustered: ber = %r: must be between 0 and 1, exclusive" % p)
+        t = _core.tails_full(0, self.errors, self.bits, p)
+        if t is None:
+            raise DomainError("cl_clustered: bits * ber is outside [1e-300, 1e300]")
+        d = _core.clustered(self._state, p, math.nan, math.nan, False)
+        return ClusteredCl(self.errors, self.bits, p, t[0], t[1], d["cl_clustered"],
+                           d["one_minus_cl_clustered"], *self._disp(d))
+
+    def ber(self, cl, two_sided=False):
+        """ber_upper_clustered at confidence `cl` and the Poisson bound of the
+        totals (``bercl ber --intervals F --cl C``): see `ber_upper_clustered`.
+
+        Parameters
+        ----------
+        cl : float or str
+            Confidence level of the bound (``"95%"``).
+        two_sided : bool
+            The two-sided interval (``--two-sided``).
+
+        Returns
+        -------
+        ClusteredBer
+        """
+        from . import ber_interval, ber_upper
+        c, q = parse_cl(cl, "cl")
+        if two_sided:
+            lo, up = ber_interval(self.errors, self.bits, cl)
+        else:
+            lo, up = None, ber_upper(self.errors, self.bits, cl)
+        d = _core.clustered(self._state, math.nan, c, q, bool(two_sided))
+        return ClusteredBer(self.errors, self.bits, c, self.errors / self.bits, lo, up,
+                            d["ber_lower_clustered"] if two_sided else None,
+                            d["ber_upper_clustered"], *self._disp(d))
+
+
+def intervals(bits, errors, *, cumulative=None):
+    """Intervals from per-interval counts, or from cumulative readings (a
+    counter's values from the start of the test), as ``--intervals`` reads
+    them.
+
+    Parameters
+    ----------
+    bits, errors : array_like
+        One value per interval (or per reading); bits take the --bits syntax
+        (``"1G"``), errors are whole numbers. A pandas column will do.
+    cumulative : bool, optional
+        The form. Default: decided as the command decides it, from the first
+        three rows: bits strictly increasing and errors never decreasing
+        there means cumulative readings, anything else per-interval counts.
+
+    Returns
+    -------
+    Intervals
+
+    Raises
+    ------
+    DomainError
+        A zero-length interval, errors above an interval's bits, a counter
+        going backwards (cumulative), named by its index.
+
+    Examples
+    --------
+    >>> iv = intervals([1e9] * 7, [0, 3, 0, 5, 1, 0, 2])
+    >>> iv.cl(1e-8).cl_clustered
+    0.992352550821368
+    >>> iv.ber("95%").ber_upper_clustered
+    7.200112744115854e-09
+    """
+    call = _Call("intervals", "raise")
+    b = np.atleast_1d(call.number("bits", bits, parse_quantity)).astype(np.float64).ravel()
+    e = np.atleast_1d(call.number("errors", errors, parse_count)).astype(np.float64).ravel()
+    if b.size != e.size:
+        raise DomainError("intervals: bits and errors: %d and %d values" % (b.size, e.size))
+    if b.size == 0:
+        raise DomainError("intervals: no intervals (bits,errors rows)")
+    bad = np.flatnonzero(~np.isfinite(b) | ~np.isfinite(e) | (e < 0) | (e != np.floor(e)))
+    if bad.size:
+        i = int(bad[0])
+        raise DomainError("intervals: bits[%d] = %r, errors[%d] = %r: bits must be a number "
+                          "and errors a whole number at least 0" % (i, b[i], i, e[i]))
+    if cumulative is None:
+        k = min(3, b.size)
+        cumulative = k == 3 and bool(np.all(b[1:3] > b[:2]) and np.all(e[1:3] >= e[:2]))
+    if cumulative:
+        back = np.flatnonzero(np.diff(b, prepend=0.0) <= 0)
+        if back.size:
+            i = int(back[0])
+            raise DomainError("intervals: bits[%d] = %r: %s (cumulative readings)" % (
+                i, b[i], "a zero-length interval" if i and b[i] == b[i - 1] or b[i] == 0
+                else "below the reading before: the counter went backwards"))
+        down = np.flatnonzero(np.diff(e, prepend=0.0) < 0)
+        if down.size:
+            i = int(down[0])
+            raise DomainError("intervals: errors[%d] = %r: below the reading before: the "
+                              "counter went backwards (cumulative readings)" % (i, e[i]))
+        b, e = np.diff(b, prepend=0.0), np.diff(e, prepend=0.0)
+    else:
+        zero = np.flatnonzero(~(b > 0))
+        if zero.size:
+            i = int(zero[0])
+            raise DomainError("intervals: bits[%d] = %r: a zero-length interval" % (i, b[i]))
+    state, bad = _core.intervals_add(None, b, e)
+    if bad is not None:
+        i, status = bad
+        if status == 2:
+            raise LimitError("intervals: more than 2^53 errors or 1e300 bits in all")
+        raise DomainError("intervals: errors[%d] = %r exceed the interval's bits %r"
+                          % (i, e[i], b[i]))
+    return Intervals(state, bool(cumulative))
+
+
+def read_intervals(source, *, cumulative=None):
+    """Intervals from a file as ``--intervals FILE`` takes it: ``bits,errors``
+    rows (a header naming the two columns optional, other columns ignored),
+    cells separated by a comma or a tab, ``#`` lines and blank lines skipped,
+    bits with SI suffixes.
+
+    Parameters
+    ----------
+    source : str or path or file
+        A file name, an open text file, or the text itself (a str holding a
+        newline).
+    cumulative : bool, optional
+        As `intervals` takes it.
+
+    Returns
+    -------
+    Intervals
+
+    Examples
+    --------
+    >>> read_intervals("bits,errors\\n1G,0\\n1G,3\\n1G,0\\n").errors
+    3.0
+    """
+    if hasattr(source, "read"):
+        text = source.read()
+    elif isinstance(source, str) and "\n" in source:
+        text = source
+    else:
+        with open(source, encoding="utf-8") as fp:
+            text = fp.read()
+    text = text.lstrip("\ufeff")
+    bits, errors, cols = [], [], None
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        cells = [c.strip().strip('"') for c in line.replace("\t", ",").split(",")]
+        loose = [c.replace(" ", "").replace("_", "-").lower() for c in cells]
+        if cols is None and not bits:
+            if "bits" in loose or "errors" in loose:
+                if "bits" not in loose or "errors" not in loose:
+                    raise DomainError("line %d: the header needs both columns, bits and "
+                                      "errors" % no)
+                cols = (loose.index("bits"), loose.index("errors"))
+                continue
+            cols = (0, 1)
+            if len(cells) != 2:
+                raise DomainError("line %d: expected two cells, bits and errors" % no)
+        if max(cols) >= len(cells):
+            raise DomainError("line %d: %d cells: the row has no %s column"
+                              % (no, len(cells), "bits" if cols[0] >= len(cells) else "errors"))
+        bits.append(parse_quantity(cells[cols[0]], "line %d: bits" % no))
+        errors.append(parse_count(cells[cols[1]], "line %d: errors" % no))
+    return intervals(bits, errors, cumulative=cumulative)
+
+
+def cl_clustered(bits, errors, ber, *, cumulative=None):
+    """The confidence that the BER is below `ber` that holds when errors come
+    in bursts (``cl_clustered`` of ``bercl cl --intervals F``), from the
+    intervals' counts: the Poisson tails of ceil(X / dispersion_upper)
+    events at N ber / dispersion_upper, dispersion_upper the 75 % upper
+    bound of the counts' dispersion (lib/clustered.c gives the method and
+    its validity), or the plain Poisson CL where that is smaller.
+
+    Parameters
+    ----------
+    bits, errors : array_like
+        Per-interval counts or cumulative readings (see `intervals`).
+    ber : float or str
+        The specified BER.
+    cumulative : bool, optional
+        As `intervals` takes it.
+
+    Returns
+    -------
+    ClusteredCl
+
+    Examples
+    --------
+    >>> r = cl_clustered([1e9] * 7, [0, 3, 0, 5, 1, 0, 2], 1e-8)
+    >>> r.cl, r.cl_clustered, r.dispersion_upper
+    (1.0, 0.992352550821368, 8.00547035622569)
+    """
+    return intervals(bits, errors, cumulative=cumulative).cl(ber)
+
+
+def ber_upper_clustered(bits, errors, cl, *, two_sided=False, cumulative=None):
+    """The BER bound that holds when errors come in bursts
+    (``ber_upper_clustered`` of ``bercl ber --intervals F``; ``two_sided``
+    the interval, ber_lower_clustered too): the Poisson bounds at N /
+    dispersion_upper bits with ceil (upper) or floor (lower) of X /
+    dispersion_upper events, widened to the plain Poisson bounds.
+
+    Parameters
+    ----------
+    bits, errors : array_like
+        Per-interval counts or cumulative readings (see `intervals`).
+    cl : float or str
+        Confidence level of the bound.
+    two_sided : bool
+    cumulative : bool, optional
+
+    Returns
+    -------
+    ClusteredBer
+
+    Examples
+    --------
+    >>> r = ber_upper_clustered([1e9] * 7, [0, 3, 0, 5, 1, 0, 2], "95%", two_sided=True)
+    >>> r.ber_lower_clustered, r.ber_upper_clustered
+    (2.8954423043263813e-11, 8.262431850993354e-09)
+    """
+    return intervals(bits, errors, cumulative=cumulative).ber(cl, two_sided)

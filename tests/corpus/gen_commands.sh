@@ -262,6 +262,7 @@ bercl ber --intervals iv_burst.csv -c 95% --two-sided
 bercl ber --intervals iv_burst.csv -c 95% --two-sided -f json
 bercl cl --intervals iv_indep.csv -p 1e-11,2e-11 -f csv
 bercl cl --intervals iv_indep.csv -p 1e-11 --require 95% -f tsv
+bercl cl --intervals iv_burst.csv -p 1e-10 --require 95% -f csv
 bercl ber --intervals iv_indep.csv -c 95%
 bercl ber --intervals iv_indep.csv -c 95% -f csv
 bercl ber --intervals iv_cum.csv -c 95% -f csv
