@@ -266,7 +266,7 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 	double bits = s->bits / phi;
 	double e_up = phi == 1.0 ? s->errors : ceil(s->errors / phi);
 	double e_lo = phi == 1.0 ? s->errors : floor(s->errors / phi);
-	double lo = 0.0, up, ignore;
+	double lo = 0.0, up;
 	if (!two_sided) {
 		rc = bercl_ber_upper(BERCL_POISSON, e_up, bits, cl, one_minus_cl, &up);
 		if (rc != BERCL_OK)
@@ -279,11 +279,19 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 		*upper = fmax(up, p_up);
 		return BERCL_OK;
 	}
-	rc = bercl_ber_interval(BERCL_POISSON, e_up, bits, cl, one_minus_cl, &ignore, &up);
+	/* Each end alone, as bercl_ber_interval() computes it (Garwood: P[X <= e]
+	 * = a/2 for the upper end, P[X > f - 1] = a/2 for the lower): the whole
+	 * interval of e also computes a lower end that is no part of the answer
+	 * and may lie below the doubles (e = 1 at 2e287 bits, a = 1e-22: 2e-310),
+	 * which refused the row (found by the oracle's ber2-clustered). */
+	double half = 0.5 * one_minus_cl;
+	if (!(half >= DBL_MIN))
+		return BERCL_ELIMIT;
+	rc = bercl_ber_upper(BERCL_POISSON, e_up, bits, 1.0 - half, half, &up);
 	if (rc != BERCL_OK)
 		return rc;
 	if (e_lo > 0) {
-		rc = bercl_ber_interval(BERCL_POISSON, e_lo, bits, cl, one_minus_cl, &lo, &ignore);
+		rc = bercl_ber_upper(BERCL_POISSON, e_lo - 1.0, bits, half, 1.0 - half, &lo);
 		if (rc != BERCL_OK)
 			return rc;
 	}

@@ -221,6 +221,31 @@ static void test_huge_bits(void **state)
 	}
 }
 
+/*
+ * Two-sided, where the interval of e = ceil(X / phi_U) has a lower end below
+ * the doubles that is no part of the answer: counts 1 and 100 in two
+ * intervals of 1e290 bits (phi_U 955.8, e = 1, f = 0, 2.09e287 equivalent
+ * bits) at a = 1e-22: the interval of 1 event would end at 2.4e-310 below,
+ * and the call returned BERCL_ELIMIT. The answer: lower 0 (f = 0), upper the
+ * one-sided bound of 1 event at 1 - a/2, as bercl_ber_interval() gives it.
+ */
+static void test_two_sided_tiny_end(void **state)
+{
+	(void)state;
+	bercl_intervals s = {0};
+	assert_int_equal(bercl_intervals_add(&s, 1e290, 1), BERCL_OK);
+	assert_int_equal(bercl_intervals_add(&s, 1e290, 100), BERCL_OK);
+	bercl_dispersion d;
+	assert_int_equal(bercl_clustered_dispersion(&s, &d), BERCL_OK);
+	assert_true(d.bounded && ceil(s.errors / d.dispersion_upper) == 1);
+	double a = 1e-22, lo = -1, up = -1, want;
+	assert_int_equal(bercl_clustered_ber_bounds(&s, 1 - a, a, 1, &lo, &up), BERCL_OK);
+	assert_int_equal(bercl_ber_upper(BERCL_POISSON, 1, s.bits / d.dispersion_upper, 1 - a / 2,
+	                                 a / 2, &want), BERCL_OK);
+	assert_true(lo == 0);
+	assert_true(up == want && up > 1e-287 && up < 1e-284);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +253,7 @@ int main(void)
 		cmocka_unit_test(test_bad_intervals),
 		cmocka_unit_test(test_promises),
 		cmocka_unit_test(test_huge_bits),
+		cmocka_unit_test(test_two_sided_tiny_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
