@@ -672,14 +672,9 @@ static int gate_open(const struct column_desc *d, const struct row *r)
 	return 0;
 }
 
-void column_cell(char *buf, size_t len, enum column c, const struct row *r, int human)
+void column_data_cell(char *buf, size_t len, const struct column_desc *d, const struct row *r,
+                      int human)
 {
-	const struct column_desc *d = &columns[c];
-	buf[0] = '\0';
-	if (d->kind == CELL_CUSTOM) {
-		d->cell(buf, len, r, human);
-		return;
-	}
 	if (!gate_open(d, r))
 		return;
 	const void *at = (const char *)r + d->field;

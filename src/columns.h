@@ -89,8 +89,22 @@ struct column_desc {
 
 extern const struct column_desc columns[NCOLUMNS];
 
-/* Column c's cell of row r into buf ("" if the row has none). */
-void column_cell(char *buf, size_t len, enum column c, const struct row *r, int human);
+/* A data column's cell (d->kind not CELL_CUSTOM) into buf, which holds "". */
+void column_data_cell(char *buf, size_t len, const struct column_desc *d, const struct row *r,
+                      int human);
+
+/* Column c's cell of row r into buf ("" if the row has none); inline, so
+ * that a composite cell costs one call (a thirtieth of a cl batch). */
+static inline void column_cell(char *buf, size_t len, enum column c, const struct row *r,
+                               int human)
+{
+	const struct column_desc *d = &columns[c];
+	buf[0] = '\0';
+	if (d->kind == CELL_CUSTOM)
+		d->cell(buf, len, r, human);
+	else
+		column_data_cell(buf, len, d, r, human);
+}
 /* Every result field of a data column set absent (NAN) in r. */
 void column_reset_results(struct row *r);
 

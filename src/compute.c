@@ -193,6 +193,23 @@ static enum compute_status meet_target(struct row *r)
 	 * (bercl_min_bits_target), and N is the exact answer */
 	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
 		return COMPUTE_OK;
+	/* the side the target is decided on (cl for C <= 1/2, else 1 - cl) on
+	 * its side, the other one, near 1, past the target's complement by no
+	 * more than its own rounding: it is that complement (CL(N) reaches C,
+	 * so 1 - CL(N) is at most 1 - C). Searching for bits whose doubles
+	 * round the other way took 6,660 bits too many (bits -e 17 -p
+	 * 1.5470520429205029e-11 -c 4.27438e-15 --model binomial: 1 - cl came
+	 * out 0.9999999999999958 beside the complement 0.9999999999999957). */
+	bercl_tails *lt = &r->tails;
+	if (in->cl <= 0.5 && lt->cl >= in->cl &&
+	    lt->one_minus_cl - in->cl_complement <= 4 * DBL_EPSILON) {
+		lt->one_minus_cl = in->cl_complement;
+		return COMPUTE_OK;
+	}
+	if (in->cl > 0.5 && lt->one_minus_cl <= in->cl_complement && in->cl - lt->cl <= 4 * DBL_EPSILON) {
+		lt->cl = in->cl;
+		return COMPUTE_OK;
+	}
 	struct row_goal g = {r, COMPUTE_OK};
 	double below = bercli_prev_whole(r->bits); /* the library's answer is the least */
 	struct bercli_search s = {printed_reaches, &g, DBL_MAX, below};

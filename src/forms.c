@@ -12,6 +12,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -197,9 +198,14 @@ const struct form forms[] = {
 
 const int nforms = (int)(sizeof forms / sizeof *forms);
 
-/* The quantities and switches the forms of cmd and their rules read. */
+/* The quantities and switches the forms of cmd and their rules read, and
+ * those quantities as a list with their fields' offsets in struct row_input. */
 static qmask relevant[NCOMMANDS];
+static unsigned char relevant_q[NCOMMANDS][NQ];
+static size_t relevant_at[NCOMMANDS][NQ];
+static int nrelevant[NCOMMANDS];
 static pthread_once_t relevant_once = PTHREAD_ONCE_INIT;
+static atomic_int relevant_found; /* read first: pthread_once per row cost 0.15 % */
 
 static void find_relevant(void)
 {
@@ -210,6 +216,13 @@ static void find_relevant(void)
 			m |= rules[*k].a | rules[*k].b;
 		relevant[f->cmd] |= m;
 	}
+	for (int cmd = 0; cmd < NCOMMANDS; cmd++)
+		for (int q = 0; q < NQ; q++)
+			if (relevant[cmd] & HAS(q)) {
+				relevant_q[cmd][nrelevant[cmd]] = (unsigned char)q;
+				relevant_at[cmd][nrelevant[cmd]++] = flags[q].value;
+			}
+	atomic_store_explicit(&relevant_found, 1, memory_order_release);
 }
 
 /*
@@ -219,13 +232,15 @@ static void find_relevant(void)
  */
 const struct form *form_of_row(enum command cmd, const struct row_input *in, char *why, size_t len)
 {
-	pthread_once(&relevant_once, find_relevant);
+	if (!atomic_load_explicit(&relevant_found, memory_order_acquire))
+		pthread_once(&relevant_once, find_relevant);
 	qmask have = switch_presence(in->sequential, in->histogram != NULL, in->code_name != NULL,
 	                             in->model == BERCL_BINOMIAL);
-	for (qmask m = relevant[cmd] & (HAS(NQ) - 1); m; m &= m - 1) {
-		int q = __builtin_ctzll(m);
-		if (!isnan(*(const double *)(const void *)((const char *)in + flags[q].value)))
-			have |= HAS(q);
+	const char *at = (const char *)in;
+	for (int i = 0; i < nrelevant[cmd]; i++) {
+		double v;
+		memcpy(&v, at + relevant_at[cmd][i], sizeof v);
+		have |= (qmask)(v == v) << relevant_q[cmd][i]; /* not NAN */
 	}
 	if (in->burst_model)
 		have |= HAS(P_BURSTS);

@@ -24,7 +24,10 @@
 
 #include "pipeline.h"
 
-#define CHUNK_ROWS 1024
+/* 256 rows of 1760 bytes: a chunk's rows stay in a core's cache between
+ * the reader's reset and parse, the computation and the formatting (at
+ * 1024, 1.8 MB, a 1e6-row cl batch took ~4 % more CPU time on one core) */
+#define CHUNK_ROWS 256
 #define NSLOTS 6
 #define MAX_WORKERS 16
 

@@ -21,7 +21,11 @@ struct sweep {
 	const struct vlist *list[NQ]; /* NULL where the flag was not given */
 	unsigned long long index[NQ];
 	struct vlist_pos pos[NQ];
+	int active[NQ];               /* the quantities with a list, in order */
+	int nactive;
 	int started;
+	struct row_input in;          /* the base with the current values: only the
+	                                 quantities whose wheel moved are set again */
 };
 
 void sweep_init(struct sweep *s, const struct vlist *const list[NQ]);

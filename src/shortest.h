@@ -18,4 +18,7 @@ size_t shortest_double(char *buf, double v);
 /* The 17 decimal digits of d < 10^17, leading zeros included, no NUL. */
 void digits17(char *out, uint64_t d);
 
+/* The decimal digits of u, no leading zero, no NUL (at most 20); returns how many. */
+size_t whole_digits(char *out, uint64_t u);
+
 #endif

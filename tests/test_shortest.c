@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test_shortest.c - shortest_double() and digits17() against their
- * definitions: the first of printf's %.15g, %.16g, %.17g that strtod reads
- * back, on a million doubles (random bit patterns, short decimals as input
- * files hold them, CL-like values near 1 and near 0, subnormals, neighbours
- * of powers of ten, of powers of two and of 16- and 17-digit halfway cases,
- * whole numbers).
+ * test_shortest.c - shortest_double(), digits17() and whole_digits()
+ * against their definitions: the first of printf's %.15g, %.16g, %.17g
+ * that strtod reads back, on a million doubles (random bit patterns, short
+ * decimals as input files hold them, CL-like values near 1 and near 0,
+ * subnormals, neighbours of powers of ten, of powers of two and of 16- and
+ * 17-digit halfway cases, whole numbers); %017llu and %llu.
  */
 #include "testutil.h"
 
@@ -115,11 +115,36 @@ static void test_digits17(void **state)
 	assert_string_equal(got, "99999999999999999");
 }
 
+/* whole_digits: every digit count (0, each 10^k - 1, 10^k, 10^k + 1, up
+ * to 2^64 - 1) and random values of every bit length, against %llu. */
+static void test_whole_digits(void **state)
+{
+	(void)state;
+	char got[24], want[24];
+	uint64_t edge[64], p = 1;
+	int ne = 0;
+	edge[ne++] = 0;
+	for (int k = 0; k < 20; k++, p *= 10) {
+		edge[ne++] = p - 1;
+		edge[ne++] = p;
+		edge[ne++] = p + 1;
+	}
+	edge[ne++] = UINT64_MAX;
+	for (int i = 0; i < ne + 200000; i++) {
+		uint64_t u = i < ne ? edge[i] : rng() >> (i % 64);
+		size_t n = whole_digits(got, u);
+		got[n] = '\0';
+		snprintf(want, sizeof want, "%llu", (unsigned long long)u);
+		assert_string_equal(got, want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shortest),
 		cmocka_unit_test(test_digits17),
+		cmocka_unit_test(test_whole_digits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
