@@ -139,7 +139,7 @@ check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
 	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
 	else sh tests/test_pip.sh; fi
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
-	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
+	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
 	@echo "all tests passed"
 
 # The same digits everywhere: tests/xcheck.c (the reference tables without
@@ -188,6 +188,7 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 	./tests/xcheck-ld64 tests/tmp/xcheck-ld64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-ld64.dump
 	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
+		--clustered-count $(ORACLE_CLUSTERED_COUNT) \
 		--dir tests/tmp/oracle-ld64
 	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
 	BERCL_BINDIR=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
@@ -210,9 +211,13 @@ bench-cross:
 # the answer names) one answer or a few; SOAK_JOBS=2 processes check the
 # rows of each bercl run of SOAK_BATCH=20000 rows (same points and verdicts
 # for any value of either); SOAK_FLAGS=--per-point runs bercl once a point
-# on its flags instead of in batch mode (the command-line path).
+# on its flags instead of in batch mode (the command-line path). The
+# clustered answers (cl-clustered, ber-clustered, ber2-clustered: --intervals
+# logs, one bercl run a log) take ORACLE_CLUSTERED_COUNT points each in
+# oracle-check (a few seconds) and COUNT in a soak.
 ORACLE_SEED ?= 20261130
 ORACLE_COUNT ?= 150
+ORACLE_CLUSTERED_COUNT ?= 40
 SEED ?= $(shell date +%s)
 COUNT ?= 10000
 SOAK_JOBS ?= 2
@@ -223,7 +228,7 @@ tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/tru
 		tests/oracle/truth.c -lmpfr -lgmp -lm
 oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
-	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT)
+	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
 BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \

@@ -635,7 +635,7 @@ typedef struct {
 	double errors;     /* X = sum x_i */
 	double bits_lo;
 	double sum_a, sum_a_lo; /* sum x_i^2 / n_i, double-double */
-	double sum_a2;     /* sum (x_i^2 / n_i)^2 */
+	double a2_ratio;   /* sum a_i^2 / (sum a_i)^2, a_i = x_i^2 / n_i */
 } bercl_intervals;
 
 /*

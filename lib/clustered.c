@@ -124,11 +124,19 @@ enum bercl_status bercl_intervals_add(bercl_intervals *s, double bits, double er
 	dd n = dd_add_d(dd_make(s->bits, s->bits_lo), bits);
 	dd a = dd_div(dd_two_prod(errors, errors), dd_from(bits));
 	dd sum = dd_add(dd_make(s->sum_a, s->sum_a_lo), a);
+	/* Satterthwaite's sum a_i^2 / (sum a_i)^2 kept as that ratio, t' = t (S /
+	 * S')^2 + (a / S')^2 with both terms in [0, 1]: a_i^2 itself leaves the
+	 * doubles (below 1e-308 for a_i under 1e-154, i.e. few errors in 1e155
+	 * bits or more; the sum then was 0 and the term dropped: found by the
+	 * oracle), the ratio loses only terms below 1e-308 of it. */
+	if (a.hi > 0) {
+		double r = s->sum_a / sum.hi, q = a.hi / sum.hi;
+		s->a2_ratio = s->a2_ratio * r * r + q * q;
+	}
 	s->bits = n.hi;
 	s->bits_lo = n.lo;
 	s->sum_a = sum.hi;
 	s->sum_a_lo = sum.lo;
-	s->sum_a2 += a.hi * a.hi;
 	s->errors += errors;
 	s->intervals += 1;
 	if (errors > 0)
@@ -140,7 +148,7 @@ static int valid(const bercl_intervals *s)
 {
 	return isfinite(s->intervals) && isfinite(s->bits) && isfinite(s->errors) &&
 	       isfinite(s->errored) && isfinite(s->bits_lo) && isfinite(s->sum_a_lo) &&
-	       isfinite(s->sum_a) && isfinite(s->sum_a2) && s->sum_a >= 0 && s->sum_a2 >= 0 &&
+	       isfinite(s->sum_a) && isfinite(s->a2_ratio) && s->sum_a >= 0 && s->a2_ratio >= 0 &&
 	       s->intervals >= 1 && s->bits > 0 && s->errors >= 0 && s->errored >= 0 &&
 	       s->errored <= s->intervals && s->errors <= BERCL_MAX_ERRORS &&
 	       (s->errored > 0) == (s->errors > 0);
@@ -186,8 +194,8 @@ enum bercl_status bercl_clustered_dispersion(const bercl_intervals *s, bercl_dis
 			return BERCL_ELIMIT;
 	}
 	d.df = fmin(s->intervals - 1, s->errored - 1);
-	if (s->sum_a2 > 0)
-		d.df = fmin(d.df, floor(s->sum_a * s->sum_a / s->sum_a2));
+	if (s->a2_ratio > 0)
+		d.df = fmin(d.df, floor(1 / s->a2_ratio));
 	d.bounded = d.df >= 1;
 	if (d.bounded) {
 		double q = chisq_quantile(d.df, DISPERSION_TAIL);
@@ -258,7 +266,7 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 	double bits = s->bits / phi;
 	double e_up = phi == 1.0 ? s->errors : ceil(s->errors / phi);
 	double e_lo = phi == 1.0 ? s->errors : floor(s->errors / phi);
-	double lo = 0.0, up, ignore;
+	double lo = 0.0, up;
 	if (!two_sided) {
 		rc = bercl_ber_upper(BERCL_POISSON, e_up, bits, cl, one_minus_cl, &up);
 		if (rc != BERCL_OK)
@@ -271,11 +279,19 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 		*upper = fmax(up, p_up);
 		return BERCL_OK;
 	}
-	rc = bercl_ber_interval(BERCL_POISSON, e_up, bits, cl, one_minus_cl, &ignore, &up);
+	/* Each end alone, as bercl_ber_interval() computes it (Garwood: P[X <= e]
+	 * = a/2 for the upper end, P[X > f - 1] = a/2 for the lower): the whole
+	 * interval of e also computes a lower end that is no part of the answer
+	 * and may lie below the doubles (e = 1 at 2e287 bits, a = 1e-22: 2e-310),
+	 * which refused the row (found by the oracle's ber2-clustered). */
+	double half = 0.5 * one_minus_cl;
+	if (!(half >= DBL_MIN))
+		return BERCL_ELIMIT;
+	rc = bercl_ber_upper(BERCL_POISSON, e_up, bits, 1.0 - half, half, &up);
 	if (rc != BERCL_OK)
 		return rc;
 	if (e_lo > 0) {
-		rc = bercl_ber_interval(BERCL_POISSON, e_lo, bits, cl, one_minus_cl, &lo, &ignore);
+		rc = bercl_ber_upper(BERCL_POISSON, e_lo - 1.0, bits, half, 1.0 - half, &lo);
 		if (rc != BERCL_OK)
 			return rc;
 	}

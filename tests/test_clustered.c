@@ -192,12 +192,68 @@ static void test_promises(void **state)
 	              "(relative to 1 - cl)\n", bounded, worst_dual);
 }
 
+/*
+ * Satterthwaite's term does not depend on the scale of the bits: the same
+ * counts in intervals of 1e10 and of 1e280 bits (a_i = x_i^2 / n_i near
+ * 1e-277, a_i^2 below the doubles) have the same df and dispersion_upper.
+ * Counts 1, 1, 1, 50 in four equal intervals: (sum a)^2 / sum a^2 =
+ * 2503^2 / 6250003 = 1.0024, so df = min(3, 3, 1) = 1 (before the fix the
+ * sum of a_i^2 underflowed to 0 at 1e280 bits and df was 3; the oracle's
+ * cl-clustered found it).
+ */
+static void test_huge_bits(void **state)
+{
+	(void)state;
+	static const double x[] = {1, 1, 1, 50};
+	double scale[] = {1e10, 1e150, 1e200, 1e280, 2.4e299};
+	bercl_dispersion d[5];
+	for (int j = 0; j < 5; j++) {
+		bercl_intervals s = {0};
+		for (int i = 0; i < 4; i++)
+			assert_int_equal(bercl_intervals_add(&s, scale[j], x[i]), BERCL_OK);
+		assert_int_equal(bercl_clustered_dispersion(&s, &d[j]), BERCL_OK);
+		assert_true(d[j].bounded);
+		assert_true(d[j].df == 1);
+		double rel = bercl_rel_diff(d[j].dispersion_upper, d[0].dispersion_upper);
+		if (!(rel <= 1e-13))
+			fail_msg("bits %g: dispersion_upper %.17g, at 1e10 bits %.17g", scale[j],
+			         d[j].dispersion_upper, d[0].dispersion_upper);
+	}
+}
+
+/*
+ * Two-sided, where the interval of e = ceil(X / phi_U) has a lower end below
+ * the doubles that is no part of the answer: counts 1 and 100 in two
+ * intervals of 1e290 bits (phi_U 955.8, e = 1, f = 0, 2.09e287 equivalent
+ * bits) at a = 1e-22: the interval of 1 event would end at 2.4e-310 below,
+ * and the call returned BERCL_ELIMIT. The answer: lower 0 (f = 0), upper the
+ * one-sided bound of 1 event at 1 - a/2, as bercl_ber_interval() gives it.
+ */
+static void test_two_sided_tiny_end(void **state)
+{
+	(void)state;
+	bercl_intervals s = {0};
+	assert_int_equal(bercl_intervals_add(&s, 1e290, 1), BERCL_OK);
+	assert_int_equal(bercl_intervals_add(&s, 1e290, 100), BERCL_OK);
+	bercl_dispersion d;
+	assert_int_equal(bercl_clustered_dispersion(&s, &d), BERCL_OK);
+	assert_true(d.bounded && ceil(s.errors / d.dispersion_upper) == 1);
+	double a = 1e-22, lo = -1, up = -1, want;
+	assert_int_equal(bercl_clustered_ber_bounds(&s, 1 - a, a, 1, &lo, &up), BERCL_OK);
+	assert_int_equal(bercl_ber_upper(BERCL_POISSON, 1, s.bits / d.dispersion_upper, 1 - a / 2,
+	                                 a / 2, &want), BERCL_OK);
+	assert_true(lo == 0);
+	assert_true(up == want && up > 1e-287 && up < 1e-284);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reference),
 		cmocka_unit_test(test_bad_intervals),
 		cmocka_unit_test(test_promises),
+		cmocka_unit_test(test_huge_bits),
+		cmocka_unit_test(test_two_sided_tiny_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1338,13 +1338,13 @@ static PyObject *py_plan_at_readings(PyObject *self, PyObject *args)
 static PyObject *intervals_tuple(const bercl_intervals *s)
 {
 	return Py_BuildValue("(dddddddd)", s->intervals, s->errored, s->bits, s->errors, s->bits_lo,
-	                     s->sum_a, s->sum_a_lo, s->sum_a2);
+	                     s->sum_a, s->sum_a_lo, s->a2_ratio);
 }
 
 static int intervals_from(PyObject *o, bercl_intervals *s)
 {
 	return PyArg_ParseTuple(o, "dddddddd", &s->intervals, &s->errored, &s->bits, &s->errors,
-	                        &s->bits_lo, &s->sum_a, &s->sum_a_lo, &s->sum_a2);
+	                        &s->bits_lo, &s->sum_a, &s->sum_a_lo, &s->a2_ratio);
 }
 
 /*

@@ -3,9 +3,9 @@
  * oracle.c - an independent check of every public answer of bercl.
  *
  * SYNOPSIS
- *   oracle [--bercl PATH] [--seed S] [--count N] [--only ANSWER] [--tol T]
- *          [--dir DIR] [--batch ROWS] [--jobs J] [--per-point] [--skip K]
- *          [--progress] [--max-print K]
+ *   oracle [--bercl PATH] [--seed S] [--count N] [--clustered-count N]
+ *          [--only ANSWER] [--tol T] [--dir DIR] [--batch ROWS] [--jobs J]
+ *          [--per-point] [--skip K] [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
  *
  * DESCRIPTION
@@ -32,6 +32,15 @@
  *   --batch ROWS points go to one bercl run (4000 by default); --jobs J
  *   checks each run's rows in J processes (1 by default): the points, the
  *   truth and every verdict are the same for any ROWS and J.
+ *
+ *   The clustered answers of an interval log (cl-clustered, ber-clustered,
+ *   ber2-clustered: `bercl cl|ber --intervals FILE`, see "the clustered
+ *   answers" below) are checked too, one bercl run a random log on a list
+ *   of 1 to 4 queries; --clustered-count N points of each (default: --count);
+ *   --batch, --jobs and --per-point do not apply to them. A failing log is
+ *   kept in DIR beside the command that reproduces it (and the worst and
+ *   the first ambiguous ones); ORACLE_DEBUG=1 in the environment says on
+ *   standard error why each ambiguous or doubtful point is.
  *
  *   --selfcheck compares the oracle's own tails and roots with a table made
  *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits).
@@ -1344,10 +1353,938 @@ static int selfcheck(const char *path)
 	return bad || n == 0 ? 1 : 0;
 }
 
+/* ---- the clustered answers: bercl cl|ber --intervals FILE ---- */
+
+/*
+ * cl-clustered, ber-clustered, ber2-clustered: the quasi-Poisson answers of
+ * an interval log (lib/clustered.c's header, bercl(1) CLUSTERED ERRORS),
+ * computed here from that definition alone, at PREC bits:
+ *   N = sum n_i, X = sum x_i, r = X / N, J the intervals with errors,
+ *   X2 = sum (x_i - n_i r)^2 / (n_i r) (the direct form: no cancellation),
+ *   phi^ = X2 / (k - 1) (k >= 2, X > 0),
+ *   nu = min(k - 1, J - 1, floor(S^2 / S2)), S, S2 the sums of a_i = x_i^2 / n_i
+ *   and of a_i^2; nu < 1 (J <= 1): unbounded, cl_clustered 0, bounds 0 and 1;
+ *   q = chi2_nu(0.25): the root of Q(nu/2, q/2) = 3/4, Q = Gamma(a, y) / Gamma(a)
+ *   from mpfr_gamma_inc, by Newton kept inside a bisection bracket, for
+ *   nu <= 2000; above, the documented Wilson-Hilferty cube nu (1 - c - z sqrt c)^3,
+ *   c = 2 / (9 nu), z = Phi^-1(3/4) (the exact quantile is computed too,
+ *   and how far the cube moves phi_U is reported, not judged);
+ *   phi_U = max(1, nu max(1, phi^) / q), e = ceil(X / phi_U), f = floor(X / phi_U);
+ *   cl_clustered = min(P[Pois(N ber / phi_U) > e], P[Pois(N ber) > X]);
+ *   ber_upper_clustered = max(phi_U lam_e / N, lam_X / N), lam the Poisson
+ *   upper bound at CL (P[Pois(lam) <= E] = 1 - CL), each at most 1;
+ *   two-sided: Garwood at CL (tails (1 - CL) / 2) of e at N / phi_U bits for
+ *   the upper end and of f for the lower end (0 when f = 0), widened to the
+ *   Poisson interval of X at N bits.
+ * Each point is one interval log, written as a file (per-interval rows, or
+ * cumulative readings), and bercl runs once a log on all its queries (a
+ * -p or -c list). Also checked on every row: errors (exactly), bits,
+ * dispersion (printed to 6 digits), dispersion_upper, independent_events.
+ *
+ * Rounding the program cannot avoid: phi_U in doubles (the bisection to
+ * 1e-15, the division), N rounded to a double, N ber / phi_U: DELTA_PHI
+ * relative in phi_U and DELTA_N in each Poisson mean. An answer within
+ * TOL of the truth is checked; one outside TOL but inside the truths at
+ * the ends of those errors is checked too ("envelope", counted); when the
+ * ends have different e or f (X / phi_U within DELTA_PHI of a whole
+ * number), or S^2 / S2 lies within DELTA_S of a whole number that decides
+ * nu, and the answer matches the other whole number's, the point is
+ * ambiguous. Anything else is a FAIL.
+ */
+#define DELTA_PHI 1e-13
+#define DELTA_N 4e-16
+#define DELTA_S 1e-11
+
+enum clus { C_CL, C_BER, C_BER2, NCLUS };
+static const char *clus_name[NCLUS] = {"cl-clustered", "ber-clustered", "ber2-clustered"};
+static struct stats cst[NCLUS];
+static struct {
+	long envelope, unbounded, wh, logs, cumulative;
+	double worst_phi, worst_disp, worst_wh;
+	char worst_phi_cmd[512];
+} cx[NCLUS];
+
+#define MAXQ 4
+struct ilog {
+	long k;
+	double *n, *x;
+	char **ns; /* the bits as written */
+	int cumulative, header;
+	int nq;
+	char q[MAXQ][96]; /* ber (cl) or cl (ber) as written */
+};
+
+/* The definition's pieces for one log. */
+struct disp {
+	double k, J, X;
+	mpfr_t N, X2, ratio, phihat, phiU, phiU_exact;
+	int has_est, bounded, wh;
+	double nu, nu_alt; /* nu_alt: the other floor when S^2/S2 is that close to it, else nu */
+};
+
+static double gauss(void)
+{
+	double u = U(), v = U();
+	return sqrt(-2 * log(1 - u)) * cos(6.283185307179586 * v);
+}
+static double poisson_draw(double m)
+{
+	if (m <= 0)
+		return 0;
+	if (m < 40) {
+		double L = exp(-m), p = U(), k = 0;
+		while (p > L && k < 1000) {
+			p *= U();
+			k++;
+		}
+		return k;
+	}
+	return fmax(0, floor(m + sqrt(m) * gauss() + 0.5));
+}
+static double geom_sum(double b, double L) /* sum of b geometric bursts of mean L >= 1 */
+{
+	if (b <= 0)
+		return 0;
+	if (L <= 1)
+		return b;
+	if (b < 30) { /* P[S = s] = (1 - 1/L)^(s-1) / L, s >= 1 */
+		double s = 0;
+		for (int i = 0; i < (int)b; i++)
+			s += 1 + floor(log(1 - U()) / log1p(-1 / L));
+		return s;
+	}
+	return fmax(b, floor(b * L + sqrt(b * L * (L - 1) + 1) * gauss()));
+}
+
+static void write_bits(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && v <= MAX_ERRORS)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.17g", v);
+}
+
+/* A random interval log: few and many intervals, 0, 1, 2 or more errored
+ * ones, independent and bursty counts, tiny and huge bits. */
+static void gen_ilog(struct ilog *L)
+{
+	double r = U();
+	int many = r >= 0.94; /* df above 2000: thousands of intervals, independent errors */
+	long k = r < 0.03 ? 1 : r < 0.15 ? irand(2, 5) : r < 0.7 ? (long)logu(2, 400)
+	       : r < 0.94 ? (long)logu(400, 5000) : (long)logu(2500, 30000);
+	L->k = k;
+	L->n = malloc(sizeof(double) * (size_t)k);
+	L->x = malloc(sizeof(double) * (size_t)k);
+	L->ns = malloc(sizeof(char *) * (size_t)k);
+	/* bits per interval */
+	double s = U(), B;
+	if (s < 0.12)
+		B = logu(0.5, 1e3); /* tiny */
+	else if (s < 0.7)
+		B = logu(1e5, 1e13);
+	else if (s < 0.88)
+		B = logu(1e13, 1e200 / (double)k);
+	else
+		B = logu(1e155, 0.9e300 / (double)k); /* a_i^2 below the doubles */
+	double shape = U(), spread = logu(1, 1e4), N = 0;
+	int whole = U() < 0.7;
+	long big = irand(0, k - 1);
+	for (long i = 0; i < k; i++) {
+		double b = shape < 0.5 ? B : shape < 0.85 ? B * logu(1 / spread, spread) : B;
+		if (shape >= 0.85 && i == big)
+			b *= logu(1e2, 1e16);
+		if (whole && b < 9e15)
+			b = fmax(1, floor(b + 0.5));
+		L->n[i] = b;
+		N += b;
+	}
+	double scale = 1;
+	for (long i = 0; i < k; i++)
+		N += L->n[i];
+	if (N > 0.9e300)
+		scale = 0.8e300 / N;
+	N = 0;
+	for (long i = 0; i < k; i++) {
+		L->n[i] *= scale;
+		if (!(L->n[i] > 0))
+			L->n[i] = DBL_MIN;
+		N += L->n[i];
+	}
+	/* errors */
+	double m = many ? logu(3 * (double)k, 1e10) : U() < 0.85 ? logu(0.5, 3e4) : logu(3e4, 1e13);
+	double p = fmin(0.5, m / N), X = 0, burstL = logu(1, 1000); /* m: expected errors in all */
+	double e = many ? 0 : U();
+	for (long i = 0; i < k; i++)
+		L->x[i] = 0;
+	if (e < 0.45) { /* independent */
+		for (long i = 0; i < k; i++)
+			L->x[i] = poisson_draw(L->n[i] * p);
+	} else if (e < 0.9) { /* bursts of geometric size, mean burstL */
+		double share = U() < 0.6 ? 1 : U();
+		for (long i = 0; i < k; i++)
+			L->x[i] = poisson_draw(L->n[i] * p * (1 - share)) +
+			          geom_sum(poisson_draw(L->n[i] * p * share / burstL), burstL);
+	} else { /* 0, 1, 2 or 3 errored intervals, and sometimes a few singles */
+		int J = (int)irand(0, 3);
+		for (int j = 0; j < J; j++)
+			L->x[irand(0, k - 1)] += floor(logu(1, U() < 0.8 ? 1e4 : 1e12));
+		if (U() < 0.3)
+			for (long i = 0; i < k; i++)
+				if (U() < 0.05)
+					L->x[i] += 1;
+	}
+	for (long i = 0; i < k; i++) {
+		L->x[i] = fmin(L->x[i], floor(L->n[i]));
+		X += L->x[i];
+	}
+	if (X > MAX_ERRORS) /* keep the total below 2^53 */
+		for (long i = 0; i < k; i++)
+			L->x[i] = floor(L->x[i] / 4);
+	int allwhole = 1;
+	N = 0;
+	for (long i = 0; i < k; i++) {
+		allwhole &= L->n[i] == floor(L->n[i]);
+		N += L->n[i];
+	}
+	L->cumulative = k >= 3 && allwhole && N < 4e15 && U() < 0.25;
+	L->header = U() < 0.7;
+	char buf[48];
+	for (long i = 0; i < k; i++) {
+		write_bits(buf, sizeof buf, L->n[i]);
+		L->ns[i] = strdup(buf);
+		L->n[i] = strtod(buf, NULL);
+	}
+	if (!L->cumulative && k >= 3 && L->n[1] > L->n[0] && L->n[2] > L->n[1] &&
+	    L->x[1] >= L->x[0] && L->x[2] >= L->x[1]) { /* would read as cumulative: reverse */
+		double t;
+		char *ts;
+		t = L->n[0], L->n[0] = L->n[2], L->n[2] = t;
+		t = L->x[0], L->x[0] = L->x[2], L->x[2] = t;
+		ts = L->ns[0], L->ns[0] = L->ns[2], L->ns[2] = ts;
+	}
+}
+
+static void free_ilog(struct ilog *L)
+{
+	for (long i = 0; i < L->k; i++)
+		free(L->ns[i]);
+	free(L->ns);
+	free(L->n);
+	free(L->x);
+}
+
+static int write_ilog(const struct ilog *L, const char *path)
+{
+	FILE *fp = fopen(path, "w");
+	if (!fp)
+		return -1;
+	if (L->header)
+		fprintf(fp, "bits,errors\n");
+	double cb = 0, ce = 0;
+	for (long i = 0; i < L->k; i++) {
+		if (L->cumulative) {
+			cb += L->n[i];
+			ce += L->x[i];
+			fprintf(fp, "%.0f,%.0f\n", cb, ce);
+		} else {
+			fprintf(fp, "%s,%.0f\n", L->ns[i], L->x[i]);
+		}
+	}
+	return fclose(fp);
+}
+
+static mpfr_t z75; /* Phi^-1(3/4) */
+
+/* z75 by bisection on erf(z / sqrt 2) = 1/2. */
+static void clus_init(void)
+{
+	mpfr_t lo, hi, m, t;
+	mpfr_init2(z75, PREC);
+	mpfr_inits2(PREC, lo, hi, m, t, (mpfr_ptr)0);
+	mpfr_set_d(lo, 0.5, MPFR_RNDN);
+	mpfr_set_d(hi, 1.0, MPFR_RNDN);
+	for (int i = 0; i < PREC + 4; i++) {
+		mpfr_add(m, lo, hi, MPFR_RNDN);
+		mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+		mpfr_sqrt_ui(t, 2, MPFR_RNDN);
+		mpfr_div(t, m, t, MPFR_RNDN);
+		mpfr_erf(t, t, MPFR_RNDN);
+		if (mpfr_cmp_d(t, 0.5) < 0)
+			mpfr_set(lo, m, MPFR_RNDN);
+		else
+			mpfr_set(hi, m, MPFR_RNDN);
+	}
+	mpfr_set(z75, lo, MPFR_RNDN);
+	mpfr_clears(lo, hi, m, t, (mpfr_ptr)0);
+}
+
+/* chi2_nu(0.25): Q(nu/2, q/2) = 3/4; Newton inside a bisection bracket. */
+static void chisq_q25(mpfr_t q, double nu)
+{
+	mpfr_t a, y, lo, hi, f, d, lg, t, ga;
+	mpfr_inits2(PREC, a, y, lo, hi, f, d, lg, t, ga, (mpfr_ptr)0);
+	mpfr_set_d(a, nu / 2, MPFR_RNDN);
+	mpfr_lngamma(lg, a, MPFR_RNDN);
+	mpfr_exp(ga, lg, MPFR_RNDN); /* Gamma(a) */
+	double c = 2 / (9 * nu), w = 1 - c - 0.6744897501960817 * sqrt(c);
+	mpfr_set_d(y, fmax(1e-30, nu * w * w * w / 2), MPFR_RNDN);
+	mpfr_set_zero(lo, 1);
+	mpfr_set_d(hi, nu + 40 * sqrt(nu) + 100, MPFR_RNDN);
+	for (int it = 0; it < 400; it++) {
+		mpfr_gamma_inc(f, a, y, MPFR_RNDN); /* Q(a, y) = Gamma(a, y) / Gamma(a) */
+		mpfr_div(f, f, ga, MPFR_RNDN);
+		mpfr_sub_d(f, f, 0.75, MPFR_RNDN); /* decreasing in y */
+		if (mpfr_zero_p(f))
+			break;
+		mpfr_set(mpfr_sgn(f) > 0 ? lo : hi, y, MPFR_RNDN); /* the bracket */
+		/* dQ/dy = -y^(a-1) e^-y / Gamma(a) */
+		mpfr_log(d, y, MPFR_RNDN);
+		mpfr_sub_ui(t, a, 1, MPFR_RNDN);
+		mpfr_mul(d, d, t, MPFR_RNDN);
+		mpfr_sub(d, d, y, MPFR_RNDN);
+		mpfr_sub(d, d, lg, MPFR_RNDN);
+		mpfr_exp(d, d, MPFR_RNDN);
+		mpfr_div(t, f, d, MPFR_RNDN); /* y_new = y + f / |dQ/dy| */
+		mpfr_add(t, y, t, MPFR_RNDN);
+		if (!(mpfr_cmp(t, lo) > 0 && mpfr_cmp(t, hi) < 0)) {
+			mpfr_add(t, lo, hi, MPFR_RNDN);
+			mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+		}
+		mpfr_sub(d, t, y, MPFR_RNDN);
+		mpfr_div(d, d, t, MPFR_RNDN);
+		mpfr_set(y, t, MPFR_RNDN);
+		if (mpfr_cmpabs_ui(d, 0) == 0 || mpfr_get_exp(d) < -200)
+			break;
+	}
+	mpfr_mul_2ui(q, y, 1, MPFR_RNDN);
+	mpfr_clears(a, y, lo, hi, f, d, lg, t, ga, (mpfr_ptr)0);
+}
+
+static void wilson_hilferty(mpfr_t q, double nu)
+{
+	mpfr_t c, t;
+	mpfr_inits2(PREC, c, t, (mpfr_ptr)0);
+	mpfr_set_ui(c, 2, MPFR_RNDN);
+	mpfr_div_d(c, c, 9 * nu, MPFR_RNDN); /* 9 nu exact */
+	mpfr_sqrt(t, c, MPFR_RNDN);
+	mpfr_mul(t, t, z75, MPFR_RNDN);
+	mpfr_add(t, t, c, MPFR_RNDN);
+	mpfr_ui_sub(t, 1, t, MPFR_RNDN);
+	mpfr_pow_ui(t, t, 3, MPFR_RNDN);
+	mpfr_mul_d(q, t, nu, MPFR_RNDN);
+	mpfr_clears(c, t, (mpfr_ptr)0);
+}
+
+static void phi_upper(mpfr_t out, mpfr_t q, const struct disp *d, double nu)
+{
+	mpfr_set_d(out, nu, MPFR_RNDN);
+	if (mpfr_cmp_ui(d->phihat, 1) > 0)
+		mpfr_mul(out, out, d->phihat, MPFR_RNDN);
+	mpfr_div(out, out, q, MPFR_RNDN);
+	if (mpfr_cmp_ui(out, 1) < 0)
+		mpfr_set_ui(out, 1, MPFR_RNDN);
+}
+
+static void disp_init(struct disp *d)
+{
+	mpfr_inits2(PREC, d->N, d->X2, d->ratio, d->phihat, d->phiU, d->phiU_exact, (mpfr_ptr)0);
+}
+static void disp_clear(struct disp *d)
+{
+	mpfr_clears(d->N, d->X2, d->ratio, d->phihat, d->phiU, d->phiU_exact, (mpfr_ptr)0);
+}
+
+/* phi_U for a given nu: the documented quantile (the cube above 2000). */
+static void phiU_at(mpfr_t out, const struct disp *d, double nu)
+{
+	mpfr_t q;
+	mpfr_init2(q, PREC);
+	if (nu > 2000)
+		wilson_hilferty(q, nu);
+	else
+		chisq_q25(q, nu);
+	phi_upper(out, q, d, nu);
+	mpfr_clear(q);
+}
+
+static void disp_truth(struct disp *d, const struct ilog *L, int exact_wh)
+{
+	mpfr_t r, t, u, S, S2, a;
+	mpfr_inits2(PREC, r, t, u, S, S2, a, (mpfr_ptr)0);
+	d->k = (double)L->k;
+	d->J = 0;
+	d->X = 0;
+	mpfr_set_zero(d->N, 1);
+	mpfr_set_zero(S, 1);
+	mpfr_set_zero(S2, 1);
+	for (long i = 0; i < L->k; i++) {
+		mpfr_add_d(d->N, d->N, L->n[i], MPFR_RNDN);
+		d->X += L->x[i];
+		if (L->x[i] > 0) {
+			d->J++;
+			mpfr_set_d(a, L->x[i], MPFR_RNDN);
+			mpfr_sqr(a, a, MPFR_RNDN);
+			mpfr_div_d(a, a, L->n[i], MPFR_RNDN);
+			mpfr_add(S, S, a, MPFR_RNDN);
+			mpfr_sqr(a, a, MPFR_RNDN);
+			mpfr_add(S2, S2, a, MPFR_RNDN);
+		}
+	}
+	d->has_est = L->k >= 2 && d->X > 0;
+	mpfr_set_zero(d->X2, 1);
+	mpfr_set_zero(d->phihat, 1);
+	if (d->has_est) {
+		mpfr_set_d(r, d->X, MPFR_RNDN);
+		mpfr_div(r, r, d->N, MPFR_RNDN);
+		for (long i = 0; i < L->k; i++) {
+			mpfr_mul_d(u, r, L->n[i], MPFR_RNDN); /* n r */
+			mpfr_d_sub(t, L->x[i], u, MPFR_RNDN);
+			mpfr_sqr(t, t, MPFR_RNDN);
+			mpfr_div(t, t, u, MPFR_RNDN);
+			mpfr_add(d->X2, d->X2, t, MPFR_RNDN);
+		}
+		mpfr_div_d(d->phihat, d->X2, d->k - 1, MPFR_RNDN);
+	}
+	double nu = fmin(d->k - 1, d->J - 1), alt = nu;
+	if (d->J >= 1) {
+		mpfr_sqr(d->ratio, S, MPFR_RNDN);
+		mpfr_div(d->ratio, d->ratio, S2, MPFR_RNDN);
+		double lo = floor(mpfr_get_d(d->ratio, MPFR_RNDD) * (1 - DELTA_S));
+		double hi = floor(mpfr_get_d(d->ratio, MPFR_RNDU) * (1 + DELTA_S));
+		mpfr_floor(t, d->ratio);
+		double f = mpfr_get_d(t, MPFR_RNDN);
+		/* within rounding of a whole number m (two intervals of the same a_i,
+		 * say): S^2 >= m S2 decided in rationals, the n_i being exact doubles */
+		mpfr_round(u, d->ratio);
+		mpfr_sub(a, d->ratio, u, MPFR_RNDN);
+		if (mpfr_zero_p(a) || mpfr_get_exp(a) - mpfr_get_exp(u) < -150) {
+			mpq_t qa, qs, qs2, qt;
+			mpq_inits(qa, qs, qs2, qt, (mpq_ptr)0);
+			for (long i = 0; i < L->k; i++)
+				if (L->x[i] > 0) {
+					mpq_set_d(qt, L->n[i]);
+					mpq_set_d(qa, L->x[i]);
+					mpq_mul(qa, qa, qa);
+					mpq_div(qa, qa, qt);
+					mpq_add(qs, qs, qa);
+					mpq_mul(qa, qa, qa);
+					mpq_add(qs2, qs2, qa);
+				}
+			mpq_mul(qs, qs, qs);
+			double m = mpfr_get_d(u, MPFR_RNDN);
+			mpq_set_d(qt, m);
+			mpq_mul(qs2, qs2, qt);
+			f = mpq_cmp(qs, qs2) >= 0 ? m : m - 1;
+			mpq_clears(qa, qs, qs2, qt, (mpq_ptr)0);
+		}
+		alt = fmin(nu, f == lo ? hi : lo);
+		nu = fmin(nu, f);
+	}
+	d->nu = nu;
+	d->nu_alt = alt;
+	d->bounded = nu >= 1;
+	d->wh = nu > 2000;
+	if (d->bounded) {
+		phiU_at(d->phiU, d, nu);
+		if (d->wh && exact_wh) {
+			mpfr_t q;
+			mpfr_init2(q, PREC);
+			chisq_q25(q, nu);
+			phi_upper(d->phiU_exact, q, d, nu);
+			mpfr_clear(q);
+		}
+	}
+	mpfr_clears(r, t, u, S, S2, a, (mpfr_ptr)0);
+}
+
+/* ln of a printed number (0 -> -inf; "10^x" -> x ln 10); -1 if not a number. */
+static int ln_of(mpfr_t out, const char *s)
+{
+	if (!s || !*s)
+		return -1;
+	if (!strncmp(s, "10^", 3)) {
+		char *end;
+		double x = strtod(s + 3, &end);
+		if (*end)
+			return -1;
+		mpfr_set_ui(out, 10, MPFR_RNDN);
+		mpfr_log(out, out, MPFR_RNDN);
+		mpfr_mul_d(out, out, x, MPFR_RNDN);
+		return 0;
+	}
+	if (mpfr_set_str(out, s, 10, MPFR_RNDN) != 0 || mpfr_sgn(out) < 0)
+		return -1;
+	if (mpfr_zero_p(out))
+		mpfr_set_inf(out, -1);
+	else
+		mpfr_log(out, out, MPFR_RNDN);
+	return 0;
+}
+
+/*
+ * The answer's truth as logs: v[0] cl_clustered or ber_upper_clustered,
+ * v[1] ber_lower_clustered; *e_out the e used. sp = 0: at phi_U. sp = +1
+ * or -1: a corner of the rounding envelope, where the program's phi_U
+ * (off by up to DELTA_PHI) and its means (DELTA_N) could put the answer,
+ * taking e and f, and the bits N / phi_U, each at its own end (the answer
+ * moves the same way with a smaller e and more events per bit; the ceil
+ * and the means need not come from the same rounding): +1 e and f from
+ * phi_U (1 + DELTA_PHI), the means from phi_U (1 - DELTA_PHI) and
+ * (1 + DELTA_N) (the larger cl, the smaller bounds); -1 the other way.
+ * guess[0], guess[1]: the program's Poisson ber_upper and ber_lower of the
+ * row (0 if absent), where the roots' searches start (scaled by the events
+ * for the clustered ones); the roots are bracketed from there.
+ * Returns 0, -1 for an oracle doubt, 1 if beyond the model's range.
+ */
+static int answer_truth(mpfr_t v0, mpfr_t v1, enum clus w, const struct disp *d, const mpfr_t phiU,
+                        const char *q, int sp, double *e_out, const double *guess)
+{
+	mpfr_t phi, lam, le, gt, g2, ln_t, cv, b;
+	mpfr_inits2(PREC, phi, lam, le, gt, g2, ln_t, cv, b, (mpfr_ptr)0);
+	int rc = 0, sn = sp;
+	mpfr_mul_d(phi, phiU, 1 + sp * DELTA_PHI, MPFR_RNDN);
+	mpfr_d_div(lam, d->X, phi, MPFR_RNDN);
+	mpfr_mul_d(phi, phiU, 1 - sp * DELTA_PHI, MPFR_RNDN); /* for the means */
+	mpfr_ceil(b, lam);
+	double e = mpfr_get_d(b, MPFR_RNDN);
+	mpfr_floor(b, lam);
+	double f = mpfr_get_d(b, MPFR_RNDN); /* flips with e: one check of e covers both */
+	*e_out = e;
+	if (w == C_CL) {
+		mpfr_set_str(b, q, 10, MPFR_RNDN);
+		mpfr_mul(lam, b, d->N, MPFR_RNDN);
+		mpfr_mul_d(lam, lam, 1 + sn * DELTA_N, MPFR_RNDN);
+		if (mpfr_cmp_d(lam, MIN_LAMBDA) < 0 || mpfr_cmp_d(lam, MAX_LAMBDA) > 0)
+			rc = 1;
+		if (truth_tails(le, g2, 0, d->X, 0, lam) != 0)
+			rc = rc ? rc : -1;
+		mpfr_div(lam, lam, phi, MPFR_RNDN);
+		if (mpfr_cmp_d(lam, MIN_LAMBDA * 1.000001) < 0 || mpfr_cmp_d(lam, MAX_LAMBDA) > 0)
+			rc = 1;
+		if (truth_tails(le, gt, 0, e, 0, lam) != 0)
+			rc = rc ? rc : -1;
+		mpfr_min(v0, gt, g2, MPFR_RNDN);
+		goto out;
+	}
+	/* bounds: side/target as check_ber's */
+	int side;
+	if (w == C_BER2) {
+		mpfr_set_prec(cv, PREC + 64);
+		mpfr_set_str(cv, q, 10, MPFR_RNDN);
+		mpfr_ui_sub(cv, 1, cv, MPFR_RNDN);
+		mpfr_div_2ui(cv, cv, 1, MPFR_RNDN);
+		mpfr_log(ln_t, cv, MPFR_RNDN);
+		side = 0;
+	} else {
+		side = target_of(q, ln_t);
+	}
+	double Nd = mpfr_get_d(d->N, MPFR_RNDN);
+	double Nc = mpfr_get_d(d->N, MPFR_RNDN) / mpfr_get_d(phi, MPFR_RNDN);
+	/* upper: clustered (e at N / phi) and Poisson (X at N) */
+	double gu = guess[0] > 0 ? guess[0] * Nd : d->X + 1, gl = guess[1] > 0 ? guess[1] * Nd : d->X;
+	double gc = gu * (e + 1) / (d->X + 1), lt = mpfr_get_d(ln_t, MPFR_RNDN);
+	if (side && lt < -10) /* P[X > e] = c small: lam^(e+1) / (e+1)! about c */
+		gc = fmin(gc, exp((lgamma(e + 2) + lt) / (e + 1)));
+	if (truth_root(lam, 0, e, 0, side, ln_t, gc) != 0)
+		rc = -1;
+	mpfr_mul(lam, lam, phi, MPFR_RNDN);
+	mpfr_div(lam, lam, d->N, MPFR_RNDN);
+	mpfr_mul_d(lam, lam, 1 - sn * DELTA_N, MPFR_RNDN);
+	if (bound_beyond(0, e, Nc, lam))
+		rc = 1;
+	if (mpfr_cmp_ui(lam, 1) > 0)
+		mpfr_set_ui(lam, 1, MPFR_RNDN);
+	if (truth_root(b, 0, d->X, 0, side, ln_t, gu) != 0)
+		rc = rc ? rc : -1;
+	mpfr_div(b, b, d->N, MPFR_RNDN);
+	mpfr_mul_d(b, b, 1 - sn * DELTA_N, MPFR_RNDN);
+	if (bound_beyond(0, d->X, Nd, b))
+		rc = 1;
+	if (mpfr_cmp_ui(b, 1) > 0)
+		mpfr_set_ui(b, 1, MPFR_RNDN);
+	mpfr_max(lam, lam, b, MPFR_RNDN);
+	mpfr_log(v0, lam, MPFR_RNDN);
+	mpfr_set_inf(v1, -1);
+	if (w == C_BER2) {
+		mpfr_set_inf(gt, -1); /* clustered lower: 0 when f = 0 */
+		if (f > 0) {
+			if (truth_root(lam, 0, f - 1, 0, 1, ln_t, d->X > 0 ? gl * f / d->X : f) != 0)
+				rc = rc ? rc : -1;
+			mpfr_mul(lam, lam, phi, MPFR_RNDN);
+			mpfr_div(lam, lam, d->N, MPFR_RNDN);
+			mpfr_mul_d(lam, lam, 1 - sn * DELTA_N, MPFR_RNDN);
+			if (bound_beyond(0, f - 1, Nc, lam))
+				rc = 1;
+			if (mpfr_cmp_ui(lam, 1) > 0)
+				mpfr_set_ui(lam, 1, MPFR_RNDN);
+			mpfr_log(gt, lam, MPFR_RNDN);
+		}
+		mpfr_set_inf(g2, -1);
+		if (d->X > 0) {
+			if (truth_root(lam, 0, d->X - 1, 0, 1, ln_t, gl) != 0)
+				rc = rc ? rc : -1;
+			mpfr_div(lam, lam, d->N, MPFR_RNDN);
+			mpfr_mul_d(lam, lam, 1 - sn * DELTA_N, MPFR_RNDN);
+			if (bound_beyond(0, d->X - 1, Nd, lam))
+				rc = 1;
+			if (mpfr_cmp_ui(lam, 1) > 0)
+				mpfr_set_ui(lam, 1, MPFR_RNDN);
+			mpfr_log(g2, lam, MPFR_RNDN);
+		}
+		mpfr_min(v1, gt, g2, MPFR_RNDN);
+	}
+out:
+	mpfr_clears(phi, lam, le, gt, g2, ln_t, cv, b, (mpfr_ptr)0);
+	return rc;
+}
+
+/* |got - truth| in logs; +inf when one is -inf and the other not. */
+static double ln_diff(const mpfr_t g, const mpfr_t t)
+{
+	if (mpfr_inf_p(g) || mpfr_inf_p(t))
+		return mpfr_equal_p(g, t) ? 0 : INFINITY;
+	mpfr_t x;
+	mpfr_init2(x, PREC);
+	mpfr_sub(x, g, t, MPFR_RNDN);
+	double r = fabs(mpfr_get_d(x, MPFR_RNDN));
+	mpfr_clear(x);
+	return r;
+}
+/* g within [min(a, b) - tol, max(a, b) + tol], in logs */
+static int ln_between(const mpfr_t g, const mpfr_t a, const mpfr_t b, double tol)
+{
+	if (ln_diff(g, a) <= tol || ln_diff(g, b) <= tol)
+		return 1;
+	int lo = mpfr_cmp(g, a) >= 0 || mpfr_cmp(g, b) >= 0;
+	int hi = mpfr_cmp(g, a) <= 0 || mpfr_cmp(g, b) <= 0;
+	return lo && hi && !mpfr_nan_p(g);
+}
+
+/* Find a column by name in a header, -1 if absent. */
+static int col_of(char **h, int nh, const char *name)
+{
+	for (int i = 0; i < nh; i++)
+		if (!strcmp(h[i], name))
+			return i;
+	return -1;
+}
+
+static void check_clustered_row(enum clus w, const struct ilog *L, const struct disp *d, int qi,
+                                char **f, int nf, char **h, int nh, const char *cmd)
+{
+	struct stats *s = &cst[w];
+	const char *main_col = w == C_CL ? "cl_clustered" : "ber_upper_clustered";
+	const char *got0 = cell(f, nf, col_of(h, nh, main_col));
+	const char *got1 = cell(f, nf, col_of(h, nh, "ber_lower_clustered"));
+	char msg[1024];
+	/* the columns every answered row has */
+	if (!*got0)
+		goto answer;
+	double gx = strtod(cell(f, nf, col_of(h, nh, "errors")), NULL);
+	double gn = strtod(cell(f, nf, col_of(h, nh, "bits")), NULL);
+	double Nd = mpfr_get_d(d->N, MPFR_RNDN);
+	if (gx != d->X || !(fabs(gn - Nd) <= 2e-16 * Nd))
+		fail(s, cmd, "%s: errors %s bits %s, the log holds %.17g errors in %.17g bits%s",
+		     clus_name[w], cell(f, nf, col_of(h, nh, "errors")),
+		     cell(f, nf, col_of(h, nh, "bits")), d->X, Nd,
+		     L->cumulative ? " (cumulative readings)" : "");
+	const char *gd = cell(f, nf, col_of(h, nh, "dispersion"));
+	const char *gdu = cell(f, nf, col_of(h, nh, "dispersion_upper"));
+	const char *gie = cell(f, nf, col_of(h, nh, "independent_events"));
+	if (d->has_est) {
+		double td = mpfr_get_d(d->phihat, MPFR_RNDN), vd = strtod(gd, NULL);
+		double ed = fabs(vd - td), allow = 5.01e-6 * td + 1e-28 * d->X / (d->k - 1);
+		if (!*gd || !(ed <= allow))
+			fail(s, cmd, "dispersion: got '%s' truth %.17g", gd, td);
+		if (td > 0 && ed / td > cx[w].worst_disp && *gd)
+			cx[w].worst_disp = ed / td;
+	} else if (*gd) {
+		fail(s, cmd, "dispersion: got '%s' with no estimate (k = %.0f, X = %.0f)", gd, d->k, d->X);
+	}
+	if (d->bounded) {
+		double tu = mpfr_get_d(d->phiU, MPFR_RNDN), vu = strtod(gdu, NULL);
+		double eu = fabs(vu - tu) / tu, ti = d->X / tu, vi = strtod(gie, NULL);
+		if (d->nu_alt == d->nu && (!*gdu || !(eu <= DELTA_PHI)))
+			fail(s, cmd, "dispersion_upper: got '%s' truth %.17g (rel %.3g, nu %.0f)", gdu, tu, eu,
+			     d->nu);
+		if (d->nu_alt == d->nu && !(fabs(vi - ti) <= (DELTA_PHI + 4e-16) * ti))
+			fail(s, cmd, "independent_events: got '%s' truth %.17g", gie, ti);
+		if (eu > cx[w].worst_phi && d->nu_alt == d->nu) {
+			cx[w].worst_phi = eu;
+			snprintf(cx[w].worst_phi_cmd, sizeof cx[w].worst_phi_cmd, "%s", cmd);
+		}
+	} else {
+		if (*gdu || strtod(gie, NULL) != 0)
+			fail(s, cmd, "unbounded (nu %.0f): got dispersion_upper '%s' independent_events '%s'",
+			     d->nu, gdu, gie);
+	}
+answer:;
+	/* the answer */
+	double guess[2] = {strtod(cell(f, nf, col_of(h, nh, "ber_upper")), NULL),
+	                   strtod(cell(f, nf, col_of(h, nh, "ber_lower")), NULL)};
+	mpfr_t g0, g1, t0, t1, a0, a1, b0, b1;
+	mpfr_inits2(PREC, g0, g1, t0, t1, a0, a1, b0, b1, (mpfr_ptr)0);
+	int bad = ln_of(g0, got0) != 0 || (w == C_BER2 && ln_of(g1, got1) != 0);
+	if (!d->bounded) {
+		cx[w].unbounded++;
+		int ok = !bad && (w == C_CL ? mpfr_inf_p(g0) && mpfr_sgn(g0) < 0 : mpfr_zero_p(g0)) &&
+		         (w != C_BER2 || (mpfr_inf_p(g1) && mpfr_sgn(g1) < 0));
+		if (!*got0 && w != C_CL) { /* refused: right only if a Poisson bound is beyond */
+			mpfr_t ln_t, b;
+			mpfr_inits2(PREC, ln_t, b, (mpfr_ptr)0);
+			double Nd = mpfr_get_d(d->N, MPFR_RNDN);
+			int side = target_of(L->q[qi], ln_t), beyond = 0;
+			if (w == C_BER2) { /* the tails (1 - cl) / 2 */
+				mpfr_set_prec(b, PREC + 64);
+				mpfr_set_str(b, L->q[qi], 10, MPFR_RNDN);
+				mpfr_ui_sub(b, 1, b, MPFR_RNDN);
+				mpfr_div_2ui(b, b, 1, MPFR_RNDN);
+				mpfr_log(ln_t, b, MPFR_RNDN);
+				mpfr_set_prec(b, PREC);
+				side = 0;
+			}
+			beyond |= bound_truth(b, 0, d->X, Nd, side, ln_t, (d->X + 1) / Nd) != 0 ||
+			          bound_beyond(0, d->X, Nd, b);
+			if (w == C_BER2 && d->X > 0)
+				beyond |= bound_truth(b, 0, d->X - 1, Nd, 1, ln_t, d->X / Nd) != 0 ||
+				          bound_beyond(0, d->X - 1, Nd, b);
+			mpfr_clears(ln_t, b, (mpfr_ptr)0);
+			if (beyond) {
+				s->refused_ok++;
+				goto out;
+			}
+		}
+		if (!*got0 && w == C_CL) { /* refused: right only if N ber is beyond */
+			mpfr_t lam;
+			mpfr_init2(lam, PREC);
+			mpfr_set_str(lam, L->q[qi], 10, MPFR_RNDN);
+			mpfr_mul(lam, lam, d->N, MPFR_RNDN);
+			int beyond = mpfr_cmp_d(lam, MIN_LAMBDA) < 0 || mpfr_cmp_d(lam, MAX_LAMBDA) > 0;
+			mpfr_clear(lam);
+			if (beyond) {
+				s->refused_ok++;
+				goto out;
+			}
+		}
+		s->n++;
+		if (!ok)
+			fail(s, cmd, "%s: unbounded (J = %.0f): got %s %s%s%s", clus_name[w], d->J, main_col,
+			     got0, w == C_BER2 ? " ber_lower_clustered " : "", w == C_BER2 ? got1 : "");
+		goto out;
+	}
+	double e0, ea, eb;
+	int rc = answer_truth(t0, t1, w, d, d->phiU, L->q[qi], 0, &e0, guess);
+	if (!*got0) {
+		int rc1 = answer_truth(a0, a1, w, d, d->phiU, L->q[qi], 1, &ea, guess);
+		int rc2 = answer_truth(b0, b1, w, d, d->phiU, L->q[qi], -1, &eb, guess);
+		if (rc || rc1 || rc2)
+			s->refused_ok++;
+		else
+			fail(s, cmd, "%s: refused inside the domain: %s", clus_name[w],
+			     cell(f, nf, col_of(h, nh, "error")));
+		goto out;
+	}
+	s->n++;
+	if (rc < 0) {
+		s->oracle_doubt++;
+		if (getenv("ORACLE_DEBUG"))
+			fprintf(stderr, "doubt: q %s e %.0f X %.0f: %s\n", L->q[qi], e0, d->X, cmd);
+	}
+	double tol = opt.tol;
+	double d0 = bad ? INFINITY : ln_diff(g0, t0), d1 = w == C_BER2 && !bad ? ln_diff(g1, t1) : 0;
+	if (!strncmp(got0, "10^", 3)) /* only the log is printed: compared relatively, as rel_err_prob */
+		d0 /= fabs(mpfr_get_d(t0, MPFR_RNDN));
+	if (d0 <= tol && d1 <= tol) {
+		note(s, fmax(d0, d1), w == C_BER2 && d1 > d0 ? "ber_lower_clustered" : main_col, cmd);
+		goto out;
+	}
+	/* the envelope of the rounding: phi_U and the means at their ends */
+	int r1 = answer_truth(a0, a1, w, d, d->phiU, L->q[qi], 1, &ea, guess);
+	int r2 = answer_truth(b0, b1, w, d, d->phiU, L->q[qi], -1, &eb, guess);
+	(void)r1, (void)r2;
+	int in = !bad && ln_between(g0, a0, b0, tol) && (w != C_BER2 || ln_between(g1, a1, b1, tol));
+	/* the other end's e with this end's means: the whole number flips */
+	if (in) {
+		if (ea != eb || ea != e0) {
+			s->ambiguous++;
+			if (getenv("ORACLE_DEBUG"))
+				fprintf(stderr, "ambiguous e %.0f %.0f %.0f d0 %.3g: %s\n", e0, ea, eb, d0, cmd);
+		}
+		else
+			cx[w].envelope++;
+		goto out;
+	}
+	if (d->nu_alt != d->nu) { /* the floor in nu, the other side */
+		mpfr_t pu;
+		mpfr_init2(pu, PREC);
+		phiU_at(pu, d, d->nu_alt);
+		answer_truth(a0, a1, w, d, pu, L->q[qi], 1, &ea, guess);
+		answer_truth(b0, b1, w, d, pu, L->q[qi], -1, &eb, guess);
+		mpfr_clear(pu);
+		if (!bad && ln_between(g0, a0, b0, tol) && (w != C_BER2 || ln_between(g1, a1, b1, tol))) {
+			s->ambiguous++;
+			if (getenv("ORACLE_DEBUG"))
+				fprintf(stderr, "ambiguous nu %.0f %.0f: %s\n", d->nu, d->nu_alt, cmd);
+			goto out;
+		}
+	}
+	mpfr_exp(t0, t0, MPFR_RNDN);
+	mpfr_exp(t1, t1, MPFR_RNDN);
+	mpfr_snprintf(msg, sizeof msg,
+	              "%s: got %s %s%s%s, truth %.17Rg%s%.17Rg (ln diff %.3g %.3g; nu %.0f, phi_U "
+	              "%.17g, e %.0f)",
+	              clus_name[w], main_col, got0, w == C_BER2 ? " ber_lower_clustered " : "",
+	              w == C_BER2 ? got1 : "", t0, w == C_BER2 ? " " : "", t1, d0, d1, d->nu,
+	              mpfr_get_d(d->phiU, MPFR_RNDN), e0);
+	fail(s, cmd, "%s", msg);
+out:
+	mpfr_clears(g0, g1, t0, t1, a0, a1, b0, b1, (mpfr_ptr)0);
+}
+
+/* One answer's stream of logs: count points (queries), each log one bercl run. */
+static int run_clustered(enum clus w, long count, long skip, uint64_t seed)
+{
+	char path[600], out[700], errf[700], cmd[2048], rcmd[1024];
+	snprintf(path, sizeof path, "%s/%s.csv", opt.dir, clus_name[w]);
+	snprintf(out, sizeof out, "%s.out", path);
+	snprintf(errf, sizeof errf, "%s.err", path);
+	seed_rng(seed * 16 + 8 + (uint64_t)w);
+	struct stats *s = &cst[w];
+	s->worst = 0;
+	long done = -skip, saved = 0, saved_amb = 0;
+	char *line = NULL, *hf[64], *rf[64], *hdr = NULL;
+	size_t cap = 0;
+	while (done < count) {
+		struct ilog L;
+		memset(&L, 0, sizeof L);
+		gen_ilog(&L);
+		struct disp d;
+		disp_init(&d);
+		int live = done >= 0;
+		disp_truth(&d, &L, live);
+		L.nq = (int)irand(1, MAXQ);
+		for (int j = 0; j < L.nq; j++) {
+			if (w == C_CL) {
+				double Nd = mpfr_get_d(d.N, MPFR_RNDN), ber, r = U();
+				double ph = d.bounded ? mpfr_get_d(d.phiU, MPFR_RNDN) : 1;
+				double e = d.bounded ? ceil(d.X / ph) : d.X, lam;
+				if (r < 0.55)
+					lam = fmax(1e-3, e + 1 + uni(-8, 8) * sqrt(e + 1));
+				else if (r < 0.85)
+					lam = (e + 1) * logu(1e-4, 1e3);
+				else
+					lam = Nd * logu(1e-300, 0.99) / ph;
+				ber = fmin(lam * ph / Nd, 0.999);
+				if (!(ber > 1e-307))
+					ber = 1e-307;
+				snprintf(L.q[j], sizeof L.q[j], U() < 0.8 ? "%.17g" : "%.4g", ber);
+			} else {
+				struct point pt;
+				gen_cl(&pt);
+				snprintf(L.q[j], sizeof L.q[j], "%s", pt.c);
+			}
+		}
+		if (!live) { /* --skip: drawn, not run */
+			done += L.nq;
+			free_ilog(&L);
+			disp_clear(&d);
+			continue;
+		}
+		if (write_ilog(&L, path) != 0)
+			return -1;
+		char qs[MAXQ * 100] = "";
+		for (int j = 0; j < L.nq; j++) {
+			if (j)
+				strcat(qs, ",");
+			strcat(qs, L.q[j]);
+		}
+		snprintf(cmd, sizeof cmd, "timeout 600 %s %s --intervals %s %s %s -f csv%s > %s 2> %s",
+		         opt.bercl, w == C_CL ? "cl" : "ber", path, w == C_CL ? "-p" : "-c", qs,
+		         w == C_BER2 ? " --two-sided" : "", out, errf);
+		int status = system(cmd);
+		int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+		/* a failing log is kept beside the command that reproduces it */
+		char keep[700];
+		snprintf(keep, sizeof keep, "%s/%s-fail%ld.csv", opt.dir, clus_name[w], saved);
+		snprintf(rcmd, sizeof rcmd, "bercl %s --intervals %s %s %s -f csv%s", w == C_CL ? "cl" : "ber",
+		         keep, w == C_CL ? "-p" : "-c", qs, w == C_BER2 ? " --two-sided" : "");
+		long fails0 = s->fails;
+		double worst0 = s->worst;
+		long amb0 = s->ambiguous;
+		FILE *fp = fopen(out, "r");
+		int rows = 0;
+		free(hdr);
+		hdr = NULL;
+		int nh = 0;
+		while (fp && getline(&line, &cap, fp) >= 0) {
+			if (!hdr) {
+				hdr = strdup(line);
+				nh = split_csv(hdr, hf, 64);
+				continue;
+			}
+			if (rows < L.nq) {
+				int nf = split_csv(line, rf, 64);
+				check_clustered_row(w, &L, &d, rows, rf, nf, hf, nh, rcmd);
+			}
+			rows++;
+		}
+		if (fp)
+			fclose(fp);
+		if (rows == 0 && !hdr && code == 2 && L.nq == 1) { /* one query, refused */
+			check_clustered_row(w, &L, &d, 0, rf, 0, hf, 0, rcmd);
+			rows = 1;
+		}
+		if (rows != L.nq || (code != 0 && code != 2)) {
+			fail(s, rcmd, "%s: exit status %d, %d rows for %d queries", clus_name[w], code, rows,
+			     L.nq);
+		}
+		if (s->fails > fails0 && saved < opt.max_print) {
+			rename(path, keep);
+			saved++;
+		} else if (s->ambiguous > amb0 && saved_amb < opt.max_print) { /* and the ambiguous */
+			char apath[700];
+			snprintf(apath, sizeof apath, "%s/%s-ambiguous%ld.csv", opt.dir, clus_name[w],
+			         saved_amb++);
+			rename(path, apath);
+		} else if (s->worst != worst0) { /* the worst log so far, kept too */
+			char wpath[700];
+			snprintf(wpath, sizeof wpath, "%s/%s-worst.csv", opt.dir, clus_name[w]);
+			rename(path, wpath);
+			snprintf(s->worst_cmd, sizeof s->worst_cmd, "bercl %s --intervals %s %s %s -f csv%s",
+			         w == C_CL ? "cl" : "ber", wpath, w == C_CL ? "-p" : "-c", qs,
+			         w == C_BER2 ? " --two-sided" : "");
+		}
+		cx[w].logs++;
+		cx[w].cumulative += L.cumulative;
+		if (d.wh) {
+			cx[w].wh++;
+			mpfr_t t;
+			mpfr_init2(t, PREC);
+			mpfr_div(t, d.phiU, d.phiU_exact, MPFR_RNDN);
+			mpfr_sub_ui(t, t, 1, MPFR_RNDN);
+			double v = fabs(mpfr_get_d(t, MPFR_RNDN));
+			if (v > cx[w].worst_wh)
+				cx[w].worst_wh = v;
+			mpfr_clear(t);
+		}
+		long before = done;
+		done += L.nq;
+		free_ilog(&L);
+		disp_clear(&d);
+		if (opt.progress && done / 1000 != before / 1000)
+			printf("progress %s: %ld done, %ld checked, %ld failures, worst %.3g\n", clus_name[w],
+			       done, s->n, s->fails, s->worst);
+		fflush(stdout);
+	}
+	free(line);
+	free(hdr);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-	long count = 200, batch = 4000, skip = 0;
+	long count = 200, batch = 4000, skip = 0, ccount = -1;
 	const char *only = NULL;
 	opt.out = stdout;
 	truth_init();
@@ -1361,6 +2298,8 @@ int main(int argc, char **argv)
 			seed = strtoull(v, NULL, 10), i++;
 		else if (!strcmp(a, "--count") && v)
 			count = atol(v), i++;
+		else if (!strcmp(a, "--clustered-count") && v)
+			ccount = atol(v), i++;
 		else if (!strcmp(a, "--batch") && v && atol(v) >= 1)
 			batch = atol(v), i++;
 		else if (!strcmp(a, "--only") && v)
@@ -1381,7 +2320,8 @@ int main(int argc, char **argv)
 			opt.max_print = atol(v), i++;
 		else {
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
-			                "cl-poisson|...] [--tol T] [--dir DIR] [--batch N] [--jobs J] [--per-point] [--skip K]\n"
+			                "cl-poisson|...] [--clustered-count N] [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
+			                "       [--per-point] [--skip K] [--progress] [--max-print K]\n"
 			                "       oracle --selfcheck FILE\n");
 			return 2;
 		}
@@ -1439,6 +2379,15 @@ int main(int argc, char **argv)
 				fflush(stdout);
 			}
 		}
+	clus_init();
+	for (int w = 0; w < NCLUS; w++) {
+		if (only && !strstr(clus_name[w], only))
+			continue;
+		if (run_clustered((enum clus)w, ccount >= 0 ? ccount : count, skip, seed) != 0) {
+			fprintf(stderr, "oracle: cannot write or read in %s\n", opt.dir);
+			return 2;
+		}
+	}
 	long fails = 0;
 	printf("%-14s %8s %8s %6s %6s %6s %11s  %s\n", "answer", "checked", "refused", "ambig",
 	       "doubt", "FAILS", "worst rel", "worst at");
@@ -1454,6 +2403,19 @@ int main(int argc, char **argv)
 			       s->worst_cmd);
 			fails += s->fails;
 		}
+	for (int w = 0; w < NCLUS; w++) {
+		struct stats *s = &cst[w];
+		if (only && !strstr(clus_name[w], only))
+			continue;
+		printf("%-14s %8ld %8ld %6ld %6ld %6ld %11.3g  %s %s\n", clus_name[w], s->n, s->refused_ok,
+		       s->ambiguous, s->oracle_doubt, s->fails, s->worst, s->worst_what, s->worst_cmd);
+		printf("  %ld logs (%ld cumulative), %ld points unbounded, %ld in the rounding envelope; "
+		       "dispersion_upper worst rel %.3g, dispersion %.3g; %ld logs with df > 2000, "
+		       "Wilson-Hilferty moves dispersion_upper by at most %.3g\n",
+		       cx[w].logs, cx[w].cumulative, cx[w].unbounded, cx[w].envelope, cx[w].worst_phi,
+		       cx[w].worst_disp, cx[w].wh, cx[w].worst_wh);
+		fails += s->fails;
+	}
 	printf("oracle: seed %llu, %ld failures, %ld s\n", (unsigned long long)seed, fails,
 	       (long)(time(NULL) - t0));
 	free(pts);
