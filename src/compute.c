@@ -237,6 +237,31 @@ static bercl_lnprob ln_of(double v)
 }
 
 /*
+ * An all-lanes CL is the product of L lane doubles, off by up to L
+ * roundings from the log sum its decision reads, so at the target its
+ * doubles may read as the other answer. onto_verdict_side() moves a double
+ * on the wrong side of the target (req, its complement rc) onto the side
+ * of the decision `pass`: the target itself for a pass, the double next to
+ * it on the failing side for a fail. Returns 1 if it moved one, 0 if none
+ * needed it, -1 (nothing moved) where one is farther off than (L + 8)
+ * roundings: a failure.
+ */
+static int onto_verdict_side(bercl_tails *t, int pass, double req, double rc, double lanes)
+{
+	double slack = (lanes + 8) * DBL_EPSILON;
+	int cl_wrong = pass ? t->cl < req : t->cl >= req;
+	int q_wrong = pass ? t->one_minus_cl > rc : t->one_minus_cl <= rc;
+	if ((cl_wrong && fabs(t->cl - req) > slack * req) ||
+	    (q_wrong && fabs(t->one_minus_cl - rc) > slack * rc))
+		return -1;
+	if (cl_wrong)
+		t->cl = pass ? req : nextafter(req, 0.0);
+	if (q_wrong)
+		t->one_minus_cl = pass ? rc : nextafter(rc, 1.0);
+	return cl_wrong || q_wrong;
+}
+
+/*
  * The library decided CL(N)^L >= cl on the logarithm of the smaller tail
  * in double-double (lib/lanes.c); its achieved CL is the product of the L
  * lane doubles (what a reader multiplies), off by up to L rounding errors,
@@ -249,14 +274,11 @@ static enum compute_status all_lanes_printable(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	bercl_tails *t = &r->tails;
-	double slack = (lanes_of(in) + 8) * DBL_EPSILON;
-	int cl_near = t->cl >= in->cl || in->cl - t->cl <= slack * in->cl;
-	int q_near = t->one_minus_cl <= in->cl_complement ||
-	             t->one_minus_cl - in->cl_complement <= slack * in->cl_complement;
-	if (!cl_near || !q_near)
+	int k = onto_verdict_side(t, 1, in->cl, in->cl_complement, lanes_of(in));
+	if (k < 0)
 		return fail(r, COMPUTE_NUMERIC,
 		            "numerical failure: the all-lanes bits do not reach the target");
-	if (t->cl < in->cl || t->one_minus_cl > in->cl_complement) {
+	if (k) { /* the target itself, both sides and their logarithms */
 		t->cl = in->cl;
 		t->one_minus_cl = in->cl_complement;
 		t->ln_cl = ln_of(in->cl);
@@ -951,32 +973,15 @@ static int lanes_pass(const bercl_tails *all, double req, double req_complement)
 	              dd_log(dd_from(req_complement))).hi <= 0;
 }
 
-/*
- * The all row's printed doubles on the side of its verdict. The verdict
- * reads the log sum (lanes_pass); cl is the product of the L lane doubles,
- * off by up to L roundings, so at the target it may read as the other
- * answer (22 lanes at 50 %: cl 0.49999999999999967 printed as 49.9999 %
- * beside "pass"). There the target itself is printed for a pass, the
- * double next to it on the failing side for a fail: a pass never reads as
- * missing the target, a fail never as meeting it. Farther off than the
- * roundings allow is a failure.
- */
+/* The all row's printed doubles on the side of its verdict, which reads
+ * the log sum (lanes_pass): 22 lanes at 50 % printed cl 0.49999999999999967
+ * (49.9999 %) beside "pass" before. */
 static enum compute_status lanes_all_printable(struct row *r, int count)
 {
-	bercl_tails *t = &r->tails;
-	double req = r->in.require, rc = r->in.require_complement;
-	double slack = (count + 8) * DBL_EPSILON;
-	int pass = r->verdict == 1;
-	int cl_wrong = pass ? t->cl < req : t->cl >= req;
-	int q_wrong = pass ? t->one_minus_cl > rc : t->one_minus_cl <= rc;
-	if ((cl_wrong && fabs(t->cl - req) > slack * req) ||
-	    (q_wrong && fabs(t->one_minus_cl - rc) > slack * rc))
+	if (onto_verdict_side(&r->tails, r->verdict == 1, r->in.require, r->in.require_complement,
+	                      count) < 0)
 		return fail(r, COMPUTE_NUMERIC,
 		            "numerical failure: the all-lanes CL disagrees with its verdict");
-	if (cl_wrong)
-		t->cl = pass ? req : nextafter(req, 0.0);
-	if (q_wrong)
-		t->one_minus_cl = pass ? rc : nextafter(rc, 1.0);
 	return COMPUTE_OK;
 }
 
