@@ -90,7 +90,8 @@
  *   1.004 at 1,000: test_intervals; the 90th percentile within 1.15 from
  *   30); with fewer errors the dispersion cannot be pinned down and the
  *   bound is wider (median 1.17 at 15, 1.20 at 10, 1.56 at 5: all single
- *   errors give nu = X - 1 and phi_U = nu / chi2_nu(0.25), 1.53 at X = 10). The level 0.25 of the chi-square quantile was chosen by
+ *   errors give nu = X - 1 and phi_U = nu / chi2_nu(0.25), 1.53 at X = 10).
+ *   The level 0.25 of the chi-square quantile was chosen by
  *   that simulation (0.10 is safe too but costs 1.32x at 10 errors; plain
  *   nu = min(k - 1, J - 1), without Satterthwaite's term, let mixtures
  *   pass up to 24 %). Bursts are taken to lie within one interval
