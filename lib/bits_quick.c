@@ -127,8 +127,8 @@ QUICK_SUMS(double, sums_d, inv_k)
  * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
  * slope ber). Returns 0, or -1 where it does not apply.
  */
-static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double lg,
-                           double *g, double *err, double *slope)
+static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
+                           double *err, double *slope)
 {
 	double cl = tg->cl;
 	/* the side compared exactly, as lib/solve.c takes it: 1 - C or C in double-double */
@@ -168,7 +168,7 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 	*g = gap.hi + gap.lo;
 	/* the sums' 1e-29 relative (above), charged 1e-27, and g's rounding */
 	*err = 1e-27 * (cl > 0.5 ? omc.hi : cl) + 0x1p-52 * fabs(*g);
-	*slope = exp(errors * log(lam.hi) - lam.hi - lg) * ber; /* pmf ber */
+	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
 	return 0;
 }
 
@@ -237,7 +237,7 @@ struct quick_gap {
 	double g, err, slope, at_cl, at_q;
 };
 
-static int quick_reaches(double errors, double n, double ber, const bercl_target *tg, double lg,
+static int quick_reaches(double errors, double n, double ber, const bercl_target *tg,
                          struct quick_gap *q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
@@ -253,7 +253,7 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 	q->at_cl = v_cl;
 	q->at_q = v_q;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
-	q->slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lg)) * ber;
+	q->slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) * ber;
 	q->g = cl > 0.5 ? c - v_q : v_cl - cl;
 	q->err = QUICK_MARGIN * (cl > 0.5 ? c : cl);
 	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
@@ -263,7 +263,7 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 	int ld = quick_ld_gap(errors, n, ber, tg, &q->g, &q->err, &q->slope);
 	if (ld >= 0)
 		return ld;
-	if (quick_exact_gap(errors, n, ber, tg, lg, &q->g, &q->err, &q->slope) != 0)
+	if (quick_exact_gap(errors, n, ber, tg, &q->g, &q->err, &q->slope) != 0)
 		return -1;
 	return q->g >= 0;
 }
@@ -376,8 +376,8 @@ static int quick_rough_tail(double errors, double lam, int upper, double *tail, 
  * every other certified decision, the truth), without the library's tails;
  * else quick_reaches().
  */
-static int quick_decide(double errors, double n, double ber, const bercl_target *tg, double lg,
-                        int need_tails, struct quick_gap *q)
+static int quick_decide(double errors, double n, double ber, const bercl_target *tg, int need_tails,
+                        struct quick_gap *q)
 {
 	if (!need_tails && n >= 1) {
 		double g = NAN, err = 0, slope = 0;
@@ -390,7 +390,7 @@ static int quick_decide(double errors, double n, double ber, const bercl_target 
 			return ld;
 		}
 	}
-	return quick_reaches(errors, n, ber, tg, lg, q);
+	return quick_reaches(errors, n, ber, tg, q);
 }
 
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
@@ -400,7 +400,6 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	if (!(errors <= QUICK_MAX_ERRORS && cl > 0 && cl < 1 && c > 0 && c < 1))
 		return 0;
 	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
-	double lg = lgamma(errors + 1);
 	double target = upper ? c : cl;
 	double a = errors + 1, lam;
 	if (errors == 0) {
@@ -422,7 +421,7 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 				pmf = 0;
 			}
 			if (!(pmf >= DBL_MIN))
-				pmf = exp(errors * log(lam) - lam - lg);
+				pmf = exp(errors * log(lam) - lam - lgamma(errors + 1));
 			double u = pmf / tail;
 			if (!(tail > 0) || !(u > 0) || !isfinite(u))
 				return 0;
@@ -471,10 +470,12 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 			 * 1e-8 for the slope's rounding (below 1e-12): so `to` reaches
 			 * where the lower bound of g(to) is >= 0 and to - 1 does not
 			 * where the upper bound of g(to - 1) is < 0 (Taylor's theorem, as
-			 * quick_below_fails()). Up to 2^53, where to - 1 is whole.
+			 * quick_below_fails()). Above 2^53 `to` is a double and "to - 1"
+			 * the double below it (quick_down), as the answer is the
+			 * smallest double that reaches there.
 			 */
-			if (!need_tails && to >= 1 && to <= 0x1p53) {
-				double below = to - 1, span = fmax(fabs(to - n), fabs(below - n));
+			if (!need_tails && to >= 1 && to <= 1e300) {
+				double below = quick_down(to), span = fmax(fabs(to - n), fabs(below - n));
 				double lam_min = fmin(below, n) * ber;
 				double x = (errors / lam_min + 1) * span * ber, d = 2 * x + 1e-8;
 				if (lam_min > 0 && x <= 1e-6) {
@@ -499,7 +500,7 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	 * not so yet */
 	for (int i = 0; i < 12; i++) {
 		struct quick_gap q, below_q;
-		int now = quick_decide(errors, n, ber, tg, lg, need_tails, &q);
+		int now = quick_decide(errors, n, ber, tg, need_tails, &q);
 		if (now < 0)
 			return 0;
 		*at_cl = q.at_cl;
@@ -514,7 +515,7 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 			double down = quick_down(n);
 			if (quick_below_fails(errors, n, down, ber, &q))
 				return n;
-			int below = quick_decide(errors, down, ber, tg, lg, need_tails, &below_q);
+			int below = quick_decide(errors, down, ber, tg, need_tails, &below_q);
 			if (below < 0)
 				return 0;
 			if (!below)
