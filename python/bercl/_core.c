@@ -437,9 +437,47 @@ struct stretch {
 	const npy_intp *steps;
 };
 
+/*
+ * The Poisson tails' stretch without the general loop: each element whose
+ * arguments pass k_tails' checks (a whole count in [0, 2^53] at most the
+ * bits, bits in (0, 1e300], ber a normal double below 1, bits * ber in the
+ * library's range) goes straight to bercl_poisson_values() at lambda = bits
+ * ber (hi + lo by fma, as tails_at), the same call k_tails makes; any other
+ * element, and a status not OK, goes through k_tails for its NaN and
+ * message. (The general loop and checks were 10 % of the time per element:
+ * 176 of 1,739 instructions.)
+ */
+static void tails_stretch(const struct stretch *s)
+{
+	const char *pe = s->args[0], *pn = s->args[1], *pp = s->args[2];
+	char *pc = s->args[3], *pq = s->args[4];
+	const npy_intp *st = s->steps;
+	for (npy_intp i = 0; i < s->n; i++) {
+		double e = *(const double *)(pe + i * st[0]), n = *(const double *)(pn + i * st[1]);
+		double p = *(const double *)(pp + i * st[2]), lam = n * p, out[2];
+		int done = e >= 0 && e <= BERCL_MAX_ERRORS && e == floor(e) && e <= n && n <= 1e300 &&
+		           p >= DBL_MIN && p < 1 && lam >= BERCL_MIN_LAMBDA &&
+		           lam <= BERCL_MAX_LAMBDA &&
+		           bercl_poisson_values(e, lam, fma(n, p, -lam), &out[0], &out[1]) == BERCL_OK;
+		if (!done) {
+			double in[3] = {e, n, p};
+			struct kerr err;
+			if (k_tails(BERCL_POISSON, in, out, &err))
+				out[0] = out[1] = NAN;
+		}
+		*(double *)(pc + i * st[3]) = out[0];
+		*(double *)(pq + i * st[4]) = out[1];
+	}
+	feclearexcept(FE_ALL_EXCEPT);
+}
+
 static void run_stretch(const struct stretch *s)
 {
 	const struct kernel *k = s->k;
+	if (k->fn == k_tails && k->model == BERCL_POISSON) {
+		tails_stretch(s);
+		return;
+	}
 	int nin = k->nin, nout = k->nout;
 	double in[MAXARGS], out[MAXARGS];
 	struct kerr e;
