@@ -61,7 +61,8 @@ dd bercli_neg_log1m(dd x);
 /*
  * The Poisson minimum bits by bits_quick.c's certified route (errors <=
  * 160, cl and its complement in (0, 1)): the answer of bercl_min_bits_target(),
- * or 0 where that route cannot settle it (the caller then searches).
+ * or 0 where that route cannot settle it, and always where long double is
+ * not the x87 format (the caller then searches).
  * need_tails 0: the bits alone (at_cl, at_q NaN where the long-double gap
  * decided); 1: every decision from the double tails or the exact sums, and
  * at_cl, at_q the double tails at the answer.
