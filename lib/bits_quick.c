@@ -305,7 +305,9 @@ static int quick_below_fails(double errors, double n, double down, double ber,
                              const struct quick_gap *q)
 {
 	double d = n - down, lam = n * ber;
-	if (!(q->slope > 0) || !((errors / lam + 1) * d * ber <= 1e-9))
+	/* a slope below the normal doubles has lost its relative accuracy
+	 * (found in review: 4.9e-324 certified a wrong N near 1e291 bits) */
+	if (!(q->slope >= DBL_MIN) || !((errors / lam + 1) * d * ber <= 1e-9))
 		return 0;
 	return q->g + q->err < d * q->slope * (1 - 1e-8);
 }
@@ -438,10 +440,10 @@ static int halley_in_n(double errors, double n, double ber, const bercl_target *
 {
 	double g = NAN, err = 0, slope = 0;
 	gap_at(errors, n, ber, tg, &g, &err, &slope);
-	if (!(slope > 0 && isfinite(g)))
+	if (!(slope >= DBL_MIN && isfinite(g))) /* subnormal: see quick_below_fails */
 		return -1;
 	double newton = -g / slope, curv = ber * (errors / (n * ber) - 1);
-	double den = 1 - newton * curv / 2;
+	double den = 1 + newton * curv / 2; /* Halley: newton / (1 + newton g'' / (2 g')) */
 	double m = ceil(n + (den > 0.5 && den < 2 ? newton / den : newton));
 	if (!(m >= 1 && m <= 1e300))
 		return -1;
@@ -463,7 +465,12 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
                              double *at_cl, double *at_q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
-	if (!(errors <= QUICK_MAX_ERRORS && cl > 0 && cl < 1 && c > 0 && c < 1))
+	/* the long-double margins assume the x87 significand of 64 bits; an
+	 * emulator that computes it in double (valgrind does) would break them
+	 * (found in review: 1,097 of 5,000 answers differed under valgrind) */
+	volatile long double one = 1.0L;
+	if (!(errors <= QUICK_MAX_ERRORS && cl > 0 && cl < 1 && c > 0 && c < 1) ||
+	    one + LDBL_EPSILON == one)
 		return 0;
 	int upper = cl > 0.5; /* solve on the smaller tail: 1 - CL, or CL */
 	double target = upper ? c : cl;
@@ -554,7 +561,7 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 		double jump = 0;
 		if (q.slope > 0) {
 			double newton = -q.g / q.slope, curv = ber * (errors / (n * ber) - 1);
-			double den = 1 - newton * curv / 2;
+			double den = 1 + newton * curv / 2; /* Halley: newton / (1 + newton g'' / (2 g')) */
 			jump = den > 0.5 && den < 2 ? newton / den : newton;
 		}
 		if (now) {

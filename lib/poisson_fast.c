@@ -630,7 +630,8 @@ static inline wf exp_c(int n)
  * WF_U, the wide type's rounding: table 1, reduction 1, polynomial 3,
  * products 2 u_w; truncation 5.1e-21, on x86-64 0.1 u_w; ln2/32's own
  * error, 3.1e-33 n < 1.1e-28; in plain double also the rounded n LN2_32_HI,
- * 2u x), where glibc's exp in double would leave its 1/2 ulp in the result.
+ * 2u x; in long double the rounding of x + xl to the wide type, u_w x),
+ * where glibc's exp in double would leave its 1/2 ulp in the result.
  * (The table-driven reduction of P. T. P. Tang, ACM TOMS 15 (1989) 144-157.)
  */
 wf bercli_exp_neg_wf(double x, double xl)
@@ -659,9 +660,13 @@ double bercli_exp_neg_err(double x)
 {
 #if defined(BERCL_WIDE_LD)
 	/* 8 u_w on x86-64 (x87: 7 u_w + 5.1e-21 + 1.1e-28 is below it),
-	 * the sum where long double is wider and is forced (bench/xbench) */
-	(void)x;
-	return fmax(8.0 * WF_U, 7.0 * WF_U + 5.1e-21 + 1.1e-28);
+	 * the sum where long double is wider and is forced (bench/xbench);
+	 * plus x u_w: X = x + xl is rounded to the wide type (in double-double
+	 * it is exact), an error of up to u_w (x + |xl|) in the exponent and so
+	 * in e^-X relative (it was left out: at E = 0, x = 33.56, ln(1 - CL)
+	 * was 1.6e-18 off against a bound of 6.0e-19, and bercl_min_bits
+	 * decided a bit the wrong way: found in review) */
+	return fmax(8.0 * WF_U, 7.0 * WF_U + 5.1e-21 + 1.1e-28) + 1.01 * WF_U * x;
 #elif defined(BERCL_WIDE_D)
 	return 7.0 * WF_U + 5.1e-21 + 2.0 * U * x;
 #else

@@ -101,6 +101,36 @@ static void test_bits_exact_table(void **state)
 	assert_true(rows >= 287 && above > 140);
 }
 
+/*
+ * tests/data/bits_edge_ref.csv (gen_bits_edge_ref.py, mpmath): targets that
+ * do not add to 1 exactly (allowed within 4 ulps) with answers near 1e291
+ * bits, where the quick route's slope is subnormal (it certified wrong
+ * answers, 2615 doubles off), and E = 0 at 1.3e16 bits, where the long-double
+ * e^-x was beyond its stated bound (the route with tails answered 2 bits,
+ * one double, high). Both routes must give the table's answer.
+ */
+static void test_bits_edge_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bits_edge_ref.csv");
+	char line[512];
+	char *f[5];
+	int rows = 0;
+	while (table_next(fp, line, sizeof line, f, 5) == 5) {
+		double e = strtod(f[0], NULL), ber = strtod(f[1], NULL), cl = strtod(f[2], NULL);
+		double omc = strtod(f[3], NULL), want = strtod(f[4], NULL), alone, with;
+		bercl_tails t;
+		assert_int_equal(bercl_min_bits(BERCL_POISSON, e, ber, cl, omc, &alone, NULL), BERCL_OK);
+		assert_int_equal(bercl_min_bits(BERCL_POISSON, e, ber, cl, omc, &with, &t), BERCL_OK);
+		if (alone != want || with != want)
+			fail_msg("E=%s ber=%s cl=%s omc=%s: %.17g alone, %.17g with tails, want %s", f[0],
+			         f[1], f[2], f[3], alone, with, f[4]);
+		rows++;
+	}
+	fclose(fp);
+	assert_int_equal(rows, 5);
+}
+
 static void test_known_answers(void **state)
 {
 	(void)state;
@@ -227,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_bits_table),
 		cmocka_unit_test(test_bits_exact_table),
 		cmocka_unit_test(test_bits_ties),
+		cmocka_unit_test(test_bits_edge_table),
 		cmocka_unit_test(test_known_answers),
 		cmocka_unit_test(test_root_residual),
 		cmocka_unit_test(test_domain),
