@@ -43,7 +43,7 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/options.c src/layout.c src/run.c src/signals.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/telemetry.c src/csv.c src/intervals.c src/bursts.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -59,7 +59,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 .PHONY: web check-web
 
@@ -119,12 +119,21 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
+# tests/bits_paths SEED COUNT: bercl_min_bits() without its tails (the quick
+# route of lib/bits_quick.c) against it with them, on random points; make
+# check runs BITS_PATHS_COUNT of them, a soak 1e6 (make soak-paths).
+BITS_PATHS_COUNT ?= 20000
+tests/bits_paths: tests/bits_paths.c libbercl.a
+	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libbercl.a -lm
+soak-paths: tests/bits_paths
+	./tests/bits_paths $(SEED) $(or $(COUNT),1000000)
 tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.so
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd
+check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd tests/bits_paths
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@echo "== tests/bits_paths"; ./tests/bits_paths $(ORACLE_SEED) $(BITS_PATHS_COUNT)
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
@@ -330,7 +339,7 @@ distcheck: dist
 clean:
 	rm -f python/bercl/_core*.so
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
-	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) bench/bench_cl bench/gsl_loop bench/gsl_inv_loop \
+	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \

@@ -247,6 +247,36 @@ enum bercl_status bercl_clustered_cl(const bercl_intervals *s, double ber, bercl
 	return BERCL_OK;
 }
 
+/*
+ * The clustered upper end beside the Poisson one p (a normal double), of
+ * which the answer is the larger: bercl_ber_upper() of e at bits, or p where
+ * that end is below the doubles. BERCL_ELIMIT there comes from a bound below
+ * DBL_MIN (then it is below p) or from a root lambda_e below 1e-300 (e is at
+ * most the errors, so lambda_e is at most the Poisson root, which is in
+ * range): then the end is below 1e-300 / bits, and p where that is below p.
+ * (Found by the oracle: `ber --intervals -c 1e-100` refused a log whose
+ * clustered end was below the doubles and whose answer was the Poisson
+ * bound, 2.1e-290.)
+ */
+static enum bercl_status upper_or_poisson(double e, double bits, double cl, double one_minus_cl,
+                                          double p, double *out)
+{
+	double up, lam;
+	enum bercl_status rc = bercl_ber_upper(BERCL_POISSON, e, bits, cl, one_minus_cl, &up);
+	if (rc == BERCL_OK) {
+		*out = fmax(up, p);
+		return BERCL_OK;
+	}
+	if (rc != BERCL_ELIMIT)
+		return rc;
+	if (bercl_poisson_lambda_for_cl(e, cl, one_minus_cl, &lam) != BERCL_OK)
+		lam = 1e-300;
+	if (!(lam / bits < p))
+		return BERCL_ELIMIT;
+	*out = p;
+	return BERCL_OK;
+}
+
 enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl,
                                              double one_minus_cl, int two_sided,
                                              double *lower, double *upper)
@@ -269,16 +299,12 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 	double e_lo = phi == 1.0 ? s->errors : floor(s->errors / phi);
 	double lo = 0.0, up;
 	if (!two_sided) {
-		rc = bercl_ber_upper(BERCL_POISSON, e_up, bits, cl, one_minus_cl, &up);
-		if (rc != BERCL_OK)
-			return rc;
 		double p_up;
 		rc = bercl_ber_upper(BERCL_POISSON, s->errors, s->bits, cl, one_minus_cl, &p_up);
 		if (rc != BERCL_OK)
 			return rc;
 		*lower = 0.0;
-		*upper = fmax(up, p_up);
-		return BERCL_OK;
+		return upper_or_poisson(e_up, bits, cl, one_minus_cl, p_up, upper);
 	}
 	/* Each end alone, as bercl_ber_interval() computes it (Garwood: P[X <= e]
 	 * = a/2 for the upper end, P[X > f - 1] = a/2 for the lower): the whole
@@ -288,7 +314,11 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 	double half = 0.5 * one_minus_cl;
 	if (!(half >= DBL_MIN))
 		return BERCL_ELIMIT;
-	rc = bercl_ber_upper(BERCL_POISSON, e_up, bits, 1.0 - half, half, &up);
+	double p_lo, p_up;
+	rc = bercl_ber_interval(BERCL_POISSON, s->errors, s->bits, cl, one_minus_cl, &p_lo, &p_up);
+	if (rc != BERCL_OK)
+		return rc;
+	rc = upper_or_poisson(e_up, bits, 1.0 - half, half, p_up, &up);
 	if (rc != BERCL_OK)
 		return rc;
 	if (e_lo > 0) {
@@ -296,11 +326,7 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 		if (rc != BERCL_OK)
 			return rc;
 	}
-	double p_lo, p_up;
-	rc = bercl_ber_interval(BERCL_POISSON, s->errors, s->bits, cl, one_minus_cl, &p_lo, &p_up);
-	if (rc != BERCL_OK)
-		return rc;
 	*lower = fmin(lo, p_lo);
-	*upper = fmax(up, p_up);
+	*upper = up;
 	return BERCL_OK;
 }

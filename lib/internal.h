@@ -55,6 +55,20 @@ enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, doubl
  */
 enum bercl_status bercli_target_status(double cl, double one_minus_cl);
 
+/* -ln(1 - x) in double-double for 0 < x < 1 (solve.c: about 1e-30 relative). */
+dd bercli_neg_log1m(dd x);
+
+/*
+ * The Poisson minimum bits by bits_quick.c's certified route (errors <=
+ * 160, cl and its complement in (0, 1)): the answer of bercl_min_bits_target(),
+ * or 0 where that route cannot settle it (the caller then searches).
+ * need_tails 0: the bits alone (at_cl, at_q NaN where the long-double gap
+ * decided); 1: every decision from the double tails or the exact sums, and
+ * at_cl, at_q the double tails at the answer.
+ */
+double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
+                             double *at_cl, double *at_q);
+
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 

@@ -639,7 +639,7 @@ struct reach {
  * double-double, exact for a double x), accurate to a few units in 1e-32
  * absolute, i.e. 1e-30 relative since the value exceeds 0.0157.
  */
-static dd neg_log1m(dd x)
+dd bercli_neg_log1m(dd x)
 {
 	if (x.hi < 1.0 / 64) {
 		dd pw = x, s = x;
@@ -697,8 +697,8 @@ static int reaches_exact(const struct reach *r, double n)
 	dd c = r->c_exact, omc = r->omc_exact;
 	dd lam = dd_two_prod(n, r->ber);
 	if (r->errors == 0) {
-		dd need = r->cl > 0.5 ? dd_neg(dd_log(omc)) : neg_log1m(c);
-		dd have = r->model == BERCL_BINOMIAL ? dd_mul_d(neg_log1m(dd_from(r->ber)), n) : lam;
+		dd need = r->cl > 0.5 ? dd_neg(dd_log(omc)) : bercli_neg_log1m(c);
+		dd have = r->model == BERCL_BINOMIAL ? dd_mul_d(bercli_neg_log1m(dd_from(r->ber)), n) : lam;
 		dd gap = dd_sub(have, need);
 		return gap.hi >= 0;
 	}
@@ -707,7 +707,7 @@ static int reaches_exact(const struct reach *r, double n)
 	/* the step from t_{k-1} to t_k is x / k: x = lambda, or (n - k + 1) p/q */
 	dd x = lam, pq = dd_from(0.0), e;
 	if (binomial) {
-		dd nl = dd_mul_d(neg_log1m(dd_from(r->ber)), n); /* -ln (1 - p)^n */
+		dd nl = dd_mul_d(bercli_neg_log1m(dd_from(r->ber)), n); /* -ln (1 - p)^n */
 		if (!(nl.hi <= 700))
 			return -1;
 		pq = dd_div(dd_from(r->ber), dd_two_sum(1.0, -r->ber));
@@ -856,8 +856,8 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 		 * the double nearest 1 - 0.999 is above 0.001 and read as
 		 * 99.8999 %), the other to nearest, and neither beyond the
 		 * caller's doubles. */
-		dd ln_c = r->cl > 0.5 ? dd_neg(neg_log1m(omc)) : dd_log(c);
-		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(neg_log1m(c));
+		dd ln_c = r->cl > 0.5 ? dd_neg(bercli_neg_log1m(omc)) : dd_log(c);
+		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(bercli_neg_log1m(c));
 		bercl_lnprob a = {ln_c.hi, ln_c.lo}, b = {ln_omc.hi, ln_omc.lo};
 		bercli_tails_set(tails, a, b);
 		int upper = r->cl > 0.5;
@@ -1031,6 +1031,14 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
+	if (model == BERCL_POISSON && !achieved) {
+		/* the bits alone: bits_quick.c's certified route first */
+		double at_cl, at_q, quick = bercli_quick_min_bits(errors, ber, target, 0, &at_cl, &at_q);
+		if (quick > 0) {
+			*bits = quick;
+			return BERCL_OK;
+		}
+	}
 	double limit = model == BERCL_BINOMIAL ? BERCL_BINOMIAL_MAX_BITS : BERCL_MAX_LAMBDA;
 	struct reach r;
 	r.model = model;

@@ -246,6 +246,36 @@ static void test_two_sided_tiny_end(void **state)
 	assert_true(up == want && up > 1e-287 && up < 1e-284);
 }
 
+/*
+ * A clustered end below the doubles beside a Poisson end that is not: 40
+ * errors in two bursts of 20 among 100 intervals of 1e278 bits, at CL
+ * 1e-100. phi_U = 195, so e = ceil(40 / 195) = 1, and lambda_1 at 1e-100
+ * (1.4e-50) over 1e280 / 195 bits is 2.8e-328, below the doubles; the
+ * answer, the larger end, is the Poisson bound of 40 errors, 5.9e-282.
+ * bercl refused it (the oracle's ber-clustered found it).
+ */
+static void test_end_below_doubles(void **state)
+{
+	(void)state;
+	bercl_intervals s = {0};
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(bercl_intervals_add(&s, 1e278, i == 3 || i == 50 ? 20 : 0), BERCL_OK);
+	bercl_dispersion d;
+	assert_int_equal(bercl_clustered_dispersion(&s, &d), BERCL_OK);
+	assert_true(d.bounded && ceil(s.errors / d.dispersion_upper) == 1);
+	double c = 1e-100, clustered, lo = -1, up = -1, want, want_lo, want_up;
+	assert_int_equal(bercl_ber_upper(BERCL_POISSON, 1, s.bits / d.dispersion_upper, c, 1 - c,
+	                                 &clustered), BERCL_ELIMIT);
+	assert_int_equal(bercl_clustered_ber_bounds(&s, c, 1 - c, 0, &lo, &up), BERCL_OK);
+	assert_int_equal(bercl_ber_upper(BERCL_POISSON, 40, 1e280, c, 1 - c, &want), BERCL_OK);
+	assert_true(lo == 0 && up == want && up > 5.8e-282 && up < 5.9e-282);
+	/* two-sided at 1e-100: each end at a/2 = 0.5 - 5e-101, both in range */
+	assert_int_equal(bercl_clustered_ber_bounds(&s, c, 1 - c, 1, &lo, &up), BERCL_OK);
+	assert_int_equal(bercl_ber_interval(BERCL_POISSON, 40, 1e280, c, 1 - c, &want_lo, &want_up),
+	                 BERCL_OK);
+	assert_true(lo == 0 && up >= want_up && up > 3e-278 && up < 4e-278);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_promises),
 		cmocka_unit_test(test_huge_bits),
 		cmocka_unit_test(test_two_sided_tiny_end),
+		cmocka_unit_test(test_end_below_doubles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

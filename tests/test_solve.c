@@ -23,6 +23,13 @@ static void test_bits_table(void **state)
 		bercl_tails t;
 		/* The table's targets are doubles; 1 - cl is exact for cl >= 0.5. */
 		assert_int_equal(bercl_min_bits(BERCL_POISSON, e, ber, cl, 1.0 - cl, &bits, &t), BERCL_OK);
+		/* the bits alone (achieved NULL: lib/bits_quick.c's route) give the same */
+		double alone;
+		assert_int_equal(bercl_min_bits(BERCL_POISSON, e, ber, cl, 1.0 - cl, &alone, NULL),
+		                 BERCL_OK);
+		if (alone != bits)
+			fail_msg("E=%s ber=%s cl=%s: %.17g bits alone, %.17g with tails", f[0], f[1], f[2],
+			         alone, bits);
 		if (ref <= 9007199254740992.0) { /* exact to 2^53 */
 			if (bits != ref)
 				fail_msg("E=%s ber=%s cl=%s: %.17g bits, reference %s", f[0], f[1], f[2], bits, f[3]);
@@ -81,6 +88,11 @@ static void test_bits_exact_table(void **state)
 		if (bits != want)
 			fail_msg("%s E=%s ber=%s cl=%s: %.17g bits, want %.17g (reference %s)", f[0], f[1],
 			         f[2], f[3], bits, want, f[4]);
+		/* the bits alone (achieved NULL: lib/bits_quick.c's route for Poisson) */
+		assert_int_equal(bercl_min_bits(model, e, ber, cl, 1.0 - cl, &bits, NULL), BERCL_OK);
+		if (bits != want)
+			fail_msg("%s E=%s ber=%s cl=%s: %.17g bits alone, want %.17g (reference %s)", f[0],
+			         f[1], f[2], f[3], bits, want, f[4]);
 		above += ref > 9007199254740992.0L;
 		rows++;
 	}
