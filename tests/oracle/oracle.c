@@ -1623,6 +1623,20 @@ static void clus_init(void)
 	mpfr_clears(lo, hi, m, t, (mpfr_ptr)0);
 }
 
+/* y = t, or the middle of (lo, hi) if t is not inside; 1 once that moved y
+ * by less than 2^-200 relative (d: scratch). The quantiles' Newton step. */
+static int bracketed_step(mpfr_t y, mpfr_t t, const mpfr_t lo, const mpfr_t hi, mpfr_t d)
+{
+	if (!(mpfr_cmp(t, lo) > 0 && mpfr_cmp(t, hi) < 0)) {
+		mpfr_add(t, lo, hi, MPFR_RNDN);
+		mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+	}
+	mpfr_sub(d, t, y, MPFR_RNDN);
+	mpfr_div(d, d, t, MPFR_RNDN);
+	mpfr_set(y, t, MPFR_RNDN);
+	return mpfr_zero_p(d) || mpfr_get_exp(d) < -200;
+}
+
 /* The reference for chisq_q25 (--quantile-check only): Q(nu/2, q/2) = 3/4
  * from mpfr_gamma_inc, Newton inside a bisection bracket. Slow for large
  * nu (mpfr_gamma_inc), so the checks use the series below. */
@@ -1653,14 +1667,7 @@ static void chisq_q25_ref(mpfr_t q, double nu)
 		mpfr_exp(d, d, MPFR_RNDN);
 		mpfr_div(t, f, d, MPFR_RNDN); /* y_new = y + f / |dQ/dy| */
 		mpfr_add(t, y, t, MPFR_RNDN);
-		if (!(mpfr_cmp(t, lo) > 0 && mpfr_cmp(t, hi) < 0)) {
-			mpfr_add(t, lo, hi, MPFR_RNDN);
-			mpfr_div_2ui(t, t, 1, MPFR_RNDN);
-		}
-		mpfr_sub(d, t, y, MPFR_RNDN);
-		mpfr_div(d, d, t, MPFR_RNDN);
-		mpfr_set(y, t, MPFR_RNDN);
-		if (mpfr_cmpabs_ui(d, 0) == 0 || mpfr_get_exp(d) < -200)
+		if (bracketed_step(y, t, lo, hi, d))
 			break;
 	}
 	mpfr_mul_2ui(q, y, 1, MPFR_RNDN);
@@ -1777,14 +1784,7 @@ static void chisq_q25(mpfr_t q, double nu)
 		mpfr_mul(t, t, S, MPFR_RNDN);
 		mpfr_div(t, t, a, MPFR_RNDN);
 		mpfr_sub(t, y, t, MPFR_RNDN);
-		if (!(mpfr_cmp(t, lo) > 0 && mpfr_cmp(t, hi) < 0)) {
-			mpfr_add(t, lo, hi, MPFR_RNDN);
-			mpfr_div_2ui(t, t, 1, MPFR_RNDN);
-		}
-		mpfr_sub(S, t, y, MPFR_RNDN);
-		mpfr_div(S, S, t, MPFR_RNDN);
-		mpfr_set(y, t, MPFR_RNDN);
-		if (mpfr_zero_p(S) || mpfr_get_exp(S) < -200)
+		if (bracketed_step(y, t, lo, hi, S))
 			break;
 	}
 	mpfr_mul_2ui(q, y, 1, MPFR_RNDN);
