@@ -7,6 +7,7 @@
  *          [--only ANSWER] [--tol T] [--dir DIR] [--batch ROWS] [--jobs J]
  *          [--per-point] [--skip K] [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
+ *   oracle --quantile-check K [--seed S]
  *
  * DESCRIPTION
  *   Draws N random points for each public answer (cl, bits, ber, ber
@@ -40,14 +41,18 @@
  *   --batch, --jobs and --per-point do not apply to them. A failing log is
  *   kept in DIR beside the command that reproduces it (and the worst and
  *   the first ambiguous ones); ORACLE_DEBUG=1 in the environment says on
- *   standard error why each ambiguous or doubtful point is.
+ *   standard error why each ambiguous or doubtful point is. bercl runs
+ *   without a shell (fork and exec), ended after 600 s as by timeout(1).
  *
  *   --selfcheck compares the oracle's own tails and roots with a table made
- *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits).
+ *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits). --quantile-check K
+ *   compares the clustered answers' chi-square quantile (a series) with the
+ *   same root from MPFR's mpfr_gamma_inc on K random degrees of freedom.
  *
  * EXIT STATUS
  *   0 every check passed, 1 a check failed, 2 usage or set-up error.
  */
+#include <fcntl.h>
 #include <float.h>
 #include <stdarg.h>
 #include <math.h>
@@ -1364,9 +1369,9 @@ static int selfcheck(const char *path)
  *   phi^ = X2 / (k - 1) (k >= 2, X > 0),
  *   nu = min(k - 1, J - 1, floor(S^2 / S2)), S, S2 the sums of a_i = x_i^2 / n_i
  *   and of a_i^2; nu < 1 (J <= 1): unbounded, cl_clustered 0, bounds 0 and 1;
- *   q = chi2_nu(0.25): the root of Q(nu/2, q/2) = 3/4, Q = Gamma(a, y) / Gamma(a)
- *   from mpfr_gamma_inc, by Newton kept inside a bisection bracket, for
- *   nu <= 2000; above, the documented Wilson-Hilferty cube nu (1 - c - z sqrt c)^3,
+ *   q = chi2_nu(0.25): the root of Q(nu/2, q/2) = 3/4, Q = Gamma(a, y) / Gamma(a),
+ *   as P(nu/2, q/2) = 1/4 from its series (chisq_q25), by Newton kept inside
+ *   a bisection bracket, for nu <= 2000; above, the documented Wilson-Hilferty cube nu (1 - c - z sqrt c)^3,
  *   c = 2 / (9 nu), z = Phi^-1(3/4) (the exact quantile is computed too,
  *   and how far the cube moves phi_U is reported, not judged);
  *   phi_U = max(1, nu max(1, phi^) / q), e = ceil(X / phi_U), f = floor(X / phi_U);
@@ -1618,8 +1623,24 @@ static void clus_init(void)
 	mpfr_clears(lo, hi, m, t, (mpfr_ptr)0);
 }
 
-/* chi2_nu(0.25): Q(nu/2, q/2) = 3/4; Newton inside a bisection bracket. */
-static void chisq_q25(mpfr_t q, double nu)
+/* y = t, or the middle of (lo, hi) if t is not inside; 1 once that moved y
+ * by less than 2^-200 relative (d: scratch). The quantiles' Newton step. */
+static int bracketed_step(mpfr_t y, mpfr_t t, const mpfr_t lo, const mpfr_t hi, mpfr_t d)
+{
+	if (!(mpfr_cmp(t, lo) > 0 && mpfr_cmp(t, hi) < 0)) {
+		mpfr_add(t, lo, hi, MPFR_RNDN);
+		mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+	}
+	mpfr_sub(d, t, y, MPFR_RNDN);
+	mpfr_div(d, d, t, MPFR_RNDN);
+	mpfr_set(y, t, MPFR_RNDN);
+	return mpfr_zero_p(d) || mpfr_get_exp(d) < -200;
+}
+
+/* The reference for chisq_q25 (--quantile-check only): Q(nu/2, q/2) = 3/4
+ * from mpfr_gamma_inc, Newton inside a bisection bracket. Slow for large
+ * nu (mpfr_gamma_inc), so the checks use the series below. */
+static void chisq_q25_ref(mpfr_t q, double nu)
 {
 	mpfr_t a, y, lo, hi, f, d, lg, t, ga;
 	mpfr_inits2(PREC, a, y, lo, hi, f, d, lg, t, ga, (mpfr_ptr)0);
@@ -1646,18 +1667,137 @@ static void chisq_q25(mpfr_t q, double nu)
 		mpfr_exp(d, d, MPFR_RNDN);
 		mpfr_div(t, f, d, MPFR_RNDN); /* y_new = y + f / |dQ/dy| */
 		mpfr_add(t, y, t, MPFR_RNDN);
-		if (!(mpfr_cmp(t, lo) > 0 && mpfr_cmp(t, hi) < 0)) {
-			mpfr_add(t, lo, hi, MPFR_RNDN);
-			mpfr_div_2ui(t, t, 1, MPFR_RNDN);
-		}
-		mpfr_sub(d, t, y, MPFR_RNDN);
-		mpfr_div(d, d, t, MPFR_RNDN);
-		mpfr_set(y, t, MPFR_RNDN);
-		if (mpfr_cmpabs_ui(d, 0) == 0 || mpfr_get_exp(d) < -200)
+		if (bracketed_step(y, t, lo, hi, d))
 			break;
 	}
 	mpfr_mul_2ui(q, y, 1, MPFR_RNDN);
 	mpfr_clears(a, y, lo, hi, f, d, lg, t, ga, (mpfr_ptr)0);
+}
+
+/*
+ * ln P(a, y) and the series sum S, for a > 0, y > 0: P the regularised
+ * lower incomplete gamma, by the series (Abramowitz & Stegun 6.5.29 with
+ * 6.5.4; DLMF 8.7.1)
+ *   P(a, y) = y^a e^-y / Gamma(a + 1) * S,  S = sum_{n>=0} t_n,
+ *   t_0 = 1, t_n = t_{n-1} y / (a + n),
+ * valid for every y > 0 (an entire series of positive terms: no
+ * cancellation). Once r = y / (a + n + 1) < 1 the ratios only fall, so the
+ * rest after t_n is below t_n r / (1 - r); the sum stops when that is below
+ * 2^-(PREC + 8) S. Each term carries at most 2n roundings of 2^-PREC, so S
+ * is good to (3n + 1) 2^-PREC relative (n about sqrt(360 a) + 3 sqrt a near
+ * the quantile: 2600 terms at a = 15000, 13 of the 256 bits); the
+ * prefactor's exponent a ln y - y - lnGamma(a + 1), three terms each good
+ * to 2^-PREC relative, is good to 2^-230 absolute for a < 1e6. Returns the
+ * number of terms, or -1 past 10^6 of them (y far above a: not reached from
+ * the quantile's bracket).
+ */
+static long gamma_p_series(mpfr_t lnP, mpfr_t S, const mpfr_t a, const mpfr_t y)
+{
+	mpfr_t t, r, den, lim;
+	mpfr_inits2(PREC, t, r, den, lim, (mpfr_ptr)0);
+	mpfr_set_ui(t, 1, MPFR_RNDN);
+	mpfr_set_ui(S, 1, MPFR_RNDN);
+	long n = 0;
+	for (;;) {
+		if (++n > 1000000) {
+			n = -1;
+			break;
+		}
+		mpfr_add_ui(den, a, (unsigned long)n, MPFR_RNDN);
+		mpfr_mul(t, t, y, MPFR_RNDN);
+		mpfr_div(t, t, den, MPFR_RNDN); /* t_n */
+		mpfr_add(S, S, t, MPFR_RNDN);
+		mpfr_add_ui(den, den, 1, MPFR_RNDN);
+		if (mpfr_cmp(y, den) >= 0)
+			continue; /* the ratios still at or above 1 */
+		mpfr_div(r, y, den, MPFR_RNDN); /* r = y / (a + n + 1) */
+		mpfr_ui_sub(lim, 1, r, MPFR_RNDN);
+		mpfr_div(r, r, lim, MPFR_RNDN); /* r / (1 - r) */
+		mpfr_mul(r, r, t, MPFR_RNDN);   /* the rest's bound */
+		mpfr_mul_2si(lim, S, -(PREC + 8), MPFR_RNDN);
+		if (mpfr_cmp(r, lim) < 0)
+			break;
+	}
+	/* ln P = a ln y - y - lnGamma(a + 1) + ln S */
+	mpfr_log(lnP, y, MPFR_RNDN);
+	mpfr_mul(lnP, lnP, a, MPFR_RNDN);
+	mpfr_sub(lnP, lnP, y, MPFR_RNDN);
+	mpfr_add_ui(den, a, 1, MPFR_RNDN);
+	mpfr_lngamma(t, den, MPFR_RNDN);
+	mpfr_sub(lnP, lnP, t, MPFR_RNDN);
+	mpfr_log(t, S, MPFR_RNDN);
+	mpfr_add(lnP, lnP, t, MPFR_RNDN);
+	mpfr_clears(t, r, den, lim, (mpfr_ptr)0);
+	return n;
+}
+
+/*
+ * chi2_nu(0.25): the q with P(nu/2, q/2) = 1/4 (Q = 3/4), P from
+ * gamma_p_series. Newton on F(y) = ln P(a, y) - ln(1/4), a = nu/2, with
+ * F'(y) = a / (y S) (dP/dy = y^(a-1) e^-y / Gamma(a) = P a / (y S)), kept
+ * inside the bisection bracket [0, nu + 40 sqrt nu + 100]; from the
+ * Wilson-Hilferty start it takes a few steps and stops when a step is
+ * below 2^-200 relative (F smooth and increasing: the root is then far
+ * closer than the series' 2^-240). Checked against chisq_q25_ref
+ * (mpfr_gamma_inc) by --quantile-check. The value depends on nu alone, so
+ * it is kept per whole nu below QCACHE. If the series did not end (never
+ * seen) the oracle stops (exit status 2).
+ */
+#define QCACHE 200000
+static mpfr_t *qcache;
+static unsigned char *qcached;
+static int qcache_off; /* --quantile-check times the series itself */
+static void chisq_q25(mpfr_t q, double nu)
+{
+	long key = nu == floor(nu) && nu >= 1 && nu < QCACHE && !qcache_off ? (long)nu : -1;
+	if (key >= 0 && !qcache) {
+		qcache = malloc(sizeof *qcache * QCACHE);
+		qcached = calloc(QCACHE, 1);
+		if (!qcache || !qcached)
+			key = -1;
+	}
+	if (key >= 0 && qcached[key]) {
+		mpfr_set(q, qcache[key], MPFR_RNDN);
+		return;
+	}
+	mpfr_t a, y, lo, hi, F, S, t, l4;
+	mpfr_inits2(PREC, a, y, lo, hi, F, S, t, l4, (mpfr_ptr)0);
+	int rc = 0;
+	mpfr_set_d(a, nu / 2, MPFR_RNDN);
+	mpfr_set_ui(l4, 4, MPFR_RNDN);
+	mpfr_log(l4, l4, MPFR_RNDN);
+	mpfr_neg(l4, l4, MPFR_RNDN); /* ln(1/4) */
+	double c = 2 / (9 * nu), w = 1 - c - 0.6744897501960817 * sqrt(c);
+	mpfr_set_d(y, fmax(1e-30, nu * w * w * w / 2), MPFR_RNDN);
+	mpfr_set_zero(lo, 1);
+	mpfr_set_d(hi, nu + 40 * sqrt(nu) + 100, MPFR_RNDN);
+	for (int it = 0; it < 400; it++) {
+		if (gamma_p_series(F, S, a, y) < 0) {
+			rc = -1;
+			break;
+		}
+		mpfr_sub(F, F, l4, MPFR_RNDN); /* increasing in y */
+		if (mpfr_zero_p(F))
+			break;
+		mpfr_set(mpfr_sgn(F) < 0 ? lo : hi, y, MPFR_RNDN); /* the bracket */
+		mpfr_mul(t, F, y, MPFR_RNDN); /* y_new = y - F y S / a */
+		mpfr_mul(t, t, S, MPFR_RNDN);
+		mpfr_div(t, t, a, MPFR_RNDN);
+		mpfr_sub(t, y, t, MPFR_RNDN);
+		if (bracketed_step(y, t, lo, hi, S))
+			break;
+	}
+	mpfr_mul_2ui(q, y, 1, MPFR_RNDN);
+	if (key >= 0 && rc == 0) {
+		mpfr_init2(qcache[key], PREC);
+		mpfr_set(qcache[key], q, MPFR_RNDN);
+		qcached[key] = 1;
+	}
+	mpfr_clears(a, y, lo, hi, F, S, t, l4, (mpfr_ptr)0);
+	if (rc != 0) {
+		fprintf(stderr, "oracle: the series of P(%g, y) did not end\n", nu / 2);
+		exit(2);
+	}
 }
 
 static void wilson_hilferty(mpfr_t q, double nu)
@@ -1673,6 +1813,46 @@ static void wilson_hilferty(mpfr_t q, double nu)
 	mpfr_pow_ui(t, t, 3, MPFR_RNDN);
 	mpfr_mul_d(q, t, nu, MPFR_RNDN);
 	mpfr_clears(c, t, (mpfr_ptr)0);
+}
+
+/*
+ * --quantile-check K: chisq_q25 (the series) against chisq_q25_ref
+ * (mpfr_gamma_inc) on K random whole nu (a third in 1..100, a third
+ * log-uniform in 1..2000, a third log-uniform in 2000..40000; the seed is
+ * --seed's); prints the largest relative difference, where, and the time
+ * of each (the series not kept). Exit status 1 if it is above 1e-40.
+ */
+static int quantile_check(long count, uint64_t seed)
+{
+	seed_rng(seed * 16 + 12);
+	qcache_off = 1;
+	mpfr_t q1, q2, t;
+	mpfr_inits2(PREC, q1, q2, t, (mpfr_ptr)0);
+	double worst = 0, worst_nu = 0, t_new = 0, t_ref = 0;
+	for (long i = 0; i < count; i++) {
+		long r = i % 3;
+		double nu = r == 0 ? (double)irand(1, 100) : r == 1 ? floor(logu(1, 2000.999))
+		                                                    : floor(logu(2000, 40000));
+		clock_t c0 = clock();
+		chisq_q25(q1, nu);
+		clock_t c1 = clock();
+		chisq_q25_ref(q2, nu);
+		clock_t c2 = clock();
+		t_new += (double)(c1 - c0) / CLOCKS_PER_SEC;
+		t_ref += (double)(c2 - c1) / CLOCKS_PER_SEC;
+		mpfr_div(t, q1, q2, MPFR_RNDN);
+		mpfr_sub_ui(t, t, 1, MPFR_RNDN);
+		double v = fabs(mpfr_get_d(t, MPFR_RNDN));
+		if (v > worst || i == 0) {
+			worst = v;
+			worst_nu = nu;
+		}
+	}
+	printf("quantile-check: %ld nu, largest relative difference %.3g (nu %.0f); %.3g s series, "
+	       "%.3g s mpfr_gamma_inc\n",
+	       count, worst, worst_nu, t_new, t_ref);
+	mpfr_clears(q1, q2, t, (mpfr_ptr)0);
+	return worst <= 1e-40 ? 0 : 1;
 }
 
 static void phi_upper(mpfr_t out, mpfr_t q, const struct disp *d, double nu)
@@ -1832,8 +2012,12 @@ static int ln_of(mpfr_t out, const char *s)
  * phi_U (1 + DELTA_PHI), the means from phi_U (1 - DELTA_PHI) and
  * (1 + DELTA_N) (the larger cl, the smaller bounds); -1 the other way.
  * guess[0], guess[1]: the program's Poisson ber_upper and ber_lower of the
- * row (0 if absent), where the roots' searches start (scaled by the events
- * for the clustered ones); the roots are bracketed from there.
+ * row (0 if absent), where the Poisson roots' searches start; guess[2],
+ * guess[3]: its ber_upper_clustered and ber_lower_clustered (0 if absent),
+ * where the clustered roots' start when they are the clustered bound's
+ * (above the Poisson bound, or below it: the max or min took them), else
+ * the Poisson ones scaled by the events. The roots are bracketed from
+ * there: a start only saves Newton steps, never moves the root.
  * Returns 0, -1 for an oracle doubt, 1 if beyond the model's range.
  */
 static int answer_truth(mpfr_t v0, mpfr_t v1, enum clus w, const struct disp *d, const mpfr_t phiU,
@@ -1885,6 +2069,8 @@ static int answer_truth(mpfr_t v0, mpfr_t v1, enum clus w, const struct disp *d,
 	double gc = gu * (e + 1) / (d->X + 1), lt = mpfr_get_d(ln_t, MPFR_RNDN);
 	if (side && lt < -10) /* P[X > e] = c small: lam^(e+1) / (e+1)! about c */
 		gc = fmin(gc, exp((lgamma(e + 2) + lt) / (e + 1)));
+	if (guess[2] > guess[0] * (1 + 1e-9) && guess[2] < 1) /* the clustered bound's */
+		gc = guess[2] * Nc;
 	if (truth_root(lam, 0, e, 0, side, ln_t, gc) != 0)
 		rc = -1;
 	mpfr_mul(lam, lam, phi, MPFR_RNDN);
@@ -1908,7 +2094,10 @@ static int answer_truth(mpfr_t v0, mpfr_t v1, enum clus w, const struct disp *d,
 	if (w == C_BER2) {
 		mpfr_set_inf(gt, -1); /* clustered lower: 0 when f = 0 */
 		if (f > 0) {
-			if (truth_root(lam, 0, f - 1, 0, 1, ln_t, d->X > 0 ? gl * f / d->X : f) != 0)
+			double gf = d->X > 0 ? gl * f / d->X : f;
+			if (guess[3] > 0 && guess[3] < guess[1] * (1 - 1e-9))
+				gf = guess[3] * Nc;
+			if (truth_root(lam, 0, f - 1, 0, 1, ln_t, gf) != 0)
 				rc = rc ? rc : -1;
 			mpfr_mul(lam, lam, phi, MPFR_RNDN);
 			mpfr_div(lam, lam, d->N, MPFR_RNDN);
@@ -2020,8 +2209,12 @@ static void check_clustered_row(enum clus w, const struct ilog *L, const struct 
 	}
 answer:;
 	/* the answer */
-	double guess[2] = {strtod(cell(f, nf, col_of(h, nh, "ber_upper")), NULL),
-	                   strtod(cell(f, nf, col_of(h, nh, "ber_lower")), NULL)};
+	double guess[4] = {strtod(cell(f, nf, col_of(h, nh, "ber_upper")), NULL),
+	                   strtod(cell(f, nf, col_of(h, nh, "ber_lower")), NULL), 0, 0};
+	if (w != C_CL && strncmp(got0, "10^", 3)) /* a printed log is no start */
+		guess[2] = strtod(got0, NULL);
+	if (w == C_BER2 && strncmp(got1, "10^", 3))
+		guess[3] = strtod(got1, NULL);
 	mpfr_t g0, g1, t0, t1, a0, a1, b0, b1;
 	mpfr_inits2(PREC, g0, g1, t0, t1, a0, a1, b0, b1, (mpfr_ptr)0);
 	int bad = ln_of(g0, got0) != 0 || (w == C_BER2 && ln_of(g1, got1) != 0);
@@ -2141,10 +2334,40 @@ out:
 	mpfr_clears(g0, g1, t0, t1, a0, a1, b0, b1, (mpfr_ptr)0);
 }
 
+/*
+ * Runs argv (argv[0] looked up in PATH, as the shell would) with standard
+ * output to out and standard error to err, with no shell between; after
+ * secs seconds SIGALRM ends it (alarm survives exec), where timeout(1)
+ * would. Returns its exit status, 128 + the signal that ended it, or 127
+ * if it could not start.
+ */
+static int run_argv(char *const argv[], const char *out, const char *err, unsigned secs)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0)
+		return 127;
+	if (pid == 0) {
+		int fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int fe = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
+			_exit(127);
+		close(fo);
+		close(fe);
+		alarm(secs);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 /* One answer's stream of logs: count points (queries), each log one bercl run. */
 static int run_clustered(enum clus w, long count, long skip, uint64_t seed)
 {
-	char path[600], out[700], errf[700], cmd[2048], rcmd[1024];
+	char path[600], out[700], errf[700], rcmd[1024];
 	snprintf(path, sizeof path, "%s/%s.csv", opt.dir, clus_name[w]);
 	snprintf(out, sizeof out, "%s.out", path);
 	snprintf(errf, sizeof errf, "%s.err", path);
@@ -2198,11 +2421,10 @@ static int run_clustered(enum clus w, long count, long skip, uint64_t seed)
 				strcat(qs, ",");
 			strcat(qs, L.q[j]);
 		}
-		snprintf(cmd, sizeof cmd, "timeout 600 %s %s --intervals %s %s %s -f csv%s > %s 2> %s",
-		         opt.bercl, w == C_CL ? "cl" : "ber", path, w == C_CL ? "-p" : "-c", qs,
-		         w == C_BER2 ? " --two-sided" : "", out, errf);
-		int status = system(cmd);
-		int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+		char *argv[] = {(char *)opt.bercl, w == C_CL ? "cl" : "ber", "--intervals", path,
+		                w == C_CL ? "-p" : "-c", qs, "-f", "csv",
+		                w == C_BER2 ? "--two-sided" : NULL, NULL};
+		int code = run_argv(argv, out, errf, 600);
 		/* a failing log is kept beside the command that reproduces it */
 		char keep[700];
 		snprintf(keep, sizeof keep, "%s/%s-fail%ld.csv", opt.dir, clus_name[w], saved);
@@ -2284,7 +2506,7 @@ static int run_clustered(enum clus w, long count, long skip, uint64_t seed)
 int main(int argc, char **argv)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-	long count = 200, batch = 4000, skip = 0, ccount = -1;
+	long count = 200, batch = 4000, skip = 0, ccount = -1, qcheck = 0;
 	const char *only = NULL;
 	opt.out = stdout;
 	truth_init();
@@ -2292,6 +2514,8 @@ int main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--selfcheck") && v)
 			return selfcheck(v);
+		else if (!strcmp(a, "--quantile-check") && v && atol(v) >= 1)
+			qcheck = atol(v), i++;
 		else if (!strcmp(a, "--bercl") && v)
 			opt.bercl = v, i++;
 		else if (!strcmp(a, "--seed") && v)
@@ -2322,10 +2546,13 @@ int main(int argc, char **argv)
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
 			                "cl-poisson|...] [--clustered-count N] [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
 			                "       [--per-point] [--skip K] [--progress] [--max-print K]\n"
-			                "       oracle --selfcheck FILE\n");
+			                "       oracle --selfcheck FILE\n"
+			                "       oracle --quantile-check K [--seed S]\n");
 			return 2;
 		}
 	}
+	if (qcheck)
+		return quantile_check(qcheck, seed);
 	char mk[600];
 	snprintf(mk, sizeof mk, "mkdir -p '%s'", opt.dir);
 	if (system(mk) != 0) {

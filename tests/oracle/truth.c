@@ -29,9 +29,10 @@
  *
  * ROOTS
  *   The BER bounds and the Poisson mean at a target are found by bracketing
- *   from the program's own answer (expanding until the sign changes) and
- *   then safeguarded Newton in ln x with the exact derivative (the pmf),
- *   falling back to bisection; stop when the step is below 1e-30 relative.
+ *   from the program's own answer (expanding from 1.5 Newton steps until
+ *   the sign changes) and then safeguarded Newton in ln x with the exact
+ *   derivative (the pmf), falling back to bisection; stop when the step is
+ *   below 1e-30 relative.
  */
 #include <math.h>
 #include <stdio.h>
@@ -640,11 +641,14 @@ int truth_root(mpfr_t root, int binomial, double E, double N, int side, const mp
 	} else {
 		mpfr_set_d(smax, 1e6, MPFR_RNDN);
 	}
-	/* bracket */
+	/* bracket: the first probe 1.5 Newton steps (|h| / dh) away, at least
+	 * 1e-12 and at most 1, then each 4 times as far (only how soon the
+	 * bracket closes, never where the root is) */
 	rc |= h_eval(&h, &dh, binomial, E, N, s, side, ln_target, hx);
 	mpfr_set(lo, s, MPFR_RNDN);
 	mpfr_set(hi, s, MPFR_RNDN);
-	double width = 1e-12;
+	double width = 1.5 * fabs(h) / dh;
+	width = dh > 0 && isfinite(width) ? fmin(1, fmax(1e-12, width)) : 1e-12;
 	int sign = mpfr_sgn(hx);
 	for (int i = 0; sign != 0 && i < 200; i++) {
 		double hh, dd;
