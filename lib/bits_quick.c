@@ -260,7 +260,7 @@ struct quick_gap {
 };
 
 static int quick_reaches(double errors, double n, double ber, const bercl_target *tg,
-                         struct quick_gap *q)
+                         int ld_tried, struct quick_gap *q)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
 	q->at_cl = q->at_q = NAN;
@@ -282,7 +282,9 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 		return 1;
 	if (cl > 0.5 ? r > 1 + QUICK_MARGIN : r < 1 - QUICK_MARGIN)
 		return 0;
-	int ld = quick_ld_gap(errors, n, ber, tg, &q->g, &q->err, &q->slope);
+	/* the long-double gap, unless the caller has just found it undecided
+	 * (the same inputs give the same -1) */
+	int ld = ld_tried ? -1 : quick_ld_gap(errors, n, ber, tg, &q->g, &q->err, &q->slope);
 	if (ld >= 0)
 		return ld;
 	if (quick_exact_gap(errors, n, ber, tg, &q->g, &q->err, &q->slope) != 0)
@@ -403,7 +405,8 @@ static int quick_rough_tail(double errors, double lam, int upper, double *tail, 
 static int quick_decide(double errors, double n, double ber, const bercl_target *tg, int need_tails,
                         struct quick_gap *q)
 {
-	if (!need_tails && n >= 1) {
+	int tried = !need_tails && n >= 1;
+	if (tried) {
 		double g = NAN, err = 0, slope = 0;
 		int ld = quick_ld_gap(errors, n, ber, tg, &g, &err, &slope);
 		if (ld >= 0) {
@@ -414,7 +417,7 @@ static int quick_decide(double errors, double n, double ber, const bercl_target 
 			return ld;
 		}
 	}
-	return quick_reaches(errors, n, ber, tg, q);
+	return quick_reaches(errors, n, ber, tg, tried, q);
 }
 
 /*
