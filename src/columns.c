@@ -43,15 +43,14 @@ static int present(double v)
  * in direction dir (a BER bound outward, so that it claims no more than it
  * may). "" if absent.
  */
-static void number_cell(char *buf, size_t len, int shown, double v, int human,
-                        enum rounding dir)
+static size_t number_cell(char *buf, size_t len, int shown, double v, int human,
+                          enum rounding dir)
 {
 	if (!shown || !present(v))
-		return;
+		return 0;
 	if (human)
-		snprintf(buf, len, "%.6g", human_round_sig(v, 6, dir));
-	else
-		format_double(buf, len, v);
+		return clamped(snprintf(buf, len, "%.6g", human_round_sig(v, 6, dir)), len);
+	return format_double(buf, len, v);
 }
 
 /* " (+1.2e-05)": how far the Poisson value is from the binomial one. */
@@ -237,24 +236,21 @@ static void cell_poisson_ber_upper(char *buf, size_t len, const struct row *r, i
  * A probability as a percentage for people, 4 decimals (4 digits below
  * 0.01 %), rounded in direction dir; full precision for programs.
  */
-static void percent_cell(char *buf, size_t len, const struct row *r, double v, int human,
-                         enum rounding dir)
+static size_t percent_cell(char *buf, size_t len, const struct row *r, double v, int human,
+                           enum rounding dir)
 {
 	if (!computed(r) || !present(v))
-		return;
-	if (!human) {
-		format_double(buf, len, v);
-		return;
-	}
+		return 0;
+	if (!human)
+		return format_double(buf, len, v);
 	double p = 100 * v;
 	if (p >= 0.01) {
 		int sig = (int)floor(log10(p)) + 5;
-		snprintf(buf, len, "%.4f %%", human_round_sig(p, sig, dir));
-	} else if (p > 0) {
-		snprintf(buf, len, "%.4g %%", human_round_sig(p, 4, dir));
-	} else {
-		snprintf(buf, len, "0 %%");
+		return clamped(snprintf(buf, len, "%.4f %%", human_round_sig(p, sig, dir)), len);
 	}
+	if (p > 0)
+		return clamped(snprintf(buf, len, "%.4g %%", human_round_sig(p, 4, dir)), len);
+	return clamped(snprintf(buf, len, "0 %%"), len);
 }
 
 /* A target probability as given (never a computed one): "" when absent. */
@@ -351,15 +347,15 @@ static void cell_code(char *buf, size_t len, const struct row *r, int human)
 }
 
 /* A probability held with its logarithm: digits from the log below 1e-308. */
-static void lnprob_cell(char *buf, size_t len, int shown, double v, bercl_lnprob ln, int human,
-                        enum rounding dir)
+static size_t lnprob_cell(char *buf, size_t len, int shown, double v, bercl_lnprob ln, int human,
+                          enum rounding dir)
 {
 	if (!shown)
-		return;
-	if (human)
-		human_probability(buf, len, v, ln, dir);
-	else
-		format_probability(buf, len, v, ln);
+		return 0;
+	if (!human)
+		return format_probability(buf, len, v, ln);
+	human_probability(buf, len, v, ln, dir);
+	return strlen(buf);
 }
 
 /* cer: computed from a BER, or the target given */
@@ -643,41 +639,35 @@ static int gate_open(const struct column_desc *d, const struct row *r)
 	return 0;
 }
 
-void column_data_cell(char *buf, size_t len, const struct column_desc *d, const struct row *r,
-                      int human)
+size_t column_data_cell(char *buf, size_t len, const struct column_desc *d, const struct row *r,
+                        int human)
 {
 	if (!gate_open(d, r))
-		return;
+		return 0;
 	const void *at = (const char *)r + d->field;
-	if (d->kind == CELL_INT) {
-		snprintf(buf, len, "%d", *(const int *)at);
-		return;
-	}
+	if (d->kind == CELL_INT)
+		return clamped(snprintf(buf, len, "%d", *(const int *)at), len);
 	if (d->kind == CELL_STRING) {
 		const char *str = *(const char *const *)at;
 		if (str)
 			put_str(buf, len, str);
-		return;
+		return strlen(buf);
 	}
 	double v = *(const double *)at;
 	switch (d->kind) {
 	case CELL_INPUT:
 	case CELL_WHOLE:
-		if (present(v))
-			format_double(buf, len, v);
-		break;
+		return present(v) ? format_double(buf, len, v) : 0;
 	case CELL_NUMBER:
-		number_cell(buf, len, 1, v, human, d->round);
-		break;
+		return number_cell(buf, len, 1, v, human, d->round);
 	case CELL_PERCENT:
-		percent_cell(buf, len, r, v, human, d->round);
-		break;
+		return percent_cell(buf, len, r, v, human, d->round);
 	case CELL_LNPROB:
-		lnprob_cell(buf, len, present(v), v, *(const bercl_lnprob *)(const void *)((const char *)r + d->ln),
-		            human, d->round);
-		break;
+		return lnprob_cell(buf, len, present(v), v,
+		                   *(const bercl_lnprob *)(const void *)((const char *)r + d->ln), human,
+		                   d->round);
 	default:
-		break;
+		return 0;
 	}
 }
 

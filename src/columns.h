@@ -10,6 +10,7 @@
 #define BERCL_COLUMNS_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "human.h"
 #include "row.h"
@@ -92,20 +93,23 @@ struct column_desc {
 extern const struct column_desc columns[NCOLUMNS];
 
 /* A data column's cell (d->kind not CELL_CUSTOM) into buf, which holds "". */
-void column_data_cell(char *buf, size_t len, const struct column_desc *d, const struct row *r,
-                      int human);
+size_t column_data_cell(char *buf, size_t len, const struct column_desc *d, const struct row *r,
+                        int human);
 
-/* Column c's cell of row r into buf ("" if the row has none); inline, so
- * that a composite cell costs one call (a thirtieth of a cl batch). */
-static inline void column_cell(char *buf, size_t len, enum column c, const struct row *r,
-                               int human)
+/* Column c's cell of row r into buf ("" if the row has none), and its
+ * length; inline, so that a composite cell costs one call (a thirtieth of
+ * a cl batch). A data cell's writer returns the length it wrote, so no
+ * cell is counted again (strlen on the bytes just stored cost 6.8 % of a
+ * 1e6-row cl batch's time, perf, though 1.5 % of its instructions). */
+static inline size_t column_cell(char *buf, size_t len, enum column c, const struct row *r,
+                                 int human)
 {
 	const struct column_desc *d = &columns[c];
 	buf[0] = '\0';
-	if (d->kind == CELL_CUSTOM)
-		d->cell(buf, len, r, human);
-	else
-		column_data_cell(buf, len, d, r, human);
+	if (d->kind != CELL_CUSTOM)
+		return column_data_cell(buf, len, d, r, human);
+	d->cell(buf, len, r, human);
+	return strlen(buf);
 }
 /* Every result field of a data column set absent (NAN) in r. */
 void column_reset_results(struct row *r);

@@ -12,7 +12,15 @@
 #include "human.h"
 #include "shortest.h"
 
-void format_double(char *buf, size_t len, double v)
+/* The length snprintf wrote into a buffer of len bytes. */
+size_t clamped(int n, size_t len)
+{
+	if (n < 0 || len == 0)
+		return 0;
+	return (size_t)n < len ? (size_t)n : len - 1;
+}
+
+size_t format_double(char *buf, size_t len, double v)
 {
 	double a = fabs(v);
 	if (a <= 9007199254740992.0 && (double)(int64_t)v == v) {
@@ -32,34 +40,30 @@ void format_double(char *buf, size_t len, double v)
 		}
 		if (len > 0)
 			buf[k] = '\0';
-		return;
+		return k;
 	}
 	if (a > 9007199254740992.0 && a < 1e21) {
 		/* every double from 2^53 up is whole: below 1e21 its digits too
 		 * (its exact value; as JavaScript prints numbers), so a count of
 		 * bits never switches to e-notation at 2^53 */
-		snprintf(buf, len, "%.0f", v);
-		return;
+		return clamped(snprintf(buf, len, "%.0f", v), len);
 	}
-	if (len >= 32) {
-		shortest_double(buf, v);
-		return;
-	}
+	if (len >= 32)
+		return shortest_double(buf, v);
 	char tmp[32];
 	size_t n = shortest_double(tmp, v);
 	if (n >= len)
 		n = len - 1; /* truncated to the buffer */
 	memcpy(buf, tmp, n);
 	buf[n] = '\0';
+	return n;
 }
 
 
-void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
+size_t format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 {
-	if (value >= DBL_MIN || ln.hi == -INFINITY) { /* -inf: exactly 0 (binomial E = N) */
-		format_double(buf, len, value);
-		return;
-	}
+	if (value >= DBL_MIN || ln.hi == -INFINITY) /* -inf: exactly 0 (binomial E = N) */
+		return format_double(buf, len, value);
 	double m;
 	long long e;
 	if (bercl_lnprob_decimal(ln, &m, &e) == 0) {
@@ -71,23 +75,23 @@ void format_probability(char *buf, size_t len, double value, bercl_lnprob ln)
 		memcpy(tmp, mb, nm);
 		tmp[nm] = 'e';
 		memcpy(tmp + nm + 1, eb, ne + 1);
-		if (len > 0) {
-			size_t n = nm + 1 + ne < len ? nm + 1 + ne : len - 1;
-			memcpy(buf, tmp, n);
-			buf[n] = '\0';
-		}
-	} else {
-		/* Beyond 1e15 decades only the power of ten is known: 10^x. */
-		char xb[32];
-		format_double(xb, sizeof xb, m);
-		snprintf(buf, len, "10^%s", xb);
+		if (len == 0)
+			return 0;
+		size_t n = nm + 1 + ne < len ? nm + 1 + ne : len - 1;
+		memcpy(buf, tmp, n);
+		buf[n] = '\0';
+		return n;
 	}
+	/* Beyond 1e15 decades only the power of ten is known: 10^x. */
+	char xb[32];
+	format_double(xb, sizeof xb, m);
+	return clamped(snprintf(buf, len, "10^%s", xb), len);
 }
 
 /* The cell of column c of row r ("" if the row has none). */
-static void cell_text(char *buf, size_t len, enum column c, const struct row *r, int human)
+static size_t cell_text(char *buf, size_t len, enum column c, const struct row *r, int human)
 {
-	column_cell(buf, len, c, r, human);
+	return column_cell(buf, len, c, r, human);
 }
 
 /* An output line assembled in a buffer, written out whenever it fills. */
@@ -311,13 +315,10 @@ static void put_csv_row(FILE *out, const struct layout *l, const struct row *r)
 		if (sizeof line.buf - line.n > sizeof buf) {
 			/* written in place, kept if it needs no quotes
 			 * (most cells: a copy per cell saved) */
-			cell_text(d, sizeof buf, l->col[i], r, 0);
-			size_t n = 0;
-			if (!columns[l->col[i]].is_string) /* a number: no quotes (nor in JSON) */
-				n = strlen(d);
-			else
-				for (char c; (c = d[n]) != '\0' && c != sep && c != '"' && c != '\r' &&
-				             c != '\n';)
+			size_t n = cell_text(d, sizeof buf, l->col[i], r, 0);
+			if (columns[l->col[i]].is_string) /* a number needs no quotes (nor in JSON) */
+				for (n = 0; d[n] != '\0' && d[n] != sep && d[n] != '"' && d[n] != '\r' &&
+				            d[n] != '\n';)
 					n++;
 			if (d[n] == '\0')
 				line.n += n;

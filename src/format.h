@@ -36,10 +36,12 @@ void format_row(FILE *out, const struct layout *l, const struct row *r);
 /*
  * Shortest "%.Ng" that reads back to v; a whole number up to 2^53 as its
  * digits (6295793621871990, not 6.29579362187199e+15). buf holds at least
- * 32 bytes.
+ * 32 bytes. Returns the length written (so that no caller counts it again).
  */
-void format_double(char *buf, size_t len, double v);
+size_t format_double(char *buf, size_t len, double v);
+/* The length snprintf wrote into a buffer of len bytes (its return n). */
+size_t clamped(int n, size_t len);
 /* A probability from its tails' log form, as format_double or m e x. */
-void format_probability(char *buf, size_t len, double value, bercl_lnprob ln);
+size_t format_probability(char *buf, size_t len, double value, bercl_lnprob ln);
 
 #endif
