@@ -24,13 +24,14 @@
 #include "human.h"
 
 /* Copy a string into a cell buffer, truncating if it must. */
-static void put_str(char *buf, size_t len, const char *s)
+static size_t put_str(char *buf, size_t len, const char *s)
 {
 	size_t n = strlen(s);
 	if (n >= len)
 		n = len - 1;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
+	return n;
 }
 
 static int present(double v)
@@ -81,92 +82,98 @@ static size_t target_decimals(const struct row *r)
 
 /* ---- the getters, one per column, in table order ---- */
 
-static void cell_model(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_model(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
-	put_str(buf, len, r->in.model == BERCL_BINOMIAL ? "binomial" : "poisson");
+	return put_str(buf, len, r->in.model == BERCL_BINOMIAL ? "binomial" : "poisson");
 }
 
-static void cell_errors(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_errors(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	/* fec: errors belong to a pre-FEC test only */
 	if (r->in.code_name && !present(r->in.bits) && !present(r->in.time_s))
-		return;
+		return 0;
 	if (present(r->in.errors))
-		format_double(buf, len, r->in.errors);
+		return format_double(buf, len, r->in.errors);
+	return strlen(buf);
 }
 
-static void cell_bits(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_bits(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (present(r->bits))
-		format_double(buf, len, r->bits);
+		return format_double(buf, len, r->bits);
 	else if (present(r->in.bits))
-		format_double(buf, len, r->in.bits);
+		return format_double(buf, len, r->in.bits);
+	return strlen(buf);
 }
 
-static void cell_rate(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_rate(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!present(r->in.rate_bps))
-		return;
+		return 0;
 	if (human)
 		human_si(buf, len, r->in.rate_bps, "b/s");
 	else
-		format_double(buf, len, r->in.rate_bps);
+		return format_double(buf, len, r->in.rate_bps);
+	return strlen(buf);
 }
 
-static void cell_lanes(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_lanes(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
-	format_double(buf, len, present(r->in.lanes) ? r->in.lanes : 1);
+	return format_double(buf, len, present(r->in.lanes) ? r->in.lanes : 1);
 }
 
-static void cell_time(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_time(char *buf, size_t len, const struct row *r, int human)
 {
 	double s = present(r->time_s) ? r->time_s : r->in.time_s;
 	if (!present(s))
-		return;
+		return 0;
 	if (human) /* a required time rounded up */
 		human_duration(buf, len, s, r->time_needed ? ROUND_UP : ROUND_NEAREST);
 	else
-		format_double(buf, len, s);
+		return format_double(buf, len, s);
+	return strlen(buf);
 }
 
 /* cl: the target of a bits or ber row, or the computed CL of a cl row. */
-static void cell_cl(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cl(char *buf, size_t len, const struct row *r, int human)
 {
 	const struct row_input *in = &r->in;
 	if (present(in->cl)) {
 		if (human)
 			human_target_percent(buf, len, in->cl, in->cl_complement);
 		else
-			format_double(buf, len, in->cl);
+			return format_double(buf, len, in->cl);
 	} else if (computed(r) && (!in->code_name || r->fec_cl)) {
 		if (human)
 			human_cl_percent(buf, len, &r->tails, target_decimals(r));
 		else
-			format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
+			return format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
 	}
+	return strlen(buf);
 }
 
-static void cell_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
 {
 	const bercl_tails *t = &r->tails;
 	if (present(r->in.cl))
-		format_double(buf, len, r->in.cl_complement);
+		return format_double(buf, len, r->in.cl_complement);
 	else if (computed(r)) {
 		if (human)
 			human_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl, ROUND_UP);
 		else
-			format_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
+			return format_probability(buf, len, t->one_minus_cl, t->ln_one_minus_cl);
 	}
+	return strlen(buf);
 }
 
-static void cell_cl_achieved(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cl_achieved(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!computed(r))
-		return;
+		return 0;
 	const struct row_input *in = &r->in;
 	/* achieved exactly the target (a decided tie, compute.c): the target as
 	 * given, not its doubles, which may round either side of it */
@@ -175,61 +182,69 @@ static void cell_cl_achieved(char *buf, size_t len, const struct row *r, int hum
 	else if (human)
 		human_cl_percent(buf, len, &r->tails, target_decimals(r));
 	else
-		format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
+		return format_probability(buf, len, r->tails.cl, r->tails.ln_cl);
+	return strlen(buf);
 }
 
-static void cell_verdict(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_verdict(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (computed(r) && r->verdict >= 0)
 		put_str(buf, len, r->verdict ? "pass" : "fail");
+	return strlen(buf);
 }
 
-static void cell_trials(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_trials(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (present(r->in.trials))
-		snprintf(buf, len, "%.0f", r->in.trials);
+		return clamped(snprintf(buf, len, "%.0f", r->in.trials), len);
+	return strlen(buf);
 }
 
-static void cell_seed(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_seed(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (present(r->in.seed))
-		snprintf(buf, len, "%.0f", r->in.seed);
+		return clamped(snprintf(buf, len, "%.0f", r->in.seed), len);
+	return strlen(buf);
 }
 
-static void cell_gsl_rel_diff(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_gsl_rel_diff(char *buf, size_t len, const struct row *r, int human)
 {
 	if (r->gsl_ok && present(r->gsl_rel_diff))
-		snprintf(buf, len, human ? "%.2g" : "%.3g", r->gsl_rel_diff);
+		return clamped(snprintf(buf, len, human ? "%.2g" : "%.3g", r->gsl_rel_diff), len);
+	return strlen(buf);
 }
 
-static void cell_poisson_cl(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_poisson_cl(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (computed(r) && present(r->poisson_alt)) {
 		human_percent_down(buf, len, r->poisson_alt, 1 - r->poisson_alt, 0);
 		append_rel_diff(buf, len, r->poisson_alt, r->tails.cl);
 	}
+	return strlen(buf);
 }
 
-static void cell_poisson_bits(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_poisson_bits(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (computed(r) && present(r->poisson_alt)) {
 		format_double(buf, len, r->poisson_alt);
 		append_rel_diff(buf, len, r->poisson_alt, r->bits);
 	}
+	return strlen(buf);
 }
 
-static void cell_poisson_ber_upper(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_poisson_ber_upper(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (computed(r) && present(r->poisson_alt)) {
 		snprintf(buf, len, "%.6g", r->poisson_alt);
 		append_rel_diff(buf, len, r->poisson_alt, r->ber_upper);
 	}
+	return strlen(buf);
 }
 
 /*
@@ -265,15 +280,17 @@ static void target_cell(char *buf, size_t len, double p, double complement, int 
 }
 
 /* plan: the CL asked for (--cl; the consumer's risk target is 1 - cl) */
-static void cell_cl_target(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cl_target(char *buf, size_t len, const struct row *r, int human)
 {
 	target_cell(buf, len, r->in.cl, r->in.cl_complement, human);
+	return strlen(buf);
 }
 
 /* plan: the producer's risk asked for (--alpha) */
-static void cell_alpha_target(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_alpha_target(char *buf, size_t len, const struct row *r, int human)
 {
 	target_cell(buf, len, r->in.alpha, r->in.alpha_complement, human);
+	return strlen(buf);
 }
 
 /* A whole number of bits, printed in full for people too. */
@@ -284,52 +301,57 @@ static void whole_cell(char *buf, size_t len, const struct row *r, double v)
 }
 
 /* 0 bits: error k + 1 never fails at once (text says "never") */
-static void cell_fail_bits(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_fail_bits(char *buf, size_t len, const struct row *r, int human)
 {
 	if (human && computed(r) && r->fail_bits == 0)
 		put_str(buf, len, "never");
 	else
 		whole_cell(buf, len, r, r->fail_bits);
+	return strlen(buf);
 }
 
-static void cell_dispersion(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_dispersion(char *buf, size_t len, const struct row *r, int human)
 {
 	if (present(r->dispersion))
-		snprintf(buf, len, human ? "%.3g" : "%.6g", r->dispersion);
+		return clamped(snprintf(buf, len, human ? "%.3g" : "%.6g", r->dispersion), len);
+	return strlen(buf);
 }
 
 /* the bits between readings: given (plan, simulate) or measured (watch) */
-static void cell_reading_interval(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_reading_interval(char *buf, size_t len, const struct row *r, int human)
 {
 	double b = r->in.reading_interval;
 	if (b == floor(b) && b < 1e15)
 		whole_cell(buf, len, r, b); /* whole bits in full */
 	else
-		number_cell(buf, len, 1, b, human, ROUND_NEAREST);
+		return number_cell(buf, len, 1, b, human, ROUND_NEAREST);
+	return strlen(buf);
 }
 
 /* log10(1 - cl): a number where one_minus_cl is below the double range. */
-static void cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (present(r->in.cl)) /* a target */
-		format_double(buf, len, log10(r->in.cl_complement));
+		return format_double(buf, len, log10(r->in.cl_complement));
 	else if (computed(r) && present(r->tails.one_minus_cl))
-		format_double(buf, len, bercl_lnprob_log10(r->tails.ln_one_minus_cl));
+		return format_double(buf, len, bercl_lnprob_log10(r->tails.ln_one_minus_cl));
+	return strlen(buf);
 }
 
 /* ---- lanes ---- */
 
 /* bits --all-lanes: the CL each lane must reach, CL^(1/L) */
-static void cell_lane_cl(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_lane_cl(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!computed(r) || !r->in.all_lanes)
-		return;
+		return 0;
 	const bercl_tails *t = &r->lane_target;
 	if (human)
 		human_percent_down(buf, len, t->cl, t->one_minus_cl, target_decimals(r) + 2);
 	else
-		format_probability(buf, len, t->cl, t->ln_cl);
+		return format_probability(buf, len, t->cl, t->ln_cl);
+	return strlen(buf);
 }
 
 /* ---- fec ---- */
@@ -339,11 +361,12 @@ static int has_code(const struct row *r)
 	return r->in.code_name != NULL;
 }
 
-static void cell_code(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_code(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (has_code(r))
 		put_str(buf, len, r->in.code_name);
+	return strlen(buf);
 }
 
 /* A probability held with its logarithm: digits from the log below 1e-308. */
@@ -359,36 +382,40 @@ static size_t lnprob_cell(char *buf, size_t len, int shown, double v, bercl_lnpr
 }
 
 /* cer: computed from a BER, or the target given */
-static void cell_cer(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cer(char *buf, size_t len, const struct row *r, int human)
 {
 	if (present(r->fec.ser))
-		lnprob_cell(buf, len, computed(r), r->fec.cer, r->fec.ln_cer, human, ROUND_NEAREST);
+		return lnprob_cell(buf, len, computed(r), r->fec.cer, r->fec.ln_cer, human, ROUND_NEAREST);
 	else if (present(r->in.cer))
-		format_double(buf, len, r->in.cer);
+		return format_double(buf, len, r->in.cer);
+	return strlen(buf);
 }
 
-static void cell_post_fec_ber(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_post_fec_ber(char *buf, size_t len, const struct row *r, int human)
 {
 	lnprob_cell(buf, len, computed(r) && present(r->fec.ser), r->fec.post_fec_ber,
 	            r->fec.ln_post_fec_ber, human, ROUND_NEAREST);
+	return strlen(buf);
 }
 
-static void cell_codewords(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_codewords(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (r->has_hist)
-		format_double(buf, len, r->hist.codewords);
+		return format_double(buf, len, r->hist.codewords);
 	else if (present(r->in.codewords))
-		format_double(buf, len, r->in.codewords);
+		return format_double(buf, len, r->in.codewords);
+	return strlen(buf);
 }
 
-static void cell_uncorrectable(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_uncorrectable(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (r->has_hist)
-		format_double(buf, len, r->hist.uncorrectable);
+		return format_double(buf, len, r->hist.uncorrectable);
 	else if (present(r->in.uncorrectable))
-		format_double(buf, len, r->in.uncorrectable);
+		return format_double(buf, len, r->in.uncorrectable);
+	return strlen(buf);
 }
 
 static int hist(const struct row *r)
@@ -396,20 +423,21 @@ static int hist(const struct row *r)
 	return computed(r) && r->has_hist;
 }
 
-static void cell_ser_upper(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_ser_upper(char *buf, size_t len, const struct row *r, int human)
 {
-	number_cell(buf, len, hist(r) && r->has_cer_upper, r->hist.ser_upper, human, ROUND_UP);
+	return number_cell(buf, len, hist(r) && r->has_cer_upper, r->hist.ser_upper, human, ROUND_UP);
 }
 
-static void cell_cer_predicted(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cer_predicted(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!hist(r))
-		return;
+		return 0;
 	if (!r->hist.has_cer_predicted)
 		put_str(buf, len, "0");
 	else
 		lnprob_cell(buf, len, 1, r->hist.cer_predicted, r->hist.ln_cer_predicted, human,
 		            ROUND_NEAREST);
+	return strlen(buf);
 }
 
 /*
@@ -418,16 +446,16 @@ static void cell_cer_predicted(char *buf, size_t len, const struct row *r, int h
  * logarithm is a double known to about 2.2e-16 |ln p| absolute, so text
  * keeps only the mantissa digits this leaves there: 2 at p = 1e-1e12.
  */
-static void cell_gof_p(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!hist(r) || r->hist.gof_df <= 0)
-		return;
+		return 0;
 	double m;
 	long long e;
 	bercl_lnprob ln = r->hist.ln_gof_p;
 	if (!human || r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0) {
 		lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
-		return;
+		return 0;
 	}
 	int digits = (int)floor(-log10(2.2e-16 * fabs(ln.hi)));
 	digits = digits < 1 ? 1 : digits > 6 ? 6 : digits;
@@ -436,78 +464,86 @@ static void cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 		mr /= 10;
 		e++;
 	}
-	snprintf(buf, len, "%.*ge%lld", digits, mr, e);
+	return clamped(snprintf(buf, len, "%.*ge%lld", digits, mr, e), len);
 }
 
-static void cell_burst(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_burst(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
 	if (hist(r) && r->hist.gof_df > 0)
 		put_str(buf, len, r->hist.burst ? "yes" : "no");
+	return strlen(buf);
 }
 
-static void cell_cer_tail(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cer_tail(char *buf, size_t len, const struct row *r, int human)
 {
 	lnprob_cell(buf, len, hist(r) && r->hist.tail_bins > 0, r->hist.cer_tail,
 	            r->hist.ln_cer_tail, human, ROUND_NEAREST);
+	return strlen(buf);
 }
 
-static void cell_tail_r2(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_tail_r2(char *buf, size_t len, const struct row *r, int human)
 {
 	number_cell(buf, len, hist(r) && r->hist.tail_bins > 0, r->hist.tail_r2, human,
 	            ROUND_NEAREST);
+	return strlen(buf);
 }
 
 /* the interval of cer_tail, outward for people; empty for --method sonic */
-static void cell_cer_tail_lower(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cer_tail_lower(char *buf, size_t len, const struct row *r, int human)
 {
 	lnprob_cell(buf, len, hist(r) && r->hist.tail_bins > 0 && r->tail_interval,
 	            r->hist.cer_tail_lower, r->hist.ln_cer_tail_lower, human, ROUND_DOWN);
+	return strlen(buf);
 }
 
-static void cell_cer_tail_upper(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cer_tail_upper(char *buf, size_t len, const struct row *r, int human)
 {
 	lnprob_cell(buf, len, hist(r) && r->hist.tail_bins > 0 && r->tail_interval,
 	            r->hist.cer_tail_upper, r->hist.ln_cer_tail_upper, human, ROUND_UP);
+	return strlen(buf);
 }
 
 /* seconds between alarms; for people as a duration */
-static void cell_degrade_mean_time(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_degrade_mean_time(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!computed(r) || !r->has_degrade_time)
-		return;
+		return 0;
 	if (human)
 		human_duration(buf, len, r->degrade_mean_time, ROUND_NEAREST);
 	else
-		format_double(buf, len, r->degrade_mean_time);
+		return format_double(buf, len, r->degrade_mean_time);
+	return strlen(buf);
 }
 
 /* --intervals: the clustered answers (src/intervals.c, lib/clustered.c) */
-static void cell_cl_clustered(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_cl_clustered(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!computed(r) || !r->has_clustered)
-		return;
+		return 0;
 	if (human)
 		human_cl_percent(buf, len, &r->cl_clustered, target_decimals(r));
 	else
-		format_probability(buf, len, r->cl_clustered.cl, r->cl_clustered.ln_cl);
+		return format_probability(buf, len, r->cl_clustered.cl, r->cl_clustered.ln_cl);
+	return strlen(buf);
 }
 
 /* "" (text: "unbounded") where errors in fewer than two intervals bound nothing */
-static void cell_dispersion_upper(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_dispersion_upper(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!computed(r) || !r->has_clustered)
-		return;
+		return 0;
 	if (r->disp.bounded)
-		number_cell(buf, len, 1, r->disp.dispersion_upper, human, ROUND_UP);
+		return number_cell(buf, len, 1, r->disp.dispersion_upper, human, ROUND_UP);
 	else if (human)
 		put_str(buf, len, "unbounded");
+	return strlen(buf);
 }
 
-static void cell_error(char *buf, size_t len, const struct row *r, int human)
+static size_t cell_error(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
-	put_str(buf, len, r->error);
+	return put_str(buf, len, r->error);
 }
 
 /* ---- the table: one row per column ---- */
@@ -649,9 +685,7 @@ size_t column_data_cell(char *buf, size_t len, const struct column_desc *d, cons
 		return clamped(snprintf(buf, len, "%d", *(const int *)at), len);
 	if (d->kind == CELL_STRING) {
 		const char *str = *(const char *const *)at;
-		if (str)
-			put_str(buf, len, str);
-		return strlen(buf);
+		return str ? put_str(buf, len, str) : 0;
 	}
 	double v = *(const double *)at;
 	switch (d->kind) {

@@ -3,7 +3,9 @@
  * test_columns.c - the column table as data (src/columns.c): a reset row
  * has no value in any data column (every result field it names starts
  * absent, so none prints as 0), each data column rounds to its side for
- * people and prints all digits for programs, and the names are unique.
+ * people and prints all digits for programs, every cell's writer returns
+ * the length it wrote (put_csv_row takes it in place of strlen), and the
+ * names are unique.
  */
 #include "testutil.h"
 
@@ -87,6 +89,65 @@ static void test_rounding_sides(void **state)
 	assert_string_equal(cell(&r, "alpha", 1), "");
 }
 
+/*
+ * Every column's writer returns strlen of what it wrote: on rows whose
+ * fields all hold one value (a probability, one below the double range with
+ * its log, a whole number, a large one, a fraction), each gate open, with
+ * and without a target CL and an error, for people and programs, in a
+ * buffer that holds the cell and in one of 12 bytes that truncates it.
+ */
+static void test_lengths_returned(void **state)
+{
+	(void)state;
+	static const double vals[] = {0.5, 1e-320, 3, 1e25, 123456.789, 9007199254740993.0};
+	int checked = 0, written = 0;
+	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++)
+		for (int variant = 0; variant < 4; variant++) {
+			double v = vals[i];
+			struct row r;
+			reset(&r);
+			r.gsl_ok = 1;
+			r.has_hist = r.has_cer_upper = r.has_flr = r.has_flr_upper = r.has_flr_observed = 1;
+			r.has_degrade = 1;
+			bercl_lnprob ln = {v < 1e-300 ? -737.0 : log(v), 0.0};
+			for (int c = 0; c < NCOLUMNS; c++) {
+				const struct column_desc *d = &columns[c];
+				if (d->kind == CELL_CUSTOM || d->kind == CELL_STRING || d->kind == CELL_INT)
+					continue;
+				*(double *)(void *)((char *)&r + d->field) = v;
+				if (d->kind == CELL_LNPROB)
+					*(bercl_lnprob *)(void *)((char *)&r + d->ln) = ln;
+			}
+			r.tails.cl = v < 1 ? v : 0.25;
+			r.tails.one_minus_cl = 1 - r.tails.cl;
+			r.tails.ln_cl = ln;
+			r.bits = r.time_s = r.in.bits = r.in.errors = r.in.rate_bps = v;
+			r.dispersion = r.fail_bits = v;
+			if (variant & 1) {
+				r.in.cl = 0.95;
+				r.in.cl_complement = 0.05;
+			}
+			if (variant & 2)
+				strcpy(r.error, "a reason, with a comma");
+			for (int c = 0; c < NCOLUMNS; c++)
+				for (int human = 0; human < 2; human++) {
+					char buf[128], small[12];
+					size_t n = column_cell(buf, sizeof buf, (enum column)c, &r, human);
+					if (n != strlen(buf))
+						fail_msg("column %s (human %d, value %g): returned %zu for '%s'",
+						         columns[c].name, human, v, n, buf);
+					n = column_cell(small, sizeof small, (enum column)c, &r, human);
+					if (n != strlen(small))
+						fail_msg("column %s in 12 bytes (human %d, value %g): returned %zu for '%s'",
+						         columns[c].name, human, v, n, small);
+					checked++;
+					written += buf[0] != '\0';
+				}
+		}
+	assert_int_equal(checked, 6 * 4 * NCOLUMNS * 2);
+	assert_true(written > checked / 3); /* not a check of empty cells: 2004 of 4464 */
+}
+
 static void test_names_unique(void **state)
 {
 	(void)state;
@@ -102,6 +163,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reset_row_has_no_values),
 		cmocka_unit_test(test_rounding_sides),
+		cmocka_unit_test(test_lengths_returned),
 		cmocka_unit_test(test_names_unique),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
