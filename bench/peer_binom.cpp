@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// peer_binom.cpp - make bench's binomial figures: bercl_binomial_tails()
+// (CL = P[X > E] and 1 - CL = P[X <= E], both in one call, X ~ Binomial(N,
+// p)) beside Boost.Math's regularized incomplete beta function with
+// promote_double<false> (plain double, no long double inside): ibeta(E + 1,
+// N - E, p) = P[X > E] and ibetac(E + 1, N - E, p) = P[X <= E] (Abramowitz
+// and Stegun 26.5.24), both of them as a user who wants CL and 1 - CL calls
+// them, and ibeta alone. The methods are timed in alternating passes in one
+// process, so that their ratios compare like with like on a shared machine;
+// each figure is the median of PASSES passes of at least 20 ms of CPU time
+// (the process's, so time spent waiting for the CPU is not counted).
+//
+// Point sets, one per N = 1e3, 1e6, 1e9, 1e12: for each mean N p in {0.1,
+// 1, 10, 100, 1000} below N / 2 (so at N = 1e3 without 1000), p = (N p) / N,
+// the error counts E = N p + z sqrt(N p (1 - p)) for z = -10, -9.5, ..., +10
+// rounded to the nearest whole number (halves away from 0), clamped to
+// 0..N, and E = 0, each E once per p (at these N no point reaches E = N,
+// where Boost's second shape N - E would be 0). That gives 4 p at N = 1e3
+// and 5 at the others.
+//
+// Prints one line per set: "N bercl_ns boost_both_ns boost_ibeta_ns ratio
+// mismatches", ns per point (one call of bercl, two or one of Boost), ratio
+// = bercl_ns / boost_both_ns, and mismatches the number of points where a
+// tail that bercl gives above 1e-300 and Boost's double differ by more than
+// 4 ulp of bercl's (a count, not a test: which of the two is nearer the
+// truth is tests/data/binomial_ref.csv's and the oracle's to say; a Boost
+// exception counts as a mismatch). With -v, also one line per (N, p):
+// "# N Np points maxulp_cl maxulp_1-cl" (the largest differences seen).
+// With -p N [reps], only bercl on that set, reps (default 2000) times over,
+// untimed: for a profiler (callgrind, perf record).
+#include <algorithm>
+#include <boost/math/special_functions/beta.hpp>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <vector>
+
+#include "bercl.h"
+
+namespace bm = boost::math;
+typedef bm::policies::policy<bm::policies::promote_double<false>> no_ld;
+
+static const int PASSES = 9;
+static volatile double sink;
+
+struct point {
+	double errors, bits, ber;
+};
+
+// CPU time of this process: a pass that the scheduler interrupts on a loaded
+// machine is not charged for the time it waits
+static double now()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// the set at one N (the header comment); np_first[i] is where the i-th p starts
+static std::vector<point> make_set(double n, std::vector<size_t> *np_first, std::vector<double> *nps)
+{
+	static const double means[] = {0.1, 1, 10, 100, 1000};
+	std::vector<point> pts;
+	for (double mu : means) {
+		if (!(mu < n / 2))
+			continue;
+		double p = mu / n, sd = std::sqrt(mu * (1 - p));
+		std::vector<double> es{0};
+		for (int i = -20; i <= 20; i++) {
+			double e = std::round(mu + i * 0.5 * sd);
+			es.push_back(std::min(std::max(e, 0.0), n));
+		}
+		std::sort(es.begin(), es.end());
+		es.erase(std::unique(es.begin(), es.end()), es.end());
+		if (np_first) {
+			np_first->push_back(pts.size());
+			nps->push_back(mu);
+		}
+		for (double e : es)
+			pts.push_back({e, n, p});
+	}
+	return pts;
+}
+
+// |a - b| in ulps of b (b > 0 normal)
+static double ulps(double a, double b)
+{
+	return std::fabs(a - b) / std::ldexp(1.0, std::ilogb(b) - 52);
+}
+
+// one timed pass of method m over the set; ns per point
+static double pass(int m, const std::vector<point> &pts)
+{
+	double t0 = now(), s = 0;
+	long n = 0;
+	do {
+		for (const point &p : pts) {
+			if (m == 0) {
+				bercl_tails t;
+				bercl_binomial_tails(p.errors, p.bits, p.ber, &t);
+				s += t.cl + t.one_minus_cl;
+			} else if (m == 1) {
+				double a = p.errors + 1, b = p.bits - p.errors;
+				s += bm::ibeta(a, b, p.ber, no_ld()) + bm::ibetac(a, b, p.ber, no_ld());
+			} else {
+				s += bm::ibeta(p.errors + 1, p.bits - p.errors, p.ber, no_ld());
+			}
+		}
+		n += (long)pts.size();
+	} while (now() - t0 < 0.02);
+	sink = s;
+	return (now() - t0) / n * 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	static const double ns[] = {1e3, 1e6, 1e9, 1e12};
+	int verbose = argc == 2 && std::strcmp(argv[1], "-v") == 0;
+	if (argc >= 3 && std::strcmp(argv[1], "-p") == 0) { // profiling: bercl alone
+		std::vector<point> pts = make_set(std::atof(argv[2]), nullptr, nullptr);
+		long reps = argc >= 4 ? std::atol(argv[3]) : 2000;
+		double s = 0;
+		for (long r = 0; r < reps; r++)
+			for (const point &p : pts) {
+				bercl_tails t;
+				bercl_binomial_tails(p.errors, p.bits, p.ber, &t);
+				s += t.cl + t.one_minus_cl;
+			}
+		sink = s;
+		std::printf("%zu points x %ld\n", pts.size(), reps);
+		return 0;
+	}
+	if (argc != 1 && !verbose) {
+		std::fprintf(stderr, "usage: peer_binom [-v | -p N [reps]]\n");
+		return 2;
+	}
+	for (double n : ns) {
+		std::vector<size_t> first;
+		std::vector<double> nps;
+		std::vector<point> pts = make_set(n, &first, &nps);
+		int mismatches = 0;
+		first.push_back(pts.size());
+		for (size_t g = 0; g + 1 < first.size(); g++) {
+			double worst[2] = {0, 0};
+			for (size_t i = first[g]; i < first[g + 1]; i++) {
+				const point &p = pts[i];
+				bercl_tails t;
+				int bad = bercl_binomial_tails(p.errors, p.bits, p.ber, &t) != BERCL_OK;
+				double a = p.errors + 1, b = p.bits - p.errors, v[2];
+				try {
+					v[0] = bm::ibeta(a, b, p.ber, no_ld());
+					v[1] = bm::ibetac(a, b, p.ber, no_ld());
+				} catch (...) {
+					bad = 1;
+				}
+				const double r[2] = {t.cl, t.one_minus_cl};
+				for (int k = 0; k < 2 && !bad; k++) {
+					if (!(r[k] > 1e-300))
+						continue;
+					double u = ulps(v[k], r[k]);
+					worst[k] = std::max(worst[k], u);
+					bad |= !(u <= 4);
+				}
+				mismatches += bad;
+			}
+			if (verbose)
+				std::printf("# %g %g %zu %.3g %.3g\n", n, nps[g], first[g + 1] - first[g],
+				            worst[0], worst[1]);
+		}
+		std::vector<double> t[3];
+		for (int k = 0; k < PASSES; k++)
+			for (int m = 0; m < 3; m++)
+				t[m].push_back(pass(m, pts));
+		double med[3];
+		for (int m = 0; m < 3; m++) {
+			std::sort(t[m].begin(), t[m].end());
+			med[m] = t[m][PASSES / 2];
+		}
+		std::printf("%g %.1f %.1f %.1f %.2f %d\n", n, med[0], med[1], med[2], med[0] / med[1],
+		            mismatches);
+	}
+	return 0;
+}
