@@ -182,6 +182,20 @@ def test_min_bits_integers():
         int(run_cli(["bits", "-e", "0", "-p", "1e-12", "-c", "0.99999999999999999999"])[0]["bits"])
 
 
+def test_min_bits_kernel_refuses_an_inconsistent_pair():
+    # the public functions pass parsed pairs; a direct kernel call can pass
+    # any pair: (0.95, 0.95) gave 5.1e10 bits and tails (0.95, 0.95) by the
+    # quick route, which took the pair as it came
+    from bercl import _core
+    a = [np.array([v]) for v in (0.0, 1e-12, 0.95, 0.0, 0.95, 0.0)]
+    for k in ("min_bits_only", "min_bits"):
+        got = getattr(_core, k)(*a)
+        first = got[0] if isinstance(got, tuple) else got
+        assert np.isnan(first[0]), k
+    a[4] = np.array([0.05])
+    assert _core.min_bits_only(*a)[0] == bercl.min_bits(0, 1e-12, 0.95)
+
+
 # ---- max_errors ----
 
 @pytest.mark.parametrize("model", MODELS)

@@ -200,6 +200,11 @@ static int min_bits_at(int model, const double *in, double *out, struct kerr *e,
 		return 1;
 	if (!(isfinite(in[3]) && isfinite(in[5])))
 		return fail(e, 2, ST_DOMAIN, "is not a number");
+	/* the pair's own check, as bercl_min_bits_target makes it, before the
+	 * quick route too (a direct _core call can pass any pair) */
+	enum bercl_status rc = bercli_target_status(in[2], in[4]);
+	if (rc != BERCL_OK)
+		return lib_fail(e, model, rc);
 	if (model == BERCL_POISSON) {
 		double q_cl, q_q;
 		bits = bercli_quick_min_bits(in[0], in[1], &target, need_tails, &q_cl, &q_q);
@@ -213,7 +218,7 @@ static int min_bits_at(int model, const double *in, double *out, struct kerr *e,
 			return 0;
 		}
 	}
-	enum bercl_status rc = bercl_min_bits_target(model, in[0], in[1], &target, &bits, &t);
+	rc = bercl_min_bits_target(model, in[0], in[1], &target, &bits, &t);
 	if (rc != BERCL_OK)
 		return lib_fail(e, model, rc);
 	/* the command's meet_target: the library's tails first, then more bits
