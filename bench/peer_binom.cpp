@@ -5,10 +5,8 @@
 // promote_double<false> (plain double, no long double inside): ibeta(E + 1,
 // N - E, p) = P[X > E] and ibetac(E + 1, N - E, p) = P[X <= E] (Abramowitz
 // and Stegun 26.5.24), both of them as a user who wants CL and 1 - CL calls
-// them, and ibeta alone. The methods are timed in alternating passes in one
-// process, so that their ratios compare like with like on a shared machine;
-// each figure is the median of PASSES passes of at least 20 ms of CPU time
-// (the process's, so time spent waiting for the CPU is not counted).
+// them, and ibeta alone, in one process (bench/peer_time.h: passes
+// alternated, medians of 9 passes of at least 20 ms of CPU time).
 //
 // Point sets, one per N = 1e3, 1e6, 1e9, 1e12: for each mean N p in {0.1,
 // 1, 10, 100, 1000} below N / 2 (so at N = 1e3 without 1000), p = (N p) / N,
@@ -34,29 +32,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <vector>
 
 #include "bercl.h"
+#include "peer_time.h"
 
 namespace bm = boost::math;
 typedef bm::policies::policy<bm::policies::promote_double<false>> no_ld;
 
-static const int PASSES = 9;
-static volatile double sink;
-
 struct point {
 	double errors, bits, ber;
 };
-
-// CPU time of this process: a pass that the scheduler interrupts on a loaded
-// machine is not charged for the time it waits
-static double now()
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 // the set at one N (the header comment); np_first[i] is where the i-th p starts
 static std::vector<point> make_set(double n, std::vector<size_t> *np_first, std::vector<double> *nps)
@@ -90,28 +76,18 @@ static double ulps(double a, double b)
 	return std::fabs(a - b) / std::ldexp(1.0, std::ilogb(b) - 52);
 }
 
-// one timed pass of method m over the set; ns per point
-static double pass(int m, const std::vector<point> &pts)
+// method m at point p: 0 bercl (both tails), 1 Boost's ibeta + ibetac, 2 ibeta
+static double method(int m, const point &p)
 {
-	double t0 = now(), s = 0;
-	long n = 0;
-	do {
-		for (const point &p : pts) {
-			if (m == 0) {
-				bercl_tails t;
-				bercl_binomial_tails(p.errors, p.bits, p.ber, &t);
-				s += t.cl + t.one_minus_cl;
-			} else if (m == 1) {
-				double a = p.errors + 1, b = p.bits - p.errors;
-				s += bm::ibeta(a, b, p.ber, no_ld()) + bm::ibetac(a, b, p.ber, no_ld());
-			} else {
-				s += bm::ibeta(p.errors + 1, p.bits - p.errors, p.ber, no_ld());
-			}
-		}
-		n += (long)pts.size();
-	} while (now() - t0 < 0.02);
-	sink = s;
-	return (now() - t0) / n * 1e9;
+	double a = p.errors + 1, b = p.bits - p.errors;
+	if (m == 0) {
+		bercl_tails t;
+		bercl_binomial_tails(p.errors, p.bits, p.ber, &t);
+		return t.cl + t.one_minus_cl;
+	}
+	if (m == 1)
+		return bm::ibeta(a, b, p.ber, no_ld()) + bm::ibetac(a, b, p.ber, no_ld());
+	return bm::ibeta(a, b, p.ber, no_ld());
 }
 
 int main(int argc, char **argv)
@@ -123,12 +99,9 @@ int main(int argc, char **argv)
 		long reps = argc >= 4 ? std::atol(argv[3]) : 2000;
 		double s = 0;
 		for (long r = 0; r < reps; r++)
-			for (const point &p : pts) {
-				bercl_tails t;
-				bercl_binomial_tails(p.errors, p.bits, p.ber, &t);
-				s += t.cl + t.one_minus_cl;
-			}
-		sink = s;
+			for (const point &p : pts)
+				s += method(0, p);
+		peer_sink = s;
 		std::printf("%zu points x %ld\n", pts.size(), reps);
 		return 0;
 	}
@@ -169,15 +142,8 @@ int main(int argc, char **argv)
 				std::printf("# %g %g %zu %.3g %.3g\n", n, nps[g], first[g + 1] - first[g],
 				            worst[0], worst[1]);
 		}
-		std::vector<double> t[3];
-		for (int k = 0; k < PASSES; k++)
-			for (int m = 0; m < 3; m++)
-				t[m].push_back(pass(m, pts));
 		double med[3];
-		for (int m = 0; m < 3; m++) {
-			std::sort(t[m].begin(), t[m].end());
-			med[m] = t[m][PASSES / 2];
-		}
+		peer_medians(3, pts, [](int m, const point &p) { return method(m, p); }, med);
 		std::printf("%g %.1f %.1f %.1f %.2f %d\n", n, med[0], med[1], med[2], med[0] / med[1],
 		            mismatches);
 	}

@@ -108,18 +108,18 @@ if [ -n "$boost" ] && g++ -O2 -Iinclude -o bench/tmp/peer_bits bench/peer_bits.c
 fi
 
 # Binomial tails per call against Boost's incomplete beta without long double
-# (bench/peer_binom.cpp: both in one process, passes alternated).
+# (bench/peer_binom.cpp: both in one process, passes alternated); the load
+# read as each line comes.
 if [ -n "$boost" ] && g++ -O2 -Iinclude -o bench/tmp/peer_binom bench/peer_binom.cpp libbercl.a -lm \
 	2> bench/tmp/peer_binom.log; then
 	echo
 	echo "binomial tails (N p = 0.1, 1, 10, 100, 1000 below N/2, E = 0 and N p +- 10 sd in 0.5 sd),"
 	echo "CPU ns per point, median of 9 alternated passes, pinned to cpu $cpu:"
-	printf '%-8s %10s %12s %12s %8s %s\n' "N" "bercl" "boost both" "boost ibeta" "ratio" \
-		"(target <= 1.0; boost > 4 ulp from bercl at)"
-	$pin ./bench/tmp/peer_binom | while read -r n b both one ratio miss; do
-		printf '%-8s %10s %12s %12s %8s   %s points; load %s\n' "$n" "$b" "$both" "$one" "$ratio" \
-			"$miss" "$(load)"
-	done
+	$pin ./bench/tmp/peer_binom | awk 'BEGIN {
+			printf "%-8s %10s %12s %12s %8s %s\n", "N", "bercl", "boost both", "boost ibeta", "ratio",
+				"(target <= 1.0; boost > 4 ulp from bercl at)" }
+		{ getline la < "/proc/loadavg"; close("/proc/loadavg"); split(la, f, " ")
+		  printf "%-8s %10s %12s %12s %8s   %s points; load %s\n", $1, $2, $3, $4, $5, $6, f[1]; fflush() }'
 	echo "(bercl: bercl_binomial_tails, both tails in one call; boost both: ibeta and ibetac"
 	echo " of (E + 1, N - E, p), promote_double<false>; ratio: bercl / boost both; 86 points"
 	echo " at N = 1e3, 127 at the others)"
