@@ -67,7 +67,10 @@ dd bercli_bd0(dd k, dd x)
 		dd sum = dd_mul(d, v), ej = dd_mul(dd_mul_d(k, 2.0), v);
 		for (int j = 1; j < 40; j++) {
 			ej = dd_mul(ej, v2);
-			dd term = dd_div(ej, dd_from(2.0 * j + 1.0));
+			/* by the whole number 2j + 1 as a double: one division and
+			 * an exact remainder (dd_div_d), where dd_div took three
+			 * (27 % of a binomial tail's time, perf) */
+			dd term = dd_div_d(ej, 2.0 * j + 1.0);
 			sum = dd_add(sum, term);
 			if (!(fabs(term.hi) > 1e-34 * fabs(sum.hi)))
 				break;
