@@ -48,6 +48,7 @@
  *   M. Abramowitz, I. Stegun, Handbook of Mathematical Functions, 26.5.24
  *     (the binomial sum as an incomplete beta function).
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -160,20 +161,33 @@ static bercl_lnprob tail_of(dd l, wf s, wf *val)
 	return (bercl_lnprob){r.hi, r.lo};
 }
 
+/* ln v in double-double for a double v > 0, subnormal too (scaled by 2^200). */
+static dd ln_double(double v)
+{
+	if (v >= DBL_MIN)
+		return dd_log(dd_from(v));
+	return dd_sub(dd_log(dd_from(v * 0x1p200)), dd_mul_d(dd_make(LN2_HI, LN2_LO), 200.0));
+}
+
 /*
  * ln b(E + 1) also when E + 1 is not a double (E = 2^53): ln b(E) plus the
  * log of the ratio (N - E) p / ((E + 1) q), taken as a sum of logarithms
  * (the ratio itself underflows to 0 for a subnormal p, and ln 0 = -inf
  * made the double-double sum NaN: bercl_binomial_tails(2^53, 2^53 + 2,
- * 4.9e-324) returned NaN with BERCL_OK).
+ * 4.9e-324) returned NaN with BERCL_OK), each in double-double: N - E and
+ * E + 1 exactly as hi + lo. In double the four logarithms (each near 36)
+ * carried 4e-15 absolute apiece into the answer's relative error: the
+ * MPFR oracle found 1.02e-14 at cl -e 2^53 -n 10984175633080638
+ * -p 0.57826443812778028 --model binomial.
  */
 static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
 {
 	double k = errors + 1.0;
 	if (k - 1.0 == errors)
 		return bercli_ln_binomial_pmf(k, n, ber, q);
-	double ln_ratio = (log(bits - errors) + log(ber)) - (log(k) + log(q.hi + q.lo));
-	return dd_add_d(bercli_ln_binomial_pmf(errors, n, ber, q), ln_ratio);
+	dd up = dd_add(dd_log(dd_two_sum(bits, -errors)), ln_double(ber));
+	dd down = dd_add(dd_log(dd_two_sum(errors, 1.0)), dd_log(q));
+	return dd_add(bercli_ln_binomial_pmf(errors, n, ber, q), dd_sub(up, down));
 }
 
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
