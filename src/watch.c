@@ -54,6 +54,7 @@
  *     tests", Biometrics 10 (1954) 417-451 (the dispersion test).
  *   E. B. Wilson, M. M. Hilferty, PNAS 17 (1931) 684-688.
  */
+#include <errno.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -658,9 +659,21 @@ int watch_run(const struct row_input *in, enum format format, int plan, const ch
 	struct csv c;
 	watch_reader_init(&c, fp);
 	enum watch_state st = WATCH_UNDECIDED;
-	while (st == WATCH_UNDECIDED)
+	int write_errno = 0;
+	while (st == WATCH_UNDECIDED) {
 		st = watch_next(&w, &c, stdout, stderr);
+		if (ferror(stdout)) { /* a full disk: stop now, not when the readings end */
+			write_errno = errno;
+			break;
+		}
+	}
 	csv_free(&c);
+	if (ferror(stdout)) {
+		fprintf(stderr, "bercl: write error on standard output: %s\n",
+		        strerror(write_errno ? write_errno : EIO));
+		watch_close(&w);
+		return WATCH_INTERNAL;
+	}
 	if (st == WATCH_END) {
 		if (!w.have_header) {
 			fprintf(stderr, "bercl: %s: no header line (bits or time, errors)\n", name);
@@ -671,7 +684,7 @@ int watch_run(const struct row_input *in, enum format format, int plan, const ch
 	}
 	watch_close(&w);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "bercl: write error on standard output\n");
+		fprintf(stderr, "bercl: write error on standard output: %s\n", strerror(errno));
 		return WATCH_INTERNAL;
 	}
 	return st;

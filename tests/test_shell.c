@@ -485,6 +485,22 @@ static void test_help_ranges_log10(void **state)
 	assert_string_equal(r.out, "-20\n");
 }
 
+/* watch on a full disk stops at the first row it cannot write (exit 3, the
+ * reason named), not when the readings end: a live feed may never end. */
+static void test_watch_write_error(void **state)
+{
+	(void)state;
+	static struct run r;
+	mkdir(TMP, 0755);
+	/* readings 1 bit apart never decide at 1e-12; the feed never ends */
+	int st = system("(echo bits,errors; i=1; while :; do echo \"$i,0\"; i=$((i+1)); done) 2>/dev/null | "
+	                "timeout 10 ./bercl watch -p 1e-12 -c 95% >/dev/full 2>" TMP "err");
+	slurp(TMP "err", r.err, sizeof r.err);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 3);
+	assert_string_equal(r.err, "bercl: write error on standard output: No space left on device\n");
+}
+
 /* Found 8: --help and --version report a write error; Ctrl-C leaves whole lines. */
 static void test_write_errors_and_interrupt(void **state)
 {
@@ -657,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_errors_subcommand),
 		cmocka_unit_test(test_help_ranges_log10),
 		cmocka_unit_test(test_write_errors_and_interrupt),
+		cmocka_unit_test(test_watch_write_error),
 		cmocka_unit_test(test_simulate_progress),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
