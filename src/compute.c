@@ -73,6 +73,29 @@ static double whole_if_near(double bits)
 	return bits;
 }
 
+/*
+ * r->time_s = bits / (rate x lanes): the time a test of r->bits takes at
+ * `rate` bits per second in all (the lanes' sum, or one lane's where they
+ * run side by side), the nearest double; a required time (needed) is
+ * rounded up where people read it (human_duration), not in the machine
+ * formats (bercl(1), OUTPUT). A rate so small that the time leaves the
+ * doubles is the input's fault: the flag is named, never inf printed.
+ */
+static enum compute_status set_time(struct row *r, double rate, int needed)
+{
+	double t = r->bits / rate;
+	if (!isfinite(t)) {
+		snprintf(r->error, sizeof r->error,
+		         "the test time, %.3g bits at %.3g b/s, is above the double range "
+		         "(--rate, --baud or --lanes too small)",
+		         r->bits, rate);
+		return COMPUTE_INPUT;
+	}
+	r->time_s = t;
+	r->time_needed = needed;
+	return COMPUTE_OK;
+}
+
 /* bits given, or rate * time * lanes; then errors and the model's demands. */
 static enum compute_status derive_bits(struct row *r)
 {
@@ -82,14 +105,21 @@ static enum compute_status derive_bits(struct row *r)
 		r->bits = whole_if_near(in->rate_bps * in->time_s * lanes_of(in));
 	} else {
 		r->bits = in->bits;
-		if (!isnan(in->rate_bps))
-			r->time_s = r->bits / (in->rate_bps * lanes_of(in));
 	}
 	if (!isfinite(r->bits) || r->bits > 1e300)
 	{
-		snprintf(r->error, sizeof r->error,
-		         "bits %.3g is above 1e300 (--bits, or --time x --rate x --lanes)", r->bits);
+		if (isfinite(r->bits))
+			snprintf(r->error, sizeof r->error,
+			         "bits %.3g is above 1e300 (--bits, or --time x --rate x --lanes)", r->bits);
+		else
+			snprintf(r->error, sizeof r->error,
+			         "the bits are above 1e300 (--bits, or --time x --rate x --lanes)");
 		return COMPUTE_INPUT;
+	}
+	if (isnan(in->time_s) && !isnan(in->rate_bps)) {
+		enum compute_status st = set_time(r, in->rate_bps * lanes_of(in), 0);
+		if (st != COMPUTE_OK)
+			return st;
 	}
 	if (in->errors > r->bits) {
 		snprintf(r->error, sizeof r->error,
@@ -308,9 +338,11 @@ enum compute_status compute_bits(struct row *r)
 		rc = bercl_min_bits_all_lanes(in->model, in->errors, in->ber, in->cl, in->cl_complement,
 		                              (int)lanes, &r->bits, &r->tails);
 		if (rc == BERCL_OK) {
-			r->time_needed = !isnan(in->rate_bps);
-			if (r->time_needed)
-				r->time_s = r->bits / in->rate_bps; /* the lanes run side by side */
+			if (!isnan(in->rate_bps)) { /* the lanes run side by side */
+				enum compute_status st = set_time(r, in->rate_bps, 1);
+				if (st != COMPUTE_OK)
+					return st;
+			}
 			return all_lanes_printable(r);
 		}
 	} else {
@@ -330,10 +362,8 @@ enum compute_status compute_bits(struct row *r)
 		    BERCL_OK)
 			r->poisson_alt = n;
 	}
-	if (!isnan(in->rate_bps)) {
-		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
-		r->time_needed = 1;
-	}
+	if (!isnan(in->rate_bps))
+		return set_time(r, in->rate_bps * lanes_of(in), 1);
 	return COMPUTE_OK;
 }
 
@@ -528,9 +558,10 @@ enum compute_status compute_plan_design(struct row *r)
 		if (st != COMPUTE_OK)
 			return st;
 	}
-	if (!isnan(in->rate_bps)) {
-		r->time_s = r->bits / (in->rate_bps * lanes_of(in));
-		r->time_needed = 1; /* a required test time: rounded up for people */
+	if (!isnan(in->rate_bps)) { /* a required test time */
+		enum compute_status st = set_time(r, in->rate_bps * lanes_of(in), 1);
+		if (st != COMPUTE_OK)
+			return st;
 	}
 	return plan_at_true_ber(r);
 }

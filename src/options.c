@@ -568,8 +568,10 @@ static void check_sweep_range(const struct options *o)
 	lmax = bmax * vlist_max(&o->list[Q_BER]);
 	if (!(lmax >= BERCL_MIN_LAMBDA))
 		usage_error("bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
-	if (!(lmin <= BERCL_MAX_LAMBDA))
+	if (!(lmin <= BERCL_MAX_LAMBDA) && isfinite(lmin))
 		usage_error("bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
+	if (!(lmin <= BERCL_MAX_LAMBDA)) /* no "inf" in a message */
+		usage_error("bits * ber is above 1e300 (--bits or --time, --ber)");
 }
 
 /*

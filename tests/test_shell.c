@@ -404,6 +404,40 @@ static void test_value(void **state)
 	assert_string_equal(r.out, "A\nB\nC\n");
 }
 
+/*
+ * A rate so small that the test time leaves the doubles: one line naming
+ * the flags, status 2, nothing on standard output, in every subcommand that
+ * prints a time (ber, errors, plan and fec printed time_s inf with status
+ * 0, invalid JSON; cl, bits and simulate exited 3 with an internal error).
+ */
+static void test_tiny_rate(void **state)
+{
+	(void)state;
+	static const char *cmds[] = {
+		"ber -n 3T -c 95% -r 1e-300 -f json",
+		"errors -n 3T -p 1e-12 -c 95% -r 1e-300",
+		"plan -p 1e-12 -c 95% --alpha 5% --ratio 2 -r 1e-300",
+		"fec --code kp4 -e 0 -n 3T -c 95% -r 1e-300",
+		"bits -p 1e-12 -c 95% -r 1e-300",
+		"bits -p 1e-12 -c 95% --baud 1e-300",
+		"bits -p 1e-12 -c 95% -r 1e-300 -l 4 --all-lanes",
+		"cl -n 3T -p 1e-12 -r 1e-300",
+		"simulate -n 3T -p 1e-12 -r 1e-300 --trials 10",
+	};
+	static struct run r;
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+		run(&r, NULL, cmds[i]);
+		if (r.status != 2 || r.out[0] != '\0' || count_lines(r.err) != 1 ||
+		    !strstr(r.err, "--rate") || strstr(r.err, "inf"))
+			fail_msg("bercl %s: status %d, stdout '%s', stderr '%s'", cmds[i], r.status, r.out,
+			         r.err);
+	}
+	/* the product of two flags that overflows: no 'inf' in the message */
+	run(&r, NULL, "cl -e 0 -t 1e300d -r 10G -p 1e-12");
+	assert_int_equal(r.status, 2);
+	assert_string_equal(r.err, "bercl: bits * ber is above 1e300 (--bits or --time, --ber)\n");
+}
+
 /* What to build 3: bercl errors, the most errors a test may show and pass. */
 static void test_errors_subcommand(void **state)
 {
@@ -670,6 +704,7 @@ int main(void)
 		cmocka_unit_test(test_wide_header),
 		cmocka_unit_test(test_sweep_rows_keep_place),
 		cmocka_unit_test(test_value),
+		cmocka_unit_test(test_tiny_rate),
 		cmocka_unit_test(test_errors_subcommand),
 		cmocka_unit_test(test_help_ranges_log10),
 		cmocka_unit_test(test_write_errors_and_interrupt),

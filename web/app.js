@@ -277,7 +277,8 @@ function checkCombinations(o) {
   if (o.cmd === 'ber') return;
   const lmin = bmin * o.list.ber.min, lmax = bmax * o.list.ber.max;
   if (!(lmax >= 1e-300)) usage(`bits * ber = ${g(lmax, 3)} is below 1e-300 (--bits or --time, --ber)`, 'ber');
-  if (!(lmin <= 1e300)) usage(`bits * ber = ${g(lmin, 3)} is above 1e300 (--bits or --time, --ber)`, 'ber');
+  if (!(lmin <= 1e300)) usage(isFinite(lmin) ? `bits * ber = ${g(lmin, 3)} is above 1e300 (--bits or --time, --ber)`
+    : 'bits * ber is above 1e300 (--bits or --time, --ber)', 'ber');
 }
 
 // ---- rows: the sweep's odometer, then compute.c's rules ----
@@ -335,6 +336,15 @@ function libFail(r, rc) {
 }
 const lanesOf = (i) => (Number.isNaN(i.lanes) ? 1 : i.lanes);
 
+// r.time_s = r.bits / rate, refused where it leaves the doubles (as
+// src/compute.c's set_time)
+function setTime(r, rate, needed) {
+  const t = r.bits / rate;
+  if (!Number.isFinite(t)) fail(`the test time, ${g(r.bits, 3)} bits at ${g(rate, 3)} b/s, is above the double range (--rate, --baud or --lanes too small)`);
+  r.time_s = t;
+  r.time_needed = needed;
+}
+
 function deriveBits(r) {
   const i = r.in;
   if (present(i.bits) && present(i.time)) fail('bits and time: give one, not both');
@@ -344,9 +354,10 @@ function deriveBits(r) {
     r.bits = X.web_whole_if_near(i.rate * i.time * lanesOf(i));
   } else if (present(i.bits)) {
     r.bits = i.bits;
-    if (present(i.rate)) r.time_s = r.bits / (i.rate * lanesOf(i));
   } else fail('missing bits (--bits, or --time with --rate, or their columns)');
-  if (!Number.isFinite(r.bits) || r.bits > 1e300) fail(`bits ${g(r.bits, 3)} is above 1e300 (--bits, or --time x --rate x --lanes)`);
+  if (!Number.isFinite(r.bits)) fail('the bits are above 1e300 (--bits, or --time x --rate x --lanes)');
+  if (r.bits > 1e300) fail(`bits ${g(r.bits, 3)} is above 1e300 (--bits, or --time x --rate x --lanes)`);
+  if (!present(i.time) && present(i.rate)) setTime(r, i.rate * lanesOf(i), false);
   if (i.errors > r.bits) fail(`errors ${fd(Math.round(i.errors))} exceed the bits tested, ${g(r.bits, 17)} (--errors, --bits or --time)`);
   if (i.model === 1 && r.bits !== Math.floor(r.bits)) fail(`the binomial model needs a whole number of bits, not ${g(r.bits, 17)}`);
 }
@@ -381,8 +392,7 @@ const COMPUTE = {
       if (rc === 0) {
         r.bits = nums()[0];
         r.tails = tailsOut(1);
-        r.time_needed = present(i.rate);
-        if (r.time_needed) r.time_s = r.bits / i.rate;
+        if (present(i.rate)) setTime(r, i.rate, true); // the lanes run side by side
         // the library decided on the logs; the product of the lane doubles may
         // round up to lanes + 8 times off the target: then it is the target
         // (as src/compute.c's all_lanes_printable)
@@ -412,7 +422,7 @@ const COMPUTE = {
       step *= 2;
     }
     if (!ok) fail('numerical failure: the minimum bits do not reach the target');
-    if (present(i.rate)) { r.time_s = r.bits / (i.rate * lanesOf(i)); r.time_needed = true; }
+    if (present(i.rate)) setTime(r, i.rate * lanesOf(i), true);
   },
   ber(r) {
     const i = r.in;
@@ -490,7 +500,7 @@ const COMPUTE = {
         for (let k = 0; k < r.seq_rows && k <= MAX_ROWS; k++) { X.web_seq_row(k); r.table.push([nums()[0], nums()[1]]); }
       }
     }
-    if (present(i.rate)) { r.time_s = r.bits / (i.rate * lanesOf(i)); r.time_needed = true; }
+    if (present(i.rate)) setTime(r, i.rate * lanesOf(i), true);
     planAtTrueBer(r);
   },
   fec(r) {
