@@ -204,8 +204,20 @@ static void put_text_cell(struct text_line *t, const char *s, int width)
 			for (; t->at < start; t->at++)
 				putc(' ', t->out);
 		}
-		fputs(s, t->out);
-		t->at += display_width(s);
+		/* a line break inside a cell (a pass-through cell read from a
+		 * quoted CSV field) is written as a backslash and n or r, as --value
+		 * writes it, so that one row stays one line */
+		size_t breaks = 0;
+		for (const char *c = s; *c; c++) {
+			if (*c == '\n' || *c == '\r') {
+				putc('\\', t->out);
+				putc(*c == '\n' ? 'n' : 'r', t->out);
+				breaks++;
+			} else {
+				putc(*c, t->out);
+			}
+		}
+		t->at += display_width(s) + breaks;
 	}
 	t->cells++;
 	t->slot += (size_t)width + 1;

@@ -293,6 +293,12 @@ static void test_tolerant_batch(void **state)
 {
 	(void)state;
 	static struct run r;
+	/* a quoted pass-through cell with a line break: one text line a row */
+	write_file(TMP "nl.csv", "id,errors,bits,ber\n\"A\nB\",0,3e12,1e-12\nC,1,3e12,1e-12\n");
+	run(&r, NULL, "cl -i " TMP "nl.csv");
+	assert_int_equal(r.status, 0);
+	assert_int_equal(count_lines(r.out), 3);
+	assert_non_null(strstr(r.out, "\nA\\nB "));
 	write_file(TMP "caps.csv", "Link,Errors,Bits,BER\nlane0, 0 ,3e12, 1e-12\n");
 	run(&r, NULL, "cl -f csv -i " TMP "caps.csv");
 	assert_int_equal(r.status, 0);
