@@ -68,8 +68,9 @@ dd bercli_bd0(dd k, dd x)
 		for (int j = 1; j < 40; j++) {
 			ej = dd_mul(ej, v2);
 			/* by the whole number 2j + 1 as a double: one division and
-			 * an exact remainder (dd_div_d), where dd_div took three
-			 * (27 % of a binomial tail's time, perf) */
+			 * an exact remainder (dd_div_d), where dd_div takes three
+			 * (dd_div in all, this one of its callers, was 27 % of a
+			 * binomial tail's time, perf) */
 			dd term = dd_div_d(ej, 2.0 * j + 1.0);
 			sum = dd_add(sum, term);
 			if (!(fabs(term.hi) > 1e-34 * fabs(sum.hi)))
