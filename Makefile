@@ -43,7 +43,7 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c
 CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/options.c src/layout.c src/run.c src/signals.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
 	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/telemetry.c src/csv.c src/intervals.c src/bursts.c
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -59,7 +59,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 .PHONY: web check-web
 
@@ -131,8 +131,10 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
-check: all $(TESTS) tests/oracle/oracle $(REPLAYS) tests/xcheck-dd tests/bits_paths
+check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths
 	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@echo "== tests/oracle/xmath_check (lib/xmath.c against MPFR)"
+	./tests/oracle/xmath_check --seed $(ORACLE_SEED) --count $(XMATH_COUNT)
 	@echo "== tests/bits_paths"; ./tests/bits_paths $(ORACLE_SEED) $(BITS_PATHS_COUNT)
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
@@ -235,6 +237,15 @@ SOAK_FLAGS ?=
 tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth.h
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
 		tests/oracle/truth.c -lmpfr -lgmp -lm
+# The library's own exp, log, log1p, expm1, log10 and 10^y (lib/xmath.c)
+# against MPFR: XMATH_COUNT points a function in make check, 1e7 in
+# make soak-xmath (SEED as make soak's).
+XMATH_COUNT ?= 100000
+tests/oracle/xmath_check: tests/oracle/xmath_check.c lib/xmath.c lib/xmath.h lib/xmath.inc lib/dd.h
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ilib $(LDFLAGS) -o $@ \
+		tests/oracle/xmath_check.c lib/xmath.c -lmpfr -lgmp -lm
+soak-xmath: tests/oracle/xmath_check
+	./tests/oracle/xmath_check --seed $(SEED) --count 10000000
 oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
@@ -341,7 +352,7 @@ clean:
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
-		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 

@@ -120,7 +120,7 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 			/* d <= 0 (the terms fall away from the mean); below e^-700
 			 * of the first term a term no longer counts */
 			wf t = d.hi > -700.0 ? bercli_exp_neg_wf(-d.hi, -d.lo)
-			                     : wf_d(exp(d.hi) * (1.0 + d.lo));
+			                     : wf_d(bercli_exp(d.hi) * (1.0 + d.lo));
 			/* from b(kd) to b(k): the steps between them */
 			for (int64_t j = (int64_t)kd + 1; j <= k; j++)
 				t = wf_mul(t, wf_div(wf_mul_d(wf_int(nn - j + 1), ber), wf_mul(wf_int(j), ql)));
@@ -156,7 +156,7 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 static bercl_lnprob tail_of(dd l, wf s, wf *val)
 {
 	double hi = wf_hi(s), lo = wf_lo(s);
-	dd r = dd_add(l, dd_fast_two_sum(log(hi), lo / hi));
+	dd r = dd_add(l, dd_fast_two_sum(bercli_log(hi), lo / hi));
 	*val = l.hi > -700.0 ? wf_mul(bercli_exp_neg_wf(-l.hi, -l.lo), s) : wf_d(-1.0);
 	return (bercl_lnprob){r.hi, r.lo};
 }

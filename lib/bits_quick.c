@@ -179,7 +179,7 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 	*g = gap.hi + gap.lo;
 	/* the sums' 1e-29 relative (above), charged 1e-27, and g's rounding */
 	*err = 1e-27 * (cl > 0.5 ? omc.hi : cl) + 0x1p-52 * fabs(*g);
-	*slope = exp(errors * log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
+	*slope = bercli_exp(errors * bercli_log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
 	return 0;
 }
 
@@ -245,7 +245,7 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 		return -1;                                                                        \
 	}
 QUICK_GAP(long double, quick_ld_gap, LDBL_EPSILON, expl, logl, log1pl, sums_ld, 1e-25L, 0.0L)
-QUICK_GAP(double, quick_d_gap, DBL_EPSILON, exp, log, log1p, sums_d, 1e-17, 1e-250)
+QUICK_GAP(double, quick_d_gap, DBL_EPSILON, bercli_exp, bercli_log, bercli_log1p, sums_d, 1e-17, 1e-250)
 
 /*
  * Does n reach the target? 1 yes, 0 no, -1 undecided (the library then
@@ -275,7 +275,7 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 	q->at_cl = v_cl;
 	q->at_q = v_q;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
-	q->slope = (errors == 0 ? exp(-lam) : exp(errors * log(lam) - lam - lgamma(errors + 1))) * ber;
+	q->slope = (errors == 0 ? bercli_exp(-lam) : bercli_exp(errors * bercli_log(lam) - lam - lgamma(errors + 1))) * ber;
 	q->g = cl > 0.5 ? c - v_q : v_cl - cl;
 	q->err = QUICK_MARGIN * (cl > 0.5 ? c : cl);
 	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
@@ -336,7 +336,7 @@ static double normal_upper_quantile(double p)
 		return -normal_upper_quantile(1 - p);
 	double q, r, x; /* x: the lower-tail quantile of p */
 	if (p < 0.02425) {
-		q = sqrt(-2 * log(p));
+		q = sqrt(-2 * bercli_log(p));
 		x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
 		    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
 	} else {
@@ -375,7 +375,7 @@ static int quick_rough_tail(double errors, double lam, int upper, double *tail, 
 {
 	if (!(lam >= 1e-10 && lam <= 575))
 		return -1;
-	double t, w = exp(-lam);
+	double t, w = bercli_exp(-lam);
 	int e = (int)errors, k;
 	double q = w * sums_d_low(lam, e, &t);
 	double v = q;
@@ -479,12 +479,12 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	double target = upper ? c : cl;
 	double a = errors + 1, lam, rel_slope = 1; /* d ln(tail) / d lambda at the root */
 	if (errors == 0) {
-		lam = upper ? -log(c) : -log1p(-cl);
+		lam = upper ? -bercli_log(c) : -bercli_log1p(-cl);
 	} else {
 		double z = upper ? normal_upper_quantile(c) : -normal_upper_quantile(cl);
 		double h = 1 - 1 / (9 * a) + z / (3 * sqrt(a));
 		lam = h > 0.05 ? a * h * h * h : a * 1e-3;
-		double ln_target = log(target);
+		double ln_target = bercli_log(target);
 		int done = 0;
 		for (int i = 0; i < 40 && !done; i++) {
 			double v_cl, v_q, tail, pmf = 0;
@@ -497,14 +497,14 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 				pmf = 0;
 			}
 			if (!(pmf >= DBL_MIN))
-				pmf = exp(errors * log(lam) - lam - lgamma(errors + 1));
+				pmf = bercli_exp(errors * bercli_log(lam) - lam - lgamma(errors + 1));
 			double u = pmf / tail;
 			rel_slope = u;
 			if (!(tail > 0) || !(u > 0) || !isfinite(u))
 				return 0;
 			/* Halley's method on f = ln(tail) - ln(target): f' = -u (upper
 			 * tail) or u, f'' from d(pmf)/d(lambda) = pmf (E / lambda - 1) */
-			double f = log(tail) - ln_target;
+			double f = bercli_log(tail) - ln_target;
 			double d1 = upper ? -u : u;
 			double d2 = upper ? -u * (errors / lam - 1) - u * u : u * (errors / lam - 1) - u * u;
 			double newton = f / d1;

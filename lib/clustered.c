@@ -165,7 +165,7 @@ static double chisq_quantile(double nu, double p)
 		return nu * t * t * t;
 	}
 	/* ln Q decreases in x: Q(x) = 1 - p at the root. */
-	double lo = 0.0, hi = nu + 20.0 * sqrt(nu) + 40.0, target = log1p(-p);
+	double lo = 0.0, hi = nu + 20.0 * sqrt(nu) + 40.0, target = bercli_log1p(-p);
 	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
 		double mid = 0.5 * (lo + hi);
 		if (bercli_ln_chisq_upper((int)nu, mid) > target)

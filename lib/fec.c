@@ -112,13 +112,13 @@ enum bercl_status bercl_fec_ser(const bercl_rs_code *code, double ber, double *s
 {
 	if (!valid_code(code) || !(ber >= BER_MIN && ber <= BER_MAX))
 		return BERCL_EDOM;
-	*ser = -expm1(code->m * log1p(-ber));
+	*ser = -bercli_expm1(code->m * bercli_log1p(-ber));
 	return BERCL_OK;
 }
 
 static bercl_lnprob ln_of(double x)
 {
-	bercl_lnprob l = {log(x), 0.0};
+	bercl_lnprob l = {bercli_log(x), 0.0};
 	return l;
 }
 
@@ -133,7 +133,7 @@ static enum bercl_status binomial_upper(double e, double n, double s, bercl_tail
 		return BERCL_EDOM;
 	if (e > 0)
 		return bercl_binomial_tails(e, n, s, tails);
-	double ln_q = n * log1p(-s), up = -expm1(ln_q);
+	double ln_q = n * bercli_log1p(-s), up = -bercli_expm1(ln_q);
 	/* the log in double-double: a double log of 1e-294 is off by 6e-14 */
 	dd ln_up = dd_log(dd_from(up));
 	tails->ln_cl.hi = ln_up.hi;
@@ -141,7 +141,7 @@ static enum bercl_status binomial_upper(double e, double n, double s, bercl_tail
 	tails->ln_one_minus_cl = ln_of(1.0);
 	tails->ln_one_minus_cl.hi = ln_q;
 	tails->cl = up;
-	tails->one_minus_cl = exp(ln_q);
+	tails->one_minus_cl = bercli_exp(ln_q);
 	return BERCL_OK;
 }
 
@@ -202,9 +202,9 @@ static int cer_gap(const bercl_rs_code *c, double p, double target, double *g)
 	if (bercl_fec_rates_from_ber(c, p, &r) != BERCL_OK)
 		return -1;
 	if (target <= 0.5)
-		*g = (r.ln_cer.hi - log(target)) + r.ln_cer.lo;
+		*g = (r.ln_cer.hi - bercli_log(target)) + r.ln_cer.lo;
 	else
-		*g = (log1p(-target) - r.ln_one_minus_cer.hi) - r.ln_one_minus_cer.lo;
+		*g = (bercli_log1p(-target) - r.ln_one_minus_cer.hi) - r.ln_one_minus_cer.lo;
 	return 0;
 }
 
@@ -220,8 +220,8 @@ enum bercl_status bercl_fec_ber_max(const bercl_rs_code *code, double cer, doubl
 	/* Start: cer ~ C(n, t+1) (m p)^(t+1) for small p. */
 	double t1 = code->t + 1.0, ln_binom = 0.0;
 	for (int j = 1; j <= code->t + 1; j++)
-		ln_binom += log((double)(code->n - j + 1) / j);
-	double p = exp((log(cer) - ln_binom) / t1) / code->m;
+		ln_binom += bercli_log((double)(code->n - j + 1) / j);
+	double p = bercli_exp((bercli_log(cer) - ln_binom) / t1) / code->m;
 	if (!(p > lo && p < hi))
 		p = sqrt(lo * hi);
 	double slope = t1, p_prev = 0.0, g_prev = 0.0;
@@ -238,11 +238,11 @@ enum bercl_status bercl_fec_ber_max(const bercl_rs_code *code, double cer, doubl
 		else
 			lo = p;
 		if (p_prev > 0 && g != g_prev) {
-			double s = (g - g_prev) / log(p / p_prev);
+			double s = (g - g_prev) / bercli_log(p / p_prev);
 			if (s > 0 && isfinite(s))
 				slope = s;
 		}
-		double next = p * exp(-g / slope);
+		double next = p * bercli_exp(-g / slope);
 		if (!(next > lo && next < hi))
 			next = sqrt(lo) * sqrt(hi);
 		if (fabs(next - p) <= 4.0 * DBL_EPSILON * p || hi - lo <= 4.0 * DBL_EPSILON * hi) {
@@ -268,7 +268,7 @@ static double ln_add(double a, double b)
 	}
 	if (b == -INFINITY)
 		return a;
-	return a + log1p(exp(b - a));
+	return a + bercli_log1p(bercli_exp(b - a));
 }
 
 /*
@@ -286,20 +286,20 @@ double bercli_ln_chisq_upper(int df, double x)
 	if (df % 2 == 1) {
 		a = 0.5;
 		if (y <= 600) {
-			lq = log(erfc(sqrt(y)));
+			lq = bercli_log(erfc(sqrt(y)));
 		} else {
 			double s = 1.0 - 1.0 / (2 * y) + 3.0 / (4 * y * y) - 15.0 / (8 * y * y * y);
-			lq = -y - 0.5 * log(PI * y) + log(s);
+			lq = -y - 0.5 * bercli_log(PI * y) + bercli_log(s);
 		}
-		ln_term = 0.5 * log(y) - y - log(0.5 * sqrt(PI)); /* y^(1/2) e^-y / Gamma(3/2) */
+		ln_term = 0.5 * bercli_log(y) - y - bercli_log(0.5 * sqrt(PI)); /* y^(1/2) e^-y / Gamma(3/2) */
 	} else {
 		a = 1.0;
 		lq = -y;
-		ln_term = log(y) - y; /* y e^-y / Gamma(2) */
+		ln_term = bercli_log(y) - y; /* y e^-y / Gamma(2) */
 	}
 	for (; a + 1.0 <= 0.5 * df; a += 1.0) {
 		lq = ln_add(lq, ln_term);
-		ln_term += log(y / (a + 1.0));
+		ln_term += bercli_log(y / (a + 1.0));
 	}
 	return fmin(lq, 0.0);
 }
@@ -314,11 +314,11 @@ static void goodness_of_fit(const bercl_rs_code *c, const double *bins, double c
 	int nb = c->t + 2;
 	double expect[BERCL_FEC_MAX_BINS];
 	/* ln b(i; n, ser) by ln C(n, i) summed term by term */
-	double ln_s = log(ser), ln_q = log1p(-ser), ln_c = 0.0;
+	double ln_s = bercli_log(ser), ln_q = bercli_log1p(-ser), ln_c = 0.0;
 	for (int i = 0; i <= c->t; i++) {
 		if (i > 0)
-			ln_c += log((double)(c->n - i + 1) / i);
-		expect[i] = codewords * exp(ln_c + i * ln_s + (c->n - i) * ln_q);
+			ln_c += bercli_log((double)(c->n - i + 1) / i);
+		expect[i] = codewords * bercli_exp(ln_c + i * ln_s + (c->n - i) * ln_q);
 	}
 	expect[nb - 1] = codewords * cer;
 	pearson_pooled(bins, expect, nb, out);
@@ -359,7 +359,7 @@ static void pearson_pooled(const double *bins, const double *expect, int nb,
 	if (out->gof_df >= 1) {
 		out->ln_gof_p = ln_of(1.0);
 		out->ln_gof_p.hi = bercli_ln_chisq_upper(out->gof_df, stat);
-		out->gof_p = exp(out->ln_gof_p.hi);
+		out->gof_p = bercli_exp(out->ln_gof_p.hi);
 		out->burst = out->gof_p < BERCL_FEC_BURST_P;
 	} else {
 		out->gof_df = 0;
@@ -418,9 +418,9 @@ static enum bercl_status count_rejects(double u, double c, bercl_lnprob ln_m, do
 	} else if (m >= 1) {
 		return BERCL_OK;
 	} else {
-		ln_tail = u * (log(c) + ln_m.hi + ln_m.lo) - lgamma(u + 1);
+		ln_tail = u * (bercli_log(c) + ln_m.hi + ln_m.lo) - lgamma(u + 1);
 	}
-	*rejects = ln_tail < log(one_minus_cl);
+	*rejects = ln_tail < bercli_log(one_minus_cl);
 	return BERCL_OK;
 }
 
@@ -556,11 +556,11 @@ struct partition {
 static double grouped_score(const bercl_rs_code *c, const struct partition *p, double u,
                             double codewords, double s)
 {
-	double ln_r = log(s) - log1p(-s), sum = (double)(c->t + 1) * u;
+	double ln_r = bercli_log(s) - bercli_log1p(-s), sum = (double)(c->t + 1) * u;
 	double ln_c[BERCL_FEC_MAX_BINS];
 	ln_c[0] = 0.0;
 	for (int i = 1; i <= c->t; i++)
-		ln_c[i] = ln_c[i - 1] + log((double)(c->n - i + 1) / i);
+		ln_c[i] = ln_c[i - 1] + bercli_log((double)(c->n - i + 1) / i);
 	for (int j = 0; j < p->n; j++) {
 		if (p->count[j] == 0)
 			continue;
@@ -573,7 +573,7 @@ static double grouped_score(const bercl_rs_code *c, const struct partition *p, d
 			top = fmax(top, ln_c[i] + i * ln_r);
 		double w = 0.0, wi = 0.0;
 		for (int i = p->lo[j]; i <= p->hi[j]; i++) {
-			double e = exp(ln_c[i] + i * ln_r - top);
+			double e = bercli_exp(ln_c[i] + i * ln_r - top);
 			w += e;
 			wi += e * i;
 		}
@@ -609,13 +609,13 @@ static double grouped_ser(const bercl_rs_code *c, const struct partition *p, dou
 		return lo;
 	if (!(fhi < 0))
 		return hi;
-	double x0 = log(lo), x1 = log(hi);
+	double x0 = bercli_log(lo), x1 = bercli_log(hi);
 	int side = 0;
 	for (int k = 0; k < 200 && hi - lo > 4 * DBL_EPSILON * hi; k++) {
 		double x = k < 100 ? (x0 * fhi - x1 * flo) / (fhi - flo) : 0.5 * (x0 + x1);
 		if (!(x > x0 && x < x1))
 			x = 0.5 * (x0 + x1);
-		double s = exp(x), f = grouped_score(c, p, u, codewords, s);
+		double s = bercli_exp(x), f = grouped_score(c, p, u, codewords, s);
 		if (f == 0)
 			return s;
 		if (f > 0) {
@@ -701,11 +701,11 @@ enum bercl_status bercl_fec_histogram_groups(const bercl_rs_code *code, const in
 			return rc;
 		/* Pearson over the groups: each group's expectation its bins' sum */
 		double expect[BERCL_FEC_MAX_BINS], gobs[BERCL_FEC_MAX_BINS], gexp[BERCL_FEC_MAX_BINS];
-		double ln_s = log(s.ser_estimate), ln_q = log1p(-s.ser_estimate), ln_c = 0.0;
+		double ln_s = bercli_log(s.ser_estimate), ln_q = bercli_log1p(-s.ser_estimate), ln_c = 0.0;
 		for (int i = 0; i <= t; i++) {
 			if (i > 0)
-				ln_c += log((double)(code->n - i + 1) / i);
-			expect[i] = codewords * exp(ln_c + i * ln_s + (code->n - i) * ln_q);
+				ln_c += bercli_log((double)(code->n - i + 1) / i);
+			expect[i] = codewords * bercli_exp(ln_c + i * ln_s + (code->n - i) * ln_q);
 		}
 		for (int j = 0; j < p.n; j++) {
 			gobs[j] = p.count[j];

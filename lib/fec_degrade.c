@@ -102,7 +102,7 @@ static enum bercl_status codeword_law(const bercl_rs_code *c, double ser, long d
 		return rc;
 	if (c->t == 0) {
 		/* P[B > 0] = 1 - (1 - ser)^n */
-		double l = log(-expm1(c->n * log1p(-ser)));
+		double l = bercli_log(-bercli_expm1(c->n * bercli_log1p(-ser)));
 		lp[1] = l;
 	} else {
 		lp[c->t + 1] = (long double)up.ln_cl.hi + (long double)up.ln_cl.lo;
@@ -301,11 +301,11 @@ static enum bercl_status degrade_gap(const bercl_rs_code *c, double ser, double 
 	if (rc != BERCL_OK)
 		return rc;
 	if (p <= 0.5)
-		*g = t.ln_cl.hi == -INFINITY ? -INFINITY : (t.ln_cl.hi - log(p)) + t.ln_cl.lo;
+		*g = t.ln_cl.hi == -INFINITY ? -INFINITY : (t.ln_cl.hi - bercli_log(p)) + t.ln_cl.lo;
 	else
 		*g = t.ln_one_minus_cl.hi == -INFINITY
 		             ? INFINITY
-		             : (log1p(-p) - t.ln_one_minus_cl.hi) - t.ln_one_minus_cl.lo;
+		             : (bercli_log1p(-p) - t.ln_one_minus_cl.hi) - t.ln_one_minus_cl.lo;
 	return BERCL_OK;
 }
 
@@ -316,7 +316,7 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 		return BERCL_EDOM;
 	if (!(threshold >= 0) || threshold >= interval * (code->t + 1.0))
 		return BERCL_EDOM; /* the alarm can never be raised */
-	double a = log(SER_MIN), b = log(SER_MAX), ga, gb;
+	double a = bercli_log(SER_MIN), b = bercli_log(SER_MAX), ga, gb;
 	enum bercl_status rc;
 	if ((rc = degrade_gap(code, SER_MIN, interval, threshold, p, work, &ga)) != BERCL_OK ||
 	    (rc = degrade_gap(code, SER_MAX, interval, threshold, p, work, &gb)) != BERCL_OK)
@@ -333,7 +333,7 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 		if (!(x > a && x < b))
 			x = 0.5 * (a + b);
 		double gx;
-		if ((rc = degrade_gap(code, exp(x), interval, threshold, p, work, &gx)) != BERCL_OK)
+		if ((rc = degrade_gap(code, bercli_exp(x), interval, threshold, p, work, &gx)) != BERCL_OK)
 			return rc;
 		if (gx == 0) {
 			a = b = x;
@@ -356,7 +356,7 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 		if (b - a > 0.5 * width) {
 			/* a slow step: bisect as well */
 			double m = 0.5 * (a + b), gm;
-			if ((rc = degrade_gap(code, exp(m), interval, threshold, p, work, &gm)) != BERCL_OK)
+			if ((rc = degrade_gap(code, bercli_exp(m), interval, threshold, p, work, &gm)) != BERCL_OK)
 				return rc;
 			if (gm < 0)
 				a = m, ga = gm;
@@ -364,10 +364,10 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 				b = m, gb = gm;
 			side = 0;
 		}
-		if (exp(b) - exp(a) <= 4 * DBL_EPSILON * exp(b))
+		if (bercli_exp(b) - bercli_exp(a) <= 4 * DBL_EPSILON * bercli_exp(b))
 			break;
 	}
-	*ser = exp(0.5 * (a + b));
+	*ser = bercli_exp(0.5 * (a + b));
 	return BERCL_OK;
 }
 

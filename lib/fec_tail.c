@@ -129,7 +129,7 @@ static double group_sums(const fit *f, const group *gr, double b, double c, doub
 	(void)ipeak;
 	double s = 0, si = 0, sg = 0, sii = 0, sig = 0, sgg = 0;
 	for (int i = gr->lo; i <= gr->hi; i++) {
-		double gi = ln_choose(f, i), w = exp(b * i + c * gi - peak);
+		double gi = ln_choose(f, i), w = bercli_exp(b * i + c * gi - peak);
 		s += w;
 		si += w * i;
 		sg += w * gi;
@@ -144,7 +144,7 @@ static double group_sums(const fit *f, const group *gr, double b, double c, doub
 	v[0] = fmax(sii / s - m[0] * m[0], 0.0);
 	v[1] = sig / s - m[0] * m[1];
 	v[2] = fmax(sgg / s - m[1] * m[1], 0.0);
-	return peak + log(s);
+	return peak + bercli_log(s);
 }
 
 /*
@@ -166,12 +166,12 @@ static double loglik(const fit *f, double x, double b, double c, double *grad, d
 		hess[0] = hess[1] = hess[2] = 0;
 	}
 	for (int j = 0; j < f->ng; j++) {
-		double ln_mu = f->ln_c + x - lj[u] + lj[j], mu = exp(ln_mu), n = f->g[j].count;
+		double ln_mu = f->ln_c + x - lj[u] + lj[j], mu = bercli_exp(ln_mu), n = f->g[j].count;
 		/* less the saturated model's: n (e^d - 1 - d), d = ln(mu / n), so
 		 * that the sum keeps its last digits at counts of 1e13 */
 		if (n > 0) {
-			double d = ln_mu - log(n);
-			l -= n * (expm1(d) - d);
+			double d = ln_mu - bercli_log(n);
+			l -= n * (bercli_expm1(d) - d);
 		} else {
 			l -= mu;
 		}
@@ -254,9 +254,9 @@ static double profile(const fit *f, double x, double *bp, double *cp)
 static double ln_erfc(double x)
 {
 	if (x < 26)
-		return log(erfc(x));
+		return bercli_log(erfc(x));
 	double r = 1 / (2 * x * x);
-	return -x * x - log(x * 1.7724538509055160273) + log(1 - r + 3 * r * r - 15 * r * r * r);
+	return -x * x - bercli_log(x * 1.7724538509055160273) + bercli_log(1 - r + 3 * r * r - 15 * r * r * r);
 }
 
 /*
@@ -266,7 +266,7 @@ static double ln_erfc(double x)
  */
 static double chisq1_quantile(double one_minus_cl)
 {
-	double target = log(one_minus_cl), lo = 0, hi = 40;
+	double target = bercli_log(one_minus_cl), lo = 0, hi = 40;
 	if (!(target < 0))
 		return 0;
 	for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
@@ -285,7 +285,7 @@ static void fill(bercl_lnprob *l, double *v, double x)
 	x = fmin(x, 0.0);
 	l->hi = x;
 	l->lo = 0;
-	*v = exp(x);
+	*v = bercli_exp(x);
 }
 
 /* The groups as the header takes them: ascending, disjoint, whole counts,
@@ -320,7 +320,7 @@ static int fit_setup(fit *f, const bercl_rs_code *code, const int *lo, const int
                      const double *count, int ngroups, double total, double unc)
 {
 	f->code = code;
-	f->ln_c = log(total);
+	f->ln_c = bercli_log(total);
 	f->lgn = lgamma(code->n + 1.0);
 	for (int i = 0; i < CACHE && i <= code->n; i++)
 		f->lnc[i] = f->lgn - lgamma(i + 1.0) - lgamma(code->n - i + 1.0);
@@ -345,7 +345,7 @@ static double start_x(const fit *f, int jb, double b, double c)
 	double m[2], v[3];
 	double lt = group_sums(f, &f->g[f->ng - 1], b, c, m, v),
 	       ltop = group_sums(f, &f->g[jb], b, c, m, v);
-	return fmin(log(f->g[jb].count) - f->ln_c + lt - ltop, log(0.5));
+	return fmin(bercli_log(f->g[jb].count) - f->ln_c + lt - ltop, bercli_log(0.5));
 }
 
 /*
@@ -365,8 +365,8 @@ static enum bercl_status fit_start(const fit *f, double *x0, double *b, double *
 				ja = j;
 		}
 	double ia = 0.5 * (f->g[ja].lo + f->g[ja].hi), ib = 0.5 * (f->g[jb].lo + f->g[jb].hi);
-	double slope = (log(f->g[jb].count / (f->g[jb].hi - f->g[jb].lo + 1.0)) -
-	                log(f->g[ja].count / (f->g[ja].hi - f->g[ja].lo + 1.0)) -
+	double slope = (bercli_log(f->g[jb].count / (f->g[jb].hi - f->g[jb].lo + 1.0)) -
+	                bercli_log(f->g[ja].count / (f->g[ja].hi - f->g[ja].lo + 1.0)) -
 	                (ln_choose(f, (int)ib) - ln_choose(f, (int)ia))) /
 	               (ib - ia);
 	double shape = 1.0;
@@ -374,7 +374,7 @@ static enum bercl_status fit_start(const fit *f, double *x0, double *b, double *
 	for (int attempt = 0; attempt < 2; attempt++) {
 		if (attempt == 1) {
 			shape = 0.0;
-			slope = fmin(fmax((log(f->g[jb].count) - log(f->g[ja].count)) / (ib - ia), -60.0),
+			slope = fmin(fmax((bercli_log(f->g[jb].count) - bercli_log(f->g[ja].count)) / (ib - ia), -60.0),
 			             -1e-3);
 		}
 		*x0 = start_x(f, jb, slope, shape);
@@ -498,13 +498,13 @@ static double tail_r2(const fit *f, point hat)
 	double lu = group_sums(f, &f->g[f->ng - 1], hat.b, hat.c, m, v);
 	for (int j = 0; j < f->ng; j++)
 		if (f->g[j].count > 0) {
-			mean += log(f->g[j].count);
+			mean += bercli_log(f->g[j].count);
 			nz++;
 		}
 	mean /= nz;
 	for (int j = 0; j < f->ng; j++)
 		if (f->g[j].count > 0) {
-			double y = log(f->g[j].count);
+			double y = bercli_log(f->g[j].count);
 			double fitted = f->ln_c + hat.x - lu + group_sums(f, &f->g[j], hat.b, hat.c, m, v);
 			ss_res += (y - fitted) * (y - fitted);
 			ss_tot += (y - mean) * (y - mean);
@@ -524,9 +524,9 @@ static enum bercl_status counted_interval(double unc, double total, double cl,
 	if (rc != BERCL_OK)
 		return rc;
 	s->counted = 1;
-	*xhat = log(unc / total);
-	bound[0] = cp_lo > 0 ? log(cp_lo) : -INFINITY;
-	bound[1] = log(fmin(cp_hi, 1.0));
+	*xhat = bercli_log(unc / total);
+	bound[0] = cp_lo > 0 ? bercli_log(cp_lo) : -INFINITY;
+	bound[1] = bercli_log(fmin(cp_hi, 1.0));
 	fill(&s->ln_cer_tail, &s->cer_tail, *xhat);
 	fill(&s->ln_cer_tail_lower, &s->cer_tail_lower, bound[0]);
 	fill(&s->ln_cer_tail_upper, &s->cer_tail_upper, bound[1]);
@@ -575,7 +575,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 	s.bins = f.ng - 1;
 	s.shape = hat.c;
 	s.dispersion = phi;
-	s.tail_p = df > 0 ? exp(bercli_ln_chisq_upper(df, -2 * hat.pl)) : 1.0;
+	s.tail_p = df > 0 ? bercli_exp(bercli_ln_chisq_upper(df, -2 * hat.pl)) : 1.0;
 	if (df > 0 && s.tail_p < BERCL_FEC_BURST_P && unc > 0) {
 		rc = counted_interval(unc, total, cl, one_minus_cl, &s, &xhat, bound);
 		if (rc != BERCL_OK)
@@ -624,7 +624,7 @@ enum bercl_status bercl_fec_tail_sonic(const bercl_rs_code *code, const double *
 	for (int i = 1; i <= t; i++) {
 		if (!(bins[i] > 10))
 			continue;
-		double y = log10(bins[i] / total);
+		double y = bercli_log10(bins[i] / total);
 		nb = nb + 1;
 		sx = sx + i;
 		sy = sy + y;
@@ -638,12 +638,12 @@ enum bercl_status bercl_fec_tail_sonic(const bercl_rs_code *code, const double *
 	double r = num / den;
 	double cer = 0;
 	for (int x = t + 1; x <= t + 6; x++)
-		cer = cer + pow(10.0, intercept + slope * x);
+		cer = cer + bercli_exp10(intercept + slope * x);
 	if (!isfinite(cer))
 		return BERCL_ELIMIT;
 	s.bins = kept;
 	s.cer_tail = cer;
-	s.ln_cer_tail.hi = log(cer);
+	s.ln_cer_tail.hi = bercli_log(cer);
 	/* SONiC's R^2 may round above 1 (1.000000000000003 on a two-bin fit) */
 	s.tail_r2 = isfinite(r) ? fmin(r * r, 1.0) : 1.0;
 	s.sonic_slope = slope;

@@ -10,6 +10,7 @@
 
 #include "bercl.h"
 #include "dd.h"
+#include "xmath.h"
 
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2, whole k >= 1. */
 double bercli_stirlerr(double k);
@@ -72,6 +73,26 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
+
+/*
+ * Each lane's share of an all-lanes target (bits --all-lanes; lanes.c):
+ * cl^(1/lanes) and its complement, their logarithms as doubles. For
+ * cl <= 1/2 from double-double logarithms (ln(cl) / lanes in doubles is off
+ * by |ln cl| ulps once exponentiated: 1e-200 over 2 lanes printed
+ * 9.99999999999989e-101), else from log1p(-cl_complement). The command and
+ * the page both call it, so that they print the same doubles.
+ */
+void bercli_lane_target(double cl, double cl_complement, double lanes, bercl_tails *out);
+
+/*
+ * The all-lanes row's verdict (lanes --all --require; lanes.c): 1 when the
+ * CL reaches req, decided as bercl_min_bits_all_lanes decides, on the
+ * double-double logarithm of the smaller tail, not on the product of the
+ * lane doubles (off by up to one rounding per lane), so that the bits
+ * bits --all-lanes gives pass and one fewer fail. The command and the page
+ * both call it.
+ */
+int bercli_lanes_pass(const bercl_tails *all, double req, double req_complement);
 
 /* ln Q(df/2, x/2), the chi-square upper tail at x, df >= 1 (fec.c). */
 double bercli_ln_chisq_upper(int df, double x);

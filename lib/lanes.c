@@ -79,10 +79,10 @@ static void product_add(struct product *p, const bercl_tails *t, double times)
 		p->ln_omc_max = l;
 		p->omc_scaled = 1.0;
 	} else if (l.hi > p->ln_omc_max.hi) {
-		p->omc_scaled = p->omc_scaled * exp(dd_sub(p->ln_omc_max, l).hi) + 1.0;
+		p->omc_scaled = p->omc_scaled * bercli_exp(dd_sub(p->ln_omc_max, l).hi) + 1.0;
 		p->ln_omc_max = l;
 	} else {
-		p->omc_scaled += exp(dd_sub(l, p->ln_omc_max).hi);
+		p->omc_scaled += bercli_exp(dd_sub(l, p->ln_omc_max).hi);
 	}
 }
 
@@ -94,7 +94,7 @@ static void product_result(const struct product *p, bercl_tails *all)
 		ln_omc.hi = s.hi;
 		ln_omc.lo = s.lo;
 	} else {
-		ln_omc.hi = log(-expm1(p->ln_all.hi + p->ln_all.lo));
+		ln_omc.hi = bercli_log(-bercli_expm1(p->ln_all.hi + p->ln_all.lo));
 		ln_omc.lo = 0.0;
 	}
 	all->ln_cl = ln_cl;
@@ -244,9 +244,9 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 	 * is dozens of steps from the answer (8 lanes, ber 1e-310, cl =
 	 * DBL_MIN: BERCL_ENOCONV after the 8 steps allowed below) */
 	double per = cl <= 0.5 ? dd_div(g.ln, dd_from((double)lanes)).hi
-	                       : log1p(-one_minus_cl) / lanes;
+	                       : bercli_log1p(-one_minus_cl) / lanes;
 	double n;
-	rc = bercl_min_bits(model, errors, ber, exp(per), -expm1(per), &n, NULL);
+	rc = bercl_min_bits(model, errors, ber, bercli_exp(per), -bercli_expm1(per), &n, NULL);
 	if (rc != BERCL_OK)
 		return rc;
 	/* the per-lane answer is at most a few bits off: the search's first two
@@ -256,4 +256,22 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 	                          model == BERCL_BINOMIAL ? BERCL_BINOMIAL_MAX_BITS : BERCL_MAX_LAMBDA,
 	                          0.0};
 	return bercli_first_whole(&s, bercli_prev_whole(n), n, bits, achieved);
+}
+
+void bercli_lane_target(double cl, double cl_complement, double lanes, bercl_tails *out)
+{
+	dd per = cl <= 0.5 ? dd_div_d(dd_log(dd_from(cl)), lanes)
+	                   : dd_from(bercli_log1p(-cl_complement) / lanes);
+	out->cl = dd_exp(per).hi;
+	out->one_minus_cl = -bercli_expm1(per.hi);
+	out->ln_cl = (bercl_lnprob){bercli_log(out->cl), 0.0};
+	out->ln_one_minus_cl = (bercl_lnprob){bercli_log(out->one_minus_cl), 0.0};
+}
+
+int bercli_lanes_pass(const bercl_tails *all, double req, double req_complement)
+{
+	if (req <= 0.5)
+		return dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), dd_log(dd_from(req))).hi >= 0;
+	return dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo),
+	              dd_log(dd_from(req_complement))).hi <= 0;
 }

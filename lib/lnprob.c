@@ -77,7 +77,7 @@ int bercl_lnprob_decimal(bercl_lnprob l, double *mantissa, long long *exponent)
 		f = (frac.hi - 1.0) + frac.lo;
 		scale = 10.0;
 	}
-	double m = scale * exp(f * LN10_HI + f * LN10_LO);
+	double m = scale * bercli_exp(f * LN10_HI + f * LN10_LO);
 	if (m >= 10.0) {
 		m /= 10.0;
 		e += 1.0;
@@ -98,7 +98,7 @@ double bercl_rel_diff(double a, double b)
 /* ln(s) + l, where s is a double of moderate size. */
 bercl_lnprob bercli_lnprob_times(dd l, double s)
 {
-	dd r = dd_add_d(l, log(s));
+	dd r = dd_add_d(l, bercli_log(s));
 	bercl_lnprob out = {r.hi, r.lo};
 	return out;
 }
@@ -106,7 +106,7 @@ bercl_lnprob bercli_lnprob_times(dd l, double s)
 /* ln(1 - exp(l)) for a tail exp(l) below about 0.6. */
 bercl_lnprob bercli_lnprob_complement(bercl_lnprob l)
 {
-	bercl_lnprob out = {log1p(-bercl_lnprob_value(l)), 0.0};
+	bercl_lnprob out = {bercli_log1p(-bercl_lnprob_value(l)), 0.0};
 	return out;
 }
 
@@ -118,9 +118,9 @@ double bercl_lnprob_value(bercl_lnprob l)
 		/* near the bottom of the range: 2^-200 exp(l + 200 ln 2), the sum in
 		 * double-double (rounded to a double it would cost 1e-13 relative) */
 		dd s = dd_add(dd_make(l.hi, l.lo), dd_mul_d(dd_make(LN2_HI, LN2_LO), 200.0));
-		return ldexp(exp(s.hi) * (1.0 + s.lo), -200);
+		return ldexp(bercli_exp(s.hi) * (1.0 + s.lo), -200);
 	}
-	return exp(l.hi) * (1.0 + l.lo);
+	return bercli_exp(l.hi) * (1.0 + l.lo);
 }
 
 void bercli_tails_set(bercl_tails *t, bercl_lnprob ln_cl, bercl_lnprob ln_omc)

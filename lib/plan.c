@@ -195,10 +195,10 @@ enum bercl_status bercl_plan_sequential_table(double ber, double ratio, double w
 	    !valid_risk(wald_beta) || !valid_whole(trunc->errors, 1e9) ||
 	    !(trunc->bits >= 1 && trunc->bits <= 1e300) || trunc->bits != floor(trunc->bits))
 		return BERCL_EDOM;
-	double lnd = log(ratio);
+	double lnd = bercli_log(ratio);
 	double s = ber * (1 - 1 / ratio);
-	double a = log((1 - wald_beta) / wald_alpha); /* > 0: fail line */
-	double b = log(wald_beta / (1 - wald_alpha)); /* < 0 when the risks sum below 1 */
+	double a = bercli_log((1 - wald_beta) / wald_alpha); /* > 0: fail line */
+	double b = bercli_log(wald_beta / (1 - wald_alpha)); /* < 0 when the risks sum below 1 */
 	double n = trunc->bits;
 	double prev_pass = 0, prev_fail = 0;
 	for (double k = 0; k <= trunc->errors; k++) {
@@ -224,7 +224,7 @@ static double pois_pmf(double j, double mu)
 	dd l = bercli_ln_poisson_pmf(j, dd_from(mu));
 	if (l.hi < -745.0)
 		return 0;
-	return exp(l.hi) * (1 + l.lo);
+	return bercli_exp(l.hi) * (1 + l.lo);
 }
 
 /* P[Pois(mu) > j] for mu in the library's domain; exact limits outside. */
@@ -519,7 +519,7 @@ enum bercl_status bercl_plan_sequential(double ber, double alpha, double beta, d
 		return BERCL_EDOM;
 	/* Work: rows x window^2 Poisson terms per evaluation, the window being
 	   the error counts between Wald's lines. */
-	double window = (log((1 - beta) / alpha) + log((1 - alpha) / beta)) / log(ratio) + 2;
+	double window = (bercli_log((1 - beta) / alpha) + bercli_log((1 - alpha) / beta)) / bercli_log(ratio) + 2;
 	if (rows * window * window > MAX_SEQUENTIAL_WORK)
 		return BERCL_ELIMIT;
 	int st = bercl_plan_fixed(ber, alpha, beta, ratio, &fixed);

@@ -94,7 +94,7 @@ dd bercli_ln_poisson_pmf(double k, dd x)
 {
 	if (k == 0)
 		return dd_neg(x);
-	double c = 0.5 * log(k) + bercli_stirlerr(k);
+	double c = 0.5 * bercli_log(k) + bercli_stirlerr(k);
 	dd l = dd_neg(bercli_bd0(dd_from(k), x));
 	l = dd_add(l, dd_make(-HALF_LN_2PI_HI, -HALF_LN_2PI_LO));
 	return dd_add_d(l, -c);

@@ -58,7 +58,7 @@
 
 static bercl_lnprob log_of(double p)
 {
-	bercl_lnprob out = {log(p), 0.0};
+	bercl_lnprob out = {bercli_log(p), 0.0};
 	return out;
 }
 
@@ -74,7 +74,7 @@ static double erfcx(double z)
 {
 	if (z < 12.0) {
 		double hi = z * z, lo = fma(z, z, -hi);
-		return erfc(z) * exp(hi) * (1.0 + lo);
+		return erfc(z) * bercli_exp(hi) * (1.0 + lo);
 	}
 	double t = 1.0 / (2.0 * z * z), term = 1.0, sum = 1.0;
 	for (int n = 1; n <= 14; n++) {
@@ -92,7 +92,7 @@ static double erfcx(double z)
 static double temme_sum(double eta, double a)
 {
 	double inv_a = 1.0 / a, s = 0.0;
-	int terms = (int)ceil(20.0 / log10(a)) + 1;
+	int terms = (int)ceil(20.0 / bercli_log10(a)) + 1;
 	if (terms > TEMME_K)
 		terms = TEMME_K;
 	for (int k = terms - 1; k >= 0; k--) {
@@ -180,7 +180,7 @@ static void temme(double errors, dd x, bercl_tails *t)
 	double sum = temme_sum(eta, a) / sqrt(6.283185307179586477 * a);
 	if (aphi.hi < 1.0) {
 		/* Both tails are of order one: evaluate each directly. */
-		double r = exp(-aphi.hi) * sum;
+		double r = bercli_exp(-aphi.hi) * sum;
 		bercli_tails_set(t, log_of(0.5 * erfc(-z) - r), log_of(0.5 * erfc(z) + r));
 		return;
 	}

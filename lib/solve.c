@@ -95,7 +95,7 @@ static int valid_errors(double errors)
 static double normal_quantile_rough(double p, double q)
 {
 	double t_p = p < q ? p : q;
-	double t = sqrt(-2.0 * log(t_p));
+	double t = sqrt(-2.0 * bercli_log(t_p));
 	double z = t - (2.515517 + t * (0.802853 + t * 0.010328)) /
 	                   (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
 	return p < q ? -z : z;
@@ -131,7 +131,7 @@ static void gap_from_tails(const struct target *t, const bercl_tails *tails, dd 
 	dd gap = dd_sub(ln_tail, t->ln_target);
 	*h = t->use_lower ? gap.hi : -gap.hi;
 	dd ln_d = dd_sub(ln_deriv, ln_tail);
-	*dh = exp(ln_d.hi);
+	*dh = bercli_exp(ln_d.hi);
 }
 
 /* h and dh/du at x = exp(u), from the tails at x; a library status. */
@@ -144,7 +144,7 @@ static enum bercl_status poisson_gap(const struct target *t, double lam, double 
 	if (rc != BERCL_OK)
 		return rc;
 	/* d P / du = lambda pois(E; lambda) */
-	dd ln_deriv = dd_add_d(bercli_ln_poisson_pmf(t->errors, dd_from(lam)), log(lam));
+	dd ln_deriv = dd_add_d(bercli_ln_poisson_pmf(t->errors, dd_from(lam)), bercli_log(lam));
 	gap_from_tails(t, &tails, ln_deriv, h, dh);
 	return BERCL_OK;
 }
@@ -158,7 +158,7 @@ static enum bercl_status binomial_gap(const struct target *t, double p, double *
 	/* d P[X > E] / du = p N b(E; N-1, p) */
 	dd n1 = dd_add_d(dd_from(t->bits), -1.0);
 	dd ln_b = bercli_ln_binomial_pmf(t->errors, n1, p, dd_two_sum(1.0, -p));
-	dd ln_deriv = dd_add_d(ln_b, log(p) + log(t->bits));
+	dd ln_deriv = dd_add_d(ln_b, bercli_log(p) + bercli_log(t->bits));
 	gap_from_tails(t, &tails, ln_deriv, h, dh);
 	return BERCL_OK;
 }
@@ -199,7 +199,7 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 		u = 0.5 * (lo + hi);
 	int iter;
 	for (iter = 0; iter < 300; iter++) {
-		if ((rc = f(t, exp(u), &h, &dh)) != BERCL_OK)
+		if ((rc = f(t, bercli_exp(u), &h, &dh)) != BERCL_OK)
 			return rc;
 		if (h == 0)
 			break;
@@ -220,7 +220,7 @@ static enum bercl_status find_root(gap_fn f, const struct target *t, double lo, 
 	}
 	if (iter == 300)
 		return BERCL_ENOCONV;
-	double x = exp(u);
+	double x = bercli_exp(u);
 	for (int i = 0; i < 6; i++) {
 		if ((rc = f(t, x, &h, &dh)) != BERCL_OK)
 			return rc;
@@ -268,13 +268,13 @@ static double half_erfc_inv(double ln_t)
 		double le;
 		if (z > 26.0) {
 			double r = 1.0 / (z * z);
-			le = -z * z - log(z * 1.7724538509055160273) +
-			     log1p(r * (-0.5 + r * (0.75 - r * 1.875)));
+			le = -z * z - bercli_log(z * 1.7724538509055160273) +
+			     bercli_log1p(r * (-0.5 + r * (0.75 - r * 1.875)));
 		} else {
-			le = log(erfc(z));
+			le = bercli_log(erfc(z));
 		}
 		double g = le - l2t;
-		double gp = -1.1283791670955125739 * exp(-z * z - le);
+		double gp = -1.1283791670955125739 * bercli_exp(-z * z - le);
 		double gpp = gp * (-2.0 * z - gp);
 		double newton = -g / gp, den = 1.0 + newton * gpp / (2.0 * gp);
 		double step = den > 0.5 && den < 2.0 ? newton / den : newton;
@@ -307,14 +307,14 @@ static double eta_lambda(double eta, double *dm1)
 	if (eta < -1.0) {
 		double w = s + 1.0;
 		for (int i = 0; i < 40; i++) {
-			double e = exp(-w);
+			double e = bercli_exp(-w);
 			double step = (w - 1.0 + e - s) / (1.0 - e);
 			w -= step;
 			if (fabs(step) <= 1e-10 * w)
 				break;
 		}
-		*dm1 = expm1(-w);
-		return exp(-w);
+		*dm1 = bercli_expm1(-w);
+		return bercli_exp(-w);
 	}
 	double d;
 	if (eta <= 1.0) {
@@ -322,11 +322,11 @@ static double eta_lambda(double eta, double *dm1)
 		    eta * (1.0 / 4320 + eta * (1.0 / 17010 + eta * (-139.0 / 5443200 +
 		    eta / 204120)))))));
 	} else {
-		d = s + log(s + 1.0);
+		d = s + bercli_log(s + 1.0);
 	}
 	if (fabs(eta) >= 0.03) {
 		for (int i = 0; i < 40; i++) {
-			double step = (d - log1p(d) - s) * (1.0 + d) / d;
+			double step = (d - bercli_log1p(d) - s) * (1.0 + d) / d;
 			d -= step;
 			if (fabs(step) <= 1e-10 * fabs(d))
 				break;
@@ -355,14 +355,14 @@ static double eta_lambda(double eta, double *dm1)
 static double poisson_root_start(double a, double t, double ln_t, int lower)
 {
 	if (a == 1.0)
-		return lower ? -log1p(-t) : -ln_t;
+		return lower ? -bercli_log1p(-t) : -ln_t;
 	double z = half_erfc_inv(ln_t);
 	double eta0 = (lower ? -z : z) * sqrt(2.0 / a), d0, e = eta0;
 	double e1 = -1.0 / 3 + e * (1.0 / 36 + e * (1.0 / 1620 + e * (-7.0 / 6480 +
 	            e * (5.0 / 18144 + e * (-11.0 / 382725 + e * (-101.0 / 16329600))))));
 	if (fabs(eta0) >= 0.5) {
 		eta_lambda(eta0, &d0);
-		e1 = log(eta0 / d0) / eta0;
+		e1 = bercli_log(eta0 / d0) / eta0;
 	}
 	double d;
 	return a * eta_lambda(eta0 + e1 / a, &d);
@@ -381,13 +381,13 @@ static double ln_pmf_fast(const struct target *t, double x)
 	if (e == 0)
 		return -x;
 	double d = (x - e) / e;
-	double bd0 = fabs(d) < 0.5 ? e * (d - log1p(d)) : e * log(e / x) + x - e;
+	double bd0 = fabs(d) < 0.5 ? e * (d - bercli_log1p(d)) : e * bercli_log(e / x) + x - e;
 	return t->pmf_c - bd0;
 }
 
 static double pmf_const(double e)
 {
-	return e == 0 ? 0.0 : -bercli_stirlerr(e) - 0.5 * log(6.283185307179586477 * e);
+	return e == 0 ? 0.0 : -bercli_stirlerr(e) - 0.5 * bercli_log(6.283185307179586477 * e);
 }
 
 /*
@@ -418,7 +418,7 @@ static int poisson_halley(const struct target *t, double x0, double tol, double 
 		double f = dd_sub(dd_make(l.hi, l.lo), t->ln_target).hi;
 		if (!isfinite(f))
 			return 0;
-		double fp = exp(ln_pmf_fast(t, x) - l.hi);
+		double fp = bercli_exp(ln_pmf_fast(t, x) - l.hi);
 		if (!t->use_lower)
 			fp = -fp;
 		if (!(fp != 0 && isfinite(fp)))
@@ -467,8 +467,8 @@ static enum bercl_status poisson_lambda(double errors, double cl, double one_min
 	*lambda_lo = NAN;
 	double z = normal_quantile_rough(cl, one_minus_cl);
 	double w = 1.0 - 1.0 / (9.0 * a) + z / (3.0 * sqrt(a));
-	double u0 = w > 0 ? log(a) + 3.0 * log(w) : log(a) - 1.0;
-	return find_root(poisson_gap, &t, log(BERCL_MIN_LAMBDA), log(BERCL_MAX_LAMBDA), u0,
+	double u0 = w > 0 ? bercli_log(a) + 3.0 * bercli_log(w) : bercli_log(a) - 1.0;
+	return find_root(poisson_gap, &t, bercli_log(BERCL_MIN_LAMBDA), bercli_log(BERCL_MAX_LAMBDA), u0,
 	                 BERCL_MIN_LAMBDA, BERCL_MAX_LAMBDA, lambda);
 }
 
@@ -498,7 +498,7 @@ static enum bercl_status binomial_p_for_cl(double errors, double bits, double cl
 		 * is 6e-14 off; N = 1 gives cl itself) */
 		dd ln_cl = cl <= 0.5 ? dd_log(dd_from(cl)) : dd_log(dd_two_sum(1.0, -one_minus_cl));
 		dd q = dd_div(ln_cl, dd_from(bits));
-		double root = exp(q.hi) * (1.0 + q.lo);
+		double root = bercli_exp(q.hi) * (1.0 + q.lo);
 		if (!(root >= DBL_MIN))
 			return BERCL_ELIMIT;
 		*p = root;
@@ -509,10 +509,10 @@ static enum bercl_status binomial_p_for_cl(double errors, double bits, double cl
 	/* Start from the Poisson answer, clamped into (0, 1). */
 	double lam, u0 = -1.0;
 	if (bercl_poisson_lambda_for_cl(errors, cl, one_minus_cl, &lam) == BERCL_OK)
-		u0 = fmin(log(lam / bits), -1e-3);
+		u0 = fmin(bercli_log(lam / bits), -1e-3);
 	/* The largest p below 1 is 1 - 2^-53; a root above it rounds to 1. */
 	const double top = 1.0 - DBL_EPSILON / 2;
-	enum bercl_status rc = find_root(binomial_gap, &t, log(DBL_MIN), log1p(-DBL_EPSILON / 2), u0,
+	enum bercl_status rc = find_root(binomial_gap, &t, bercli_log(DBL_MIN), bercli_log1p(-DBL_EPSILON / 2), u0,
 	                                 DBL_MIN, top, p);
 	if (rc == BERCL_ELIMIT) {
 		double h, dh;
@@ -936,8 +936,8 @@ static double halley_values_step(const struct target *t, double x)
 	double tv = t->use_lower ? tails.cl : tails.one_minus_cl;
 	if (!(tv >= DBL_MIN))
 		return x;
-	double lt = log(tv), f = lt - t->ln_target.hi - t->ln_target.lo;
-	double fp = exp(ln_pmf_fast(t, x) - lt);
+	double lt = bercli_log(tv), f = lt - t->ln_target.hi - t->ln_target.lo;
+	double fp = bercli_exp(ln_pmf_fast(t, x) - lt);
 	if (!t->use_lower)
 		fp = -fp;
 	double fpp = fp * (t->errors / x - 1.0 - fp);
@@ -976,7 +976,7 @@ static int bits_by_halley(const struct reach *r, double x0, double limit, double
 			return 0;
 		double x = n * ber;
 		double ln_t = r->t.ln_target.hi + sign * h;
-		double gp = exp(ln_pmf_fast(&r->t, x) - ln_t);
+		double gp = bercli_exp(ln_pmf_fast(&r->t, x) - ln_t);
 		double gpp = gp * ((a - 1.0) / x - 1.0 - sign * gp);
 		if (!(gp > 0 && isfinite(gp) && isfinite(gpp)))
 			return 0;
@@ -1070,7 +1070,7 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	double lam_lo;
 	if ((rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo)) != BERCL_OK)
 		return rc;
-	r.u_target = sqrt(-2.0 * log(one_minus_cl)) - sqrt(-2.0 * log(cl));
+	r.u_target = sqrt(-2.0 * bercli_log(one_minus_cl)) - sqrt(-2.0 * bercli_log(cl));
 	double n_star = lam / ber;
 	if (model == BERCL_BINOMIAL) {
 		/* Around the Poisson answer: the binomial one differs by O(ber). */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "columns.h"
+#include "xmath.h"
 #include "format.h"
 #include "human.h"
 
@@ -260,7 +261,7 @@ static size_t percent_cell(char *buf, size_t len, const struct row *r, double v,
 		return format_double(buf, len, v);
 	double p = 100 * v;
 	if (p >= 0.01) {
-		int sig = (int)floor(log10(p)) + 5;
+		int sig = (int)floor(bercli_log10(p)) + 5;
 		return clamped(snprintf(buf, len, "%.4f %%", human_round_sig(p, sig, dir)), len);
 	}
 	if (p > 0)
@@ -333,7 +334,7 @@ static size_t cell_log10_one_minus_cl(char *buf, size_t len, const struct row *r
 {
 	(void)human;
 	if (present(r->in.cl)) /* a target */
-		return format_double(buf, len, log10(r->in.cl_complement));
+		return format_double(buf, len, bercli_log10(r->in.cl_complement));
 	else if (computed(r) && present(r->tails.one_minus_cl))
 		return format_double(buf, len, bercl_lnprob_log10(r->tails.ln_one_minus_cl));
 	return strlen(buf);
@@ -457,9 +458,9 @@ static size_t cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 		lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
 		return 0;
 	}
-	int digits = (int)floor(-log10(2.2e-16 * fabs(ln.hi)));
+	int digits = (int)floor(-bercli_log10(2.2e-16 * fabs(ln.hi)));
 	digits = digits < 1 ? 1 : digits > 6 ? 6 : digits;
-	double scale = pow(10, digits - 1), mr = nearbyint(m * scale) / scale;
+	double scale = bercli_exp10(digits - 1), mr = nearbyint(m * scale) / scale;
 	if (mr >= 10) {
 		mr /= 10;
 		e++;

@@ -12,6 +12,8 @@
 #include "bercl.h"
 #include "dd.h"
 #include "search.h"
+#include "internal.h" /* bercli_lane_target */
+#include "xmath.h"
 #include "commands.h"
 #include "bursts.h"
 #include "compute.h"
@@ -262,7 +264,7 @@ static enum compute_status meet_target(struct row *r)
  */
 static bercl_lnprob ln_of(double v)
 {
-	bercl_lnprob l = {log(v), 0.0};
+	bercl_lnprob l = {bercli_log(v), 0.0};
 	return l;
 }
 
@@ -326,15 +328,7 @@ enum compute_status compute_bits(struct row *r)
 		double lanes = lanes_of(in);
 		if (lanes > 1e6)
 			return fail(r, COMPUTE_INPUT, "--all-lanes: at most 1000000 lanes");
-		/* for cl <= 1/2 from double-double logarithms: log(cl) / L in
-		 * doubles is off by |ln cl| ulps relative once exponentiated
-		 * (1e-200 over 2 lanes printed 9.99999999999989e-101) */
-		dd per = in->cl <= 0.5 ? dd_div_d(dd_log(dd_from(in->cl)), lanes)
-		                       : dd_from(log1p(-in->cl_complement) / lanes);
-		r->lane_target.cl = dd_exp(per).hi;
-		r->lane_target.one_minus_cl = -expm1(per.hi);
-		r->lane_target.ln_cl = ln_of(r->lane_target.cl);
-		r->lane_target.ln_one_minus_cl = ln_of(r->lane_target.one_minus_cl);
+		bercli_lane_target(in->cl, in->cl_complement, lanes, &r->lane_target);
 		rc = bercl_min_bits_all_lanes(in->model, in->errors, in->ber, in->cl, in->cl_complement,
 		                              (int)lanes, &r->bits, &r->tails);
 		if (rc == BERCL_OK) {
@@ -718,7 +712,7 @@ static void flr_of(const struct row *r, double cer, int *has, double *flr)
 /* The pre-FEC BER of a SER under independent bit errors: 1 - (1 - ser)^(1/m). */
 static double ber_of_ser(const bercl_rs_code *c, double ser)
 {
-	return -expm1(log1p(-ser) / c->m);
+	return -bercli_expm1(bercli_log1p(-ser) / c->m);
 }
 
 /* ser, cer and post_fec_ber at ber; at a given ser, ser and cer exactly from it */
@@ -812,8 +806,8 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 static int cer_below(const bercl_fec_rates *f, double x)
 {
 	if (x <= 0.5)
-		return f->ln_cer.hi + f->ln_cer.lo < log(x);
-	return f->ln_one_minus_cer.hi + f->ln_one_minus_cer.lo > log1p(-x);
+		return f->ln_cer.hi + f->ln_cer.lo < bercli_log(x);
+	return f->ln_one_minus_cer.hi + f->ln_one_minus_cer.lo > bercli_log1p(-x);
 }
 
 /*
@@ -990,22 +984,8 @@ enum compute_status compute_fec_degrade(struct row *r)
 	return fec_degrade(r, 1);
 }
 
-/*
- * The all row's verdict as bercl_min_bits_all_lanes decides (lib/lanes.c):
- * on the double-double logarithm of the smaller tail, not on the product of
- * the lane doubles (off by up to one rounding per lane), so that the bits
- * bits --all-lanes gives pass here and one fewer fail.
- */
-static int lanes_pass(const bercl_tails *all, double req, double req_complement)
-{
-	if (req <= 0.5)
-		return dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), dd_log(dd_from(req))).hi >= 0;
-	return dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo),
-	              dd_log(dd_from(req_complement))).hi <= 0;
-}
-
 /* The all row's printed doubles on the side of its verdict, which reads
- * the log sum (lanes_pass): 22 lanes at 50 % printed cl 0.49999999999999967
+ * the log sum (bercli_lanes_pass): 22 lanes at 50 % printed cl 0.49999999999999967
  * (49.9999 %) beside "pass" before. */
 static enum compute_status lanes_all_printable(struct row *r, int count)
 {
@@ -1023,7 +1003,7 @@ enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, i
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
 	if (isnan(r->in.require))
 		return COMPUTE_OK;
-	r->verdict = lanes_pass(&r->tails, r->in.require, r->in.require_complement);
+	r->verdict = bercli_lanes_pass(&r->tails, r->in.require, r->in.require_complement);
 	return lanes_all_printable(r, count);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "human.h"
+#include "xmath.h"
 
 /* ceil(a * m) of the exact product, for an exact m and a * m below 2^53. */
 static double exact_ceil(double a, double m)
@@ -205,10 +206,10 @@ void human_percent_down(char *buf, size_t len, double cl, double omc, size_t dec
 		/* k = CL in units of 10^-d %, rounded down: from 1 - cl (rounded
 		 * up) where that is the smaller and so the exact one */
 		int d = decimals > 13 ? 13 : (int)decimals; /* 10^(d+2) below 2^53 */
-		double scale = pow(10, d + 2);
+		double scale = bercli_exp10(d + 2);
 		long long k = cl < 0.5 ? (long long)exact_floor(cl, scale)
 		                       : (long long)(scale - exact_ceil(omc, scale));
-		long long unit = (long long)pow(10, d);
+		long long unit = (long long)bercli_exp10(d);
 		snprintf(buf, len, "%lld.%0*lld %%", k / unit, d, k % unit);
 		return;
 	}
@@ -223,7 +224,7 @@ void human_percent_down(char *buf, size_t len, double cl, double omc, size_t dec
 		return;
 	}
 	double err = fma(omc, 100, -x);
-	int first = (int)floor(-log10(x)) + 1; /* decimal place of x's first digit */
+	int first = (int)floor(-bercli_log10(x)) + 1; /* decimal place of x's first digit */
 	int sig = (int)decimals - first + 1;
 	if (sig < 3)
 		sig = 3;

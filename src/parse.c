@@ -19,6 +19,7 @@
 #include "dd.h"
 #include "parse.h"
 #include "shortest.h"
+#include "xmath.h"
 
 #define MAX_NUMBER 64
 
@@ -317,7 +318,7 @@ static int decimal_whole(const char *s, char *out, size_t len)
 		p++;
 	double m = si_multiplier(*p);
 	if (m != 0) {
-		exp10 += lround(log10(m));
+		exp10 += lround(bercli_log10(m));
 		p++;
 	}
 	if (*p)
@@ -779,7 +780,7 @@ static double item_value_raw(const struct item *it, unsigned long long i)
 		if (it->kind == ITEM_LIN)
 			return it->a + (it->b - it->a) * t;
 		/* In decades, so that 1e-15..1e-9:7log gives 1e-12 exactly. */
-		return pow(10.0, log10(it->a) + (log10(it->b) - log10(it->a)) * t);
+		return bercli_exp10(bercli_log10(it->a) + (bercli_log10(it->b) - bercli_log10(it->a)) * t);
 	}
 	return NAN;
 }

@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "compute.h"
 #include "format.h"
+#include "xmath.h"
 #include "human.h"
 #include "layout.h"
 #include "pipeline.h"
@@ -225,7 +226,7 @@ static double sweep_rows(const struct options *o)
 /* A percentage above 0.01 rounded up to its 4th decimal. */
 static double risk_up(double pct)
 {
-	return pct > 0 ? human_round_sig(pct, (int)floor(log10(pct)) + 5, ROUND_UP) : 0;
+	return pct > 0 ? human_round_sig(pct, (int)floor(bercli_log10(pct)) + 5, ROUND_UP) : 0;
 }
 
 /*

@@ -400,7 +400,7 @@ const COMPUTE = {
         const near = (t[0] >= i.cl || i.cl - t[0] <= slack * i.cl) &&
           (t[1] <= i.clc || t[1] - i.clc <= slack * i.clc);
         if (!near) fail('numerical failure: the all-lanes bits do not reach the target');
-        if (!reaches(t, i)) r.tails = [i.cl, i.clc, Math.log(i.cl), 0, Math.log(i.clc), 0];
+        if (!reaches(t, i)) r.tails = [i.cl, i.clc, X.web_log(i.cl), 0, X.web_log(i.clc), 0];
         return;
       }
       libFail(r, rc);
@@ -533,7 +533,7 @@ const COMPUTE = {
         if (rc === 3) fail('numerical failure in the codeword bound');
       } else {
         const rc = X.web_ber_upper(i.model, i.uncorrectable, i.codewords, i.cl, i.clc);
-        if (rc === 0) { const up = Math.min(nums()[0], 1); r.cer_upper = [up, Math.log(up), 0]; r.cer_upper_log = true; return; }
+        if (rc === 0) { const up = Math.min(nums()[0], 1); r.cer_upper = [up, X.web_log(up), 0]; r.cer_upper_log = true; return; }
         if (rc === 3) fail('numerical failure in the codeword bound');
       }
       fail('fec: codewords * cer outside the supported range');
@@ -665,7 +665,7 @@ function cell(c, r) {
     return ['', ''];
   case 'log10_one_minus_cl':
     if (present(i.cl)) return same(fd(X.web_log10(i.clc)));
-    if (ok && r.tails && present(r.tails[1])) return same(fd((r.tails[4] + r.tails[5]) / 2.302585092994045684));
+    if (ok && r.tails && present(r.tails[1])) { nums().set([r.tails[4], r.tails[5]]); return same(fd(X.web_lnprob_log10())); }
     return ['', ''];
   case 'cl_achieved':
     if (!ok || !r.tails) return ['', ''];
@@ -814,10 +814,11 @@ function laneRows(o, r0, out, push, next, where) {
         if (X.web_lanes_all(n) !== 0) r.error = 'numerical failure in the all-lanes CL';
         else {
           r.tails = tailsOut(0);
-          // on the log of the smaller tail, as src/compute.c's lanes_pass
+          // on the log of the smaller tail, as the command (bercli_lanes_pass)
           const t = r.tails, q = r.in.require, qc = r.in.requirec;
           if (present(q)) {
-            r.verdict = (q <= 0.5 ? (t[2] - Math.log(q)) + t[3] >= 0 : (t[4] - Math.log(qc)) + t[5] <= 0) ? 1 : 0;
+            nums().set(t);
+            r.verdict = X.web_lanes_pass(q, qc);
             // the printed doubles read as the verdict (src/compute.c's lanes_all_printable)
             const pass = r.verdict === 1;
             if (pass ? t[0] < q : t[0] >= q) t[0] = pass ? q : nextDouble(q, -1);

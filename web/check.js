@@ -337,13 +337,13 @@ true`;
 
 // ---- comparing ----
 // A value that is not the same string must be the same number to within a
-// few units in the last place, for two reasons outside the page's code: the
-// library's long double is binary128 in WebAssembly and the x87 80-bit
-// format in the native ./bercl, and the C library's exp, pow, log1p and
-// expm1 (musl here, glibc there) differ in the last bit on about 1 value in
-// 1000 (log, lgamma and erfc agree; log10 is replaced in web/glue.c). A
-// result rounded from either can land on the neighbouring double. Such
-// cells are counted and reported, never hidden; anything else is a failure.
+// few units in the last place, for one reason outside the page's code: the
+// library's wide type (lib/wide.h) is the x87 80-bit long double in the
+// native ./bercl and double-double in WebAssembly, and a result rounded
+// from either can land on the neighbouring double. (The C libraries' exp,
+// log, log1p, expm1, log10 and pow, which differ between glibc and musl,
+// are not called: lib/xmath.c is the same code on both.) Such cells are
+// counted and reported, never hidden; anything else is a failure.
 function asNumber(s) {
   const m = /^(-?[0-9.]+(?:e[-+]?[0-9]+)?)e(-?[0-9]+)$/.exec(s); // m e x below the double range
   if (m && /e.*e/.test(s)) return { m: Number(m[1]), e: Number(m[2]) };
@@ -576,7 +576,7 @@ async function main() {
         + `${s.status3 ? `; ${s.status3} the command itself fails with status 3 (${s.status3_examples.join('; ')}), the page says the same` : ''}; page ${((s.page_ms || 0) / 1000).toFixed(1)} s, command ${((s.cli_ms || 0) / 1000).toFixed(1)} s`);
     }
     console.log(`  ${total} points, ${cells} cells in ${seconds.toFixed(1)} s; ${last} cells differ in the last digits `
-      + `(long double and the C library's exp/pow/log1p/expm1 differ: see check.js); screenshots in web/dist/screenshots/`);
+      + `(the native long double against WebAssembly's double-double: see check.js); screenshots in web/dist/screenshots/`);
     for (const f of failures.slice(0, 20)) console.log(`FAIL ${f}`);
     if (fails) console.log(`${fails} failures (WEB_SEED=${SEED} repeats them)`);
     ok = fails === 0;

@@ -1076,7 +1076,7 @@ static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
 	enum bercl_status rc = bercl_fec_cer_from_ser(&code, ser, &ln);
 	if (rc != BERCL_OK)
 		return raise_status(rc, "fec: numerical failure in the codeword error ratio");
-	return Py_BuildValue("(dd)", -expm1(log1p(-ser) / code.m), bercl_lnprob_value(ln));
+	return Py_BuildValue("(dd)", -bercli_expm1(bercli_log1p(-ser) / code.m), bercl_lnprob_value(ln));
 }
 
 /*

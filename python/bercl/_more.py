@@ -133,7 +133,7 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
     0.03826905428962229
     >>> s = plan(1e-12, "95%", "5%", 4, sequential=True, reading_interval="100G")
     >>> s.alpha_actual, s.beta_actual
-    (0.04085455243342498, 0.04905076348524467)
+    (0.040854552433424944, 0.04905076348524468)
     """
     call = _Call("plan", "raise")
     p = _scalar(call, "ber", ber, parse_real)
