@@ -116,6 +116,7 @@ check-static: bercl-static
 $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
+tests/test_dd: lib/x87soft.h
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
@@ -165,7 +166,7 @@ check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) test
 # BERCL=tests/bercl-ld64 for more) and replays tests/corpus byte for byte.
 # tools/deps.sh --cross installs the toolchains.
 XCHECK_SRC = tests/xcheck.c $(LIB_SRC)
-XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/internal.h lib/regions.h \
+XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/x87soft.h lib/xmath.h lib/xmath.inc lib/internal.h lib/regions.h \
 	lib/poisson_fast.inc lib/coefficients.inc include/bercl.h
 XCHECK_FLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -Ilib -DBERCL_BUILDING -std=c11 $(WARN) -O2
 ARM64_CC ?= aarch64-linux-gnu-gcc
@@ -188,6 +189,11 @@ tests/xcheck-wasm.js: $(XCHECK_DEPS)
 	@mkdir -p tests/tmp
 	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
 		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
+# the page's build: the x87 long double in software (lib/x87soft.h)
+tests/xcheck-wasm-x87.js: $(XCHECK_DEPS) lib/x87soft.h
+	@mkdir -p tests/tmp
+	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -DBERCL_WIDE_X87 -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
+		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
 # The program too, with long double = double, for the MPFR oracle's sample.
 tests/bercl-ld64: $(XCHECK_DEPS) src/main.c $(CLI_SRC) $(wildcard src/*.h)
 	$(CC) $(XCHECK_FLAGS) -Isrc $(GSL_CFLAGS) -mlong-double-64 -o $@ src/main.c $(CLI_SRC) \
@@ -206,9 +212,11 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
 	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-arm64.dump
-check-wasm: tests/tmp/xcheck-x86-64.dump tests/xcheck-wasm.js
+check-wasm: tests/tmp/xcheck-x86-64.dump tests/xcheck-wasm.js tests/xcheck-wasm-x87.js
 	$(NODE) tests/xcheck-wasm.js tests/tmp/xcheck-wasm.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-wasm.dump
+	$(NODE) tests/xcheck-wasm-x87.js tests/tmp/xcheck-wasm-x87.dump
+	./tests/xcheck --same tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-wasm-x87.dump
 # The cost of each wide type on each target, in one run (bench/cross.sh).
 bench-cross:
 	CC="$(CC)" ARM64_CC="$(ARM64_CC)" EMCC="$(EMCC)" QEMU_ARM64="$(QEMU_ARM64)" NODE="$(NODE)" \
@@ -352,7 +360,7 @@ clean:
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
-		tests/xcheck-arm64 tests/xcheck-wasm.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
@@ -387,13 +395,17 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # Debian's node modules (acorn) whichever node runs it. make check-web
 # compares the page in headless Chromium with ./bercl (web/check.js),
 # WEB_POINTS random points per question from WEB_SEED.
+# The library's wide type in the page is the x87 long double in software
+# (BERCL_WIDE_X87, lib/x87soft.h), the native x86-64 program's, so that the
+# page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
 WEB_SRC = $(LIB_SRC) src/parse.c src/shortest.c src/human.c web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
-$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h src/parse.h src/shortest.h src/human.h
+$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
+		lib/xmath.h lib/xmath.inc src/parse.h src/shortest.h src/human.h
 	mkdir -p $(WEB_DIST)
-	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING $(WARN) \
+	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
 		-Iinclude -Ilib -Isrc --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
 $(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
 	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \

@@ -660,7 +660,7 @@ wf bercli_exp_neg_wf(double x, double xl)
 
 double bercli_exp_neg_err(double x)
 {
-#if defined(BERCL_WIDE_LD)
+#if defined(BERCL_WIDE_LD) || defined(BERCL_WIDE_X87)
 	/* 8 u_w on x86-64 (x87: 7 u_w + 5.1e-21 + 1.1e-28 is below it),
 	 * the sum where long double is wider and is forced (bench/xbench);
 	 * plus x u_w: X = x + xl is rounded to the wide type (in double-double

@@ -48,7 +48,7 @@
 
 #include "dd.h"
 
-#if !defined(BERCL_WIDE_LD) && !defined(BERCL_WIDE_DD) && !defined(BERCL_WIDE_D)
+#if !defined(BERCL_WIDE_LD) && !defined(BERCL_WIDE_DD) && !defined(BERCL_WIDE_D) && !defined(BERCL_WIDE_X87)
 #if LDBL_MANT_DIG == 64
 #define BERCL_WIDE_LD 1
 #else
@@ -77,8 +77,13 @@ static inline dd wide_two_prod(double a, double b)
 
 /*
  * wf, and wa: the type of the bounds and of the decisions made on wf
- * values (long double with long double, else double: a bound needs no
- * more than a double's precision). WF_A(x) is x as a wa.
+ * values (long double with long double and with its software model, else
+ * double: a bound needs no more than a double's precision). WF_A(x) is x
+ * as a wa: exact for the long double and its model (in WebAssembly long
+ * double is IEEE quad, which holds every x87 value), so that a decision
+ * (which tail is smaller, where a sum stops) is the x87's; only the
+ * bounds' own arithmetic, in quad there, may round differently, and it
+ * moves a bound by a few parts in 10^19.
  */
 #if defined(BERCL_WIDE_LD)
 typedef long double wf;
@@ -94,6 +99,35 @@ static inline wf wf_int(int64_t v) { return (long double)v; }
 static inline double wf_hi(wf x) { return (double)x; }
 static inline double wf_lo(wf x) { return (double)(x - (double)x); }
 static inline wf wf_sqrt(wf a) { return sqrtl(a); }
+#elif defined(BERCL_WIDE_X87)
+/* The x87 long double in software (x87soft.h): the WebAssembly page's, so
+ * that it computes what the native x86-64 program computes, bit for bit. */
+#include "x87soft.h"
+typedef x87 wf;
+typedef long double wa;
+#define WF_U 0x1p-64
+#define WF_NAME "x87 long double in software"
+#define WF_CONST(ld, hi, lo) x87_add(x87_from_d(hi), x87_from_d(lo))
+static inline wf wf_d(double x) { return x87_from_d(x); }
+static inline wf wf_sum(double hi, double lo) { return x87_add(x87_from_d(hi), x87_from_d(lo)); }
+static inline wf wf_prod(double a, double b) { return x87_mul(x87_from_d(a), x87_from_d(b)); }
+static inline wf wf_int(int64_t v) { return x87_from_i64(v); }
+static inline wa WF_A(wf x)
+{
+	long double v = ldexpl((long double)x.m, x.e);
+	return x.s ? -v : v;
+}
+static inline double wf_hi(wf x) { return x87_to_d(x); }
+static inline double wf_lo(wf x) { return x87_to_d(x87_sub(x, x87_from_d(x87_to_d(x)))); }
+static inline wf wf_sqrt(wf a) { return x87_sqrt(a); }
+static inline wf wf_add(wf a, wf b) { return x87_add(a, b); }
+static inline wf wf_sub(wf a, wf b) { return x87_sub(a, b); }
+static inline wf wf_add_d(wf a, double b) { return x87_add(a, x87_from_d(b)); }
+static inline wf wf_mul(wf a, wf b) { return x87_mul(a, b); }
+static inline wf wf_mul_d(wf a, double b) { return x87_mul(a, x87_from_d(b)); }
+static inline wf wf_div(wf a, wf b) { return x87_div(a, b); }
+static inline wf wf_div_d(wf a, double b) { return x87_div(a, x87_from_d(b)); }
+static inline wf wf_neg(wf a) { return x87_neg(a); }
 #elif defined(BERCL_WIDE_D)
 typedef double wf;
 typedef double wa;

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_dd.c - double-double log and exp (src/dd.h) against values from
- * mpmath at 50 digits: ln(x) and exp(x) of exact doubles, given as hi + lo.
+ * mpmath at 50 digits: ln(x) and exp(x) of exact doubles, given as hi + lo;
+ * and the software model of the x87 long double (lib/x87soft.h, the page's
+ * wide type) against the processor's own long double, bit for bit (random
+ * operands, and exact ties built on purpose).
  */
+#include <float.h>
+
 #include "testutil.h"
 
 #include "dd.h"
+#include "x87soft.h"
 
 struct ref {
 	double x, hi, lo;
@@ -51,11 +57,92 @@ static void test_exp(void **state)
 	            1e-30);
 }
 
+/* x87soft.h against the x87 itself (x86-64): 400000 random sets of
+ * operands, each a long double hi + lo with a 64-bit significand (lo of
+ * random size, and a quarter of the pairs nearly equal so that the
+ * differences cancel), through every operation the library uses. */
+static uint64_t rng = 20261202;
+static uint64_t next_u64(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+static double unit01(void) { return (double)(next_u64() >> 11) * 0x1p-53; }
+static double any_double(void)
+{
+	int e = next_u64() % 8 == 0 ? (int)(next_u64() % 2000) - 1000 : (int)(next_u64() % 120) - 60;
+	double v = ldexp(unit01() + 0.5, e);
+	return next_u64() & 1 ? -v : v;
+}
+#if LDBL_MANT_DIG == 64
+static long double as_ld(x87 x)
+{
+	long double v = ldexpl((long double)x.m, x.e);
+	return x.s ? -v : v;
+}
+static int same_ld(x87 s, long double h)
+{
+	long double v = as_ld(s);
+	return v == h && (v != 0 || signbit(v) == signbit(h));
+}
+#endif
+static void test_x87soft(void **state)
+{
+	(void)state;
+#if LDBL_MANT_DIG == 64
+	long bad = 0;
+	for (long i = 0; i < 400000; i++) {
+		double ah = any_double(), bh = any_double();
+		double al = ah * ldexp(unit01() - 0.5, -52 - (int)(next_u64() % 30));
+		double bl = bh * ldexp(unit01() - 0.5, -52 - (int)(next_u64() % 30));
+		if (next_u64() % 4 == 0) {
+			bh = ah * (1 + ldexp((double)(next_u64() % 1000) - 500, -60));
+			bl = -al;
+		}
+		long double A = (long double)ah + al, B = (long double)bh + bl;
+		x87 a = x87_add(x87_from_d(ah), x87_from_d(al)), b = x87_add(x87_from_d(bh), x87_from_d(bl));
+		bad += !same_ld(a, A) + !same_ld(b, B);
+		bad += !same_ld(x87_add(a, b), A + B);
+		bad += !same_ld(x87_sub(a, b), A - B);
+		bad += !same_ld(x87_mul(a, b), A * B);
+		bad += !same_ld(x87_div(a, b), A / B);
+		bad += !same_ld(x87_sqrt((x87){a.m, a.e, 0}), sqrtl(fabsl(A)));
+		bad += x87_to_d(a) != (double)A;
+		bad += x87_to_d(x87_sub(a, x87_from_d(x87_to_d(a)))) != (double)(A - (double)A);
+		bad += !same_ld(x87_mul(x87_from_d(ah), x87_from_d(bh)), (long double)ah * bh);
+		int64_t v = (int64_t)next_u64() >> (next_u64() % 64);
+		bad += !same_ld(x87_from_i64(v), (long double)v);
+	}
+	/* exact ties, which random operands almost never make: a sum and a
+	 * product of 65 significant bits ending in 1, rounded to 64 bits (to
+	 * even, up or down by the 64th bit) */
+	for (long i = 0; i < 200000; i++) {
+		double m = (double)((next_u64() >> 11) | (UINT64_C(1) << 52) | 1); /* odd, 53 bits */
+		double big = ldexp(m, 12), one = next_u64() & 1 ? 1.0 : -1.0;
+		bad += !same_ld(x87_add(x87_from_d(big), x87_from_d(one)), (long double)big + one);
+		double k = (double)((next_u64() % 2048) | 2049); /* odd, 12 bits */
+		bad += !same_ld(x87_mul(x87_from_d(m), x87_from_d(k)), (long double)m * k);
+		bad += !same_ld(x87_div(x87_from_d(m), x87_from_d(k)), (long double)m / k);
+	}
+	assert_int_equal(bad, 0);
+	/* signed zeros and exact cancellation */
+	x87 one = x87_from_d(1.0), mz = x87_from_d(-0.0);
+	assert_true(same_ld(x87_sub(one, one), 1.0L - 1.0L));
+	assert_true(same_ld(x87_add(mz, mz), -0.0L + -0.0L));
+	assert_true(same_ld(x87_mul(mz, one), -0.0L * 1.0L));
+#else
+	skip();
+#endif
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_log),
 		cmocka_unit_test(test_exp),
+		cmocka_unit_test(test_x87soft),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,8 @@
  *                         logarithms).
  *                         Exit 1 if a table fails.
  *   xcheck --compare BASE OTHER
+ *   xcheck --same BASE OTHER   the same, and exit 1 if one double differs
+ *                         (the page's build, BERCL_WIDE_X87, against x86-64)
  *                         per table, how many doubles of OTHER differ from
  *                         BASE's and by how many ulps at most (the distance
  *                         between two doubles counted in representable
@@ -676,7 +678,7 @@ static uint64_t ulp_distance(uint64_t a, uint64_t b)
 	return ia > ib ? (uint64_t)ia - (uint64_t)ib : (uint64_t)ib - (uint64_t)ia;
 }
 
-static int compare(const char *base, const char *other)
+static int compare(const char *base, const char *other, int same)
 {
 	FILE *fa = fopen(base, "r"), *fb = fopen(other, "r");
 	if (!fa || !fb)
@@ -739,15 +741,21 @@ static int compare(const char *base, const char *other)
 	       base_near, other_near);
 	fclose(fa);
 	fclose(fb);
+	if (same && total_diff) {
+		printf("xcheck: %d doubles differ from %s (--same)\n", total_diff, base);
+		return 1;
+	}
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	if (argc == 4 && strcmp(argv[1], "--compare") == 0)
-		return compare(argv[2], argv[3]);
+		return compare(argv[2], argv[3], 0);
+	if (argc == 4 && strcmp(argv[1], "--same") == 0)
+		return compare(argv[2], argv[3], 1);
 	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
-		fprintf(stderr, "usage: xcheck [DUMP] | xcheck --compare BASE OTHER\n");
+		fprintf(stderr, "usage: xcheck [DUMP] | xcheck --compare|--same BASE OTHER\n");
 		return 2;
 	}
 	if (argc == 2 && !(dump = fopen(argv[1], "w")))
