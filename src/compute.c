@@ -912,8 +912,21 @@ static enum compute_status fec_histogram(struct row *r)
 	                                   has_cl ? in->cl_complement : 0.05, &r->hist);
 	if (rc == BERCL_ENOCONV)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the histogram analysis");
-	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT, "fec: the histogram is outside the supported range");
+	if (rc != BERCL_OK) { /* name what is out of range */
+		double total = 0;
+		int nb = in->hist_groups > 0 ? in->hist_groups : in->code.t + 2;
+		for (int i = 0; i < nb && (in->hist_groups > 0 ? in->hist_count : in->histogram); i++)
+			total += in->hist_groups > 0 ? in->hist_count[i] : in->histogram[i];
+		if (in->code.t + 2 > BERCL_FEC_MAX_BINS)
+			snprintf(r->error, sizeof r->error,
+			         "fec: the code's t = %d needs %d histogram bins, above the %d supported",
+			         in->code.t, in->code.t + 2, BERCL_FEC_MAX_BINS);
+		else
+			snprintf(r->error, sizeof r->error,
+			         "fec: the histogram counts %.17g codewords; the supported range is 1 to "
+			         "2^53 codewords", total);
+		return COMPUTE_INPUT;
+	}
 	r->has_hist = 1;
 	r->tail_interval = 1;
 	if (in->tail_sonic) {

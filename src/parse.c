@@ -235,7 +235,7 @@ const char *parse_duration(const char *s, double *out)
 		{"y", 31557600}, {"years", 31557600}, /* Julian years: as the text output prints */
 	};
 	const char *p = s;
-	double total = 0;
+	double total = 0, last = 0; /* last: the previous part's unit */
 	int parts = 0;
 	while (*p) {
 		const char *end;
@@ -264,6 +264,11 @@ const char *parse_duration(const char *s, double *out)
 			return "has an unknown unit (use s, min, h, d: 90s, 1h30m)";
 		if (v < 0)
 			return "must not be negative";
+		/* a sequence goes from the largest unit down, each unit once:
+		 * 1h1h or 30m1h is more likely a typing slip than a sum */
+		if (parts && !(mult < last))
+			return "repeats a unit or puts a larger one after a smaller (largest first: 1h30m)";
+		last = mult;
 		total += v * mult;
 		parts++;
 		while (*p == ' ')
@@ -357,6 +362,8 @@ const char *parse_count(const char *s, double *out)
 		return err;
 	if (v < 0)
 		return "must not be negative";
+	if (signbit(v)) /* -0: whole, but not what a counter prints */
+		return "has a minus sign (a count is 0 or more)";
 	if (v > 9007199254740992.0)
 		return "is larger than 2^53";
 	/* The decimal text itself must be that whole number: 9007199254740993

@@ -59,7 +59,12 @@ static void test_duration(void **state)
 	assert_true(v == 172800);
 	assert_null(parse_duration("1h 30min 15s", &v));
 	assert_true(v == 5415);
-	const char *bad[] = {"", "h", "1x", "1h30", "-5s", "1h-30m", "s90", "1e999s"};
+	assert_null(parse_duration("1d2h3min4s5ms", &v));
+	assert_true(v == 93784.005);
+	assert_string_equal(parse_duration("1h1h", &v),
+	                    "repeats a unit or puts a larger one after a smaller (largest first: 1h30m)");
+	const char *bad[] = {"", "h", "1x", "1h30", "-5s", "1h-30m", "s90", "1e999s",
+	                     "1h1h", "30m1h", "1h 2hr", "1min 1m", "1s1ms1s"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		if (parse_duration(bad[i], &v) == NULL)
 			fail_msg("'%s' was accepted as %g", bad[i], v);
@@ -76,6 +81,8 @@ static void test_count(void **state)
 	assert_null(parse_count("9007199254740992", &v));
 	assert_non_null(parse_count("9007199254740994", &v));
 	assert_non_null(parse_count("-1", &v));
+	assert_string_equal(parse_count("-0", &v), "has a minus sign (a count is 0 or more)");
+	assert_string_equal(parse_count("-0.0e3", &v), "has a minus sign (a count is 0 or more)");
 	assert_non_null(parse_count("1.5", &v));
 	assert_non_null(parse_count("1e-3", &v));
 }

@@ -46,7 +46,14 @@ dies_of TERM 0.3 "$bercl" cl -i "$tmp/never"         # a FIFO nobody opens for w
 wait
 ( sleep 2 ) > "$tmp/quiet" &                          # a header that never comes
 writer=$!
-dies_of HUP 0.3 "$bercl" cl -i "$tmp/quiet"
+# bercl keeps a signal ignored when it starts ignored (nohup): then so is
+# SIGHUP here, and the promise is not this run's to show
+if [ "$(sh -c 'kill -HUP $$; echo ignored' 2> /dev/null)" = ignored ]; then
+	echo "test_promises: SIGHUP is ignored in this environment (nohup): its case skipped"
+	cat "$tmp/quiet" > /dev/null # the writer's open waits for a reader
+else
+	dies_of HUP 0.3 "$bercl" cl -i "$tmp/quiet"
+fi
 wait "$writer" 2> /dev/null || true
 dies_of TERM 0.5 "$bercl" simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --trials 1e9
 dies_of TERM 0.5 "$bercl" simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential --trials 1e9

@@ -207,7 +207,8 @@ def parse_time(s, what="time"):
     s : str
         A number of seconds (``"90"``) or parts with units ms, s, sec, min, m,
         h, hr, d, w, y, years (Julian years): ``"90s"``, ``"15min"``, ``"2.5h"``,
-        ``"1h30m"``, ``"2d"``.
+        ``"1h30m"``, ``"2d"``; parts from the largest unit down, each unit
+        once (``"1h1h"`` and ``"30m1h"`` are refused).
     what : str
         The argument's name, for the message.
 
@@ -219,7 +220,8 @@ def parse_time(s, what="time"):
     Raises
     ------
     DomainError
-        Not a duration, an unknown unit, or a negative part.
+        Not a duration, an unknown unit, a negative part, or units repeated
+        or out of order.
 
     Examples
     --------
@@ -229,7 +231,7 @@ def parse_time(s, what="time"):
     900.0
     """
     s = _text(what, s)
-    pos, total, parts = 0, 0.0, 0
+    pos, total, parts, last = 0, 0.0, 0, 0.0
     while pos < len(s):
         v, end = _scan(s, pos)
         if v is None:
@@ -253,6 +255,11 @@ def parse_time(s, what="time"):
                              % (what, s))
         if v < 0:
             raise _err()("%s %r: must not be negative" % (what, s))
+        # a sequence goes from the largest unit down, each unit once
+        if parts and not mult < last:
+            raise _err()("%s %r: repeats a unit or puts a larger one after a smaller "
+                         "(largest first: 1h30m)" % (what, s))
+        last = mult
         total += v * mult
         parts += 1
         while pos < len(s) and s[pos] == " ":
@@ -281,7 +288,7 @@ def parse_count(s, what="count"):
     Raises
     ------
     DomainError
-        Negative, not whole, above 2**53, or not held exactly.
+        Negative (or -0), not whole, above 2**53, or not held exactly.
 
     Examples
     --------
@@ -291,6 +298,8 @@ def parse_count(s, what="count"):
     v = parse_quantity(s, what)
     if v < 0:
         raise _err()("%s %r: must not be negative" % (what, s))
+    if math.copysign(1.0, v) < 0:  # -0: whole, but not what a counter prints
+        raise _err()("%s %r: has a minus sign (a count is 0 or more)" % (what, s))
     if v > 2.0 ** 53:
         raise _err()("%s %r: is larger than 2^53" % (what, s))
     if v != math.floor(v):
