@@ -48,7 +48,7 @@ setup(
         sources=[os.path.join("bercl", "_core.c")] + library_sources(),
         include_dirs=[CSRC, numpy.get_include()],
         define_macros=[("_POSIX_C_SOURCE", "200809L")],
-        extra_compile_args=["-std=c11", "-O2", "-fvisibility=hidden"],
+        extra_compile_args=["-std=c11", "-ffp-contract=off", "-O2", "-fvisibility=hidden"],
         libraries=["m"],
         extra_link_args=["-pthread"],
     )],
