@@ -122,10 +122,8 @@ static inline double x87_to_d(x87 x)
 	if (top < -1022)
 		sh += -1022 - top;
 	double v;
-	if (sh >= 64) { /* below half the smallest subnormal, or at most one */
-		uint64_t half_at = sh == 64 ? UINT64_C(1) << 63 : 0;
-		int up = sh == 64 && (x.m > half_at);
-		v = up ? 0x1p-1074 : 0.0;
+	if (sh >= 64) { /* below 2^-1074: 2^-1074 only above half of it */
+		v = sh == 64 && x.m > UINT64_C(1) << 63 ? 0x1p-1074 : 0.0;
 	} else {
 		uint64_t q = x.m >> sh, rest = x.m & ((UINT64_C(1) << sh) - 1);
 		uint64_t half = UINT64_C(1) << (sh - 1);

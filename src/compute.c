@@ -913,10 +913,11 @@ static enum compute_status fec_histogram(struct row *r)
 	if (rc == BERCL_ENOCONV)
 		return fail(r, COMPUTE_NUMERIC, "numerical failure in the histogram analysis");
 	if (rc != BERCL_OK) { /* name what is out of range */
-		double total = 0;
+		const double *bins = in->hist_groups > 0 ? in->hist_count : in->histogram;
 		int nb = in->hist_groups > 0 ? in->hist_groups : in->code.t + 2;
-		for (int i = 0; i < nb && (in->hist_groups > 0 ? in->hist_count : in->histogram); i++)
-			total += in->hist_groups > 0 ? in->hist_count[i] : in->histogram[i];
+		double total = 0;
+		for (int i = 0; bins && i < nb; i++)
+			total += bins[i];
 		if (in->code.t + 2 > BERCL_FEC_MAX_BINS)
 			snprintf(r->error, sizeof r->error,
 			         "fec: the code's t = %d needs %d histogram bins, above the %d supported",
