@@ -652,10 +652,11 @@ bercl_intervals_add(bercl_intervals *s, double bits, double errors);
  * phi n_i p; 1 for independent errors, about 2L - 1 for bursts of mean L
  * errors). has_estimate: k >= 2 and X > 0, then `dispersion` is Pearson's
  * X2 / (k - 1) (below 1 where the counts are more even than Poisson's).
- * bounded: df >= 1, where df = min(k - 1, J - 1, floor((sum a_i)^2 /
- * sum a_i^2)), a_i = x_i^2 / n_i (the effective number of intervals that
+ * bounded: df >= 1, where df = min(k - 1, F min(J - 1, floor((sum a_i)^2 /
+ * sum a_i^2))), a_i = x_i^2 / n_i (the effective number of intervals that
  * carry the estimate: about X for independent errors, about the bursts'
- * number, weighted by size, for bursts); then dispersion_upper the 75 % upper confidence bound max(1, df
+ * number, weighted by size, for bursts), F = 2 where every errored
+ * interval holds one error (X = J), else 1; then dispersion_upper the 75 % upper confidence bound max(1, df
  * max(1, dispersion) / chi2_df(0.25)) that the clustered answers use, and
  * independent_events = X / dispersion_upper, the number of independent
  * errors the test is worth. Not bounded (no errors, all in one interval:

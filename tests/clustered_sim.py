@@ -18,10 +18,10 @@ lowers cl_clustered); with single errors (L = 1) at C = 95 %, the median,
 Run:  /usr/bin/python3 tests/clustered_sim.py SEED TRIALS [SHARES]
       (the figures: 20261201 4000; SHARES default 1.0,0.5,0.2)
 
-SINGLE_DF_FACTOR=F in the environment tries a rule the library does not
-have: where every errored interval holds one error (no sign of
-clustering), nu = min(k - 1, floor(F (J - 1))) in place of J - 1 (F = 1,
-the default, is the library's rule). Under Poisson counts with small
+SINGLE_DF_FACTOR=F in the environment tries other rules: where every
+errored interval holds one error (no sign of clustering), nu = min(k - 1,
+floor(F (J - 1))) in place of J - 1 (F = 2, the default, is the library's
+rule; F = 1 its rule before 2026-12). Under Poisson counts with small
 means Pearson's X2 has variance about 2k + k^2 / X, so the chi-square
 matching its first two moments has about 2 X degrees of freedom, not X - 1.
 """
@@ -33,7 +33,7 @@ from scipy.special import gammainc, gammaincinv
 from scipy.stats import chi2
 
 LEVEL = 0.25  # the chi-square probability of the dispersion's bound
-SINGLE_DF_FACTOR = float(os.environ.get("SINGLE_DF_FACTOR", "1"))
+SINGLE_DF_FACTOR = float(os.environ.get("SINGLE_DF_FACTOR", "2"))
 
 
 def generate(rng, lam, k, L, S, T):

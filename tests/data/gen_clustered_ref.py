@@ -10,7 +10,8 @@ NxV is V repeated N times). Everything is computed here from the definition
 in mpmath, none of it from the library:
 
   r = X / N; X2 = sum (x_i - n_i r)^2 / (n_i r); dispersion = X2 / (k - 1);
-  a_i = x_i^2 / n_i; df = min(k - 1, J - 1, floor((sum a)^2 / sum a^2));
+  a_i = x_i^2 / n_i; df = min(k - 1, F min(J - 1, floor((sum a)^2 / sum a^2))),
+  F = 2 where every errored interval holds one error (X = J), else 1;
   q = the chi-square quantile at 0.25 with df degrees of freedom (root of the
   regularized lower incomplete gamma, mpmath.gammainc, by findroot);
   dispersion_upper = max(1, df max(1, dispersion) / q);
@@ -83,7 +84,8 @@ def case(name, bits, errors, ber, cl):
         d = X2 / (k - 1)
         disp = d
         a = [xi * xi / ni for ni, xi in zip(n, x)]
-        df = min(k - 1, J - 1, int(mpmath.floor(sum(a) ** 2 / sum(v * v for v in a))))
+        F = 2 if X == J else 1
+        df = min(k - 1, F * min(J - 1, int(mpmath.floor(sum(a) ** 2 / sum(v * v for v in a)))))
         bounded = df >= 1
     if not bounded:
         row = [name, bits, errors, mpmath.nstr(ber, 17), mpmath.nstr(cl, 17),
@@ -138,6 +140,12 @@ def main():
          " ".join(str(rng.choice([0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 8, 15, 1])) for _ in range(200)),
          "3e-9", "0.95")
     case("below-half", "100x1e9", poisson_counts(rng, 100, mpf(2)), "1e-9", "0.95")
+    # every errored interval holds one error: F = 2 (equal intervals: df =
+    # 2 (J - 1); unequal: Satterthwaite's term below J - 1 decides; few
+    # intervals: k - 1 decides)
+    case("single-errors", "100x1e9", "3x0 1x1 " * 10 + "60x0", "1e-9", "0.95")
+    case("single-unequal", "1e8 1e9 2e9 5e9 1e10 4e9 3e9 2e9", "1 1 1 1 1 0 1 1", "5e-10", "0.9")
+    case("single-few", "4x1e9", "1 1 1 1", "1e-9", "0.95")
 
 
 if __name__ == "__main__":

@@ -1367,8 +1367,10 @@ static int selfcheck(const char *path)
  *   N = sum n_i, X = sum x_i, r = X / N, J the intervals with errors,
  *   X2 = sum (x_i - n_i r)^2 / (n_i r) (the direct form: no cancellation),
  *   phi^ = X2 / (k - 1) (k >= 2, X > 0),
- *   nu = min(k - 1, J - 1, floor(S^2 / S2)), S, S2 the sums of a_i = x_i^2 / n_i
- *   and of a_i^2; nu < 1 (J <= 1): unbounded, cl_clustered 0, bounds 0 and 1;
+ *   nu = min(k - 1, F min(J - 1, floor(S^2 / S2))), S, S2 the sums of
+ *   a_i = x_i^2 / n_i and of a_i^2, F = 2 where every errored interval holds
+ *   one error (X = J), else 1; nu < 1 (J <= 1): unbounded, cl_clustered 0,
+ *   bounds 0 and 1;
  *   q = chi2_nu(0.25): the root of Q(nu/2, q/2) = 3/4, Q = Gamma(a, y) / Gamma(a),
  *   as P(nu/2, q/2) = 1/4 from its series (chisq_q25), by Newton kept inside
  *   a bisection bracket, for nu <= 2000; above, the documented Wilson-Hilferty cube nu (1 - c - z sqrt c)^3,
@@ -1925,7 +1927,10 @@ static void disp_truth(struct disp *d, const struct ilog *L, int exact_wh)
 		}
 		mpfr_div_d(d->phihat, d->X2, d->k - 1, MPFR_RNDN);
 	}
-	double nu = fmin(d->k - 1, d->J - 1), alt = nu;
+	/* nu = min(k - 1, F min(J - 1, floor(S^2 / S2))), F = 2 where every
+	 * errored interval holds one error (X = J), else 1 */
+	double F = d->X == d->J ? 2 : 1;
+	double nu = d->J - 1, alt = nu;
 	if (d->J >= 1) {
 		mpfr_sqr(d->ratio, S, MPFR_RNDN);
 		mpfr_div(d->ratio, d->ratio, S2, MPFR_RNDN);
@@ -1960,6 +1965,8 @@ static void disp_truth(struct disp *d, const struct ilog *L, int exact_wh)
 		alt = fmin(nu, f == lo ? hi : lo);
 		nu = fmin(nu, f);
 	}
+	nu = fmin(d->k - 1, F * nu);
+	alt = fmin(d->k - 1, F * alt);
 	d->nu = nu;
 	d->nu_alt = alt;
 	d->bounded = nu >= 1;
