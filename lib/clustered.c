@@ -79,7 +79,8 @@
  *   CL for up to 97.5 % (F = 2 below moved 30 cells, all at 10 allowed
  *   errors, to at most 1.4 %). clustered_sim.py (3 to 10,000 expected errors,
  *   seed 20261201, 4,000 links a cell): at most 10.2 %, 6.0 % and 1.7 % at
- *   C = 0.9, 0.95 and 0.99, each within 1 - C + 0.01. Mixtures of
+ *   C = 0.9, 0.95 and 0.99, each within 1 - C + 0.01 (the same three with
+ *   F = 2 below: its worst cells lie at 10,000 expected errors). Mixtures of
  *   independent errors and rare long bursts are outside this: with half
  *   the errors in bursts (clustered_grid.sh SHARE=0.5, 2,000 links a cell)
  *   62 of 224 cells pass more than 6 %, up to 78 % (100-error bursts, 41
