@@ -233,7 +233,7 @@ static void test_independent_cost(void **state)
 	static double counts[1000];
 	double ratios[400];
 	static const double lambdas[] = {10, 20, 30, 100, 1000};
-	for (size_t il = 0; il < 5; il++)
+	for (size_t il = 0; il < sizeof lambdas / sizeof lambdas[0]; il++)
 		for (int k = 100; k <= 1000; k *= 10) {
 			struct bursts_test t = {.bits = 1e12, .interval_bits = 1e12 / k,
 			                        .ber = lambdas[il] / 1e12, .length = 1, .share = 1};
