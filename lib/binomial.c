@@ -19,7 +19,10 @@
  *     ln b(k; N, p) = stirlerr(N) - stirlerr(k) - stirlerr(N-k)
  *                     - bd0(k, Np) - bd0(N-k, Nq) + ln(N / (2 pi k (N-k)))/2,
  *   with bd0 in double-double, so that it keeps full relative accuracy for N
- *   up to 1e18 and far below the double range. The terms follow by their
+ *   up to 1e18 and far below the double range; for N below 2^53 first by
+ *   poisson_fast.c's cheaper pieces with a running error bound, taken when
+ *   that is at most 2^-60 absolute (BERCLI_BINOM_LN_MAX: under 0.01 ulp of
+ *   a tail), else pmf.c's double-double form. The terms follow by their
  *   ratio, re-anchored to the exact form every RESYNC terms so that the
  *   rounding of the ratios cannot accumulate over the ~40 sqrt(N p q) terms
  *   of a sum that starts at the mean, and are added with Neumaier's
@@ -59,6 +62,19 @@
 
 #define SERIES_EPS 1e-17
 #define RESYNC 64
+
+/*
+ * ln b(k; N, p): by poisson_fast.c's cheaper pieces where their bound
+ * allows (BERCLI_BINOM_LN_MAX absolute), else by pmf.c's double-double
+ * form. N = n.hi when n.lo is 0 (N below 2^53).
+ */
+static dd ln_pmf(double k, dd n, double ber, dd q)
+{
+	dd l;
+	if (n.lo == 0 && bercli_ln_binomial_pmf_fast(k, n.hi, ber, q, &l))
+		return l;
+	return bercli_ln_binomial_pmf(k, n, ber, q);
+}
 
 /*
  * sum_{j >= 0} b(k0 +- j) / b(k0), upward (up = 1) to k = N or downward to
@@ -116,7 +132,7 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 		term = wf_mul(term, ratio);
 		if (i % RESYNC == 0 && WF_A(term) > 0) {
 			double kd = (double)k;
-			dd d = dd_sub(bercli_ln_binomial_pmf(kd, n, ber, q), ln_b0);
+			dd d = dd_sub(ln_pmf(kd, n, ber, q), ln_b0);
 			/* d <= 0 (the terms fall away from the mean); below e^-700
 			 * of the first term a term no longer counts */
 			wf t = d.hi > -700.0 ? bercli_exp_neg_wf(-d.hi, -d.lo)
@@ -184,10 +200,10 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
 {
 	double k = errors + 1.0;
 	if (k - 1.0 == errors)
-		return bercli_ln_binomial_pmf(k, n, ber, q);
+		return ln_pmf(k, n, ber, q);
 	dd up = dd_add(dd_log(dd_two_sum(bits, -errors)), ln_double(ber));
 	dd down = dd_add(dd_log(dd_two_sum(errors, 1.0)), dd_log(q));
-	return dd_add(bercli_ln_binomial_pmf(errors, n, ber, q), dd_sub(up, down));
+	return dd_add(ln_pmf(errors, n, ber, q), dd_sub(up, down));
 }
 
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
@@ -223,13 +239,13 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 		dd l1 = ln_pmf_above(errors, bits, ber, n, q);
 		gt = tail_of(l1, binomial_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1), &vgt);
 	} else {
-		dd l0 = bercli_ln_binomial_pmf(errors, n, ber, q);
+		dd l0 = ln_pmf(errors, n, ber, q);
 		le = tail_of(l0, binomial_sum((int64_t)errors, 0, bits, ber, n, q, l0), &vle);
 	}
 	bercl_lnprob first = gt_first ? gt : le;
 	if (first.hi > -0.6931471805599453) { /* above 1/2: the other one directly */
 		if (gt_first) {
-			dd l0 = bercli_ln_binomial_pmf(errors, n, ber, q);
+			dd l0 = ln_pmf(errors, n, ber, q);
 			le = tail_of(l0, binomial_sum((int64_t)errors, 0, bits, ber, n, q, l0), &vle);
 		} else {
 			dd l1 = ln_pmf_above(errors, bits, ber, n, q);
