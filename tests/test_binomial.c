@@ -7,8 +7,6 @@
 #include "testutil.h"
 #include "internal.h"
 
-#include <stdint.h>
-
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sf_gamma.h>
@@ -309,16 +307,9 @@ static void test_work_limit(void **state)
  * answer near all points near the mean (it is what makes the tails
  * cheap), and most at k = 0.
  */
-static uint64_t mix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
 static double unit(uint64_t *s)
 {
-	return (double)(mix(s) >> 11) * 0x1p-53;
+	return (double)(splitmix64(s) >> 11) * 0x1p-53;
 }
 
 static void test_ln_pmf_fast(void **state)
@@ -331,7 +322,7 @@ static void test_ln_pmf_fast(void **state)
 		double n = floor(pow(10.0, 1.0 + unit(&s) * (log10(0x1p53) - 1.0)));
 		double p = pow(10.0, -18.0 + unit(&s) * (18.0 - log10(2.0)));
 		double mean = n * p, sd = sqrt(mean * (1 - p)), k;
-		int how = (int)(mix(&s) % 3);
+		int how = (int)(splitmix64(&s) % 3);
 		if (how == 0)
 			k = floor(mean + (2 * unit(&s) - 1) * 30 * sd);
 		else if (how == 1)

@@ -64,10 +64,7 @@ static void test_exp(void **state)
 static uint64_t rng = 20261202;
 static uint64_t next_u64(void)
 {
-	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return splitmix64(&rng);
 }
 static double unit01(void) { return (double)(next_u64() >> 11) * 0x1p-53; }
 static double any_double(void)

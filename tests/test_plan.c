@@ -235,18 +235,10 @@ static void test_sequential_tables(void **state)
 	assert_true(equal >= entries - 2);
 }
 
-/* splitmix64 and an exponential variate: independent of src/simulate.c. */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
+/* An exponential variate from splitmix64: independent of src/simulate.c. */
 static double rng_exp(uint64_t *s)
 {
-	double u = ((double)(rng_next(s) >> 11) + 0.5) * 0x1.0p-53;
+	double u = ((double)(splitmix64(s) >> 11) + 0.5) * 0x1.0p-53;
 	return -log(u);
 }
 

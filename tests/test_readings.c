@@ -114,18 +114,10 @@ static void test_simulate_reading_interval(void **state)
 	print_message("worst |z| %.2f over 14 risks\n", worst);
 }
 
-/* splitmix64 and an exponential variate (mean 1). */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
+/* An exponential variate (mean 1). */
 static double rng_exp(uint64_t *s)
 {
-	return -log(((double)(rng_next(s) >> 11) + 0.5) * 0x1.0p-53);
+	return -log(((double)(splitmix64(s) >> 11) + 0.5) * 0x1.0p-53);
 }
 
 /*

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,16 @@ static inline double ulps_vs_decimal(double v, const char *ref)
 	int e;
 	frexpl(r, &e); /* r = m 2^e, m in [1/2, 1): one ulp is 2^(e - 53) */
 	return (double)(fabsl((long double)v - r) / ldexpl(1.0L, e - 53));
+}
+
+/* splitmix64 (Steele, Lea and Flood, 2014): the tests' seeded draws,
+ * independent of the library's and the program's generators. */
+static inline uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
 }
 
 static inline int cmp_double(const void *a, const void *b)
