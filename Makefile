@@ -60,7 +60,7 @@ DEPFLAGS = -MMD -MP
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
 	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals
-TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_api tests/test_contract
+TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
 .PHONY: soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
@@ -124,6 +124,11 @@ tests/test_dd: lib/x87soft.h
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
+# test_shortest again on shortest.c's portable 128-bit arithmetic (32-bit
+# halves, as on a target without unsigned __int128: i386, armhf)
+tests/test_shortest_limbs: tests/test_shortest.c tests/testutil.h src/shortest.c src/shortest.h src/pow10.inc
+	$(CC) $(CPPFLAGS) -Isrc -Ilib -DBERCL_NO_INT128 $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ \
+		tests/test_shortest.c src/shortest.c $(CMOCKA_LIBS) -lm
 # tests/bits_paths SEED COUNT: bercl_min_bits() without its tails (the quick
 # route of lib/bits_quick.c) against it with them, on random points; make
 # check runs BITS_PATHS_COUNT of them, a soak 1e6 (make soak-paths).

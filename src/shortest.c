@@ -3,25 +3,30 @@
  * shortest.c - fast shortest round-trip formatting of doubles.
  *
  * For n = 15, 16, 17 significant digits: D = round(v * 10^(n-1-E)),
- * E = floor(log10 v). One double-double product with a table of
- * double-double powers of ten (tools/gen_pow10.py) gives v * 10^(16-E) and
- * D for n = 17; D for 15 and 16 digits and their rounding distances follow
- * from D17's last two digits and the product's fraction. The candidate
- * D * 10^(E-n+1) is accepted when it lies inside v's rounding interval,
- * that is when the rounding distance |D - v 10^(n-1-E)| is below half of
- * v's gap to its neighbour times 10^(n-1-E): then strtod would give back
- * v. 17 digits always do.
- * Double-double carries ~106 bits, so a decision is only in doubt when a
- * rounding lands within ~1e-9 of a tie or of the interval's edge; those
- * cases, and values outside [DBL_MIN, 1e290] (subnormal, or too large for
- * the table), take the slow path of
- * snprintf("%.*g") checked with strtod. The layout follows printf's %g:
- * exponent form when E < -4 or E >= n, trailing zeros removed.
+ * E = floor(log10 v). One product of v's 53-bit significand m with a
+ * 128-bit significand of 10^(16-E) (tools/gen_pow10.py: exact integers)
+ * gives p17 = v 10^(16-E) in fixed point, its integer part D17' and 64
+ * fractional bits, to within 2^-58 (ERR units of 2^-64); D for 17, 16 and
+ * 15 digits and their rounding distances follow from D17' and the fraction
+ * by integer division by 1, 10 and 100. The candidate D 10^(E-n+1) is
+ * accepted when it lies inside v's rounding interval, that is when the
+ * rounding distance |D - v 10^(n-1-E)| is below half of v's gap to its
+ * neighbour times 10^(n-1-E) (p17 / (2m) on the 17-digit scale, p17 / (4m)
+ * below a power of two): then strtod gives back v. 17 digits always do.
+ * All of it in integers, so a decision is only in doubt when a quantity
+ * lies within its error bound of the threshold (an exact tie, or a
+ * candidate on the interval's edge, where strtod's round-half-even
+ * decides); those cases, and values outside [DBL_MIN, DBL_MAX] (zero,
+ * subnormal, infinite), take the slow path of snprintf("%.*g") checked
+ * with strtod. The layout follows printf's %g: exponent form when E < -4
+ * or E >= n, trailing zeros removed. Against the double-double product it
+ * replaces (1e8 doubles of make check's kinds, byte for byte the same) it
+ * costs about half.
  *
  * References: G. L. Steele, J. L. White, "How to print floating-point
- * numbers accurately", PLDI 1990 (the round-trip criterion); D. M. Priest,
- * "Algorithms for arbitrary precision floating point arithmetic", 1991
- * (double-double).
+ * numbers accurately", PLDI 1990 (the round-trip criterion); U. Adams,
+ * "Ryu: fast float-to-string conversion", PLDI 2018 (a double times a
+ * 128-bit power of ten in fixed point, the exponent's estimate).
  */
 #include <float.h>
 #include <math.h>
@@ -30,16 +35,78 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dd.h"
 #include "pow10.inc"
 #include "shortest.h"
 
-#define TIE_MARGIN 1e-9
+/*
+ * 128-bit unsigned arithmetic in two 64-bit limbs: by the compiler's
+ * unsigned __int128 where it has one (x86-64, arm64, WebAssembly's
+ * clang), else (or with -DBERCL_NO_INT128: tests/test_shortest_limbs) by
+ * 32-bit halves, so that every target runs the same algorithm on the same
+ * integers.
+ */
+typedef struct {
+	uint64_t hi, lo;
+} u128;
 
-static dd pow10_dd(int k)
+#if defined(__SIZEOF_INT128__) && !defined(BERCL_NO_INT128)
+#define HAVE_NATIVE_U128 1
+__extension__ typedef unsigned __int128 native_u128;
+#endif
+
+/* a b exactly */
+static inline u128 mul64(uint64_t a, uint64_t b)
 {
-	return dd_make(POW10[k - POW10_MIN][0], POW10[k - POW10_MIN][1]);
+#ifdef HAVE_NATIVE_U128
+	native_u128 p = (native_u128)a * b;
+	return (u128){(uint64_t)(p >> 64), (uint64_t)p};
+#else
+	uint64_t al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffffULL) + (hl & 0xffffffffULL);
+	return (u128){hh + (lh >> 32) + (hl >> 32) + (mid >> 32), (mid << 32) | (ll & 0xffffffffULL)};
+#endif
 }
+
+static inline u128 add128(u128 a, u128 b)
+{
+	uint64_t lo = a.lo + b.lo;
+	return (u128){a.hi + b.hi + (lo < a.lo), lo};
+}
+
+static inline u128 sub128(u128 a, u128 b) /* a >= b */
+{
+	return (u128){a.hi - b.hi - (a.lo < b.lo), a.lo - b.lo};
+}
+
+static inline int less128(u128 a, u128 b)
+{
+	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+
+/* |a - b| <= m */
+static inline int near128(u128 a, u128 b, u128 m)
+{
+	return !less128(m, less128(a, b) ? sub128(b, a) : sub128(a, b));
+}
+
+/* a k for a < 2^72, k < 2^56 (the product is below 2^128) */
+static inline u128 mul128_small(u128 a, uint64_t k)
+{
+	u128 p = mul64(a.lo, k);
+	p.hi += a.hi * k;
+	return p;
+}
+
+/*
+ * The error bound, in units of 2^-64 of p17 = v 10^s, of the fixed-point
+ * p17 below: the table's rounding (half a unit of T, times m < 2^53, is
+ * under 2^-11 of a unit of P >> 64), the truncation of P to P >> 64 (under
+ * one unit), both shifted left by at most 5 bits (64 - sh): under 33. A
+ * decision whose quantities lie within its margin (from ERR) of the
+ * threshold is in doubt and goes to the slow path.
+ */
+#define ERR 64ULL
 
 static size_t slow_path(char *buf, double v)
 {
@@ -49,58 +116,6 @@ static size_t slow_path(char *buf, double v)
 			break;
 	}
 	return strlen(buf);
-}
-
-/*
- * round(x) for a double-double x in [0, 2^62); *dist receives |x - round(x)|
- * (exact to ~1e-32 relative of x); sets *doubt when x is within TIE_MARGIN
- * of a half-integer.
- */
-static int64_t round_dd(dd x, int *doubt, double *dist, int *down)
-{
-	int64_t n = (int64_t)x.hi; /* floor: x.hi >= 0 (a conversion, not a libm call) */
-	double fh = (double)n;
-	double frac = (x.hi - fh) + x.lo; /* exact: x.hi - fh is exact */
-	int64_t f = (int64_t)frac;    /* |frac| < 16: truncation, then floor */
-	if ((double)f > frac)
-		f--;
-	double fl = (double)f;
-	n += f;
-	frac -= fl;
-	if (fabs(frac - 0.5) < TIE_MARGIN)
-		*doubt = 1;
-	*down = frac < 0.5; /* the candidate lies below x */
-	*dist = frac < 0.5 ? frac : 1.0 - frac;
-	return frac >= 0.5 ? n + 1 : n;
-}
-
-/*
- * 1 if the candidate round(x) * 10^-s, x = v 10^s, reads back to v, 0 if
- * not, -1 if too close to call: it does when |round(x) - x| is below half
- * the gap from v to its neighbour on that side, scaled by 10^s (the gap
- * below a power of two is half the gap above).
- */
-static int reads_back(double dist, int down, double v, double p)
-{
-	/* v = m 2^ex, m in [1/2, 1) (v normal), by its bits: half the gap
-	 * above v is 2^(ex - 54), so scaled by 10^s it is p 2^-54 / m with
-	 * p = v 10^s; below a power of two (m = 1/2) the gap halves */
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof bits);
-	int power_of_two = (bits & 0xfffffffffffffULL) == 0;
-	bits = (bits & 0x800fffffffffffffULL) | 0x3fe0000000000000ULL;
-	double m;
-	memcpy(&m, &bits, sizeof m);
-	/* dist against half = p 2^-54 / m as dist m against p 2^-54: no
-	 * division (a rounding apart, inside the margins either way) */
-	double dm = dist * m, half = p * 0x1p-54;
-	if (down && power_of_two)
-		half *= 0.5;
-	if (dm < half * (1 - TIE_MARGIN))
-		return 1;
-	if (dm > half * (1 + TIE_MARGIN))
-		return 0;
-	return -1;
 }
 
 /* "00" to "99": two digits per division */
@@ -205,9 +220,11 @@ static size_t layout(char *buf, int64_t d, int n, int e10)
 }
 
 /*
- * E = floor(log10 v) for v in [DBL_MIN, 1e290]. v in [2^(e2-1), 2^e2)
+ * E = floor(log10 v) for v in [DBL_MIN, DBL_MAX]. v in [2^(e2-1), 2^e2)
  * puts log10 v in [(e2-1) log10 2, e2 log10 2), so the estimate is E or
- * E - 1 (or E + 1 by the rounding of the product): settled by the table.
+ * E - 1 (or E + 1 by the rounding of the product): settled by the table's
+ * nearest doubles (exact comparisons: no double lies between 10^k and
+ * the double nearest it).
  */
 static int decimal_exponent(double v)
 {
@@ -216,87 +233,87 @@ static int decimal_exponent(double v)
 	int e2 = (int)((vb >> 52) & 0x7ff) - 1022;
 	/* floor by truncation of a positive number (one conversion) */
 	int e10 = (int)((e2 - 1) * 0.30102999566398120 + 1100.0) - 1100;
-	if (v < POW10[e10 - POW10_MIN][0])
+	if (v < POW10[e10 - POW10_MIN].near)
 		e10--;
-	else if (e10 + 1 <= POW10_MAX && v >= POW10[e10 + 1 - POW10_MIN][0])
+	else if (v >= POW10[e10 + 1 - POW10_MIN].near)
 		e10++;
 	return e10;
 }
 
+/* 10^n for n = 15, 16, 17 */
+static const int64_t TEN_N[3] = {1000000000000000LL, 10000000000000000LL, 100000000000000000LL};
+
 /*
- * n = 15 or 16 digits from D17 (d17) and g = p17 - D17: p_n = p17 / s
- * (s = 10^(17 - n)) = q + t / s, where q and r are D17's quotient and
- * remainder by s, exact integers, and t = r + g; the rounding of p_n
- * follows from t against s / 2, and its distance (times s, as the half gap
- * is compared: reads_back with p17) from t, whose double error (~1e-14 of
- * s) is far inside TIE_MARGIN. Returns the layout's length, 0 if n digits
- * do not read back, or -1 if too close to call.
+ * n = 15, 16 or 17 digits from p17 = xi + f 2^-64 (xi whole, f the
+ * fraction): p_n = p17 / s, s = 10^(17 - n), is q + w / (s 2^64) with q and
+ * r xi's quotient and remainder by s and w = r 2^64 + f; p_n rounds up when
+ * w >= s 2^63, and the candidate's distance from p17 (on the 17-digit scale,
+ * units 2^-64) is w or s 2^64 - w. It reads back when that distance times
+ * 2m (4m below a power of two) is under p17 2^64 = xi 2^64 + f (check 0:
+ * not asked, 17 digits always read back). Returns the layout's length, 0 if
+ * n digits do not read back, or -1 if too close to call.
  */
-static long try_length(char *buf, int n, int64_t d17, double g, int e10, double v, double p17)
+static long try_length(char *buf, int n, uint64_t xi, uint64_t f, int e10, uint64_t m, int pow2,
+                       int check)
 {
 	/* by constants, so that the compiler multiplies */
-	int64_t s = n == 15 ? 100 : 10, q = n == 15 ? d17 / 100 : d17 / 10;
-	double t = (double)(d17 - q * s) + g, hs = 0.5 * (double)s; /* t in [-1/2, s - 1/2) */
-	if (fabs(t - hs) < TIE_MARGIN * (double)s)
-		return -1;
-	int64_t d = q;
-	int e = e10, below = t >= 0; /* the candidate lies below p_n */
-	double ds = fabs(t);         /* |p_n - d| s */
-	if (t >= hs) {
-		d = q + 1;
-		ds = (double)s - t;
-		below = 0;
+	uint64_t s = n == 15 ? 100 : n == 16 ? 10 : 1;
+	uint64_t q = n == 15 ? xi / 100 : n == 16 ? xi / 10 : xi;
+	u128 w = {xi - q * s, f}, half = {s >> 1, (s & 1) ? 1ULL << 63 : 0};
+	if (near128(w, half, (u128){0, ERR}))
+		return -1; /* a tie, or too near one */
+	int up = !less128(w, half);
+	if (check) {
+		u128 dist = up ? sub128((u128){s, 0}, w) : w;
+		u128 lhs = mul128_small(dist, (up || !pow2) ? 2 * m : 4 * m), p = {xi, f};
+		/* dist's error ERR times 4m < 2^55, and p's own: within 2^62 */
+		if (near128(lhs, p, (u128){0, 1ULL << 62}))
+			return -1;
+		if (!less128(lhs, p))
+			return 0;
 	}
-	if (d >= (int64_t)POW10[n - POW10_MIN][0]) { /* rounded up to 10^n */
+	int64_t d = (int64_t)(q + (uint64_t)up);
+	int e = e10;
+	if (d >= TEN_N[n - 15]) { /* rounded up to 10^n */
 		d /= 10;
 		e++;
 	}
-	int ok = reads_back(ds, below, v, p17);
-	if (ok <= 0)
-		return ok;
 	return (long)layout(buf, d, n, e);
 }
 
 size_t shortest_double(char *buf, double v)
 {
-	if (v == 0 || !isfinite(v))
-		return (size_t)snprintf(buf, 32, "%.17g", v);
 	size_t k = 0;
 	if (v < 0) {
 		buf[k++] = '-';
 		v = -v;
 	}
-	if (v < DBL_MIN || v > 1e290)
-		return k + slow_path(buf + k, v);
-	/* below 1e-270, v 10^300 first (in double-double), so that no power
-	 * of ten used leaves the double range */
-	int pre = v < 1e-270 ? 300 : 0;
+	if (!(v >= DBL_MIN && v <= DBL_MAX)) /* zero, subnormal, infinite, NaN */
+		return v == 0 || !isfinite(v) ? (size_t)snprintf(buf, 32, "%.17g", k ? -v : v)
+		                             : k + slow_path(buf + k, v);
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	uint64_t m = (bits & 0xfffffffffffffULL) | (1ULL << 52);
+	int q2 = (int)(bits >> 52) - 1075; /* v = m 2^q2 */
+	int pow2 = m == 1ULL << 52;
 	int e10 = decimal_exponent(v);
-	dd ve = pre ? dd_mul(dd_from(v), pow10_dd(pre)) : dd_from(v);
-	/*
-	 * One product for all three lengths: p17 = v 10^(16 - E) = D17 + g, with
-	 * D17 = round(p17) and g (|g| <= 1/2) from the double-double product;
-	 * 15 and 16 digits follow from it (try_length). A product per length
-	 * cost ~15 % more per CL-like value. D17 in doubt (p17 near a
-	 * half-integer) matters only if 17 digits are needed.
-	 */
-	int doubt = 0, down;
-	double dist;
-	dd p17 = dd_mul(ve, pow10_dd(16 - e10 - pre));
-	int64_t d17 = round_dd(p17, &doubt, &dist, &down);
-	double g = down ? dist : -dist; /* p17 - D17 */
-	for (int n = 15; n <= 16; n++) {
-		long m = try_length(buf + k, n, d17, g, e10, v, p17.hi);
-		if (m < 0)
-			return k + slow_path(buf + k, v);
-		if (m > 0)
-			return k + (size_t)m;
-	}
-	if (doubt)
+	/* p17 = v 10^(16 - E) = m T 2^(q2 + b): P = m T (< 2^181), P >> 64
+	 * (< 2^117) has sh = -(q2 + b + 64) fractional bits, 59..63 since p17
+	 * is in [1e16, 1e17); shifted left by 64 - sh it is xi 2^64 + f */
+	const struct pow10_row *t = &POW10[16 - e10 - POW10_MIN];
+	u128 ph = mul64(m, t->hi), pl = mul64(m, t->lo);
+	u128 p = add128(ph, (u128){0, pl.hi});
+	int sh = -(q2 + t->exp2 + 64);
+	if (sh < 59 || sh > 63) /* not reached: p17's range fixes sh */
 		return k + slow_path(buf + k, v);
-	if (d17 >= (int64_t)POW10[17 - POW10_MIN][0]) { /* rounded up to 10^17 */
-		d17 /= 10;
-		e10++;
+	int l = 64 - sh;
+	uint64_t xi = (p.hi << l) | (p.lo >> (64 - l)), f = p.lo << l;
+	for (int n = 15; n <= 17; n++) {
+		long len = try_length(buf + k, n, xi, f, e10, m, pow2, n < 17);
+		if (len < 0)
+			return k + slow_path(buf + k, v);
+		if (len > 0)
+			return k + (size_t)len;
 	}
-	return k + layout(buf + k, d17, 17, e10); /* 17 digits always read back */
+	return k + slow_path(buf + k, v); /* not reached */
 }
