@@ -25,7 +25,8 @@
  *   a tail), else pmf.c's double-double form. The terms follow by their
  *   ratio, re-anchored to the exact form every RESYNC terms so that the
  *   rounding of the ratios cannot accumulate over the ~40 sqrt(N p q) terms
- *   of a sum that starts at the mean, and are added with Neumaier's
+ *   of a sum that starts at the mean, until the terms ahead can no longer
+ *   carry 2^-60 of the sum (anchor_needed), and are added with Neumaier's
  *   compensated summation, all in the wide type of wide.h (long double,
  *   64-bit significand, on x86-64; double-double, without the
  *   compensation, where long double is software quad or plain double); a
@@ -105,6 +106,32 @@ static inline wf step(int up, int64_t a, int64_t b, double ber, wf ql, wf pq)
 	          : wf_div(wf_mul(wf_int(a), ql), wf_mul_d(wf_int(b), ber));
 }
 
+/*
+ * Whether a re-anchoring at this step still matters. Each step carries at
+ * most STEP_ERR relative error into the term (the ratio's three roundings,
+ * the rounding of q in it, the product), so a term m steps after the last
+ * anchor is within m STEP_ERR of its exact value. If no anchor came from
+ * here on, the terms ahead, each at most term r^j (the ratios r only fall
+ * away from the mean), would carry at most
+ *   term [d r / (1 - r) + STEP_ERR r / (1 - r)^2],  d = m STEP_ERR,
+ * into the sum: when that is below ANCHOR_SKIP (2^-60, under 0.01 ulp) of
+ * the sum, no later anchor is taken either (the bound covers every term
+ * ahead). Near the mean that leaves one anchor in a sum of ~9 sd at sd 30
+ * where there were four, and none in sums of up to ~100 terms.
+ */
+#define STEP_ERR (8 * WF_U)
+#define ANCHOR_SKIP 0x1p-60
+
+static int anchor_needed(int64_t m, wf term, wf ratio, wf sum)
+{
+	double r = (double)WF_A(ratio), t = (double)WF_A(term), s = (double)WF_A(sum);
+	if (!(r < 0.999))
+		return 1;
+	double g = r / (1.0 - r);
+	double ahead = t * (g * (double)m * STEP_ERR + STEP_ERR * g / (1.0 - r));
+	return !(ahead <= ANCHOR_SKIP * 0.5 * s); /* half: for the doubles' own roundings */
+}
+
 static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0)
 {
 	wf ql = wf_sum(q.hi, q.lo);
@@ -115,6 +142,8 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 #endif
 	int64_t nn = (int64_t)bits;
 	wf term = wf_d(1.0), sum = wf_d(1.0), comp = wf_d(0.0), ratio;
+	int64_t last = 0; /* the step of the last re-anchoring */
+	int settled = 0;  /* the terms left no longer need one */
 	for (int64_t i = 1;; i++) {
 		int64_t k = up ? k0 + i : k0 - i;
 		/* in the wide type: the rounding of a double ratio, carried by
@@ -130,7 +159,8 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 			ratio = step(0, k + 1, nn - k, ber, ql, pq);
 		}
 		term = wf_mul(term, ratio);
-		if (i % RESYNC == 0 && WF_A(term) > 0) {
+		if (i % RESYNC == 0 && !settled && WF_A(term) > 0 && anchor_needed(i - last, term, ratio, sum)) {
+			last = i;
 			double kd = (double)k;
 			dd d = dd_sub(ln_pmf(kd, n, ber, q), ln_b0);
 			/* d <= 0 (the terms fall away from the mean); below e^-700
@@ -143,6 +173,8 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 			for (int64_t j = (int64_t)kd; j > k; j--)
 				t = wf_mul(t, wf_div(wf_mul(wf_int(j), ql), wf_mul_d(wf_int(nn - j + 1), ber)));
 			term = t;
+		} else if (i % RESYNC == 0) {
+			settled = 1;
 		}
 #ifdef BERCL_WIDE_DD
 		/* double-double sums are accurate to 3u^2 each: nothing to compensate */
