@@ -132,6 +132,15 @@ static int anchor_needed(int64_t m, wf term, wf ratio, wf sum)
 	return !(ahead <= ANCHOR_SKIP * 0.5 * s); /* half: for the doubles' own roundings */
 }
 
+/*
+ * The ratios are taken BLOCK at a time ahead of the terms: the divisions,
+ * independent of each other, then overlap, where one per step on the
+ * terms' chain left the loop waiting for each (the same operations on the
+ * same values: the sums are the same to the bit; 8.3 ns a step before).
+ * At most BLOCK - 1 ratios past the sum's end are taken for nothing.
+ */
+#define BLOCK 8
+
 static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0)
 {
 	wf ql = wf_sum(q.hi, q.lo);
@@ -141,54 +150,59 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 	wf pq = ql; /* unused */
 #endif
 	int64_t nn = (int64_t)bits;
-	wf term = wf_d(1.0), sum = wf_d(1.0), comp = wf_d(0.0), ratio;
+	wf term = wf_d(1.0), sum = wf_d(1.0), comp = wf_d(0.0), ratio, r[BLOCK];
 	int64_t last = 0; /* the step of the last re-anchoring */
 	int settled = 0;  /* the terms left no longer need one */
-	for (int64_t i = 1;; i++) {
-		int64_t k = up ? k0 + i : k0 - i;
+	for (int64_t i0 = 1;; i0 += BLOCK) {
 		/* in the wide type: the rounding of a double ratio, carried by
-		 * the terms up to RESYNC steps, was most of the sums' error (a
-		 * long double division costs this loop about 40 %) */
-		if (up) { /* b(k)/b(k-1) = (N-k+1) p / (k q) */
-			if (k > nn)
-				break;
-			ratio = step(1, nn - k + 1, k, ber, ql, pq);
-		} else { /* b(k)/b(k+1) = (k+1) q / ((N-k) p) */
-			if (k < 0)
-				break;
-			ratio = step(0, k + 1, nn - k, ber, ql, pq);
+		 * the terms up to RESYNC steps, was most of the sums' error */
+		int nb = 0;
+		if (up) { /* b(k)/b(k-1) = (N-k+1) p / (k q), k up to N */
+			for (int64_t k = k0 + i0; nb < BLOCK && k <= nn; nb++, k++)
+				r[nb] = step(1, nn - k + 1, k, ber, ql, pq);
+		} else { /* b(k)/b(k+1) = (k+1) q / ((N-k) p), k down to 0 */
+			for (int64_t k = k0 - i0; nb < BLOCK && k >= 0; nb++, k--)
+				r[nb] = step(0, k + 1, nn - k, ber, ql, pq);
 		}
-		term = wf_mul(term, ratio);
-		if (i % RESYNC == 0 && !settled && WF_A(term) > 0 && anchor_needed(i - last, term, ratio, sum)) {
-			last = i;
-			double kd = (double)k;
-			dd d = dd_sub(ln_pmf(kd, n, ber, q), ln_b0);
-			/* d <= 0 (the terms fall away from the mean); below e^-700
-			 * of the first term a term no longer counts */
-			wf t = d.hi > -700.0 ? bercli_exp_neg_wf(-d.hi, -d.lo)
-			                     : wf_d(bercli_exp(d.hi) * (1.0 + d.lo));
-			/* from b(kd) to b(k): the steps between them */
-			for (int64_t j = (int64_t)kd + 1; j <= k; j++)
-				t = wf_mul(t, wf_div(wf_mul_d(wf_int(nn - j + 1), ber), wf_mul(wf_int(j), ql)));
-			for (int64_t j = (int64_t)kd; j > k; j--)
-				t = wf_mul(t, wf_div(wf_mul(wf_int(j), ql), wf_mul_d(wf_int(nn - j + 1), ber)));
-			term = t;
-		} else if (i % RESYNC == 0) {
-			settled = 1;
-		}
+		for (int j = 0; j < nb; j++) {
+			int64_t i = i0 + j, k = up ? k0 + i : k0 - i;
+			ratio = r[j];
+			term = wf_mul(term, ratio);
+			if (i % RESYNC == 0 && !settled && WF_A(term) > 0 &&
+			    anchor_needed(i - last, term, ratio, sum)) {
+				last = i;
+				double kd = (double)k;
+				dd d = dd_sub(ln_pmf(kd, n, ber, q), ln_b0);
+				/* d <= 0 (the terms fall away from the mean); below
+				 * e^-700 of the first term a term no longer counts */
+				wf t = d.hi > -700.0 ? bercli_exp_neg_wf(-d.hi, -d.lo)
+				                     : wf_d(bercli_exp(d.hi) * (1.0 + d.lo));
+				/* from b(kd) to b(k): the steps between them */
+				for (int64_t m = (int64_t)kd + 1; m <= k; m++)
+					t = wf_mul(t, wf_div(wf_mul_d(wf_int(nn - m + 1), ber), wf_mul(wf_int(m), ql)));
+				for (int64_t m = (int64_t)kd; m > k; m--)
+					t = wf_mul(t, wf_div(wf_mul(wf_int(m), ql), wf_mul_d(wf_int(nn - m + 1), ber)));
+				term = t;
+			} else if (i % RESYNC == 0) {
+				settled = 1;
+			}
 #ifdef BERCL_WIDE_DD
-		/* double-double sums are accurate to 3u^2 each: nothing to compensate */
-		sum = wf_add(sum, term);
+			/* double-double sums are accurate to 3u^2 each: nothing to compensate */
+			sum = wf_add(sum, term);
 #else
-		wf t = wf_add(sum, term); /* Neumaier */
-		comp = wf_add(comp, WF_A(sum) >= WF_A(term) ? wf_add(wf_sub(sum, t), term)
-		                                           : wf_add(wf_sub(term, t), sum));
-		sum = t;
+			wf t = wf_add(sum, term); /* Neumaier */
+			comp = wf_add(comp, WF_A(sum) >= WF_A(term) ? wf_add(wf_sub(sum, t), term)
+			                                           : wf_add(wf_sub(term, t), sum));
+			sum = t;
 #endif
-		/* the terms fall at least geometrically from here: the rest is
-		 * below term ratio / (1 - ratio), which near the mean is ~1e4 terms */
-		wa ra = WF_A(ratio);
-		if (ra < 1.0 && WF_A(term) * ra < SERIES_EPS * WF_A(sum) * (1 - ra))
+			/* the terms fall at least geometrically from here: the rest
+			 * is below term ratio / (1 - ratio), which near the mean is
+			 * ~1e4 terms */
+			wa ra = WF_A(ratio);
+			if (ra < 1.0 && WF_A(term) * ra < SERIES_EPS * WF_A(sum) * (1 - ra))
+				return wf_add(sum, comp);
+		}
+		if (nb < BLOCK) /* the end of the range: k = N or 0 */
 			break;
 	}
 	return wf_add(sum, comp);
