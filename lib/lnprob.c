@@ -32,6 +32,8 @@ static dd log10_dd(bercl_lnprob l)
 	static const dd INV_LN10 = {0.4342944819032518, 1.098319650216765e-17};
 	dd x = dd_make(l.hi, l.lo);
 	double a = fabs(l.hi);
+	if (a == 0 && l.lo == 0) /* the value 1: the quotient's +0, without its divisions */
+		return dd_from(0.0);
 	if (a >= 0x1p-900 && a <= 0x1p20)
 		return dd_mul(x, INV_LN10);
 	return dd_div(x, dd_make(LN10_HI, LN10_LO));
