@@ -271,7 +271,7 @@ soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--jobs $(SOAK_JOBS) --batch $(SOAK_BATCH) $(SOAK_FLAGS) --progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 
-bench: bercl bench/bench_cl bench/gsl_loop bench/gsl_inv_loop bench/ulp_poisson bench/bits_ref $(PY_ALL)
+bench: bercl bench/bench_cl bench/gsl_loop bench/gsl_inv_loop bench/ulp_poisson bench/bits_ref bench/cl_least $(PY_ALL)
 	./bench/run.sh
 	@if [ -n "$(PY_ALL)" ]; then PYTHONPATH=python $(PYTHON) bench/bench_python.py; fi
 
@@ -287,6 +287,9 @@ bench/ulp_poisson: bench/ulp_poisson.c libbercl.a lib/internal.h
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) -o $@ $< libbercl.a -lm
 
 # The peer: plain C around GSL, built with the same compiler and flags.
+# The cl batch's least work: its tails and its cells formatted, no I/O.
+bench/cl_least: bench/cl_least.c src/shortest.o libbercl.a
+	$(CC) $(CPPFLAGS) -Isrc $(ALL_CFLAGS) -o $@ $< src/shortest.o libbercl.a -lm
 bench/gsl_loop: bench/gsl_loop.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 bench/gsl_inv_loop: bench/gsl_inv_loop.c
@@ -367,7 +370,7 @@ distcheck: dist
 clean:
 	rm -f python/bercl/_core*.so
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
-	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/gsl_loop bench/gsl_inv_loop \
+	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \

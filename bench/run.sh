@@ -116,13 +116,14 @@ if [ -n "$boost" ] && g++ -O2 -Iinclude -o bench/tmp/peer_binom bench/peer_binom
 	echo "binomial tails (N p = 0.1, 1, 10, 100, 1000 below N/2, E = 0 and N p +- 10 sd in 0.5 sd),"
 	echo "CPU ns per point, median of 9 alternated passes, pinned to cpu $cpu:"
 	$pin ./bench/tmp/peer_binom | awk 'BEGIN {
-			printf "%-8s %10s %12s %12s %8s %s\n", "N", "bercl", "boost both", "boost ibeta", "ratio",
-				"(target <= 1.0; boost > 4 ulp from bercl at)" }
+			printf "%-8s %10s %12s %12s %8s %12s %s\n", "N", "bercl", "boost both", "boost ibeta", "ratio",
+				"first term", "(ratio target <= 1.0; boost > 4 ulp from bercl at)" }
 		{ getline la < "/proc/loadavg"; close("/proc/loadavg"); split(la, f, " ")
-		  printf "%-8s %10s %12s %12s %8s   %s points; load %s\n", $1, $2, $3, $4, $5, $6, f[1]; fflush() }'
+		  printf "%-8s %10s %12s %12s %8s %6s (%.2f)   %s points; load %s\n", $1, $2, $3, $4, $5, $7, $7 / $3, $6, f[1]; fflush() }'
 	echo "(bercl: bercl_binomial_tails, both tails in one call; boost both: ibeta and ibetac"
-	echo " of (E + 1, N - E, p), promote_double<false>; ratio: bercl / boost both; 86 points"
-	echo " at N = 1e3, 127 at the others)"
+	echo " of (E + 1, N - E, p), promote_double<false>; ratio: bercl / boost both; first term:"
+	echo " bercl's certified ln b(k0; N, p) and its value alone, in brackets over boost both;"
+	echo " 86 points at N = 1e3, 127 at the others)"
 fi
 
 echo
@@ -181,6 +182,7 @@ for i in $(seq "$runs"); do
 	echo "two $(stamp ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
 	echo "cpu $(cpustamp $pin ./bercl cl --input "$rows" --format csv)" >> bench/tmp/times
 	[ -z "$floor" ] || echo "floor $(cpustamp $pin "$floor" < "$rows")" >> bench/tmp/times
+	echo "least $($pin ./bench/cl_least)" >> bench/tmp/times
 done
 med() { awk -v k="$1" '$1 == k { print $2 }' bench/tmp/times | sort -n |
 	awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -195,6 +197,10 @@ awk -v b="$b2" -v g="$b1" 'BEGIN { printf "  two cores / one core: %.2f (target:
 if [ -n "$floor" ]; then
 	awk -v b="$(med cpu)" -v f="$(med floor)" -v l="$(load)" 'BEGIN {
 		printf "  one core, CPU seconds: bercl %.3f s, floor (bench/floor.cpp) %.3f s, ratio %.2f (target <= 1.5); load %s\n", b, f, b / f, l }'
+	# bench/cl_least.c: bercl's tails and cells alone (no reading, writing or
+	# rows), the part of the ratio that no I/O or row machinery can remove
+	awk -v c="$(med least)" -v f="$(med floor)" -v b="$(med cpu)" 'BEGIN {
+		printf "  the tails and cells alone (bench/cl_least.c) %.3f s: %.2f of the floor, %.2f of bercl\n", c, c / f, c / b }'
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
