@@ -114,10 +114,13 @@ static inline wf step(int up, int64_t a, int64_t b, double ber, wf ql, wf pq)
  * here on, the terms ahead, each at most term r^j (the ratios r only fall
  * away from the mean), would carry at most
  *   term [d r / (1 - r) + STEP_ERR r / (1 - r)^2],  d = m STEP_ERR,
- * into the sum: when that is below ANCHOR_SKIP (2^-60, under 0.01 ulp) of
- * the sum, no later anchor is taken either (the bound covers every term
- * ahead). Near the mean that leaves one anchor in a sum of ~9 sd at sd 30
- * where there were four, and none in sums of up to ~100 terms.
+ * into the sum: when that is below half of ANCHOR_SKIP (2^-61) of the
+ * sum, no later anchor is taken either (the bound covers every term
+ * ahead). The term in hand carries d term <= STEP_ERR s = 2^-61 s (m <= i
+ * and s >= i term), the other half of 2^-60 (under 0.01 ulp). An anchor
+ * itself carries ln_pmf's 2^-60, as before. Near the mean that leaves one
+ * anchor in a sum of ~9 sd at sd 30 where there were four, and none in
+ * sums of up to ~100 terms.
  */
 #define STEP_ERR (8 * WF_U)
 #define ANCHOR_SKIP 0x1p-60
@@ -129,7 +132,7 @@ static int anchor_needed(int64_t m, wf term, wf ratio, wf sum)
 		return 1;
 	double g = r / (1.0 - r);
 	double ahead = t * (g * (double)m * STEP_ERR + STEP_ERR * g / (1.0 - r));
-	return !(ahead <= ANCHOR_SKIP * 0.5 * s); /* half: for the doubles' own roundings */
+	return !(ahead <= ANCHOR_SKIP * 0.5 * s); /* half: the term in hand has the other */
 }
 
 /*

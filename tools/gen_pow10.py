@@ -7,7 +7,7 @@ fractions; nothing is rounded but the stored values):
   near     the double nearest 10^k (correctly rounded; HUGE_VAL above the
            double range, 0 below it), for the decimal exponent and 10^n;
   hi, lo   T = hi 2^64 + lo in [2^127, 2^128), the 128-bit significand of
-           10^k rounded to nearest (exact for 0 <= k <= 38);
+           10^k rounded to nearest (exact for 0 <= k <= 55);
   exp2     b with 10^k = T 2^b to within half a unit of T's last bit."""
 from fractions import Fraction
 
