@@ -5,7 +5,8 @@
  * that strtod reads back, on a million doubles (random bit patterns, short
  * decimals as input files hold them, CL-like values near 1 and near 0,
  * subnormals, neighbours of powers of ten, of powers of two and of 16- and
- * 17-digit halfway cases, whole numbers); %017llu and %llu.
+ * 17-digit halfway cases, whole numbers) and on tests/data/shortest_hard.txt
+ * (near-ties and near-edges found by exact arithmetic); %017llu and %llu.
  */
 #include "testutil.h"
 
@@ -99,6 +100,33 @@ static void test_shortest(void **state)
 	}
 }
 
+/*
+ * The doubles of tests/data/shortest_hard.txt (gen_shortest_hard.py: 15-,
+ * 16- and 17-digit roundings within 2^-56 of a tie, 15- and 16-digit
+ * candidates within 2^-56 of the rounding interval's edge, exact ones, and
+ * their neighbours), both signs, against printf and strtod.
+ */
+static void test_shortest_hard(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("shortest_hard.txt");
+	char line[64], got[40], want[40];
+	long n = 0;
+	while (fgets(line, sizeof line, fp)) {
+		double v = strtod(line, NULL);
+		assert_true(isfinite(v) && v != 0);
+		for (int sign = 0; sign < 2; sign++, v = -v) {
+			shortest_double(got, v);
+			reference(want, v);
+			if (strcmp(got, want) != 0)
+				fail_msg("%a: '%s', printf says '%s'", v, got, want);
+		}
+		n++;
+	}
+	fclose(fp);
+	assert_true(n >= 8000); /* the table's 8,627 doubles, read whole */
+}
+
 static void test_digits17(void **state)
 {
 	(void)state;
@@ -143,6 +171,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shortest),
+		cmocka_unit_test(test_shortest_hard),
 		cmocka_unit_test(test_digits17),
 		cmocka_unit_test(test_whole_digits),
 	};
