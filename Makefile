@@ -465,5 +465,6 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_degrade_ref.py > degrade_ref.csv.tmp && mv degrade_ref.csv.tmp degrade_ref.csv
 	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
+	cd tests/data && /usr/bin/python3 gen_shortest_hard.py 50 1 56 25 > shortest_hard.txt.tmp && mv shortest_hard.txt.tmp shortest_hard.txt
 
 -include $(wildcard lib/*.d src/*.d)
