@@ -288,8 +288,8 @@ bench/ulp_poisson: bench/ulp_poisson.c libbercl.a lib/internal.h
 
 # The peer: plain C around GSL, built with the same compiler and flags.
 # The cl batch's least work: its tails and its cells formatted, no I/O.
-bench/cl_least: bench/cl_least.c src/shortest.o libbercl.a
-	$(CC) $(CPPFLAGS) -Isrc $(ALL_CFLAGS) -o $@ $< src/shortest.o libbercl.a -lm
+bench/cl_least: bench/cl_least.c $(CLI_OBJ) libbercl.a
+	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 bench/gsl_loop: bench/gsl_loop.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 bench/gsl_inv_loop: bench/gsl_inv_loop.c

@@ -8,20 +8,21 @@
  * column, and formats every number of bercl's row as bercl does: errors
  * and bits as whole numbers, ber, cl and 1 - cl as shortest doubles (the
  * decimal form of the logarithm below the double range), log10(1 - CL),
- * into a buffer that is not written (-o: written, for comparing the cells
- * with `bercl cl --input F --format csv`). Prints its CPU time in seconds.
+ * by the program's own formatters (src/format.c: format_double,
+ * format_probability), into a buffer that is not written (-o: written,
+ * for comparing the cells with `bercl cl --input F --format csv`). Prints
+ * its CPU time in seconds.
  * bercl's batch can cost no less than this; against bench/floor.cpp it
  * says how much of the floor ratio is left for everything else.
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bercl.h"
-#include "shortest.h"
+#include "format.h"
 
 #define ROWS 1000000
 
@@ -33,35 +34,6 @@ static double cpu_now(void)
 	struct timespec t;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* a probability as bercl prints it: the double, or m e X below DBL_MIN */
-static size_t put_probability(char *b, double v, bercl_lnprob ln)
-{
-	if (v >= 2.2250738585072014e-308 || ln.hi == -INFINITY)
-		return v == 0 ? (b[0] = '0', 1) : shortest_double(b, v);
-	double m;
-	long long e;
-	if (bercl_lnprob_decimal(ln, &m, &e) != 0)
-		return 0;
-	size_t k = (m == 1 || m == floor(m)) ? whole_digits(b, (uint64_t)m) : shortest_double(b, m);
-	b[k++] = 'e';
-	if (e < 0) {
-		b[k++] = '-';
-		e = -e;
-	}
-	return k + whole_digits(b + k, (uint64_t)e);
-}
-
-static size_t put_number(char *b, double v)
-{
-	if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-		size_t k = 0;
-		if (v < 0)
-			b[k++] = '-';
-		return k + whole_digits(b + k, (uint64_t)fabs(v));
-	}
-	return shortest_double(b, v);
 }
 
 int main(int argc, char **argv)
@@ -90,17 +62,17 @@ int main(int argc, char **argv)
 			used = 0;
 		}
 		char *b = out + used;
-		size_t k = whole_digits(b, (uint64_t)E[i]);
+		size_t k = format_double(b, 32, E[i]);
 		b[k++] = ',';
-		k += whole_digits(b + k, 1000000000000ULL);
+		k += format_double(b + k, 32, 1e12);
 		b[k++] = ',';
-		k += shortest_double(b + k, BER[i]);
+		k += format_double(b + k, 32, BER[i]);
 		b[k++] = ',';
-		k += put_probability(b + k, t.cl, t.ln_cl);
+		k += format_probability(b + k, 64, t.cl, t.ln_cl);
 		b[k++] = ',';
-		k += put_probability(b + k, t.one_minus_cl, t.ln_one_minus_cl);
+		k += format_probability(b + k, 64, t.one_minus_cl, t.ln_one_minus_cl);
 		b[k++] = ',';
-		k += put_number(b + k, l10);
+		k += format_double(b + k, 32, l10);
 		b[k++] = '\n';
 		used += k;
 	}

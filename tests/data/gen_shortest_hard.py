@@ -15,14 +15,10 @@ the box), so they come from outside the code under test.
 Run as: /usr/bin/python3 tests/data/gen_shortest_hard.py 50 1 56 25 > tests/data/shortest_hard.txt
 (arguments: the search's box 2^-50, every binade, the kept limit 2^-56,
 every 25th exact case)."""
-import sys, struct
+import math
+import sys
 from fractions import Fraction as F
 from math import isqrt
-
-def d_of(m, q2):
-    # double m*2^q2, m in [2^52, 2^53)
-    import math
-    return math.ldexp(float(m), q2)
 
 def gauss(b1, b2):
     def dot(u, v): return u[0]*v[0] + u[1]*v[1]
@@ -93,16 +89,13 @@ def frac_pow(q2, s):
 
 Q = 1 << int(sys.argv[1]) if len(sys.argv) > 1 else 1 << 50
 qstep = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-out = set()
 best = []
 for q2 in range(-1074, 972, qstep):
     lo, hi = 1 << 52, 1 << 53
     if q2 + 52 < -1022: continue   # normals only
     # decades overlapping [2^(q2+52), 2^(q2+53))
     vlo = F(lo) * F(2)**q2; vhi = F(hi) * F(2)**q2
-    E = 0
     # floor log10 vlo
-    import math
     E = int(math.floor((q2 + 52) * 0.30102999566398120)) - 1
     while F(10)**(E+1) <= vlo: E += 1
     while F(10)**E <= vhi:
@@ -114,7 +107,7 @@ for q2 in range(-1074, 972, qstep):
             for n in (15, 16, 17):
                 A, B = frac_pow(q2, n - 1 - E)
                 for m, e in near_half(A, B, m0, m1, Q):
-                    out.add((m, q2)); best.append((e, 'tie%d' % n, m, q2))
+                    best.append((e, 'tie%d' % n, m, q2))
             # edges: candidate D 10^(E-n+1) near midpoint (2m+1) 2^(q2-1):
             # D * 10^(E-n+1) / 2^q2 near half-integer (mid/2^q2 = m + 1/2)
             for n in (15, 16):
@@ -126,13 +119,9 @@ for q2 in range(-1074, 972, qstep):
                 D1 = min(10**n, -(-(c1 / u).numerator // (c1 / u).denominator))
                 for D, e in near_half(A, B, D0, D1, Q):
                     c = F(D) * u / F(2)**q2   # ~ m + 1/2
-                    m = int(c)  # floor
-                    for mm in (m, m + 1):
-                        if lo <= mm < hi:
-                            out.add((mm, q2))
+                    m = int(c)  # floor (m + 1 is kept as its neighbour)
                     best.append((e, 'edge%d' % n, m, q2))
         E += 1
-import math
 best.sort()
 # keep the cases within LIMIT of a tie or of an interval's edge (exact ones
 # included), each with its neighbours one ulp away
