@@ -48,8 +48,12 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 ALL_CFLAGS = -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
 LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c
-CLI_SRC = src/parse.c src/flags.c src/rows.c src/compute.c src/forms.c src/options.c src/layout.c src/run.c src/signals.c src/commands.c src/columns.c src/human.c src/simulate.c src/format.c src/shortest.c \
-	src/verify.c src/pipeline.c src/watch.c src/histogram.c src/telemetry.c src/csv.c src/intervals.c src/bursts.c
+# The engine (engine/): every rule of an answer, between the faces and the
+# library; the command (src/) adds argv, files, threads, signals, stdout.
+ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
+	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/shortest.c \
+	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c
+CLI_SRC = src/options.c src/layout.c src/run.c src/signals.c src/verify.c src/pipeline.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -78,7 +82,10 @@ lib/%.o: lib/%.c
 	$(CC) $(CPPFLAGS) -DBERCL_BUILDING $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden \
 		-c -o $@ $<
 src/%.o: src/%.c
-	$(CC) $(CPPFLAGS) -Isrc -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+# position-independent: the Python extension links them too
+engine/%.o: engine/%.c
+	$(CC) $(CPPFLAGS) -Iengine -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
 libbercl.a: $(LIB_OBJ)
 	rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
@@ -94,13 +101,13 @@ libbercl.so.$(SOVERSION) libbercl.so: $(SHLIB)
 all: bercl libbercl.a $(SHLIB) libbercl.so.$(SOVERSION) libbercl.so $(PY_ALL)
 
 python: $(PY_EXT)
-# The command's FEC report readers (src/telemetry.c and what it calls) are
+# The command's FEC report readers (engine/telemetry.c and what it calls) are
 # compiled into it too, so that a report reads as `bercl fec --histogram`.
-PY_SRC = src/telemetry.c src/histogram.c src/csv.c src/parse.c src/shortest.c
-$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a $(PY_SRC) $(wildcard src/*.h)
+ENGINE_OBJ = $(ENGINE_SRC:.c=.o)
+$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a $(ENGINE_OBJ) $(wildcard engine/*.h)
 	@[ -n "$(PY_CFLAGS)" ] || { echo "make: the Python package needs python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; }
-	$(CC) $(CPPFLAGS) -Ilib -Isrc $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
-		-o $@ $< $(PY_SRC) libbercl.a -Wl,--exclude-libs,ALL -lm
+	$(CC) $(CPPFLAGS) -Ilib -Iengine $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+		-o $@ $< $(ENGINE_OBJ) libbercl.a -Wl,--exclude-libs,ALL $(GSL_LIBS) -lm -pthread
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
@@ -122,13 +129,13 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
 tests/test_dd: lib/x87soft.h
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
-	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 # test_shortest again on shortest.c's portable 128-bit arithmetic (32-bit
 # halves, as on a target without unsigned __int128: i386, armhf)
-tests/test_shortest_limbs: tests/test_shortest.c tests/testutil.h src/shortest.c src/shortest.h src/pow10.inc
-	$(CC) $(CPPFLAGS) -Isrc -Ilib -DBERCL_NO_INT128 $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ \
-		tests/test_shortest.c src/shortest.c $(CMOCKA_LIBS) -lm
+tests/test_shortest_limbs: tests/test_shortest.c tests/testutil.h engine/shortest.c engine/shortest.h engine/pow10.inc
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -DBERCL_NO_INT128 $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ \
+		tests/test_shortest.c engine/shortest.c $(CMOCKA_LIBS) -lm
 # tests/bits_paths SEED COUNT: bercl_min_bits() without its tails (the quick
 # route of lib/bits_quick.c) against it with them, on random points; make
 # check runs BITS_PATHS_COUNT of them, a soak 1e6 (make soak-paths).
@@ -204,8 +211,8 @@ tests/xcheck-wasm-x87.js: $(XCHECK_DEPS) lib/x87soft.h
 	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -DBERCL_WIDE_X87 -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
 		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
 # The program too, with long double = double, for the MPFR oracle's sample.
-tests/bercl-ld64: $(XCHECK_DEPS) src/main.c $(CLI_SRC) $(wildcard src/*.h)
-	$(CC) $(XCHECK_FLAGS) -Isrc $(GSL_CFLAGS) -mlong-double-64 -o $@ src/main.c $(CLI_SRC) \
+tests/bercl-ld64: $(XCHECK_DEPS) src/main.c $(CLI_SRC) $(wildcard src/*.h engine/*.h)
+	$(CC) $(XCHECK_FLAGS) -Isrc -Iengine $(GSL_CFLAGS) -mlong-double-64 -o $@ src/main.c $(CLI_SRC) \
 		$(LIB_SRC) $(GSL_LIBS) -lm -pthread
 tests/tmp/xcheck-x86-64.dump: tests/xcheck
 	@mkdir -p tests/tmp
@@ -289,7 +296,7 @@ bench/ulp_poisson: bench/ulp_poisson.c libbercl.a lib/internal.h
 # The peer: plain C around GSL, built with the same compiler and flags.
 # The cl batch's least work: its tails and its cells formatted, no I/O.
 bench/cl_least: bench/cl_least.c $(CLI_OBJ) libbercl.a
-	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 bench/gsl_loop: bench/gsl_loop.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(GSL_LIBS) -lm
 bench/gsl_inv_loop: bench/gsl_inv_loop.c
@@ -370,7 +377,7 @@ distcheck: dist
 clean:
 	rm -f python/bercl/_core*.so
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
-	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
+	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
@@ -388,7 +395,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
 tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRC)
-	$(FUZZ_CC) $(CPPFLAGS) -Isrc -Ilib -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
+	$(FUZZ_CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
 		$(FUZZ_SRC) $(GSL_LIBS) -lm -pthread
 fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 	@set -e; for h in $(FUZZ_HARNESSES); do \
@@ -412,13 +419,13 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) src/parse.c src/shortest.c src/human.c web/glue.c
+WEB_SRC = $(LIB_SRC) engine/parse.c engine/shortest.c engine/human.c engine/target.c web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
 $(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc src/parse.h src/shortest.h src/human.h
+		lib/xmath.h lib/xmath.inc engine/parse.h engine/shortest.h engine/human.h engine/compute.h engine/row.h
 	mkdir -p $(WEB_DIST)
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Iinclude -Ilib -Isrc --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
+		-Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
 $(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
 	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \
 		base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
@@ -437,7 +444,7 @@ check-web: web bercl
 # own compiler and CFLAGS (no clang): make check runs it.
 REPLAYS = $(FUZZ_HARNESSES:%=tests/fuzz/replay_%)
 tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(CLI_OBJ) libbercl.a
-	$(CC) $(CPPFLAGS) -Isrc -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c \
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c \
 		$(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 fuzz-replay: $(REPLAYS)
 	@set -e; for h in $(FUZZ_HARNESSES); do ./tests/fuzz/replay_$$h tests/fuzz/corpus/$$h/*; done
@@ -453,7 +460,7 @@ deps-dev:
 # Regenerate derived data (not needed to build; the outputs are committed).
 coefficients:
 	/usr/bin/python3 tools/gen_coefficients.py > lib/coefficients.inc.tmp && mv lib/coefficients.inc.tmp lib/coefficients.inc
-	/usr/bin/python3 tools/gen_pow10.py > src/pow10.inc.tmp && mv src/pow10.inc.tmp src/pow10.inc
+	/usr/bin/python3 tools/gen_pow10.py > engine/pow10.inc.tmp && mv engine/pow10.inc.tmp engine/pow10.inc
 	/usr/bin/python3 tools/gen_fast_tables.py > lib/poisson_fast.inc.tmp && mv lib/poisson_fast.inc.tmp lib/poisson_fast.inc
 reference:
 	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
@@ -467,4 +474,4 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
 	cd tests/data && /usr/bin/python3 gen_shortest_hard.py 50 1 56 25 > shortest_hard.txt.tmp && mv shortest_hard.txt.tmp shortest_hard.txt
 
--include $(wildcard lib/*.d src/*.d)
+-include $(wildcard lib/*.d src/*.d engine/*.d)

@@ -8,7 +8,7 @@
  * column, and formats every number of bercl's row as bercl does: errors
  * and bits as whole numbers, ber, cl and 1 - cl as shortest doubles (the
  * decimal form of the logarithm below the double range), log10(1 - CL),
- * by the program's own formatters (src/format.c: format_double,
+ * by the program's own formatters (engine/format.c: format_double,
  * format_probability), into a buffer that is not written (-o: written,
  * for comparing the cells with `bercl cl --input F --format csv`). Prints
  * its CPU time in seconds.

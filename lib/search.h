@@ -3,7 +3,7 @@
  * search.h - the first whole number at which a monotone test holds: the
  * one search behind the minimum bits (solve.c), the all-lanes bits
  * (lanes.c), and the program's `errors` and printed-target searches
- * (src/compute.c). Internal: never installed, hidden from libbercl.so.
+ * (engine/compute.c). Internal: never installed, hidden from libbercl.so.
  */
 #ifndef BERCL_SEARCH_H
 #define BERCL_SEARCH_H

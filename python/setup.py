@@ -1,8 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Build of the extension bercl._core: python/bercl/_core.c, every lib/*.c
-of the source tree beside this folder and the command's FEC report readers
-(src/telemetry.c and the four files it calls: the SRC list, as the
-Makefile's PY_SRC), compiled together (the sources are copied into
+of the source tree beside this folder and every engine/*.c (the rules the
+command, the package and the page share), compiled together (the sources are copied into
 build/csrc first, so that no object file is written outside python/). The
 version is read from include/bercl.h, its one place."""
 import glob
@@ -23,17 +22,13 @@ def version():
         return re.search(r'#define BERCL_VERSION_STRING "([^"]+)"', fp.read()).group(1)
 
 
-SRC = ["telemetry.c", "histogram.c", "csv.c", "parse.c", "shortest.c"]
-
-
 def library_sources():
-    """Copy ../lib/*, ../include/bercl.h, the SRC files and ../src's headers into
-    build/csrc; the .c files to compile there."""
+    """Copy ../lib/*, ../include/bercl.h and ../engine/* into build/csrc; the
+    .c files to compile there."""
     os.makedirs(CSRC, exist_ok=True)
-    src = [os.path.join(TOP, "src", f) for f in SRC]
+    src = glob.glob(os.path.join(TOP, "engine", "*.c"))
     for path in glob.glob(os.path.join(TOP, "lib", "*")) + [
-            os.path.join(TOP, "include", "bercl.h")] + src + \
-            glob.glob(os.path.join(TOP, "src", "*.h")) + glob.glob(os.path.join(TOP, "src", "*.inc")):
+            os.path.join(TOP, "include", "bercl.h")] + glob.glob(os.path.join(TOP, "engine", "*")):
         if os.path.isfile(path) and path.endswith((".c", ".h", ".inc")):
             shutil.copy2(path, CSRC)
     return sorted(os.path.join(CSRC, os.path.basename(p))
@@ -49,7 +44,7 @@ setup(
         include_dirs=[CSRC, numpy.get_include()],
         define_macros=[("_POSIX_C_SOURCE", "200809L")],
         extra_compile_args=["-std=c11", "-ffp-contract=off", "-O2", "-fvisibility=hidden"],
-        libraries=["m"],
+        libraries=["gsl", "gslcblas", "m"],
         extra_link_args=["-pthread"],
     )],
 )

@@ -29,7 +29,7 @@
 
 /*
  * fec --histogram FILE: its histograms (a report may hold several ports and
- * lanes, src/telemetry.c), read once for every row.
+ * lanes, engine/telemetry.c), read once for every row.
  */
 static const struct telemetry *load_histogram(const struct options *o)
 {

@@ -234,142 +234,9 @@ static const char *command_list(void)
 	return buf;
 }
 
-/* A whole number in [lo, hi] from the text s..end (no sign, no blanks). */
-static int code_number(const char *s, size_t n, int lo, int hi, int *out)
+static void option_help(struct options *o)
 {
-	if (n == 0 || n > 6)
-		return -1;
-	int v = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	if (v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/*
- * --code: kp4 = RS(544,514) and kr4 = RS(528,514), 10-bit symbols (IEEE
- * 802.3 clause 91); rs:N,K or rs:N,K,M.
- */
-static void parse_code(const char *text, struct options *o)
-{
-	static char name[48];
-	int n, k, m = 10;
-	if (strcmp(text, "kp4") == 0) {
-		n = 544, k = 514;
-	} else if (strcmp(text, "kr4") == 0) {
-		n = 528, k = 514;
-	} else if (strncmp(text, "rs:", 3) == 0) {
-		const char *a = text + 3, *c1 = strchr(a, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-		if (!c1 || code_number(a, (size_t)(c1 - a), 2, 65537, &n) ||
-		    code_number(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), 1, 65536, &k) ||
-		    (c2 && code_number(c2 + 1, strlen(c2 + 1), 1, 16, &m)))
-			usage_error("--code '%s': expected rs:N,K or rs:N,K,M with whole N > K >= 1 "
-			            "and M in 1..16", text);
-	} else {
-		usage_error("--code '%s': unknown code (kp4, kr4, or rs:N,K[,M])", text);
-	}
-	if (bercl_rs_code_make(n, k, m, &o->code) != BERCL_OK)
-		usage_error("--code '%s': not a Reed-Solomon code (needs K < N <= 2^M + 1)", text);
-	if (text[0] == 'r')
-		snprintf(name, sizeof name, "rs:%d,%d,%d", n, k, m);
-	else
-		snprintf(name, sizeof name, "%s", text);
-	o->code_name = name;
-}
-
-/* --lane-errors E1,E2,...: whole counts, lists and A..B ranges. */
-static void parse_lane_errors(const char *text, struct options *o)
-{
-	struct vlist v;
-	const char *bad;
-	const char *why = parse_vlist(text, parse_count, &v, &bad);
-	if (why)
-		usage_error("--lane-errors '%s': %s", text, why);
-	for (size_t i = 0; i < v.nitems && !why; i++)
-		if (v.items[i].kind == ITEM_LIN || v.items[i].kind == ITEM_LOG)
-			why = "whole numbers only: use A..B";
-	if (!why && (v.count < 2 || v.count > MAX_LANES))
-		why = "give 2 to " STR(MAX_LANES) " lanes";
-	struct vlist_pos pos = {0, 0};
-	for (unsigned long long i = 0; !why && i < v.count; i++) {
-		double c;
-		o->lane_errors[i] = vlist_at(&v, &pos, i, &c);
-	}
-	o->nlanes = why ? 0 : (int)v.count;
-	vlist_free(&v);
-	if (why)
-		usage_error("--lane-errors '%s': %s", text, why);
-}
-
-/* arg's index in a NULL-ended list of names, or -1. */
-static int name_index(const char *arg, const char *const *names)
-{
-	for (int v = 0; names[v]; v++)
-		if (strcmp(arg, names[v]) == 0)
-			return v;
-	return -1;
-}
-
-void option_delimiter(const char *arg, struct options *o)
-{
-	static const char *const names[] = {",", ";", "tab", "\t", NULL};
-	int v = name_index(arg, names);
-	if (v < 0)
-		usage_error("--delimiter '%s': use ',', ';' or tab", arg);
-	else
-		o->delimiter = ",;\t\t"[v];
-}
-
-void option_code(const char *arg, struct options *o)
-{
-	o->code_text = arg;
-	parse_code(arg, o);
-}
-
-/* --histogram-format: its names (src/telemetry.c) are not a flag-table enum
- * so that --help's flag column keeps its width. */
-void option_histogram_format(const char *arg, struct options *o)
-{
-	enum telemetry_format f;
-	if (telemetry_parse_format(arg, &f))
-		usage_error("--histogram-format '%s': auto, csv, ethtool, sonic or xena", arg);
-	o->histogram_format = (int)f;
-}
-
-/* simulate --burst-model: a custom action, so that its long value does not
- * widen every subcommand's --help (the completion knows its names) */
-void option_burst_model(const char *arg, struct options *o)
-{
-	static const char *const names[] = {"none", "gilbert-elliott", NULL}; /* 0, 1 */
-	int v = name_index(arg, names);
-	if (v < 0)
-		usage_error("--burst-model '%s': unknown burst model (gilbert-elliott or none)", arg);
-	else
-		o->burst_model = v;
-}
-
-void option_lane_errors(const char *arg, struct options *o)
-{
-	o->lane_text = arg;
-	parse_lane_errors(arg, o);
-}
-
-void option_help(const char *arg, struct options *o)
-{
-	(void)arg;
 	print_help((int)o->cmd);
-}
-
-void option_version(const char *arg, struct options *o)
-{
-	(void)arg;
-	(void)o;
-	print_version();
 }
 
 /* "poisson or binomial", from an enum flag's names. */
@@ -417,8 +284,17 @@ static void take_flag(int id, const char *arg, struct options *o)
 		}
 		usage_error("%s '%s': unknown %s (%s)", flag_name(id), arg, f->noun, enum_names(f));
 	}
-	case ACT_CUSTOM:
-		f->custom(arg, o);
+	case ACT_CUSTOM: {
+		char why[256];
+		if (f->custom(arg, o, why, sizeof why))
+			usage_error("%s", why);
+		break;
+	}
+	case ACT_HELP:
+		option_help(o);
+		break;
+	case ACT_VERSION:
+		print_version();
 		break;
 	case ACT_QUANTITY:
 		break;

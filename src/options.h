@@ -9,9 +9,8 @@
 #include "bercl.h"
 #include "flags.h"
 #include "parse.h"
+#include "request.h"
 #include "row.h"
-
-#define MAX_LANES 1024
 
 enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -22,49 +21,6 @@ extern const char *const prog; /* "bercl", before every message */
  * (longjmp).
  */
 extern void (*options_exit)(int status);
-
-struct options {
-	enum command cmd;
-	const char *text[NQ];        /* flag text per quantity */
-	struct vlist list[NQ];
-	unsigned char seen[NFLAGS];  /* times each flag was given */
-	/* fields the flag table writes (flags.c: an enum or a switch is an int) */
-	int model;                   /* enum bercl_model */
-	int format;                  /* enum format */
-	const char *input;
-	char delimiter;              /* --delimiter, 0: from the header */
-	const char *value;           /* --value COLUMN */
-	int verify;
-	int two_sided;
-	int sequential;
-	int plan;                    /* watch --plan */
-	/* fec */
-	const char *code_text;
-	bercl_rs_code code;
-	const char *code_name;       /* kp4, kr4 or rs:N,K,M */
-	const char *histogram;       /* --histogram file */
-	int tail_sonic;              /* --method sonic */
-	int histogram_format;        /* --histogram-format: enum telemetry_format */
-	const struct telemetry *telem; /* the histograms read (ports, lanes: telemetry.c) */
-	/* cl --lane-errors, bits --all-lanes */
-	const char *lane_text;
-	double lane_errors[MAX_LANES];
-	int nlanes;
-	int all_lanes;
-	/* clustered errors */
-	const char *intervals;       /* cl, ber, watch --intervals file */
-	int clustered;               /* watch --clustered */
-	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
-};
-
-/* The custom actions of the flag table (flags.c names them). */
-void option_delimiter(const char *arg, struct options *o);
-void option_code(const char *arg, struct options *o);
-void option_histogram_format(const char *arg, struct options *o);
-void option_lane_errors(const char *arg, struct options *o);
-void option_burst_model(const char *arg, struct options *o);
-void option_help(const char *arg, struct options *o);
-void option_version(const char *arg, struct options *o);
 
 /* A usage error: "bercl: MESSAGE" on standard error, exit status 2. */
 _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

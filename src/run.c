@@ -354,7 +354,7 @@ static double progress_delay(void)
 
 /*
  * The sweep's next row; with a report of several histograms (ports, lanes:
- * src/telemetry.c) the whole sweep for each in turn, its port and lane set.
+ * engine/telemetry.c) the whole sweep for each in turn, its port and lane set.
  */
 static int next_row(struct sweep *s, const struct vlist *const lists[NQ],
                     const struct row_input *base, const struct telemetry *tm, int *hist,

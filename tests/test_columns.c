@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test_columns.c - the column table as data (src/columns.c): a reset row
+ * test_columns.c - the column table as data (engine/columns.c): a reset row
  * has no value in any data column (every result field it names starts
  * absent, so none prints as 0), each data column rounds to its side for
  * people and prints all digits for programs, every cell's writer returns

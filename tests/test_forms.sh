@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# One message per condition (src/forms.c): each rule of the form table,
+# One message per condition (engine/forms.c): each rule of the form table,
 # broken by flags, by a batch row and (for the readings' rules) by a watch
 # header, gives the same text; only the location prefix differs. Flags: exit
 # 2 and nothing on standard output. A batch row: exit 2, the message after

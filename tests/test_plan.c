@@ -235,7 +235,7 @@ static void test_sequential_tables(void **state)
 	assert_true(equal >= entries - 2);
 }
 
-/* An exponential variate from splitmix64: independent of src/simulate.c. */
+/* An exponential variate from splitmix64: independent of engine/simulate.c. */
 static double rng_exp(uint64_t *s)
 {
 	double u = ((double)(splitmix64(s) >> 11) + 0.5) * 0x1.0p-53;

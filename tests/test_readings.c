@@ -3,7 +3,7 @@
  * test_readings.c - a sequential plan run at readings, through the binary:
  * plan --sequential --reading-interval against the library's dynamic
  * program on the table the binary prints; simulate --reading-interval (each
- * run's own arrivals, src/simulate.c) against alpha_actual and beta_actual
+ * run's own arrivals, engine/simulate.c) against alpha_actual and beta_actual
  * at intervals from 1e10 bits to the plan's longest run; bercl watch --plan
  * fed reading streams drawn here (splitmix64, independent of GSL): each
  * run's exit status against this file's own rule, the failure and pass

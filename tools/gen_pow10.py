@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate src/pow10.inc: one row per power of ten 10^k, k = -340..340, for
-src/shortest.c, from exact rational arithmetic (Python's integers and
+"""Generate engine/pow10.inc: one row per power of ten 10^k, k = -340..340, for
+engine/shortest.c, from exact rational arithmetic (Python's integers and
 fractions; nothing is rounded but the stored values):
 
   near     the double nearest 10^k (correctly rounded; HUGE_VAL above the

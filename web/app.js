@@ -2,8 +2,8 @@
 // bercl in the browser: the command's questions as forms, answered by
 // libbercl compiled to WebAssembly (web/glue.c). The rules of a row (which
 // inputs it needs, how bits follow from time, which columns it shows, how a
-// cell reads for people and for programs) follow src/main.c, src/compute.c,
-// src/commands.c and src/columns.c; `make check-web` compares every cell's
+// cell reads for people and for programs) follow src/main.c, engine/compute.c,
+// engine/commands.c and engine/columns.c; `make check-web` compares every cell's
 // data-value with `bercl ... -f csv`, and every message (the usage checks'
 // and the rows') with the command's stderr, so a message changed there must
 // change here too: make check-web names the first that differs. No network,
@@ -32,7 +32,7 @@ function getText() {
   return dec.decode(view.subarray(0, view.indexOf(0)));
 }
 
-// The machine formats' numbers (src/format.c): fd a double, fp a
+// The machine formats' numbers (engine/format.c): fd a double, fp a
 // probability with its logarithm (below the double range: m e x).
 function fd(v) { nums()[0] = v; X.web_format_double(); return getText(); }
 function fp(v, hi, lo) { const n = nums(); n[0] = v; n[1] = hi; n[2] = lo; X.web_format_probability(); return getText(); }
@@ -49,7 +49,7 @@ function hPercent(v, dir) { X.web_human_percent(v, dir); return getText(); }
 const present = (v) => !Number.isNaN(v) && v !== undefined;
 const tailsOut = (off) => Array.from(nums().subarray(off, off + 6)); // cl, 1-cl, ln cl, ln(1-cl)
 
-// ---- the flags (src/flags.c): parser kind and domain check ----
+// ---- the flags (engine/flags.c): parser kind and domain check ----
 
 const P_COUNT = 0, P_SI = 1, P_REAL = 2, P_RATE = 3, P_DURATION = 4, P_PROB = 6;
 const aboveZero = (v) => (v > 0 ? null : 'must be above 0');
@@ -324,20 +324,14 @@ function sweepCount(o) {
 class RowError extends Error {}
 const fail = (msg) => { throw new RowError(msg); };
 
-const BINOMIAL_LIMIT = "beyond the binomial model's limits (at most 1e18 bits; v = bits * ber * (1 - ber) at "
-  + 'most 1e10 unless errors is at least v / 2500 away from bits * ber; a BER bound of at '
-  + "least 2.2e-308): use the Poisson model when ber is small";
-const POISSON_LIMIT = "beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
-  + 'a BER bound of at least 2.2e-308)';
 function libFail(r, rc) {
-  if (rc === 2) fail(r.in.model === 1 ? BINOMIAL_LIMIT : POISSON_LIMIT);
-  if (rc === 1) fail("a value is outside the model's domain");
-  fail(`internal error: status ${rc}`);
+  X.web_status_message(r.in.model, rc);
+  fail(getText());
 }
 const lanesOf = (i) => (Number.isNaN(i.lanes) ? 1 : i.lanes);
 
 // r.time_s = r.bits / rate, refused where it leaves the doubles (as
-// src/compute.c's set_time)
+// engine/compute.c's set_time)
 function setTime(r, rate, needed) {
   const t = r.bits / rate;
   if (!Number.isFinite(t)) fail(`the test time, ${g(r.bits, 3)} bits at ${g(rate, 3)} b/s, is above the double range (--rate, --baud or --lanes too small)`);
@@ -395,7 +389,7 @@ const COMPUTE = {
         if (present(i.rate)) setTime(r, i.rate, true); // the lanes run side by side
         // the library decided on the logs; the product of the lane doubles may
         // round up to lanes + 8 times off the target: then it is the target
-        // (as src/compute.c's all_lanes_printable)
+        // (as engine/compute.c's all_lanes_printable)
         const slack = (lanes + 8) * 2.220446049250313e-16, t = r.tails;
         const near = (t[0] >= i.cl || i.cl - t[0] <= slack * i.cl) &&
           (t[1] <= i.clc || t[1] - i.clc <= slack * i.clc);
@@ -405,23 +399,11 @@ const COMPUTE = {
       }
       libFail(r, rc);
     }
-    rc = X.web_min_bits(i.model, i.errors, i.ber, i.cl, i.clc, i.cl_lo || 0, i.clc_lo || 0);
-    if (rc !== 0) libFail(r, rc);
+    // the engine's least whole number of bits (engine/target.c)
+    if (X.web_min_bits(i.model, i.errors, i.ber, i.cl, i.clc, i.cl_lo || 0, i.clc_lo || 0) !== 0)
+      fail(getText());
     r.bits = nums()[0];
     r.tails = tailsOut(1);
-    // meet_target: the printed tails on the target's side, else more bits;
-    // the library's tails first (where it decided exactly and they round just
-    // below the target, they are the target itself), as src/compute.c
-    let step = 1, ok = reaches(r.tails, i);
-    for (let k = 0; k < 64 && !ok; k++) {
-      const t = tailsAt(r, i.model);
-      r.tails = t;
-      if (reaches(t, i)) { ok = true; break; }
-      const next = r.bits + step;
-      r.bits = next > r.bits ? next : X.web_next_up(r.bits);
-      step *= 2;
-    }
-    if (!ok) fail('numerical failure: the minimum bits do not reach the target');
     if (present(i.rate)) setTime(r, i.rate * lanesOf(i), true);
   },
   ber(r) {
@@ -569,7 +551,7 @@ function computeRow(cmd, r) {
   return true;
 }
 
-// ---- columns (src/commands.c's layouts in a machine format) ----
+// ---- columns (engine/commands.c's layouts in a machine format) ----
 
 function layout(o) {
   const has = (q) => o.text[q] !== undefined;
@@ -819,7 +801,7 @@ function laneRows(o, r0, out, push, next, where) {
           if (present(q)) {
             nums().set(t);
             r.verdict = X.web_lanes_pass(q, qc);
-            // the printed doubles read as the verdict (src/compute.c's lanes_all_printable)
+            // the printed doubles read as the verdict (engine/compute.c's lanes_all_printable)
             const pass = r.verdict === 1;
             if (pass ? t[0] < q : t[0] >= q) t[0] = pass ? q : nextDouble(q, -1);
             if (pass ? t[1] > qc : t[1] <= qc) t[1] = pass ? qc : nextDouble(qc, 1);

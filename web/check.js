@@ -448,6 +448,17 @@ async function main() {
     compare('bits', readme, got, 'link:');
     const texts = await evaluate(page, "[...document.querySelectorAll('#results td[data-column=time_s]')].map((t) => t.textContent)");
     console.log(`  README link: 4 rows, test times ${texts.join(', ')}`);
+
+    // the least whole number where the page's old doubling search took 8,191
+    // bits too many: now the engine's search, the command's 83115068219
+    const drift = { errors: '17', ber: '1.5470520429205029e-11', cl: '4.27438e-15', model: 'binomial' };
+    const st2 = await load(page, `${base}index.html?cmd=bits&${new URLSearchParams(drift)}`);
+    await evaluate(page, PAGE_HELPERS);
+    const got2 = await evaluate(page, '__read()');
+    if (st2 !== 'done' || got2.rows.length !== 1 || got2.rows[0].bits !== '83115068219')
+      throw new Error(`bits at the drift point: ${st2}, ${JSON.stringify(got2.rows[0])}`);
+    compare('bits', drift, got2, 'link:');
+    console.log('  drift point: 83115068219 bits, as the command');
     const before = requests.length;
 
     // 2. random points by the form, some by link and from file://

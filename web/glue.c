@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * glue.c - the page's door into libbercl, compiled to WebAssembly with the
- * library (lib/) and three pure files of the program: src/parse.c (the
- * flags' number syntax and its messages), src/shortest.c (which parse.c
- * uses) and src/human.c (the text format's safe rounding). The page's script writes a string into web_text() or numbers
+ * library (lib/) and three pure files of the program: engine/parse.c (the
+ * flags' number syntax and its messages), engine/shortest.c (which parse.c
+ * uses) and engine/human.c (the text format's safe rounding). The page's script writes a string into web_text() or numbers
  * into web_num(), calls one function, and reads the answer from the same
  * two buffers: no allocation crosses the boundary, no pointer is kept.
  *
@@ -21,6 +21,7 @@
 
 #include "bercl.h"
 #include "internal.h" /* bercli_lane_target, and xmath.h: the library's own log10 */
+#include "compute.h"
 #include "human.h"
 #include "parse.h"
 
@@ -35,7 +36,7 @@ WEB_API double *web_num(void) { return num; }
 
 static void put_tails(double *o, const bercl_tails *t);
 
-/* ---- number formatting, as src/format.c ---- */
+/* ---- number formatting, as engine/format.c ---- */
 
 static void fmt_double(char *buf, size_t len, double v)
 {
@@ -43,7 +44,7 @@ static void fmt_double(char *buf, size_t len, double v)
 		snprintf(buf, len, "%lld", (long long)v);
 		return;
 	}
-	if (fabs(v) < 1e21 && v == floor(v)) { /* src/format.c: whole, in digits */
+	if (fabs(v) < 1e21 && v == floor(v)) { /* engine/format.c: whole, in digits */
 		snprintf(buf, len, "%.0f", v);
 		return;
 	}
@@ -112,7 +113,7 @@ WEB_API int web_lanes_pass(double req, double req_complement)
 
 /*
  * bits = rate * time * lanes: a product within 4 ulps of a whole number
- * below 2^53 is that number (src/compute.c's whole_if_near, the same rule).
+ * below 2^53 is that number (engine/compute.c's whole_if_near, the same rule).
  */
 WEB_API double web_whole_if_near(double bits)
 {
@@ -138,7 +139,7 @@ WEB_API void web_format_g(int p) { snprintf(text, sizeof text, "%.*g", p, num[0]
 /* text -> num[0] by strtod */
 WEB_API void web_strtod(void) { num[0] = strtod(text, NULL); }
 
-/* ---- the command's number syntax (src/parse.c) ---- */
+/* ---- the command's number syntax (engine/parse.c) ---- */
 
 static struct vlist list;
 
@@ -208,7 +209,7 @@ static void put_tails(double *o, const bercl_tails *t)
 	o[5] = t->ln_one_minus_cl.lo;
 }
 
-/* The tails at bits and ber as src/compute.c's tails_at (lambda exact). */
+/* The tails at bits and ber as engine/compute.c's tails_at (lambda exact). */
 WEB_API int web_tails(int model, double errors, double bits, double ber)
 {
 	bercl_tails t;
@@ -235,19 +236,26 @@ WEB_API int web_cl(int model, double errors, double bits, double ber)
 	return rc;
 }
 
-/* num[0] bits, num[1..6] achieved tails: against the decimal target, as src/compute.c */
+/* num[0] bits, num[1..6] achieved tails: the engine's least whole number of
+ * bits (engine/target.c compute_least_bits), the command's own; on failure
+ * its message in text and a nonzero return */
 WEB_API int web_min_bits(int model, double errors, double ber, double cl, double cc, double cl_lo,
                          double cc_lo)
 {
 	bercl_tails t;
 	double bits;
 	bercl_target target = {cl, cl_lo, cc, cc_lo};
-	enum bercl_status rc = bercl_min_bits_target(model, errors, ber, &target, &bits, &t);
-	if (rc == BERCL_OK) {
-		num[0] = bits;
-		put_tails(num + 1, &t);
-	}
-	return rc;
+	if (compute_least_bits(model, errors, ber, &target, &bits, &t, text, sizeof text) != COMPUTE_OK)
+		return 1;
+	num[0] = bits;
+	put_tails(num + 1, &t);
+	return 0;
+}
+
+/* text: the engine's one message for a library status (engine/target.c) */
+WEB_API void web_status_message(int model, int rc)
+{
+	snprintf(text, sizeof text, "%s", compute_status_message(model, rc));
 }
 
 WEB_API int web_min_bits_all_lanes(int model, double errors, double ber, double cl, double cc,
@@ -433,7 +441,7 @@ WEB_API int web_fec_ber_max(double cer)
 	return bercl_fec_ber_max(&code, cer, &num[0]);
 }
 
-/* ---- the text format's cells (src/human.c, and src/columns.c's rules) ---- */
+/* ---- the text format's cells (engine/human.c, and engine/columns.c's rules) ---- */
 
 static enum rounding dir_of(int d)
 {

@@ -406,7 +406,7 @@ def _whole_at_least_one(call, name, a):
 
 def _whole_if_near(bits):
     """A product of decimal inputs within 4 ulps of a whole number below 2^53 is that
-    number (src/compute.c whole_if_near: rate * time * lanes of 53.125G and 1.1 s)."""
+    number (engine/compute.c whole_if_near: rate * time * lanes of 53.125G and 1.1 s)."""
     w = np.rint(bits)
     near = (w != bits) & (w <= 2.0 ** 53) & \
         (np.abs(bits - w) <= 4 * (np.nextafter(bits, np.inf) - bits))

@@ -2,7 +2,7 @@
 /*
  * _core.c - the C half of the Python package bercl: numpy ufuncs over
  * libbercl's public API (include/bercl.h) and the few row rules of the
- * bercl command (src/compute.c, src/parse.c) that make its answers, written
+ * bercl command (engine/compute.c, engine/parse.c) that make its answers, written
  * again here so that every double is the one `bercl ... -f csv` prints.
  *
  * Each answer is a kernel: a pure function of a few doubles that fills its
@@ -29,7 +29,8 @@
 #include "bercl.h"
 #include "dd.h" /* the library's header-only double-double (src/ uses it too) */
 #include "internal.h" /* bercli_quick_min_bits (lib/bits_quick.c) */
-#include "telemetry.h" /* the command's FEC report readers (src/telemetry.c), compiled in */
+#include "compute.h" /* the engine: the rules every face shares */
+#include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
 
 /* ---- errors ---- */
 
@@ -38,36 +39,25 @@ enum { ST_DOMAIN = 1, ST_LIMIT = 2, ST_NOCONV = 3 };
 struct kerr {
 	int arg;         /* index of the argument at fault, -1 for a combination */
 	int status;      /* ST_* */
-	const char *msg; /* static text */
+	char msg[ROW_ERROR_MAX]; /* the message (the engine's text) */
 };
 
 static int fail(struct kerr *e, int arg, int status, const char *msg)
 {
 	e->arg = arg;
 	e->status = status;
-	e->msg = msg;
+	snprintf(e->msg, sizeof e->msg, "%s", msg);
 	return 1;
 }
 
-static const char binomial_limit[] =
-	"beyond the binomial model's limits (at most 1e18 bits; v = bits * ber * (1 - ber) at "
-	"most 1e10 unless errors is at least v / 2500 away from bits * ber; a BER bound of at "
-	"least 2.2e-308): use the Poisson model when ber is small";
-static const char poisson_limit[] =
-	"beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
-	"a BER bound of at least 2.2e-308)";
-
-/* A library status as the command reports it (src/compute.c lib_fail). */
+/* A library status as the command reports it (engine/compute.c lib_fail). */
 static int lib_fail(struct kerr *e, int model, enum bercl_status rc)
 {
-	if (rc == BERCL_ELIMIT)
-		return fail(e, -1, ST_LIMIT, model == BERCL_BINOMIAL ? binomial_limit : poisson_limit);
-	if (rc == BERCL_EDOM)
-		return fail(e, -1, ST_DOMAIN, "a value is outside the model's domain");
-	return fail(e, -1, ST_NOCONV, "internal error: a numerical method did not converge");
+	int st = rc == BERCL_ELIMIT ? ST_LIMIT : rc == BERCL_EDOM ? ST_DOMAIN : ST_NOCONV;
+	return fail(e, -1, st, compute_status_message(model, rc));
 }
 
-/* ---- argument checks, with the command's messages (src/flags.c, parse.c) ---- */
+/* ---- argument checks, with the command's messages (engine/flags.c, parse.c) ---- */
 
 static int check_count(double v, int arg, struct kerr *e)
 {
@@ -126,7 +116,7 @@ static int check_tested(int model, double errors, double bits, struct kerr *e)
 	return 0;
 }
 
-/* The tails at bits and ber (src/compute.c tails_at): Poisson at lambda =
+/* The tails at bits and ber (engine/compute.c tails_at): Poisson at lambda =
  * bits * ber exactly (hi + lo by fma), or the binomial. full = 0 asks only
  * for the two values (bercl_poisson_values: the same doubles, cheaper). */
 static int tails_at(int model, double errors, double bits, double ber, bercl_tails *t, int full,
@@ -171,7 +161,7 @@ static int k_tails(int model, const double *in, double *out, struct kerr *e)
 	return 0;
 }
 
-/* log10_one_minus_cl (src/columns.c): bercl_lnprob_log10 of ln(1 - cl), one rounding */
+/* log10_one_minus_cl (engine/columns.c): bercl_lnprob_log10 of ln(1 - cl), one rounding */
 static int k_log10q(int model, const double *in, double *out, struct kerr *e)
 {
 	bercl_tails t;
@@ -184,62 +174,37 @@ static int k_log10q(int model, const double *in, double *out, struct kerr *e)
 }
 
 /*
- * min_bits: (errors, ber, cl, cl_complement) -> (bits, cl_achieved,
- * one_minus_cl_achieved). bercl_min_bits(), then, as the command does
- * (src/compute.c meet_target), more bits (1, 2, 4, ...) until the tails as
- * doubles are on the target's side too.
+ * min_bits: (errors, ber, cl, cl_lo, one_minus_cl, one_minus_cl_lo) ->
+ * (bits, cl_achieved, one_minus_cl_achieved): the engine's least whole
+ * number of bits (engine/compute.c compute_least_bits), the command's own.
  */
 static int min_bits_at(int model, const double *in, double *out, struct kerr *e, int need_tails)
 {
 	double bits;
 	bercl_tails t;
-	/* in: errors, ber, cl, cl_lo, one_minus_cl, one_minus_cl_lo */
+	char why[ROW_ERROR_MAX];
+	(void)need_tails;
 	bercl_target target = {in[2], in[3], in[4], in[5]};
 	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
 	    check_target(in[2], in[4], 2, e))
 		return 1;
 	if (!(isfinite(in[3]) && isfinite(in[5])))
 		return fail(e, 2, ST_DOMAIN, "is not a number");
-	/* the pair's own check, as bercl_min_bits_target makes it, before the
-	 * quick route too (a direct _core call can pass any pair) */
+	/* the pair's own check, as bercl_min_bits_target makes it (a direct
+	 * _core call can pass any pair) */
 	enum bercl_status rc = bercli_target_status(in[2], in[4]);
 	if (rc != BERCL_OK)
 		return lib_fail(e, model, rc);
-	if (model == BERCL_POISSON) {
-		double q_cl, q_q;
-		bits = bercli_quick_min_bits(in[0], in[1], &target, need_tails, &q_cl, &q_q);
-		if (bits > 0) {
-			/* the library's answer; its tails there, or the target where
-			 * they round just below it (bercl_min_bits_target) */
-			int pass = q_cl >= in[2] && q_q <= in[4];
-			out[0] = bits;
-			out[1] = pass ? q_cl : in[2];
-			out[2] = pass ? q_q : in[4];
-			return 0;
-		}
-	}
-	rc = bercl_min_bits_target(model, in[0], in[1], &target, &bits, &t);
-	if (rc != BERCL_OK)
-		return lib_fail(e, model, rc);
-	/* the command's meet_target: the library's tails first, then more bits
-	 * (1, 2, 4, ...) until the doubles are on the target's side too */
-	double step = 1;
-	for (int i = 0; i < 65; i++) {
-		if (i > 0 && tails_at(model, in[0], bits, in[1], &t, 1, e))
-			return 1;
-		if (t.cl >= in[2] && t.one_minus_cl <= in[4]) {
-			out[0] = bits;
-			out[1] = t.cl;
-			out[2] = t.one_minus_cl;
-			return 0;
-		}
-		if (i > 0) {
-			double next = bits + step;
-			bits = next > bits ? next : nextafter(bits, INFINITY);
-			step *= 2;
-		}
-	}
-	return fail(e, -1, ST_NOCONV, "numerical failure: the minimum bits do not reach the target");
+	enum compute_status st = compute_least_bits(model, in[0], in[1], &target, &bits, &t, why,
+	                                            sizeof why);
+	if (st == COMPUTE_INPUT)
+		return fail(e, -1, ST_LIMIT, why);
+	if (st != COMPUTE_OK)
+		return fail(e, -1, ST_NOCONV, why);
+	out[0] = bits;
+	out[1] = t.cl;
+	out[2] = t.one_minus_cl;
+	return 0;
 }
 
 static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
@@ -263,7 +228,7 @@ static int k_min_bits_only(int model, const double *in, double *out, struct kerr
  * max_errors (bercl errors): (bits, ber, cl, cl_complement) -> (errors,
  * cl_achieved, one_minus_cl_achieved); errors -1 where even 0 errors miss
  * the target. Doubling, then bisection over whole numbers, each step judged
- * on the tails as doubles (src/compute.c compute_errors).
+ * on the tails as doubles (engine/compute.c compute_errors).
  */
 static int reaches(int model, double e_, const double *in, bercl_tails *t, struct kerr *e)
 {
@@ -714,7 +679,7 @@ static PyObject *py_min_bits_all_lanes(PyObject *self, PyObject *args)
 }
 
 /* min_bits_raw(model, errors, ber, cl, c) -> bits, bercl_min_bits() alone
- * (src/watch.c's fixed test; min_bits adds the command's meet_target) */
+ * (engine/watch.c's fixed test; min_bits adds the command's meet_target) */
 static PyObject *py_min_bits_raw(PyObject *self, PyObject *args)
 {
 	(void)self;
@@ -776,7 +741,7 @@ static PyObject *doubles_list(const double *v, size_t n)
 /*
  * plan_sequential(ber, alpha, beta, ratio) -> (max_errors, max_bits,
  * alpha, beta, expected_bits_good, expected_bits_bad, pass_bits, fail_bits)
- * with the command's limit of 1e6 rows (src/compute.c compute_plan).
+ * with the command's limit of 1e6 rows (engine/compute.c compute_plan).
  */
 static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
 {
@@ -992,7 +957,7 @@ static PyObject *py_clustered(PyObject *self, PyObject *args)
  * bursts_pass(counts, interval_bits, bits, errors, ber, cl, one_minus_cl) ->
  * (passes, clustered passes, total errors): simulated tests as rows of a 2-D
  * float64 array of errors per interval (simulate --burst-model: each
- * interval interval_bits long, the last the rest of bits). As src/bursts.c
+ * interval interval_bits long, the last the rest of bits). As engine/bursts.c
  * takes a test: a count above its interval's bits is cut to them, the
  * intervals go into the library's sums, the test passes with at most
  * `errors` errors, and its clustered answer passes where cl_clustered
@@ -1060,7 +1025,7 @@ static PyObject *py_fec_flr(PyObject *self, PyObject *args)
 }
 
 /* fec_cer_from_ser(n, k, m, ser) -> (ber, cer): the pre-FEC BER of the SER
- * under independent bit errors, 1 - (1 - ser)^(1/m) (src/compute.c
+ * under independent bit errors, 1 - (1 - ser)^(1/m) (engine/compute.c
  * ber_of_ser, with the same libm calls), and bercl_fec_cer_from_ser (fec --ser) */
 static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
 {
@@ -1165,7 +1130,7 @@ static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl
 
 /* fec_histogram(n, k, m, bins, model, cl, c[, lo, hi, count]) -> dict of the
  * stats: bercl_fec_histogram, or with the groups of a report that groups
- * bins (ethtool's bin_low .. bin_high; src/telemetry.c) bercl_fec_histogram_groups */
+ * bins (ethtool's bin_low .. bin_high; engine/telemetry.c) bercl_fec_histogram_groups */
 static int int_list(PyObject *seq, int *out, Py_ssize_t n)
 {
 	for (Py_ssize_t i = 0; i < n; i++) {
@@ -1291,7 +1256,7 @@ static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl
 /*
  * read_histograms(data, name, format, t) -> (format, warning, [(port, lane,
  * bins, groups)]): the command's own readers of FEC reports (bercl's CSV,
- * ethtool's JSON, SONiC's tables, Xena's reply: src/telemetry.c, compiled
+ * ethtool's JSON, SONiC's tables, Xena's reply: engine/telemetry.c, compiled
  * into this extension, so that a report reads here exactly as `bercl fec
  * --histogram F --histogram-format FORMAT` reads it); groups is None or
  * (lo, hi, count) lists for a report that groups bins. A bad report raises

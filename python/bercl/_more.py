@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The answers of bercl that are not elementwise: plans, lanes, FEC
 histograms and bounds, simulation, and Watch (live decisions). Each follows
-the command's rules (src/compute.c, src/main.c, src/watch.c) over
+the command's rules (engine/compute.c, src/main.c, engine/watch.c) over
 libbercl's public API; tables come with to_frame() (pandas)."""
 import collections
 import dataclasses
@@ -489,7 +489,7 @@ _FORMATS = ("auto", "csv", "ethtool", "sonic", "xena")
 
 def read_fec_histograms(source, code, *, format="auto"):
     """The histograms of a FEC report, read by the command's own readers
-    (src/telemetry.c, compiled into this package), as ``bercl fec
+    (engine/telemetry.c, compiled into this package), as ``bercl fec
     --histogram F --histogram-format FORMAT`` reads them: bercl's CSV,
     ethtool's JSON (``ethtool --json -I --show-fec``), SONiC's counter
     tables (``show interfaces counters fec-histogram``, the COUNTERS_DB
@@ -786,7 +786,7 @@ class BurstSimulation:
 
 
 def _burst_simulation(rng, e, n, p, q_tails, length, share, interval, trials, seed):
-    """The draws of src/bursts.c with numpy's generator: independent errors,
+    """The draws of engine/bursts.c with numpy's generator: independent errors,
     Poisson((1 - S) p N) of them, and bursts, Poisson(S p N / L), each of a
     geometric size of mean L on 1, 2, ... (one error for L = 1), each at a
     uniform place in the test and whole in the interval where it starts;
@@ -889,7 +889,7 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     burst_model : {None, "gilbert-elliott"}
         The test form on a link whose errors come in bursts (``--burst-model
         gilbert-elliott``): the Gilbert-Elliott channel drawn as two Poisson
-        processes (src/bursts.c), each test also judged by cl_clustered.
+        processes (engine/bursts.c), each test also judged by cl_clustered.
     burst_length : float
         Mean errors per burst, 1 to 1e6 (default 10).
     burst_share : float
@@ -1023,7 +1023,7 @@ None)."""
 
 
 def _chi2_999(nu):
-    """0.999 quantile of chi-square(nu), Wilson-Hilferty (as src/watch.c)."""
+    """0.999 quantile of chi-square(nu), Wilson-Hilferty (as engine/watch.c)."""
     h = 2 / (9 * nu)
     c = 1 - h + 3.090232306167814 * math.sqrt(h)
     return nu * c * c * c

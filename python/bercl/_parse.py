@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The command's syntax for numbers, SI quantities, rates, durations and
-confidence levels, written again in Python from src/parse.c (the NUMBERS
+confidence levels, written again in Python from engine/parse.c (the NUMBERS
 section of bercl(1)), so that a string gives the double the command reads.
 
 Every number has the C locale's shape, [+-]digits[.digits][(e|E)[+-]digits],
@@ -345,7 +345,7 @@ def _digits_fraction(digits, point):
 
 def _exact_forms(body, percent):
     """(value, complement) of a probability's text as exact Fractions, the way
-    the command forms them in double-double (src/parse.c probability_dd), or
+    the command forms them in double-double (engine/parse.c probability_dd), or
     None where it does not."""
     from fractions import Fraction
     t = body[1:] if body.startswith("+") else body

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Generate tests/data/shortest_hard.txt: normal doubles (as C99 hex floats,
-one a line) on which src/shortest.c's decisions are hardest, for
+one a line) on which engine/shortest.c's decisions are hardest, for
 tests/test_shortest.c. For every binade and decade: doubles whose 15-, 16-
 or 17-digit rounding lies within 2^-56 of a decimal tie (p_n = v 10^(n-1-E)
 near a half-integer), and doubles whose 15- or 16-digit candidate lies

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * fuzz_batch.c - libFuzzer harness for the CSV/TSV row reader (src/rows.c)
+ * fuzz_batch.c - libFuzzer harness for the CSV/TSV row reader (engine/rows.c)
  * and what follows it: every row read is computed (as the command the first
  * byte picks, which also picks the delimiter: detected, ',', ';' or tab) and
  * formatted in all four formats and as --value of each column. No input

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_flags.c - libFuzzer harness for the command line (src/options.c,
- * the flag table of src/flags.c and the form table of src/forms.c): the
+ * the flag table of engine/flags.c and the form table of engine/forms.c): the
  * input is argv, one word per line, after "bercl". A usage error, --help
  * and --version end through options_exit, which here jumps back. The
  * promise of bercl(1) checked for every input: the command line is

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_histogram.c - libFuzzer harness for the --histogram reader
- * (src/histogram.c) and the analysis it feeds (bercl_fec_histogram). The
+ * (engine/histogram.c) and the analysis it feeds (bercl_fec_histogram). The
  * first byte picks the code; the rest is the file. An accepted histogram has
  * whole, non-negative bins summing to 1..2^53, and its analysis gives
  * probabilities in [0, 1], finite logarithms at most 0, and no NaN: the tail

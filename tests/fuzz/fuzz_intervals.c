@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_intervals.c - libFuzzer harness for the --intervals reader
- * (src/intervals.c) and the clustered answers it feeds (lib/clustered.c).
+ * (engine/intervals.c) and the clustered answers it feeds (lib/clustered.c).
  * The first byte picks the BER and the confidence; the rest is the file. A
  * refused file has a one-line message naming the file; an accepted one has
  * whole errors, at most the bits, errored intervals no more than intervals,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_parse.c - libFuzzer harness for the number, unit, probability, list
- * and range parsers (src/parse.c). Every parser must return, without reading
+ * and range parsers (engine/parse.c). Every parser must return, without reading
  * past the string, and every accepted value must be finite and in range.
  */
 #include <math.h>

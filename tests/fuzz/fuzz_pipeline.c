@@ -2,8 +2,8 @@
 /*
  * fuzz_pipeline.c - libFuzzer harness for a batch as the program runs it:
  * the input goes through a pipe (written by a thread, as a shell pipe
- * would, in pieces) into the CSV tokenizer (src/csv.c), the batch reader
- * (src/rows.c) and the threaded pipeline (src/pipeline.c) with two workers,
+ * would, in pieces) into the CSV tokenizer (engine/csv.c), the batch reader
+ * (engine/rows.c) and the threaded pipeline (src/pipeline.c) with two workers,
  * each row computed as the command the first byte picks and written in the
  * format it picks. Records up to 2 MiB reach it (make fuzz gives
  * -max_len=2097152 for this harness): past the 1 MiB limit too. No input may

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_telemetry.c - libFuzzer harness for the telemetry readers
- * (src/telemetry.c: ethtool's JSON and text, SONiC's tables, Xena's reply,
+ * (engine/telemetry.c: ethtool's JSON and text, SONiC's tables, Xena's reply,
  * and the CSV through them). The first byte picks the code (byte % 4) and
  * the format (byte / 4 % 5: auto, csv, ethtool, sonic, xena); the rest is
  * the input. A rejected input has a one-line message naming the input; an

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * fuzz_watch.c - libFuzzer harness for the bercl watch reader (src/watch.c)
- * and the CSV tokenizer under it (src/csv.c): the input is read record by
+ * fuzz_watch.c - libFuzzer harness for the bercl watch reader (engine/watch.c)
+ * and the CSV tokenizer under it (engine/csv.c): the input is read record by
  * record, as from a BERT script's pipe, by a watch
  * with a fixed target (first byte even) or with the sequential plan of
  * alpha = beta = 5 %, D = 2 at 1e-12 (odd), in the format the first byte

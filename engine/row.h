@@ -109,7 +109,7 @@ struct row {
 	bercl_tails degrade;
 	double degrade_ser, degrade_mean_time;
 	int has_degrade_time;
-	/* --intervals: the clustered answers (src/intervals.c) */
+	/* --intervals: the clustered answers (engine/intervals.c) */
 	int has_clustered;
 	bercl_dispersion disp;
 	bercl_tails cl_clustered;

@@ -517,7 +517,7 @@ static size_t cell_degrade_mean_time(char *buf, size_t len, const struct row *r,
 	return strlen(buf);
 }
 
-/* --intervals: the clustered answers (src/intervals.c, lib/clustered.c) */
+/* --intervals: the clustered answers (engine/intervals.c, lib/clustered.c) */
 static size_t cell_cl_clustered(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!computed(r) || !r->has_clustered)

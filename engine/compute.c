@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bercl.h"
 #include "dd.h"
@@ -17,35 +18,24 @@
 #include "commands.h"
 #include "bursts.h"
 #include "compute.h"
+#include "flags.h"
 #include "forms.h"
 #include "intervals.h"
 #include "simulate.h"
 
 static enum compute_status fail(struct row *r, enum compute_status st, const char *msg)
 {
-	snprintf(r->error, sizeof r->error, "%s", msg);
-	return st;
+	return compute_fail(r, st, msg);
 }
 
-/* The documented limits, one message each whichever subcommand meets them. */
-static const char binomial_limit[] =
-	"beyond the binomial model's limits (at most 1e18 bits; v = bits * ber * (1 - ber) at "
-	"most 1e10 unless errors is at least v / 2500 away from bits * ber; a BER bound of at "
-	"least 2.2e-308): use the Poisson model when ber is small";
-static const char poisson_limit[] =
-	"beyond the Poisson model's range (bits * ber from 1e-300 to 1e300, at most 1e300 bits, "
-	"a BER bound of at least 2.2e-308)";
-
-/* A library status other than BERCL_OK as the row's error. */
 static enum compute_status lib_fail(struct row *r, enum bercl_status rc)
 {
-	if (rc == BERCL_ELIMIT)
-		return fail(r, COMPUTE_INPUT,
-		            r->in.model == BERCL_BINOMIAL ? binomial_limit : poisson_limit);
-	if (rc == BERCL_EDOM)
-		return fail(r, COMPUTE_INPUT, "a value is outside the model's domain");
-	snprintf(r->error, sizeof r->error, "internal error: %s", bercl_strerror(rc));
-	return COMPUTE_NUMERIC;
+	return compute_lib_fail(r, rc);
+}
+
+static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl_tails *t)
+{
+	return compute_tails_at(r, model, t);
 }
 
 static int passes(double cl, double one_minus_cl, double req, double req_complement)
@@ -139,29 +129,6 @@ static enum compute_status derive_bits(struct row *r)
 	return COMPUTE_OK;
 }
 
-/* The tails at r->bits and the row's BER, under the row's model. */
-static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl_tails *t)
-{
-	enum bercl_status rc;
-	if (model == BERCL_BINOMIAL) {
-		rc = bercl_binomial_tails(r->in.errors, r->bits, r->in.ber, t);
-	} else {
-		/* lambda = bits * ber exactly, as hi + lo (fma gives the rounding error) */
-		double lambda = r->bits * r->in.ber;
-		double lambda_lo = fma(r->bits, r->in.ber, -lambda);
-		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA)) {
-			snprintf(r->error, sizeof r->error,
-			         "bits * ber = %.3g is outside [1e-300, 1e300] (--bits or --time, --ber)",
-			         lambda);
-			return COMPUTE_INPUT;
-		}
-		rc = bercl_poisson_tails(r->in.errors, lambda, lambda_lo, t);
-	}
-	if (rc != BERCL_OK)
-		return lib_fail(r, rc);
-	return COMPUTE_OK;
-}
-
 /* cl and simulate rows: bits tested and the tails at the row's BER. */
 static enum compute_status tested_tails(struct row *r)
 {
@@ -185,76 +152,6 @@ enum compute_status compute_cl(struct row *r)
 	if (!isnan(in->require))
 		r->verdict = passes(r->tails.cl, r->tails.one_minus_cl, in->require,
 		                    in->require_complement);
-	return COMPUTE_OK;
-}
-
-/* A search's test over a row (lib/search.h): the row moved to n, and the
- * status of its tails kept for the caller (any failure ends the search). */
-struct row_goal {
-	struct row *r;
-	enum compute_status st;
-};
-
-/* Both printed tails on the target's side at n bits: cl >= C, 1 - cl <= 1 - C. */
-static enum bercl_status printed_reaches(void *ctx, double n, bercl_tails *t, int *holds,
-                                         double *gap)
-{
-	struct row_goal *g = ctx;
-	const struct row_input *in = &g->r->in;
-	(void)gap;
-	g->r->bits = n;
-	if ((g->st = tails_at(g->r, in->model, t)) != COMPUTE_OK)
-		return BERCL_EDOM;
-	*holds = t->cl >= in->cl && t->one_minus_cl <= in->cl_complement;
-	return BERCL_OK;
-}
-
-/*
- * The library's minimum bits reach the target by its own comparison (in
- * double-double logarithms); the doubles printed must say so too, or the
- * row would show a cl_achieved 1 ulp below its own target (seen above 1e14
- * bits), or `bercl cl --require` at these bits could fail. Where they do
- * not, the answer is the smallest number of bits from the library's on
- * whose printed tails do (the library's one search, lib/search.c).
- */
-static enum compute_status meet_target(struct row *r)
-{
-	const struct row_input *in = &r->in;
-	/* the library's tails at its answer first: where it decided exactly
-	 * and they round just below the target, they are the target itself
-	 * (bercl_min_bits_target), and N is the exact answer */
-	if (r->tails.cl >= in->cl && r->tails.one_minus_cl <= in->cl_complement)
-		return COMPUTE_OK;
-	/* the side the target is decided on (cl for C <= 1/2, else 1 - cl) on
-	 * its side, the other one, near 1, past the target's complement by no
-	 * more than its own rounding: it is that complement (CL(N) reaches C,
-	 * so 1 - CL(N) is at most 1 - C). Searching for bits whose doubles
-	 * round the other way took 6,660 bits too many (bits -e 17 -p
-	 * 1.5470520429205029e-11 -c 4.27438e-15 --model binomial: 1 - cl came
-	 * out 0.9999999999999958 beside the complement 0.9999999999999957). */
-	bercl_tails *lt = &r->tails;
-	if (in->cl <= 0.5 && lt->cl >= in->cl &&
-	    lt->one_minus_cl - in->cl_complement <= 4 * DBL_EPSILON) {
-		lt->one_minus_cl = in->cl_complement;
-		return COMPUTE_OK;
-	}
-	if (in->cl > 0.5 && lt->one_minus_cl <= in->cl_complement && in->cl - lt->cl <= 4 * DBL_EPSILON) {
-		lt->cl = in->cl;
-		return COMPUTE_OK;
-	}
-	struct row_goal g = {r, COMPUTE_OK};
-	double below = bercli_prev_whole(r->bits); /* the library's answer is the least */
-	struct bercli_search s = {printed_reaches, &g, DBL_MAX, below};
-	double n;
-	bercl_tails t;
-	enum bercl_status rc = bercli_first_whole(&s, below, r->bits, &n, &t);
-	if (g.st != COMPUTE_OK)
-		return g.st;
-	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC,
-		            "numerical failure: the minimum bits do not reach the target");
-	r->bits = n;
-	r->tails = t;
 	return COMPUTE_OK;
 }
 
@@ -339,17 +236,13 @@ enum compute_status compute_bits(struct row *r)
 			}
 			return all_lanes_printable(r);
 		}
+		if (rc != BERCL_OK)
+			return lib_fail(r, rc);
 	} else {
-		/* the target as typed: its rests from the digits (parse_probability_exact) */
-		bercl_target target = {in->cl, in->cl_lo, in->cl_complement, in->cl_complement_lo};
-		rc = bercl_min_bits_target(in->model, in->errors, in->ber, &target, &r->bits,
-		                           &r->tails);
+		enum compute_status st = compute_least_bits_row(r);
+		if (st != COMPUTE_OK)
+			return st;
 	}
-	if (rc != BERCL_OK)
-		return lib_fail(r, rc);
-	enum compute_status st = meet_target(r);
-	if (st != COMPUTE_OK)
-		return st;
 	if (in->model == BERCL_BINOMIAL) {
 		double n;
 		if (bercl_min_bits(BERCL_POISSON, in->errors, in->ber, in->cl, in->cl_complement, &n, NULL) ==
@@ -901,7 +794,7 @@ static enum compute_status fec_histogram(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	int has_cl = !isnan(in->cl);
-	if (in->hist_groups > 0 && in->tail_sonic) /* grouped bins (src/telemetry.c) */
+	if (in->hist_groups > 0 && in->tail_sonic) /* grouped bins (engine/telemetry.c) */
 		return fail(r, COMPUTE_INPUT, "--method sonic needs a count per bin, and the report "
 		            "groups bins");
 	int rc = in->hist_groups > 0

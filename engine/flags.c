@@ -20,7 +20,7 @@
 #include <stddef.h>
 
 #include "flags.h"
-#include "options.h"
+#include "request.h"
 
 static const char *above_zero(double v)
 {
@@ -253,10 +253,10 @@ const struct flag_desc flags[NFLAGS] = {
 	                   ACT_CUSTOM, NO_FIELD, NULL, NULL, option_burst_model, 1, 0},
 	[F_HELP] = {"help", 'h', NULL, ALL_COMMANDS, "this help (after a subcommand: its own)",
 	            NULL, NULL, NO_FIELD, NO_FIELD,
-	            ACT_CUSTOM, NO_FIELD, NULL, NULL, option_help, 0, 0},
+	            ACT_HELP, NO_FIELD, NULL, NULL, NULL, 0, 0},
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
 	               NULL, NULL, NO_FIELD, NO_FIELD,
-	               ACT_CUSTOM, NO_FIELD, NULL, NULL, option_version, 0, 0},
+	               ACT_VERSION, NO_FIELD, NULL, NULL, NULL, 0, 0},
 };
 
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement)

@@ -3,6 +3,8 @@
 #ifndef BERCL_COMPUTE_H
 #define BERCL_COMPUTE_H
 
+#include <stddef.h>
+
 #include "row.h"
 
 enum compute_status { COMPUTE_OK = 0, COMPUTE_INPUT = 2, COMPUTE_NUMERIC = 3 };
@@ -21,6 +23,34 @@ enum compute_status compute_ber(struct row *r);
 enum compute_status compute_errors(struct row *r);
 enum compute_status compute_plan_given(struct row *r);
 enum compute_status compute_plan_design(struct row *r);
+/*
+ * bits -e E -p P -c C for one point, as every face asks it: the least whole
+ * number of bits whose tails, as doubles, reach the target (the target's
+ * rests from its digits, parse_probability_exact); its tails in *tails (may
+ * be NULL). On failure the status and the row's message in why.
+ */
+enum compute_status compute_least_bits(enum bercl_model model, double errors, double ber,
+                                       const bercl_target *target, double *bits,
+                                       bercl_tails *tails, char *why, size_t len);
+/* A search's test over a row (lib/search.h): the row moved to n, and the
+ * status of its tails kept for the caller (any failure ends the search). */
+struct row_goal {
+	struct row *r;
+	enum compute_status st;
+};
+
+/* engine/target.c: r->error set to msg (or the library status's message);
+ * st returned. */
+enum compute_status compute_fail(struct row *r, enum compute_status st, const char *msg);
+enum compute_status compute_lib_fail(struct row *r, enum bercl_status rc);
+/* The tails at r->bits and the row's BER, under model. */
+enum compute_status compute_tails_at(struct row *r, enum bercl_model model, bercl_tails *t);
+/* compute_least_bits() on a row: r->bits and r->tails from r->in (model,
+ * errors, ber, cl and its rests). */
+enum compute_status compute_least_bits_row(struct row *r);
+/* The one message for a library status other than BERCL_OK (its model's
+ * limits for BERCL_ELIMIT). */
+const char *compute_status_message(enum bercl_model model, enum bercl_status rc);
 /* Release a sequential plan's table (r->seq_table), if any. */
 void plan_free(struct row *r);
 enum compute_status compute_simulate(struct row *r);

@@ -49,7 +49,9 @@ enum flag_action {
 	ACT_STRING,     /* keeps its value (a const char * option) */
 	ACT_FILE,       /* a string that names a file: not empty */
 	ACT_ENUM,       /* one of `values`: its index into an int option */
-	ACT_CUSTOM,     /* custom(value, options) */
+	ACT_CUSTOM,     /* custom(value, options, why, len): NULL or the message */
+	ACT_HELP,       /* --help: the face prints it */
+	ACT_VERSION,    /* --version: the face prints it */
 };
 
 struct options;
@@ -70,7 +72,7 @@ struct flag_desc {
 	size_t option;          /* offsetof(struct options, ...): the field it sets */
 	const char *const *values; /* ACT_ENUM: the names, in the order of their values */
 	const char *noun;       /* ACT_ENUM: "model" in "unknown model (poisson or binomial)" */
-	void (*custom)(const char *value, struct options *o); /* ACT_CUSTOM */
+	const char *(*custom)(const char *value, struct options *o, char *why, size_t len); /* ACT_CUSTOM */
 	int once;               /* given twice is an error */
 	int group;              /* flags of one nonzero group exclude each other */
 };

@@ -8,7 +8,7 @@
  * the uncorrectable count (without it nothing can be said of what the FEC
  * lost).
  *
- *   csv      bercl's own: symbol_errors,codewords lines (src/histogram.c).
+ *   csv      bercl's own: symbol_errors,codewords lines (engine/histogram.c).
  *   ethtool  `ethtool --json -I --show-fec DEV` (Linux 6.18 and ethtool's
  *            netlink FEC statistics): an array of objects, each with
  *            "ifname" and "statistics": "uncorrectable_blocks" {"total",
@@ -38,7 +38,7 @@
  * reading is the histogram, and a count below its earlier value (counters
  * cleared or wrapped in between) is an error naming both lines.
  *
- * Tables and lines are read through the program's CSV tokenizer (src/csv.c:
+ * Tables and lines are read through the program's CSV tokenizer (engine/csv.c:
  * bounded records, byte checks); the JSON by a small recursive reader with
  * a depth limit. The whole input is held in memory, at most
  * TELEMETRY_MAX_BYTES.
