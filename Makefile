@@ -47,7 +47,7 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 # (lib/xmath.c) give the same doubles on every target only so.
 ALL_CFLAGS = -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c
 # The engine (engine/): every rule of an answer, between the faces and the
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
@@ -63,11 +63,11 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
-	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals
+	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: check-tsan soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 .PHONY: web check-web
 
@@ -142,6 +142,15 @@ tests/test_shortest_limbs: tests/test_shortest.c tests/testutil.h engine/shortes
 BITS_PATHS_COUNT ?= 20000
 tests/bits_paths: tests/bits_paths.c libbercl.a
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< libbercl.a -lm
+# test_threads under ThreadSanitizer: the library and the engine built
+# with -fsanitize=thread, 8 threads at once (check-tsan; .ci/run runs it)
+tests/tmp/test_threads_tsan: tests/test_threads.c $(LIB_SRC) $(ENGINE_SRC)
+	@mkdir -p tests/tmp
+	$(CC) $(CPPFLAGS) -Iengine -Ilib -DBERCL_BUILDING -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) \
+		$(CMOCKA_CFLAGS) -O1 -g -fsanitize=thread -o $@ tests/test_threads.c $(LIB_SRC) $(ENGINE_SRC) \
+		$(CMOCKA_LIBS) $(GSL_LIBS) -lm
+check-tsan: tests/tmp/test_threads_tsan
+	TSAN_OPTIONS=halt_on_error=1 ./tests/tmp/test_threads_tsan
 soak-paths: tests/bits_paths
 	./tests/bits_paths $(SEED) $(or $(COUNT),1000000)
 tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.so

@@ -250,7 +250,9 @@ bercl_poisson_lambda_for_cl(double errors, double cl, double one_minus_cl,
                             double *lambda);
 
 /* exp(l) as a double: 0 below the double range and for ln 0 = -inf, never
- * inf for l <= 0; NaN for a NaN l. */
+ * inf for l <= 0 (so in [0, 1] there); NaN where either field is NaN or
+ * their sum has no value (inf - inf). lo need not be hi's rounding error:
+ * where |lo| > 2^-20 (an infinite lo included) the value is exp(hi + lo). */
 BERCL_API double bercl_lnprob_value(bercl_lnprob l);
 
 /*

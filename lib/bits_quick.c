@@ -179,7 +179,7 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 	*g = gap.hi + gap.lo;
 	/* the sums' 1e-29 relative (above), charged 1e-27, and g's rounding */
 	*err = 1e-27 * (cl > 0.5 ? omc.hi : cl) + 0x1p-52 * fabs(*g);
-	*slope = bercli_exp(errors * bercli_log(lam.hi) - lam.hi - lgamma(errors + 1)) * ber; /* pmf ber */
+	*slope = bercli_exp(errors * bercli_log(lam.hi) - lam.hi - bercli_lgamma(errors + 1)) * ber; /* pmf ber */
 	return 0;
 }
 
@@ -275,7 +275,7 @@ static int quick_reaches(double errors, double n, double ber, const bercl_target
 	q->at_cl = v_cl;
 	q->at_q = v_q;
 	double r = cl > 0.5 ? v_q / c : v_cl / cl;
-	q->slope = (errors == 0 ? bercli_exp(-lam) : bercli_exp(errors * bercli_log(lam) - lam - lgamma(errors + 1))) * ber;
+	q->slope = (errors == 0 ? bercli_exp(-lam) : bercli_exp(errors * bercli_log(lam) - lam - bercli_lgamma(errors + 1))) * ber;
 	q->g = cl > 0.5 ? c - v_q : v_cl - cl;
 	q->err = QUICK_MARGIN * (cl > 0.5 ? c : cl);
 	if (cl > 0.5 ? r < 1 - QUICK_MARGIN : r > 1 + QUICK_MARGIN)
@@ -497,7 +497,7 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 				pmf = 0;
 			}
 			if (!(pmf >= DBL_MIN))
-				pmf = bercli_exp(errors * bercli_log(lam) - lam - lgamma(errors + 1));
+				pmf = bercli_exp(errors * bercli_log(lam) - lam - bercli_lgamma(errors + 1));
 			double u = pmf / tail;
 			rel_slope = u;
 			if (!(tail > 0) || !(u > 0) || !isfinite(u))

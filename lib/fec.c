@@ -418,7 +418,7 @@ static enum bercl_status count_rejects(double u, double c, bercl_lnprob ln_m, do
 	} else if (m >= 1) {
 		return BERCL_OK;
 	} else {
-		ln_tail = u * (bercli_log(c) + ln_m.hi + ln_m.lo) - lgamma(u + 1);
+		ln_tail = u * (bercli_log(c) + ln_m.hi + ln_m.lo) - bercli_lgamma(u + 1);
 	}
 	*rejects = ln_tail < bercli_log(one_minus_cl);
 	return BERCL_OK;

@@ -92,7 +92,7 @@ typedef struct {
 typedef struct {
 	const bercl_rs_code *code;
 	double ln_c;          /* ln C, all codewords */
-	double lgn;           /* lgamma(n + 1) */
+	double lgn;           /* ln n! */
 	int ng;               /* fit groups, the last the uncorrectable one */
 	group g[BERCL_FEC_MAX_BINS];
 	int ncache;           /* ln C(n, i) for i < ncache */
@@ -103,7 +103,7 @@ static double ln_choose(const fit *f, int i)
 {
 	if (i < f->ncache)
 		return f->lnc[i];
-	return f->lgn - lgamma(i + 1.0) - lgamma(f->code->n - i + 1.0);
+	return f->lgn - bercli_lgamma(i + 1.0) - bercli_lgamma(f->code->n - i + 1.0);
 }
 
 /*
@@ -152,10 +152,8 @@ static double group_sums(const fit *f, const group *gr, double b, double c, doub
  * saturated model (mu_j = n_j), with its gradient and Hessian in (b, c)
  * when grad is not NULL. ln mu_j = ln C + x - L_U + L_j.
  */
-long bercli_tail_calls;
 static double loglik(const fit *f, double x, double b, double c, double *grad, double *hess)
 {
-	bercli_tail_calls++;
 	double mj[BERCL_FEC_MAX_BINS][2], vj[BERCL_FEC_MAX_BINS][3], lj[BERCL_FEC_MAX_BINS];
 	for (int j = 0; j < f->ng; j++)
 		lj[j] = group_sums(f, &f->g[j], b, c, mj[j], vj[j]);
@@ -321,9 +319,9 @@ static int fit_setup(fit *f, const bercl_rs_code *code, const int *lo, const int
 {
 	f->code = code;
 	f->ln_c = bercli_log(total);
-	f->lgn = lgamma(code->n + 1.0);
+	f->lgn = bercli_lgamma(code->n + 1.0);
 	for (int i = 0; i < CACHE && i <= code->n; i++)
-		f->lnc[i] = f->lgn - lgamma(i + 1.0) - lgamma(code->n - i + 1.0);
+		f->lnc[i] = f->lgn - bercli_lgamma(i + 1.0) - bercli_lgamma(code->n - i + 1.0);
 	f->ncache = code->n + 1 < CACHE ? code->n + 1 : CACHE;
 	int first = -1, kept = 0;
 	for (int j = ngroups - 2; j >= 0 && kept < BERCL_FEC_TAIL_BINS; j--)

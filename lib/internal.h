@@ -12,6 +12,8 @@
 #include "dd.h"
 #include "xmath.h"
 
+/* ln |Gamma(x)|, as lgamma() but without writing signgam (lgamma.c). */
+double bercli_lgamma(double x);
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2, whole k >= 1. */
 double bercli_stirlerr(double k);
 

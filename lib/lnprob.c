@@ -114,6 +114,17 @@ bercl_lnprob bercli_lnprob_complement(bercl_lnprob l)
 
 double bercl_lnprob_value(bercl_lnprob l)
 {
+	if (isnan(l.hi) || isnan(l.lo))
+		return NAN;
+	if (!(fabs(l.lo) <= 0x1p-20)) {
+		/* not a rounding error of hi (the header allows any lo): the value
+		 * of the sum, hi + lo, so that an infinite or large lo cannot
+		 * carry the product 1 + lo below 0 or above 1 (-inf is ln 0) */
+		double s = l.hi + l.lo;
+		if (isnan(s)) /* inf - inf: no number */
+			return NAN;
+		return s < -746.0 ? 0.0 : bercli_exp(s);
+	}
 	if (l.hi < -746.0)
 		return 0.0;
 	if (l.hi < -700.0) {

@@ -734,17 +734,22 @@ static void lnprob_call(double hi, double lo)
 	}
 	set_call("bercl_lnprob_value({%.17g, %.17g})", hi, lo);
 	double v = bercl_lnprob_value(l);
-	if (hi <= 0 && isfinite(lo) && !isnan(hi) && !is_prob(v) && !(hi == 0 && lo > 0))
-		breaks(R_RANGE, "value %.17g", v);
-	if (hi <= 0 && isfinite(lo) && !isnan(hi) && isinf(v))
+	/* l <= 0: the sum of its fields (any lo, infinite ones too) at most 0 */
+	double sum = hi + lo;
+	int nonpositive = !isnan(sum) && sum <= 0;
+	if (nonpositive && !is_prob(v))
+		breaks(R_RANGE, "value %.17g for l <= 0", v);
+	if (nonpositive && isinf(v))
 		breaks(R_NONFINITE, "value inf for l <= 0");
+	if ((isnan(hi) || isnan(lo)) && !isnan(v))
+		breaks(R_OTHER, "value %.17g for a NaN field, not NaN", v);
 }
 
 static void test_lnprob(void **state)
 {
 	(void)state;
 	begin("bercl_lnprob_decimal/log10/value, bercl_rel_diff");
-	const double los[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, 1e-17, -1e-300, MIN_SUB};
+	const double los[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, 1e-17, -1e-300, MIN_SUB, -1.0};
 	for (size_t i = 0; i < NSPECIAL; i++) {
 		for (size_t j = 0; j < sizeof los / sizeof los[0]; j++) {
 			lnprob_call(special[i], los[j]);
@@ -762,6 +767,17 @@ static void test_lnprob(void **state)
 	}
 	for (int i = 0; i < 20000; i++)
 		lnprob_call(-log_uniform(-320, 18), (uniform() - 0.5) * 1e-16);
+	/* a lo far from a rounding error: the value of hi + lo, in [0, 1] for l <= 0 */
+	const double his[] = {-1.0, -0.0, 0.0, 1.0};
+	for (size_t i = 0; i < 4; i++) {
+		set_call("bercl_lnprob_value({%.17g, -1e300})", his[i]);
+		double v = bercl_lnprob_value((bercl_lnprob){his[i], -1e300});
+		if (v != 0.0)
+			breaks(R_RANGE, "value %.17g, not 0", v);
+		set_call("bercl_lnprob_value({%.17g, 1e300})", his[i]);
+		if (!isinf(bercl_lnprob_value((bercl_lnprob){his[i], 1e300})))
+			breaks(R_OTHER, "exp(1e300) not inf");
+	}
 	/* ln = -inf is what the binomial tails give for CL = 0 (E = N) */
 	bercl_tails t;
 	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &t), BERCL_OK);
