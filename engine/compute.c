@@ -114,9 +114,8 @@ static enum compute_status derive_bits(struct row *r)
 			return st;
 	}
 	if (in->errors > r->bits) {
-		snprintf(r->error, sizeof r->error,
-		         "errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
-		         in->errors, r->bits);
+		compute_errors_exceed(r->error, sizeof r->error, in->errors, r->bits,
+		                      !isnan(in->time_s));
 		return COMPUTE_INPUT;
 	}
 	if (in->model == BERCL_BINOMIAL) {

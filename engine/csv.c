@@ -454,13 +454,3 @@ int csv_error(char *err, size_t errlen, const char *name, long line, const char 
 	return -1;
 }
 
-const char *csv_shown(const char *s, char *buf, size_t len)
-{
-	size_t k = 0;
-	for (; *s && k + 4 < len && k < 40; s++)
-		buf[k++] = isprint((unsigned char)*s) ? *s : '?';
-	if (*s)
-		buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
-	buf[k] = '\0';
-	return buf;
-}

@@ -93,8 +93,6 @@ void csv_loose_name(const char *s, char *out, size_t len);
 /* "NAME:LINE: message" (line 0: "NAME: message") into err; returns -1. */
 int csv_error(char *err, size_t errlen, const char *name, long line, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
-/* A cell quoted in a message: printable ASCII only, at most 40 bytes, "..." after. */
-const char *csv_shown(const char *s, char *buf, size_t len);
 
 /* Cut blanks (space, tab) from both ends of s, in place. */
 char *csv_trim(char *s);

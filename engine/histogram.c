@@ -44,7 +44,7 @@ static int bin_index(const char *bin, int t, char *seen, const char *name, long 
 		if (parse_count(bin, &b) != NULL)
 			return csv_error(err, errlen, name, lineno,
 			            "bin '%s': a whole number 0..%d or 'uncorrectable'",
-			            csv_shown(bin, q, sizeof q), t);
+			            shown_text(bin, q, sizeof q), t);
 		if (b > t)
 			return csv_error(err, errlen, name, lineno,
 			            "bin %.0f is above t = %d: the code cannot correct it (count such "
@@ -82,14 +82,14 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 		if (c->ncells < 2)
 			return csv_error(err, errlen, name, lineno,
 			            "'%s': expected two cells, bin and codewords, separated by a comma",
-			            csv_shown(bin, q, sizeof q));
+			            shown_text(bin, q, sizeof q));
 		if (c->ncells > 2)
 			return csv_error(err, errlen, name, lineno, "more than two cells");
 		char *count = csv_trim(c->buf + c->cell[1]);
 		if (!data && strcmp(bin, "symbol_errors") == 0) {
 			if (strcmp(count, "codewords") != 0)
 				return csv_error(err, errlen, name, lineno,
-				            "header '%s': the second column is 'codewords'", csv_shown(count, q, sizeof q));
+				            "header '%s': the second column is 'codewords'", shown_text(count, q, sizeof q));
 			data = 1;
 			continue;
 		}
@@ -100,7 +100,7 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 		double v;
 		const char *why = parse_count(count, &v);
 		if (why)
-			return csv_error(err, errlen, name, lineno, "codewords '%s': %s", csv_shown(count, q, sizeof q),
+			return csv_error(err, errlen, name, lineno, "codewords '%s': %s", shown_text(count, q, sizeof q),
 			            why);
 		bins[idx] = v;
 		total += v;

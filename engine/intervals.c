@@ -175,11 +175,11 @@ static int row_counts(struct reader *rd, struct csv *c, long line, double *bits,
 		why = "is above 1e300";
 	if (why)
 		return csv_error(rd->err, rd->errlen, rd->name, line, "bits '%s' %s (column bits)",
-		            csv_shown(bt, q, sizeof q), why);
+		            shown_text(bt, q, sizeof q), why);
 	why = parse_count(et, errors);
 	if (why)
 		return csv_error(rd->err, rd->errlen, rd->name, line, "errors '%s' %s (column errors)",
-		            csv_shown(et, q, sizeof q), why);
+		            shown_text(et, q, sizeof q), why);
 	return 0;
 }
 

@@ -840,3 +840,35 @@ double vlist_max(const struct vlist *v)
 		m = fmax(m, fmax(v->items[k].a, v->items[k].kind == ITEM_ONE ? v->items[k].a : v->items[k].b));
 	return m;
 }
+
+const char *shown_text(const char *s, char *buf, size_t len)
+{
+	size_t k = 0;
+	for (; *s && k + 4 < len && k < 40; s++)
+		buf[k++] = *s >= 0x20 && *s < 0x7f ? *s : '?';
+	if (*s)
+		buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
+	buf[k] = '\0';
+	return buf;
+}
+
+void value_message(char *buf, size_t len, const char *name, const char *text, const char *reason)
+{
+	char shown[48];
+	snprintf(buf, len, "%s '%s': %s", name, shown_text(text, shown, sizeof shown), reason);
+}
+
+scalar_parser parse_syntax(const char *name)
+{
+	static const struct {
+		const char *name;
+		scalar_parser parse;
+	} syntaxes[] = {
+		{"real", parse_real}, {"si", parse_si}, {"count", parse_count}, {"rate", parse_rate},
+		{"baud", parse_baud}, {"duration", parse_duration},
+	};
+	for (size_t i = 0; i < sizeof syntaxes / sizeof syntaxes[0]; i++)
+		if (strcmp(name, syntaxes[i].name) == 0)
+			return syntaxes[i].parse;
+	return NULL;
+}

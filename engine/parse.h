@@ -11,6 +11,8 @@
 #ifndef BERCL_PARSE_H
 #define BERCL_PARSE_H
 
+#include <stddef.h>
+
 /* A plain decimal number: 1e-12, 0.5, 42. */
 const char *parse_real(const char *s, double *out);
 /* A number with an optional SI suffix k M G T P E: 3T = 3e12. */
@@ -97,5 +99,19 @@ void vlist_lo_at(const struct vlist *v, const struct vlist_pos *p, double *lo,
 /* Smallest and largest value. */
 double vlist_min(const struct vlist *v);
 double vlist_max(const struct vlist *v);
+
+/*
+ * A value as a message shows it: printable ASCII (any other byte as '?'),
+ * at most 40 bytes, then "..." (a control character cannot break the line,
+ * a long value cannot flood it). Returns buf.
+ */
+const char *shown_text(const char *s, char *buf, size_t len);
+/* "NAME 'TEXT': REASON", TEXT as shown_text() shows it: a bad value's one
+ * message, whichever face met it (NAME: --bits on a command line, bits in a
+ * batch column or a Python argument). */
+void value_message(char *buf, size_t len, const char *name, const char *text, const char *reason);
+/* The scalar syntaxes by name (real, si, count, rate, baud, duration), for
+ * a face that reads one value of a kind; NULL for another name. */
+scalar_parser parse_syntax(const char *name);
 
 #endif

@@ -21,10 +21,10 @@ int name_index(const char *arg, const char *const *names)
 	return -1;
 }
 
-/* why, with the message in it */
-static const char *say(char *why, size_t len, const char *fmt, const char *arg, const char *rest)
+/* why, with "FLAG 'ARG': REASON" in it (value_message: ARG shown safely) */
+static const char *say(char *why, size_t len, const char *flag, const char *arg, const char *reason)
 {
-	snprintf(why, len, fmt, arg, rest);
+	value_message(why, len, flag, arg, reason);
 	return why;
 }
 
@@ -33,7 +33,7 @@ const char *option_delimiter(const char *arg, struct options *o, char *why, size
 	static const char *const names[] = {",", ";", "tab", "\t", NULL};
 	int v = name_index(arg, names);
 	if (v < 0)
-		return say(why, len, "--delimiter '%s': use ',', ';' or tab%s", arg, "");
+		return say(why, len, "--delimiter", arg, "use ',', ';' or tab");
 	o->delimiter = ",;\t\t"[v];
 	return NULL;
 }
@@ -72,14 +72,13 @@ const char *option_code(const char *text, struct options *o, char *why, size_t l
 		if (!c1 || code_number(a, (size_t)(c1 - a), 2, 65537, &n) ||
 		    code_number(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), 1, 65536, &k) ||
 		    (c2 && code_number(c2 + 1, strlen(c2 + 1), 1, 16, &m)))
-			return say(why, len, "--code '%s': expected rs:N,K or rs:N,K,M with whole N > K >= 1 "
-			           "and M in 1..16%s", text, "");
+			return say(why, len, "--code", text,
+			           "expected rs:N,K or rs:N,K,M with whole N > K >= 1 and M in 1..16");
 	} else {
-		return say(why, len, "--code '%s': unknown code (kp4, kr4, or rs:N,K[,M])%s", text, "");
+		return say(why, len, "--code", text, "unknown code (kp4, kr4, or rs:N,K[,M])");
 	}
 	if (bercl_rs_code_make(n, k, m, &o->code) != BERCL_OK)
-		return say(why, len, "--code '%s': not a Reed-Solomon code (needs K < N <= 2^M + 1)%s",
-		           text, "");
+		return say(why, len, "--code", text, "not a Reed-Solomon code (needs K < N <= 2^M + 1)");
 	if (text[0] == 'r')
 		snprintf(o->code_name_buf, sizeof o->code_name_buf, "rs:%d,%d,%d", n, k, m);
 	else
@@ -94,7 +93,7 @@ const char *option_histogram_format(const char *arg, struct options *o, char *wh
 {
 	enum telemetry_format f;
 	if (telemetry_parse_format(arg, &f))
-		return say(why, len, "--histogram-format '%s': auto, csv, ethtool, sonic or xena%s", arg, "");
+		return say(why, len, "--histogram-format", arg, "auto, csv, ethtool, sonic or xena");
 	o->histogram_format = (int)f;
 	return NULL;
 }
@@ -106,8 +105,7 @@ const char *option_burst_model(const char *arg, struct options *o, char *why, si
 	static const char *const names[] = {"none", "gilbert-elliott", NULL}; /* 0, 1 */
 	int v = name_index(arg, names);
 	if (v < 0)
-		return say(why, len, "--burst-model '%s': unknown burst model (gilbert-elliott or none)%s",
-		           arg, "");
+		return say(why, len, "--burst-model", arg, "unknown burst model (gilbert-elliott or none)");
 	o->burst_model = v;
 	return NULL;
 }
@@ -120,7 +118,7 @@ const char *option_lane_errors(const char *text, struct options *o, char *why, s
 	o->lane_text = text;
 	const char *reason = parse_vlist(text, parse_count, &v, &bad);
 	if (reason)
-		return say(why, len, "--lane-errors '%s': %s", text, reason);
+		return say(why, len, "--lane-errors", text, reason);
 	for (size_t i = 0; i < v.nitems && !reason; i++)
 		if (v.items[i].kind == ITEM_LIN || v.items[i].kind == ITEM_LOG)
 			reason = "whole numbers only: use A..B";
@@ -133,5 +131,5 @@ const char *option_lane_errors(const char *text, struct options *o, char *why, s
 	}
 	o->nlanes = reason ? 0 : (int)v.count;
 	vlist_free(&v);
-	return reason ? say(why, len, "--lane-errors '%s': %s", text, reason) : NULL;
+	return reason ? say(why, len, "--lane-errors", text, reason) : NULL;
 }

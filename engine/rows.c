@@ -283,7 +283,7 @@ static void read_cell(struct batch *b, struct row *r, size_t i, int q)
 	}
 	/* Keep reading the other columns, so the row shows what it can. */
 	if (why && !r->error[0])
-		snprintf(r->error, sizeof r->error, "%s '%.40s': %s", flags[q].name, text, why);
+		value_message(r->error, sizeof r->error, flags[q].name, text, why);
 }
 
 int batch_next(struct batch *b, const struct row_input *base, struct row *r)

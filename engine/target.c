@@ -175,3 +175,9 @@ enum compute_status compute_least_bits(enum bercl_model model, double errors, do
 	return COMPUTE_OK;
 }
 
+void compute_errors_exceed(char *buf, size_t len, double errors, double bits, int from_time)
+{
+	/* the flags that made the bits: --bits, or all of time x rate x lanes */
+	snprintf(buf, len, "errors %.0f exceed the bits tested, %.17g (%s)", errors, bits,
+	         from_time ? "--errors, or --time x --rate x --lanes" : "--errors or --bits");
+}

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "compute.h"
 #include "forms.h"
 #include "options.h"
 #include "telemetry.h"
@@ -28,12 +29,21 @@ const char *const prog = "bercl";
 
 void (*options_exit)(int status) = exit;
 
-/* "bercl: KIND" then the message, on one line of standard error. */
+/*
+ * "bercl: KIND" then the message, on one line of standard error: a control
+ * character of a value quoted in it (a newline, a CR that would hide the
+ * flag's name) shows as '?', and past 1 KiB the line ends in "...".
+ */
 static void say(const char *kind, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s", prog, kind);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char line[1024];
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+	if (n >= (int)sizeof line)
+		memcpy(line + sizeof line - 4, "...", 4);
+	for (char *c = line; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	fprintf(stderr, "%s: %s%s\n", prog, kind, line);
 }
 
 _Noreturn void usage_error(const char *fmt, ...)
@@ -282,7 +292,10 @@ static void take_flag(int id, const char *arg, struct options *o)
 			*(int *)field = v;
 			return;
 		}
-		usage_error("%s '%s': unknown %s (%s)", flag_name(id), arg, f->noun, enum_names(f));
+		char why[160], msg[512];
+		snprintf(why, sizeof why, "unknown %s (%s)", f->noun, enum_names(f));
+		value_message(msg, sizeof msg, flag_name(id), arg, why);
+		usage_error("%s", msg);
 	}
 	case ACT_CUSTOM: {
 		char why[256];
@@ -290,11 +303,8 @@ static void take_flag(int id, const char *arg, struct options *o)
 			usage_error("%s", why);
 		break;
 	}
-	case ACT_HELP:
-		option_help(o);
-		break;
+	case ACT_HELP: /* carried out once the whole line is read (parse_options) */
 	case ACT_VERSION:
-		print_version();
 		break;
 	case ACT_QUANTITY:
 		break;
@@ -340,15 +350,20 @@ static void read_quantities(struct options *o)
 		if (!o->text[q])
 			continue;
 		const char *bad;
+		char msg[512];
 		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
-		if (why)
-			usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
+		if (why) {
+			value_message(msg, sizeof msg, flag_name(q), o->text[q], why);
+			usage_error("%s", msg);
+		}
 		struct row_input probe;
 		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
 		for (int k = 0; k < 2; k++) {
 			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
-			if (why)
-				usage_error("%s '%s': %s", flag_name(q), o->text[q], why);
+			if (why) {
+				value_message(msg, sizeof msg, flag_name(q), o->text[q], why);
+				usage_error("%s", msg);
+			}
 		}
 	}
 }
@@ -381,6 +396,12 @@ void parse_options(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
+	/* --help and --version once the line is known to hold nothing else
+	 * unreadable: `bercl cl --version foo` is an error, not a version */
+	if (o->seen[F_HELP])
+		option_help(o);
+	if (o->seen[F_VERSION])
+		print_version();
 	read_quantities(o);
 }
 
@@ -435,9 +456,11 @@ static void check_sweep_range(const struct options *o)
 		bmax = rmax * tmax * lmax;
 	}
 	double emin = o->text[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
-	if (o->cmd != CMD_ERRORS && emin > bmax)
-		usage_error("errors %.0f exceed the bits tested, %.17g (--errors, --bits or --time)",
-		            emin, bmax);
+	if (o->cmd != CMD_ERRORS && emin > bmax) {
+		char msg[256];
+		compute_errors_exceed(msg, sizeof msg, emin, bmax, !o->text[Q_BITS]);
+		usage_error("%s", msg);
+	}
 	if (o->cmd == CMD_BER)
 		return;
 	lmin = bmin * vlist_min(&o->list[Q_BER]);

@@ -366,7 +366,7 @@ static void test_sweep_rows_keep_place(void **state)
 	assert_int_equal(count_lines(r.out), 4);
 	assert_non_null(strstr(r.out, "\npoisson,2,1,0.1,,,\n"));
 	assert_string_equal(r.err, "bercl: row 3 (errors=2 bits=1 ber=0.1): errors 2 exceed the bits tested, 1 "
-	                           "(--errors, --bits or --time)\n");
+	                           "(--errors or --bits)\n");
 	run(&r, NULL, "cl -e 0..2 -n 1 -p 0.1");
 	assert_int_equal(count_lines(r.out), 4);
 	/* every row failing, or a single row: a usage error, nothing printed */

@@ -273,7 +273,7 @@ function checkCombinations(o) {
     bmax = o.list.rate.max * o.list.time.max * lmax;
   }
   const emin = has('errors') ? o.list.errors.min : 0;
-  if (o.cmd !== 'errors' && emin > bmax) usage(`errors ${fd(Math.round(emin))} exceed the bits tested, ${g(bmax, 17)} (--errors, --bits or --time)`, 'errors');
+  if (o.cmd !== 'errors' && emin > bmax) { X.web_errors_exceed(emin, bmax, has('bits') ? 0 : 1); usage(getText(), 'errors'); }
   if (o.cmd === 'ber') return;
   const lmin = bmin * o.list.ber.min, lmax = bmax * o.list.ber.max;
   if (!(lmax >= 1e-300)) usage(`bits * ber = ${g(lmax, 3)} is below 1e-300 (--bits or --time, --ber)`, 'ber');
@@ -352,7 +352,7 @@ function deriveBits(r) {
   if (!Number.isFinite(r.bits)) fail('the bits are above 1e300 (--bits, or --time x --rate x --lanes)');
   if (r.bits > 1e300) fail(`bits ${g(r.bits, 3)} is above 1e300 (--bits, or --time x --rate x --lanes)`);
   if (!present(i.time) && present(i.rate)) setTime(r, i.rate * lanesOf(i), false);
-  if (i.errors > r.bits) fail(`errors ${fd(Math.round(i.errors))} exceed the bits tested, ${g(r.bits, 17)} (--errors, --bits or --time)`);
+  if (i.errors > r.bits) { X.web_errors_exceed(i.errors, r.bits, present(i.time) ? 1 : 0); fail(getText()); }
   if (i.model === 1 && r.bits !== Math.floor(r.bits)) fail(`the binomial model needs a whole number of bits, not ${g(r.bits, 17)}`);
 }
 

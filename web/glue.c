@@ -131,8 +131,6 @@ WEB_API void web_lane_target(double cl, double cc, double lanes)
 	put_tails(num, &t);
 }
 
-/* the next double above v (the bits search of meet_target) */
-WEB_API double web_next_up(double v) { return nextafter(v, INFINITY); }
 
 /* "%.{p}g" of num[0] -> text (the page's rounding checks its digits read back) */
 WEB_API void web_format_g(int p) { snprintf(text, sizeof text, "%.*g", p, num[0]); }
@@ -250,6 +248,12 @@ WEB_API int web_min_bits(int model, double errors, double ber, double cl, double
 	num[0] = bits;
 	put_tails(num + 1, &t);
 	return 0;
+}
+
+/* text: "errors E exceed the bits tested, N (...)" (engine/target.c) */
+WEB_API void web_errors_exceed(double errors, double bits, int from_time)
+{
+	compute_errors_exceed(text, sizeof text, errors, bits, from_time);
 }
 
 /* text: the engine's one message for a library status (engine/target.c) */

@@ -30,6 +30,7 @@
 #include "dd.h" /* the library's header-only double-double (src/ uses it too) */
 #include "internal.h" /* bercli_quick_min_bits (lib/bits_quick.c) */
 #include "compute.h" /* the engine: the rules every face shares */
+#include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
 
 /* ---- errors ---- */
@@ -1346,7 +1347,43 @@ static PyObject *py_library_version(PyObject *self, PyObject *args)
 	return PyUnicode_FromString(bercl_version_string());
 }
 
+/*
+ * parse(syntax, text, what): one value read by the engine's syntax (engine/
+ * parse.c: real, si, count, rate, baud, duration) as a float, or for
+ * "probability" (cl, value_lo, one_minus_cl, one_minus_cl_lo) from the
+ * digits; a bad value raises DomainError with the engine's one message,
+ * "WHAT 'TEXT': REASON" (value_message).
+ */
+static PyObject *py_parse(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *syntax, *text, *what;
+	if (!PyArg_ParseTuple(args, "sss", &syntax, &text, &what))
+		return NULL;
+	double v = NAN, c = NAN, v_lo = 0, c_lo = 0;
+	const char *why;
+	if (strcmp(syntax, "probability") == 0) {
+		why = parse_probability_exact(text, &v, &c, &v_lo, &c_lo);
+	} else {
+		scalar_parser parse = parse_syntax(syntax);
+		if (!parse) {
+			PyErr_Format(PyExc_ValueError, "no syntax named '%s'", syntax);
+			return NULL;
+		}
+		why = parse(text, &v);
+	}
+	if (why) {
+		char msg[ROW_ERROR_MAX];
+		value_message(msg, sizeof msg, what, text, why);
+		return raise_message(BERCL_EDOM, msg);
+	}
+	if (strcmp(syntax, "probability") == 0)
+		return Py_BuildValue("(dddd)", v, v_lo, c, c_lo);
+	return PyFloat_FromDouble(v);
+}
+
 static PyMethodDef methods[] = {
+	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
 	{"explain", explain, METH_VARARGS, "explain(kernel, *values): None or (arg, status, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},

@@ -170,6 +170,11 @@ printf '# c\n\n0 , 10\r\n1\t2\nuncorrectable,0\n' | bercl fec --code kp4 --histo
 bercl
 bercl --version
 bercl -V
+bercl cl -e 0 -n 3T -p 1e-12 --version foo
+bercl cl -e "$(printf '1\n2')" -n 3T -p 1e-12
+bercl cl -e "$(printf '1\r')" -n 3T -p 1e-12
+bercl cl -e 123456789012345678901234567890123456789012345678901234567890 -n 3T -p 1e-12
+bercl cl -e 1 -t 10 -r 1e-300 -p 1e-12
 bercl nosuch
 bercl cl
 bercl cl -e 0 -n 3T
