@@ -35,9 +35,11 @@ static size_t put_str(char *buf, size_t len, const char *s)
 	return n;
 }
 
+/* A value a cell shows: a number, never NaN or an infinity (an error row's
+ * bits from time x rate x lanes above the doubles is an empty cell). */
 static int present(double v)
 {
-	return !isnan(v);
+	return isfinite(v);
 }
 
 /*
@@ -313,9 +315,11 @@ static size_t cell_fail_bits(char *buf, size_t len, const struct row *r, int hum
 
 static size_t cell_dispersion(char *buf, size_t len, const struct row *r, int human)
 {
-	if (present(r->dispersion))
-		return clamped(snprintf(buf, len, human ? "%.3g" : "%.6g", r->dispersion), len);
-	return strlen(buf);
+	if (!present(r->dispersion))
+		return strlen(buf);
+	/* for programs the double itself, round-trip, as every other number */
+	return human ? clamped(snprintf(buf, len, "%.3g", r->dispersion), len)
+	             : format_double(buf, len, r->dispersion);
 }
 
 /* the bits between readings: given (plan, simulate) or measured (watch) */

@@ -381,7 +381,7 @@ int csv_read_header(struct csv *c, char sep, const char **bad)
 		*bad = "not a CSV file (bad byte order mark)";
 		return 1;
 	}
-	for (;;) { /* blank lines and comments before the header */
+	for (;;) { /* blank lines (spaces and tabs too) and comments before the header */
 		int ch = peek_byte(c);
 		if (ch == EOF)
 			break;
@@ -389,6 +389,20 @@ int csv_read_header(struct csv *c, char sep, const char **bad)
 			if (!skip_line(c))
 				break;
 			continue;
+		}
+		if (ch == ' ' || ch == '\t') {
+			long n = whole_line(c); /* (quotes cannot open in a blank line) */
+			long k = 0;
+			while (k < n && (c->in[c->pos + k] == ' ' || c->in[c->pos + k] == '\t'))
+				k++;
+			if (k < n && c->in[c->pos + k] == '\r')
+				k++;
+			if (n > 0 && (k == n || (k + 1 == n && c->in[c->pos + k] == '\n'))) {
+				c->pos += (size_t)n; /* a blank line, or blanks up to the end */
+				c->line += k < n;
+				continue;
+			}
+			break;
 		}
 		if (ch == '\r') { /* CR LF: a blank line too */
 			while (c->len - c->pos < 2 && read_more(c, 2))

@@ -202,6 +202,13 @@ static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE
 		}
 		*col = (int)i;
 	}
+	/* a BERT log with both: the bits counted are the reading; the time is
+	 * ignored as the other columns are (its bits would need the rate) */
+	if (w->col_bits >= 0 && w->col_time >= 0) {
+		message(w, err, "note: header: both bits and time: the bits are the readings, "
+		                "time is ignored");
+		w->col_time = -1;
+	}
 	/* the readings' own rules, from the form table (forms.c) */
 	qmask cols = (w->col_errors >= 0 ? HAS(Q_ERRORS) : 0) |
 	                (w->col_bits >= 0 ? HAS(Q_BITS) : 0) | (w->col_time >= 0 ? HAS(Q_TIME) : 0) |
@@ -631,6 +638,9 @@ enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err
 	if (w->have_header)
 		return reading(w, cell, c->ncells, out, err);
 	enum watch_state st = read_header(w, cell, c->ncells, err);
+	/* '#' lines are comments, as in -i and --intervals files, unless the
+	 * first column is the lane, whose names may start with '#' */
+	c->opt.comments = w->col_lane != 0;
 	if (st == WATCH_UNDECIDED) {
 		format_header(out, &w->layout);
 		fflush(out);
@@ -640,9 +650,10 @@ enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err
 
 void watch_reader_init(struct csv *c, FILE *fp)
 {
-	/* a reading is a line of a few cells; no comment lines (a lane may be '#1') */
-	struct csv_options opt = {.sep = ',', .max_record = 4095, .max_text = "4095 bytes",
-	                          .stop_at_bad = 1};
+	/* a reading is a line of a few cells; '#' lines are comments (but see
+	 * watch_next: not when the lane is the first column) */
+	struct csv_options opt = {.sep = ',', .max_record = 4096, .max_text = "4096 bytes",
+	                          .comments = 1, .stop_at_bad = 1};
 	csv_init(c, fp, &opt);
 }
 

@@ -175,6 +175,13 @@ bercl cl -e "$(printf '1\n2')" -n 3T -p 1e-12
 bercl cl -e "$(printf '1\r')" -n 3T -p 1e-12
 bercl cl -e 123456789012345678901234567890123456789012345678901234567890 -n 3T -p 1e-12
 bercl cl -e 1 -t 10 -r 1e-300 -p 1e-12
+bercl cl -e 1 -t 1e300,1 -r 25G -p 1e-12 -f csv
+printf '   \nerrors,bits,ber\n0,3e12,1e-12\n' | bercl cl -i - -f csv
+printf ' \t\r\n' | bercl cl -i -
+printf 'time,bits,errors\n10,2.125e12,0\n10,3.2e12,0\n' | bercl watch -p 1e-12 -c 95%
+printf '# BERT log\nbits,errors\n# start\n1e12,0\n4e12,0\n' | bercl watch -p 1e-12 -c 95% -f csv
+printf 'lane,bits,errors\n#1,1e12,0\n#1,4e12,0\n' | bercl watch -p 1e-12 -c 95% -f csv
+printf 'errors,time,rate,lanes,ber\n1,1e300,25G,4,1e-12\n' | bercl cl -i - -f json
 bercl nosuch
 bercl cl
 bercl cl -e 0 -n 3T
