@@ -18,6 +18,8 @@
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "flags.h"
 #include "request.h"
@@ -305,4 +307,58 @@ const char *quantity_parse(enum quantity q, const char *text, double *v, double 
 	if (flags[q].parse)
 		return flags[q].parse(text, v);
 	return parse_probability(text, v, complement);
+}
+
+/* s is D{1,3}(,DDD)+: digits grouped in threes by commas */
+static int thousands_grouped(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+	if (n < 1 || n > 3 || s[n] != ',')
+		return 0;
+	for (s += n; *s == ','; s += 4)
+		if (strspn(s + 1, "0123456789") != 3)
+			return 0;
+	return *s == '\0';
+}
+
+const char *quantity_warning(enum quantity q, const char *text, char *buf, size_t len)
+{
+	const struct flag_desc *f = &flags[q];
+	char name[32];
+	snprintf(name, sizeof name, "--%s", f->name);
+	if ((f->parse == parse_count || f->parse == parse_si) && thousands_grouped(text)) {
+		/* a comma separates a list's values: 2,500 is two rows */
+		char digits[64];
+		size_t k = 0;
+		for (const char *c = text; *c && k + 1 < sizeof digits; c++)
+			if (*c != ',')
+				digits[k++] = *c;
+		digits[k] = '\0';
+		char why[160];
+		snprintf(why, sizeof why, "is read as a list (a comma separates values); "
+		         "for the one number write %s", digits);
+		value_message(buf, len, name, text, why);
+		return buf;
+	}
+	double v;
+	if (q == Q_RATE && strpbrk(text, "eE") == NULL && parse_real(text, &v) == NULL && v > 0 &&
+	    v < 1e6) {
+		/* a plain decimal is bits per second: 25.78125 is not 25.78125G (a
+		 * number with an exponent was written with care) */
+		char why[160];
+		snprintf(why, sizeof why, "is %s b/s (no SI suffix): for Gb/s write %sG", text, text);
+		value_message(buf, len, name, text, why);
+		return buf;
+	}
+	size_t n = strlen(text);
+	if (!f->parse && n > 1 && text[n - 1] == '%' && text[0] == '0' && text[1] == '.' &&
+	    strpbrk(text, "eE") == NULL) {
+		/* 0.95% is 0.0095: most likely 95% or 0.95 was meant */
+		char why[160];
+		snprintf(why, sizeof why, "is %.*s %% (%.*se-2): for 95 %% write 95%% or 0.95",
+		         (int)(n - 1), text, (int)(n - 1), text);
+		value_message(buf, len, name, text, why);
+		return buf;
+	}
+	return NULL;
 }

@@ -83,6 +83,13 @@ extern const struct flag_desc flags[NFLAGS];
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement);
 /* Every quantity absent (NAN), with the given model and --two-sided. */
 void row_input_init(struct row_input *in, enum bercl_model model, int two_sided, int sequential);
+/*
+ * A likely mistake in a flag's text that still reads (the command warns,
+ * then runs): digits grouped by commas (2,500 is the list 2, 500), a rate
+ * without an SI suffix below 1 Mb/s, a level such as 0.95%. NULL, or the
+ * warning in buf.
+ */
+const char *quantity_warning(enum quantity q, const char *text, char *buf, size_t len);
 /* Read one value of quantity q from text (with its complement for probabilities). */
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement);
 

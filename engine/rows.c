@@ -12,6 +12,7 @@
  * 1 MiB its bytes are not kept but its quotes still count, so the next
  * record starts where RFC 4180 says.
  */
+#include <ctype.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -281,6 +282,11 @@ static void read_cell(struct batch *b, struct row *r, size_t i, int q)
 		r->in.cl_lo = v_lo;
 		r->in.cl_complement_lo = c_lo;
 	}
+	/* a decimal comma (0,5h in a ';' file): say so, not what the comma broke */
+	const char *comma = why ? strchr(text, ',') : NULL;
+	if (comma && comma > text && isdigit((unsigned char)comma[-1]) &&
+	    isdigit((unsigned char)comma[1]))
+		why = "has a decimal comma: the decimal point is '.' (0.5, not 0,5)";
 	/* Keep reading the other columns, so the row shows what it can. */
 	if (why && !r->error[0])
 		value_message(r->error, sizeof r->error, flags[q].name, text, why);

@@ -351,6 +351,8 @@ static void read_quantities(struct options *o)
 			continue;
 		const char *bad;
 		char msg[512];
+		if (quantity_warning((enum quantity)q, o->text[q], msg, sizeof msg))
+			warning("%s", msg);
 		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
 		if (why) {
 			value_message(msg, sizeof msg, flag_name(q), o->text[q], why);

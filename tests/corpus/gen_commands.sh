@@ -176,6 +176,11 @@ bercl cl -e "$(printf '1\r')" -n 3T -p 1e-12
 bercl cl -e 123456789012345678901234567890123456789012345678901234567890 -n 3T -p 1e-12
 bercl cl -e 1 -t 10 -r 1e-300 -p 1e-12
 bercl cl -e 1 -t 1e300,1 -r 25G -p 1e-12 -f csv
+bercl cl -e 0 -n 2,500 -p 1e-12 -f csv
+bercl cl -e 0 -n 3,000,000,000,000 -p 1e-12
+bercl bits -e 0 -p 1e-12 -c 95% -r 25.78125
+bercl bits -e 0 -p 1e-12 -c 0.95%
+printf 'errors;time;rate;ber\n0;0,5h;10G;1e-12\n' | bercl cl -i - -f csv
 printf '   \nerrors,bits,ber\n0,3e12,1e-12\n' | bercl cl -i - -f csv
 printf ' \t\r\n' | bercl cl -i -
 printf 'time,bits,errors\n10,2.125e12,0\n10,3.2e12,0\n' | bercl watch -p 1e-12 -c 95%
