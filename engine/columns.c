@@ -193,7 +193,9 @@ static size_t cell_verdict(char *buf, size_t len, const struct row *r, int human
 {
 	(void)human;
 	if (computed(r) && r->verdict >= 0)
-		put_str(buf, len, r->verdict ? "pass" : "fail");
+		put_str(buf, len, r->verdict == VERDICT_UNDECIDED ? "undecided"
+		                  : r->verdict                    ? "pass"
+		                                                  : "fail");
 	return strlen(buf);
 }
 
@@ -571,7 +573,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_CL] =                {"cl",            "CL",            20, NUMBER, cell_cl},
 	[COL_ONE_MINUS_CL] =      {"one_minus_cl",  "1 - CL",        13, NUMBER, cell_one_minus_cl},
 	[COL_CL_ACHIEVED] =       {"cl_achieved",   "CL achieved",   20, NUMBER, cell_cl_achieved},
-	[COL_VERDICT] =           {"verdict",       "verdict",        7, STRING, cell_verdict},
+	[COL_VERDICT] =           {"verdict",       "verdict",        9, STRING, cell_verdict},
 	[COL_BER_ESTIMATE] =      {"ber_estimate",  "BER estimate",  12, NUMBER, DATA(CELL_NUMBER, R(ber_estimate), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BER_LOWER] =         {"ber_lower",     "BER lower",     12, NUMBER, DATA(CELL_NUMBER, R(ber_lower), ROUND_DOWN, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BER_UPPER] =         {"ber_upper",     "BER upper",     12, NUMBER, DATA(CELL_NUMBER, R(ber_upper), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},

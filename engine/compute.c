@@ -966,8 +966,11 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 	/* with --intervals, --require passes only where the answer that holds
 	 * under bursts reaches C too (cl_clustered never exceeds the CL) */
 	if (st == COMPUTE_OK && cmd == CMD_CL && r->has_clustered && r->verdict == 1)
-		r->verdict = passes(r->cl_clustered.cl, r->cl_clustered.one_minus_cl, r->in.require,
-		                    r->in.require_complement);
+		r->verdict = r->in.errors == 0
+		                     /* no error: no evidence of bursts, none against them */
+		                     ? VERDICT_UNDECIDED
+		                     : passes(r->cl_clustered.cl, r->cl_clustered.one_minus_cl,
+		                              r->in.require, r->in.require_complement);
 	if (st == COMPUTE_OK && !results_sane(cmd, r)) {
 		char b[32], p[32], c[32];
 		snprintf(b, sizeof b, "%.17g", r->bits);

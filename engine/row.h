@@ -56,6 +56,9 @@ struct row_input {
 
 #define ROW_ERROR_MAX 256
 
+/* --require with --intervals and no error: neither pass nor fail (bercl(1)) */
+#define VERDICT_UNDECIDED 2
+
 struct row {
 	long line;                 /* batch input line, 0 for argv rows */
 	const char *const *extra;  /* pass-through cells of a batch row */
@@ -68,7 +71,7 @@ struct row {
 	double ber_estimate, ber_lower, ber_upper;   /* ber rows */
 	double poisson_alt;        /* binomial rows: the Poisson answer */
 	int ber_capped;            /* Poisson ber rows: a bound above 1 given as 1 */
-	int verdict;               /* -1 no --require, 0 fail, 1 pass */
+	int verdict;               /* -1 no --require, 0 fail, 1 pass, VERDICT_UNDECIDED */
 	double one_minus_cl_sim, sim_stderr;         /* simulate rows */
 	/* plan rows (and simulate with a plan) */
 	double alpha, beta;        /* exact risks of the plan */

@@ -326,6 +326,10 @@ static double dispersion(struct watch_lane *l, double d_bits, double d_errors, d
 static int clustered_verdict(struct watch *w, struct watch_lane *l)
 {
 	bercl_tails t;
+	/* no error: no evidence of bursts, none against them (the clustered
+	 * answer cannot bound them): undecided, never a fail (bercl(1)) */
+	if (!l->sums_bad && l->sums.errors == 0)
+		return WATCH_NO_DECISION;
 	if (l->sums_bad || bercl_clustered_cl(&l->sums, w->in.ber, &t) != BERCL_OK)
 		return WATCH_FAIL;
 	int pass = w->in.cl <= 0.5 ? t.cl >= w->in.cl : t.one_minus_cl <= w->in.cl_complement;
@@ -433,12 +437,13 @@ static enum watch_state overall(struct watch *w, FILE *out)
 {
 	if (w->col_lane < 0)
 		return WATCH_UNDECIDED;
-	int fail = 0, all_pass = 1;
+	int fail = 0, all_pass = 1, all_done = 1;
 	double bits = 0, errors = 0, ln_cl = 0; /* ln of the product of the lanes' CLs */
 	double ln_cl_allowed = 0;               /* the same at the allowed count E */
 	for (size_t i = 0; i < w->nlanes; i++) {
 		fail |= w->lanes[i].state == WATCH_FAIL;
 		all_pass &= w->lanes[i].state == WATCH_PASS;
+		all_done &= w->lanes[i].state == WATCH_PASS || w->lanes[i].state == WATCH_NO_DECISION;
 		bits += w->lanes[i].bits;
 		errors += w->lanes[i].errors;
 		const struct watch_lane *l = &w->lanes[i];
@@ -470,9 +475,12 @@ static enum watch_state overall(struct watch *w, FILE *out)
 	} else {
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
 	}
-	r.decision = fail ? "fail" : pass ? "pass" : "";
+	/* every lane at the end of its test, some undecided (--clustered, no
+	 * error): the module is undecided too */
+	int none = !fail && !all_pass && all_done && (double)w->nlanes >= want;
+	r.decision = fail ? "fail" : none ? "undecided" : pass ? "pass" : "";
 	put_row(w, out, &r);
-	return fail ? WATCH_FAIL : pass ? WATCH_PASS : WATCH_UNDECIDED;
+	return fail ? WATCH_FAIL : none ? WATCH_NO_DECISION : pass ? WATCH_PASS : WATCH_UNDECIDED;
 }
 
 /* One reading (the cells of a record after the header). */
@@ -587,9 +595,10 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 		snprintf(r.error, sizeof r.error, "no CL"); /* leaves cl empty */
 	/* with lanes a lane's own pass is "lane pass": only the all row says
 	   "pass", when the module has passed; a lane that fails fails the module */
-	r.decision = l->state == WATCH_PASS   ? (w->col_lane >= 0 ? "lane pass" : "pass")
-	             : l->state == WATCH_FAIL ? "fail"
-	                                      : "";
+	r.decision = l->state == WATCH_PASS          ? (w->col_lane >= 0 ? "lane pass" : "pass")
+	             : l->state == WATCH_FAIL        ? "fail"
+	             : l->state == WATCH_NO_DECISION ? "undecided"
+	                                             : "";
 	if (w->plan)
 		risks_at_readings(w, l, &r, err);
 	put_row(w, out, &r);
@@ -685,7 +694,12 @@ int watch_run(const struct row_input *in, enum format format, int plan, const ch
 		watch_close(&w);
 		return WATCH_INTERNAL;
 	}
-	if (st == WATCH_END) {
+	if (st == WATCH_NO_DECISION) {
+		fprintf(stderr, "bercl: %s: no error in the test: the clustered answer cannot bound "
+		                "bursts without one, so it decides neither way (the Poisson CL, "
+		                "for independent errors, is in the cl column)\n", name);
+		st = WATCH_END;
+	} else if (st == WATCH_END) {
 		if (!w.have_header) {
 			fprintf(stderr, "bercl: %s: no header line (bits or time, errors)\n", name);
 			st = WATCH_INPUT;

@@ -20,6 +20,8 @@ enum watch_state {
 	WATCH_INPUT = 2,      /* a bad line or a counter that went backwards */
 	WATCH_INTERNAL = 3,
 	WATCH_END = 4,        /* input ended before a decision */
+	WATCH_NO_DECISION = 5, /* --clustered, no error at the end of the fixed test:
+	                          neither pass nor fail (exit status 4, a note) */
 };
 
 struct watch_lane;

@@ -170,7 +170,7 @@ static void print_help(int cmd)
 	       "Numeric flags take lists and ranges: 1e-12,1e-15  0..10  0..100:11  1e-15..1e-9:7log\n"
 	       "Exit status: 0 ok (watch: pass), 1 a --require verdict failed (watch: fail),\n"
 	       "2 usage or input error, 3 numerical failure or write error,\n"
-	       "4 watch: input ended before a decision. %sSee bercl(1).\n",
+	       "4 no decision (watch: input ended first; --clustered or --intervals --require:\nno error to decide on). %sSee bercl(1).\n",
 	       cmd < 0 ? "bercl SUBCOMMAND --help: its flags and columns only.\n" : "");
 	check_output();
 	options_exit(0);

@@ -12,7 +12,7 @@
 #include "request.h"
 #include "row.h"
 
-enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_UNDECIDED = 4 };
 
 extern const char *const prog; /* "bercl", before every message */
 /*

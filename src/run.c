@@ -395,7 +395,7 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	int several = sweep_rows(o) > 1 || (o->telem && o->telem->n > 1);
 	struct row r;
 	long index = 0;
-	int hist = 0;
+	int hist = 0, undecided = 0;
 	while (!interrupted && next_row(&s, lists, base, o->telem, &hist, &r)) {
 		if (o->lane_text) {
 			lane_rows(o, &r, &l, &index);
@@ -406,6 +406,7 @@ int run_sweep(const struct options *o, const struct row_input *base)
 		if (interrupted)
 			break; /* this row was cut short: not printed */
 		raise_status(st);
+		undecided |= r.verdict == VERDICT_UNDECIDED;
 		if (!several && st >= EXIT_USAGE)
 			exit(exit_status); /* a usage error: nothing printed */
 		if (index == 1)
@@ -421,6 +422,13 @@ int run_sweep(const struct options *o, const struct row_input *base)
 			check_output();
 	}
 	die_if_interrupted();
+	if (undecided && exit_status == 0) {
+		/* a --require verdict neither way (bercl(1)): exit 4, as watch */
+		fprintf(stderr, "%s: no error in the test: the clustered answer cannot bound bursts "
+		                "without one, so --require is undecided (the Poisson CL is in the cl "
+		                "column)\n", prog);
+		return EXIT_UNDECIDED;
+	}
 	return exit_status;
 }
 
