@@ -351,7 +351,7 @@ const char *quantity_warning(enum quantity q, const char *text, char *buf, size_
 		return buf;
 	}
 	size_t n = strlen(text);
-	if (!f->parse && n > 1 && text[n - 1] == '%' && text[0] == '0' && text[1] == '.' &&
+	if ((q == Q_CL || q == Q_REQUIRE) && n > 1 && text[n - 1] == '%' && text[0] == '0' && text[1] == '.' &&
 	    strpbrk(text, "eE") == NULL) {
 		/* 0.95% is 0.0095: most likely 95% or 0.95 was meant */
 		char why[160];

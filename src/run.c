@@ -402,7 +402,14 @@ int run_sweep(const struct options *o, const struct row_input *base)
 			continue;
 		}
 		r.line = ++index;
+		/* a plan or simulation row may take seconds in one library call:
+		 * with the lines before it written out, a signal ends it at once */
+		int slow = o->cmd == CMD_PLAN || o->cmd == CMD_SIMULATE;
+		if (slow)
+			fflush(stdout);
+		die_at_once = slow;
 		int st = process(o, &r, NULL, several, stderr);
+		die_at_once = 0;
 		if (interrupted)
 			break; /* this row was cut short: not printed */
 		raise_status(st);

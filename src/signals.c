@@ -19,12 +19,14 @@
  * A second signal kills at once.
  */
 volatile sig_atomic_t interrupted;
+volatile sig_atomic_t die_at_once;
 
 static int wake_pipe[2] = {-1, -1};
 
 static void on_signal(int sig)
 {
-	if (interrupted) {
+	/* a second signal, or one inside a row with its output flushed */
+	if (interrupted || die_at_once) {
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
