@@ -67,7 +67,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
-.PHONY: check-tsan soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
+.PHONY: check-tsan soak-fec soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 .PHONY: web check-web
 
@@ -277,6 +277,11 @@ XMATH_COUNT ?= 100000
 tests/oracle/xmath_check: tests/oracle/xmath_check.c lib/xmath.c lib/xmath.h lib/xmath.inc lib/dd.h
 	$(CC) -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ilib $(LDFLAGS) -o $@ \
 		tests/oracle/xmath_check.c lib/xmath.c -lmpfr -lgmp -lm
+# The FEC Monte Carlo suites in full (make check runs a sample): 1000
+# histograms a case, the tail's profile on the whole grid, 2000 coverage draws.
+soak-fec: tests/test_fec tests/test_fec_tail
+	BERCL_FEC_DRAWS=1000 ./tests/test_fec
+	BERCL_TAIL_FULL_GRID=1 BERCL_COVERAGE_DRAWS=2000 ./tests/test_fec_tail
 soak-xmath: tests/oracle/xmath_check
 	./tests/oracle/xmath_check --seed $(SEED) --count 10000000
 oracle-check: bercl tests/oracle/oracle

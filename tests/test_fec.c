@@ -268,38 +268,52 @@ static int flagged(double ber, double rho, unsigned codewords, int draws, unsign
 	return flags;
 }
 
+/*
+ * Histograms drawn per case: BERCL_FEC_DRAWS (make check: 200, a sample;
+ * make soak-fec: 1000, the full run). The bars scale with it: at most 1 %
+ * of independent-error histograms flagged, at least 99 % of bursty ones.
+ */
+static int fec_draws(void)
+{
+	const char *e = getenv("BERCL_FEC_DRAWS");
+	int n = e ? atoi(e) : 200;
+	return n >= 100 ? n : 100;
+}
+
 static void test_independent_not_flagged(void **state)
 {
 	(void)state;
+	int n = fec_draws();
 	struct {
 		double ber;
 		unsigned codewords;
 	} cases[] = {{2.4e-4, 10000}, {2.4e-4, 1000000}, {2.4e-4, 1000000000}, {1e-5, 1000000000},
 	             {1e-3, 100000}};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int k = 0, f = flagged(cases[i].ber, 0, cases[i].codewords, 1000, 1000 + i, &k);
-		print_message("independent errors, BER %g, %u codewords: %d of 1000 flagged, model "
+		int k = 0, f = flagged(cases[i].ber, 0, cases[i].codewords, n, 1000 + i, &k);
+		print_message("independent errors, BER %g, %u codewords: %d of %d flagged, model "
 		              "bound dropped in %d\n",
-		              cases[i].ber, cases[i].codewords, f, k);
-		assert_true(f <= 10);
-		assert_true(k <= 10);
+		              cases[i].ber, cases[i].codewords, f, n, k);
+		assert_true(f <= n / 100);
+		assert_true(k <= n / 100);
 	}
 }
 
 static void test_bursts_flagged(void **state)
 {
 	(void)state;
+	int n = fec_draws();
 	struct {
 		double ber, rho;
 		unsigned codewords;
 	} cases[] = {{2.4e-4, 0.5, 100000}, {2.4e-4, 0.5, 10000000}, {1e-5, 0.5, 10000000},
 	             {2.4e-4, 0.2, 1000000}};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int k = 0, f = flagged(cases[i].ber, cases[i].rho, cases[i].codewords, 1000, 2000 + i, &k);
-		print_message("bursts (rho %g), BER %g, %u codewords: %d of 1000 flagged, model "
+		int k = 0, f = flagged(cases[i].ber, cases[i].rho, cases[i].codewords, n, 2000 + i, &k);
+		print_message("bursts (rho %g), BER %g, %u codewords: %d of %d flagged, model "
 		              "bound dropped in %d\n",
-		              cases[i].rho, cases[i].ber, cases[i].codewords, f, k);
-		assert_true(f >= 990 && k >= f);
+		              cases[i].rho, cases[i].ber, cases[i].codewords, f, n, k);
+		assert_true(f >= n - n / 100 && k >= f);
 	}
 }
 
