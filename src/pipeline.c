@@ -28,6 +28,10 @@
  * the reader's reset and parse, the computation and the formatting (at
  * 1024, 1.8 MB, a 1e6-row cl batch took ~4 % more CPU time on one core) */
 #define CHUNK_ROWS 256
+/* pass-through cell pointers a chunk may hold: a file of many columns gets
+ * fewer rows a chunk (1 at 65,536 columns), so that its memory does not
+ * grow with the columns times 256 rows times the slots */
+#define CHUNK_CELLS 65536
 #define NSLOTS 6
 #define MAX_WORKERS 16
 
@@ -40,7 +44,7 @@ struct slot {
 	struct row rows[CHUNK_ROWS];
 	char *cells;              /* pass-through cells, NUL-separated */
 	size_t cells_len, cells_cap;
-	const char **extra;       /* CHUNK_ROWS * nextra pointers into cells */
+	const char **extra;       /* chunk_rows * nextra pointers into cells */
 	FILE *out_fp, *err_fp;    /* memory streams over out and err */
 	char *out, *err;          /* handled output and messages */
 	size_t out_len, err_len;
@@ -54,6 +58,7 @@ struct pipeline {
 	int nslots;               /* NSLOTS with worker threads, 1 inline */
 	int finished;             /* no more chunks will be filled */
 	size_t nextra;
+	int chunk_rows;           /* rows a chunk holds: CHUNK_ROWS, fewer for wide files */
 	row_handler handle;
 	const void *ctx;
 	int failed;               /* a worker could not allocate */
@@ -140,13 +145,13 @@ static int keep_cells(struct pipeline *p, struct slot *s, const struct row *r, s
 	return 0;
 }
 
-/* Fill a slot with up to CHUNK_ROWS rows; returns the count, -1 on error. */
+/* Fill a slot with up to chunk_rows rows; returns the count, -1 on error. */
 static int fill_slot(struct pipeline *p, struct slot *s, struct batch *b,
                      const struct row_input *base, size_t *offs, int *read_error)
 {
 	s->nrows = 0;
 	s->cells_len = 0;
-	while (s->nrows < CHUNK_ROWS) {
+	while (s->nrows < p->chunk_rows) {
 		struct row *r = &s->rows[s->nrows];
 		int rc = batch_next(b, base, r);
 		if (rc < 0 && !b->csv.interrupted)
@@ -198,11 +203,13 @@ static int pipeline_start(struct pipeline *p, struct batch *b, row_handler handl
 		workers = MAX_WORKERS;
 	p->nslots = workers > 0 ? NSLOTS : 1;
 	p->slot = calloc(NSLOTS, sizeof *p->slot);
-	p->offs = calloc((size_t)CHUNK_ROWS * (p->nextra + 1), sizeof *p->offs);
+	size_t fit = CHUNK_CELLS / (p->nextra + 1);
+	p->chunk_rows = fit < 1 ? 1 : fit > CHUNK_ROWS ? CHUNK_ROWS : (int)fit;
+	p->offs = calloc((size_t)p->chunk_rows * (p->nextra + 1), sizeof *p->offs);
 	if (!p->slot || !p->offs)
 		return -1;
 	for (int i = 0; i < p->nslots; i++) {
-		p->slot[i].extra = calloc((size_t)CHUNK_ROWS * (p->nextra + 1), sizeof(char *));
+		p->slot[i].extra = calloc((size_t)p->chunk_rows * (p->nextra + 1), sizeof(char *));
 		if (!p->slot[i].extra)
 			return -1;
 	}
@@ -273,7 +280,7 @@ static void fill_next(struct pipeline *p, struct slot *f, struct batch *b,
 		p->mem_error = 1;
 		n = 0;
 	}
-	if (n < CHUNK_ROWS)
+	if (n < p->chunk_rows)
 		p->eof = 1;
 	if (n > 0) {
 		pthread_mutex_lock(&p->lock);
