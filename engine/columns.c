@@ -102,14 +102,29 @@ static size_t cell_errors(char *buf, size_t len, const struct row *r, int human)
 	return strlen(buf);
 }
 
+/*
+ * bits is every lane's bits together in every form: with --all-lanes the
+ * answer is per lane (bits_per_lane), and bits the lanes' sum, so that a
+ * script reading the column gets one meaning whatever the flags.
+ */
 static size_t cell_bits(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
+	if (r->in.all_lanes && computed(r) && present(r->bits))
+		return format_double(buf, len, r->bits * (isnan(r->in.lanes) ? 1 : r->in.lanes));
 	if (present(r->bits))
 		return format_double(buf, len, r->bits);
 	else if (present(r->in.bits))
 		return format_double(buf, len, r->in.bits);
 	return strlen(buf);
+}
+
+static size_t cell_bits_per_lane(char *buf, size_t len, const struct row *r, int human)
+{
+	(void)human;
+	if (r->in.all_lanes && computed(r) && present(r->bits))
+		return format_double(buf, len, r->bits);
+	return 0;
 }
 
 static size_t cell_rate(char *buf, size_t len, const struct row *r, int human)
@@ -626,6 +641,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_LOG10_ONE_MINUS_CL] = {"log10_one_minus_cl", "log10(1 - CL)", 13, NUMBER,
 	                            cell_log10_one_minus_cl},
 	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   20, NUMBER, cell_lane_cl},
+	[COL_BITS_PER_LANE] =     {"bits_per_lane", "bits per lane", 18, NUMBER, cell_bits_per_lane},
 	[COL_CODE] =              {"code",          "code",          14, STRING, cell_code},
 	[COL_N] =                 {"n",             "n",              6, NUMBER, DATA(CELL_INT, R(in.code.n), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
 	[COL_K] =                 {"k",             "k",              6, NUMBER, DATA(CELL_INT, R(in.code.k), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},

@@ -236,7 +236,7 @@ const struct flag_desc flags[NFLAGS] = {
 	                   NULL, NULL, NO_FIELD, NO_FIELD,
 	                   ACT_CUSTOM, NO_FIELD, NULL, NULL, option_lane_errors, 1, 0},
 	[F_ALL_LANES] = {"all-lanes", 0, NULL, BITS,
-	                 "bits only: bits per lane for all --lanes L to reach CL together",
+	                 "bits only: bits per lane (bits_per_lane) for all --lanes L to reach CL together",
 	                 NULL, NULL, NO_FIELD, NO_FIELD,
 	                 ACT_SWITCH, OPT(all_lanes), NULL, NULL, NULL, 0, 0},
 	[F_INTERVALS] = {"intervals", 0, "FILE", CL | BER | WATCH,

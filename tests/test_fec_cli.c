@@ -360,7 +360,8 @@ static void test_all_lanes_bits_cli(void **state)
 		         cases[i][0], cases[i][1], cases[i][2], cases[i][3]);
 		run(&r, NULL, args);
 		assert_int_equal(r.status, 0);
-		double n = csv_value(r.out, "bits", 1);
+		double n = csv_value(r.out, "bits_per_lane", 1);
+		assert_true(csv_value(r.out, "bits", 1) == n * lanes); /* every lane's bits */
 		double target = csv_value(r.out, "cl", 1);
 		if (!(csv_value(r.out, "cl_achieved", 1) >= target))
 			fail_msg("%s: cl_achieved below the target: %s", args, r.out);

@@ -566,6 +566,7 @@ function layout(o) {
     break;
   case 'bits':
     add('model'); add('errors'); add('ber'); add('cl'); add('one_minus_cl'); add('log10_one_minus_cl'); add('bits');
+    add('bits_per_lane', o.all_lanes);
     add('rate_bps', time); add('lanes', time || o.all_lanes); add('time_s', time); add('lane_cl', o.all_lanes);
     add('cl_achieved');
     break;
@@ -629,7 +630,10 @@ function cell(c, r) {
   case 'errors':
     if (i.code && !present(i.bits) && !present(i.time)) return ['', ''];
     return present(i.errors) ? same(fd(i.errors)) : ['', ''];
-  case 'bits': return present(r.bits) ? same(fd(r.bits)) : present(i.bits) ? same(fd(i.bits)) : ['', ''];
+  // (engine/columns.c: bits is every lane's bits; with --all-lanes the answer is bits_per_lane)
+  case 'bits': return i.all_lanes && present(r.bits) && !r.error ? same(fd(r.bits * lanesOf(i)))
+    : present(r.bits) ? same(fd(r.bits)) : present(i.bits) ? same(fd(i.bits)) : ['', ''];
+  case 'bits_per_lane': return i.all_lanes && present(r.bits) && !r.error ? same(fd(r.bits)) : ['', ''];
   case 'ber': return present(i.ber) ? same(fd(i.ber)) : ['', ''];
   case 'rate_bps': return present(i.rate) ? [fd(i.rate), hSi(i.rate)] : ['', ''];
   case 'lanes': return same(fd(present(i.lanes) ? i.lanes : 1));
@@ -712,7 +716,7 @@ const HEADERS = { model: 'model', errors: 'errors', bits: 'bits', ber: 'BER', ra
   verdict: 'verdict', ber_estimate: 'BER estimate', ber_lower: 'BER lower', ber_upper: 'BER upper', ratio: 'D',
   alpha: 'alpha', beta: 'beta', alpha_target: 'alpha target', max_bits: 'max bits', expected_bits_good: 'E[bits] good',
   expected_bits_bad: 'E[bits] bad', fixed_bits: 'fixed bits', pass_bits: 'pass at bits', fail_bits: 'fail by bits',
-  true_ber: 'true BER', p_pass: 'P(pass)', expected_bits: 'E[bits]', lane: 'lane', lane_cl: 'CL per lane', code: 'code',
+  true_ber: 'true BER', p_pass: 'P(pass)', expected_bits: 'E[bits]', lane: 'lane', lane_cl: 'CL per lane', bits_per_lane: 'bits per lane', code: 'code',
   n: 'n', k: 'k', m: 'm', t: 't', ser: 'SER', cer: 'CER', post_fec_ber: 'post-FEC BER', ber_max: 'BER max',
   cer_upper: 'CER upper', codewords: 'codewords', uncorrectable: 'uncorrectable', error: 'error' };
 
