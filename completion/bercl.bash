@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bash completion for bercl: subcommands, the flags each one reads, the
 # values of its enum flags (--format, --model, --method), the columns of
-# --value, and the fixed values of --code, --histogram-format and
-# --delimiter. All but the last three are read from the program's own --help (made from its flag, subcommand
+# --value, and the fixed values of --code, --histogram-format,
+# --intervals-form, --burst-model and --delimiter. All but those are read from the program's own --help (made from its flag, subcommand
 # and layout tables), so they cannot fall out of step with it. Source it, or install it
 # with make install (share/bash-completion/completions/bercl).
 _bercl()
@@ -25,6 +25,7 @@ _bercl()
 	case $prev in
 	--input|-i|--histogram|--intervals) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--burst-model) COMPREPLY=($(compgen -W "gilbert-elliott none" -- "$cur")); return ;;
+	--intervals-form) COMPREPLY=($(compgen -W "auto per-interval cumulative" -- "$cur")); return ;;
 	--code) COMPREPLY=($(compgen -W "kp4 kr4 rs:" -- "$cur")); return ;;
 	--histogram-format) COMPREPLY=($(compgen -W "auto csv ethtool sonic xena" -- "$cur")); return ;;
 	--delimiter) COMPREPLY=($(compgen -W ", ; tab" -- "$cur")); return ;;

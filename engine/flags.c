@@ -84,6 +84,7 @@ static const char *burst_share_range(double v)
 static const char *const model_names[] = {"poisson", "binomial", NULL};   /* enum bercl_model */
 static const char *const format_names[] = {"text", "csv", "tsv", "json", NULL}; /* enum format */
 static const char *const method_names[] = {"likelihood", "sonic", NULL};  /* tail_sonic 0, 1 */
+
 #define CL ON(CMD_CL)
 #define BITS ON(CMD_BITS)
 #define BER ON(CMD_BER)
@@ -244,6 +245,11 @@ const struct flag_desc flags[NFLAGS] = {
 	                 "answers; watch: read the readings from FILE",
 	                 NULL, NULL, NO_FIELD, NO_FIELD,
 	                 ACT_FILE, OPT(intervals), NULL, NULL, NULL, 1, 0},
+	[F_INTERVALS_FORM] = {"intervals-form", 0, "F", CL | BER,
+	                      "--intervals rows: auto (default: from the first three rows), "
+	                      "per-interval or cumulative",
+	                      NULL, NULL, NO_FIELD, NO_FIELD,
+	                      ACT_CUSTOM, NO_FIELD, NULL, NULL, option_intervals_form, 1, 0},
 	[F_CLUSTERED] = {"clustered", 0, NULL, WATCH,
 	                 "watch: decide by cl_clustered, which bursts cannot inflate",
 	                 NULL, NULL, NO_FIELD, NO_FIELD,

@@ -16,7 +16,8 @@
  * one the difference from the reading before). The form is decided from
  * the first three data rows: bits strictly increasing and errors never
  * decreasing there means cumulative readings, anything else per-interval
- * counts; the caller says which on standard error. Then, cumulative: bits
+ * counts (--intervals-form says which instead: a log whose gate lengths
+ * grow looks cumulative); the caller says which on standard error. Then, cumulative: bits
  * that do not increase (a zero-length interval, or a counter going
  * backwards) and errors that decrease are errors naming the line and
  * column; per-interval: bits must be above 0 and errors at most bits.
@@ -49,7 +50,8 @@ struct reader {
 	bercl_intervals *s;
 	int has_header;
 	int bits_col, errors_col;       /* -1 until known */
-	int cumulative;                 /* decided after DETECT_ROWS rows */
+	int cumulative;                 /* decided after DETECT_ROWS rows, or given */
+	enum intervals_form form;
 	long held;                      /* rows held while deciding */
 	double held_bits[DETECT_ROWS], held_errors[DETECT_ROWS];
 	long held_line[DETECT_ROWS];
@@ -116,6 +118,8 @@ static int decide(struct reader *rd)
 		if (!(rd->held_bits[i] > rd->held_bits[i - 1]) ||
 		    rd->held_errors[i] < rd->held_errors[i - 1])
 			cum = 0;
+	if (rd->form != FORM_AUTO) /* said by --intervals-form: no guess */
+		cum = rd->form == FORM_CUMULATIVE;
 	rd->cumulative = cum;
 	rd->prev_bits = rd->prev_errors = 0;
 	for (long i = 0; i < rd->held; i++)
@@ -234,13 +238,13 @@ static int records(struct reader *rd, struct csv *c)
 	return 0;
 }
 
-int intervals_read(FILE *fp, const char *name, bercl_intervals *s, struct intervals_note *note,
-                   char *err, size_t errlen)
+int intervals_read(FILE *fp, const char *name, enum intervals_form form, bercl_intervals *s,
+                   struct intervals_note *note, char *err, size_t errlen)
 {
 	static const bercl_intervals zero;
 	*s = zero;
 	struct reader rd = {.name = name, .err = err, .errlen = errlen, .s = s,
-	                    .bits_col = -1, .errors_col = -1};
+	                    .bits_col = -1, .errors_col = -1, .form = form};
 	struct csv_options opt = {.sep = ',', .sep2 = '\t', .max_record = LINE_MAX_BYTES,
 	                          .max_text = "4096 bytes", .comments = 1, .stop_at_bad = 1};
 	struct csv c;

@@ -14,6 +14,9 @@
 #include "row.h"
 
 /* What the reader found, for the note on standard error. */
+/* --intervals-form: how the rows count (auto: from the first three rows) */
+enum intervals_form { FORM_AUTO, FORM_PER_INTERVAL, FORM_CUMULATIVE };
+
 struct intervals_note {
 	int cumulative;    /* the rows were cumulative readings (their differences taken) */
 	long rows;         /* data rows read */
@@ -25,7 +28,8 @@ struct intervals_note {
  * Memory is bounded: three rows are held while the form is decided, then
  * only the running sums.
  */
-int intervals_read(FILE *fp, const char *name, bercl_intervals *s, struct intervals_note *note,
+int intervals_read(FILE *fp, const char *name, enum intervals_form form, bercl_intervals *s,
+                   struct intervals_note *note,
                    char *err, size_t errlen);
 
 /* The one-line note on the form found ("FILE: 12 cumulative readings ..."). */

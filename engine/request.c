@@ -98,6 +98,19 @@ const char *option_histogram_format(const char *arg, struct options *o, char *wh
 	return NULL;
 }
 
+/* --intervals-form (enum intervals_form): a custom action, so that its long
+ * values do not widen --help's flag column (the completion knows them) */
+const char *option_intervals_form(const char *arg, struct options *o, char *why, size_t len)
+{
+	static const char *const names[] = {"auto", "per-interval", "cumulative", NULL};
+	int v = name_index(arg, names);
+	if (v < 0)
+		return say(why, len, "--intervals-form", arg,
+		           "unknown form (auto, per-interval or cumulative)");
+	o->intervals_form = v;
+	return NULL;
+}
+
 /* simulate --burst-model: a custom action, so that its long value does not
  * widen every subcommand's --help (the completion knows its names) */
 const char *option_burst_model(const char *arg, struct options *o, char *why, size_t len)

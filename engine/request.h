@@ -50,6 +50,7 @@ struct options {
 	int all_lanes;
 	/* clustered errors */
 	const char *intervals;       /* cl, ber, watch --intervals file */
+	int intervals_form;          /* --intervals-form: enum intervals_form */
 	int clustered;               /* watch --clustered */
 	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
 };
@@ -62,6 +63,7 @@ const char *option_delimiter(const char *arg, struct options *o, char *why, size
 const char *option_code(const char *arg, struct options *o, char *why, size_t len);
 const char *option_histogram_format(const char *arg, struct options *o, char *why, size_t len);
 const char *option_lane_errors(const char *arg, struct options *o, char *why, size_t len);
+const char *option_intervals_form(const char *arg, struct options *o, char *why, size_t len);
 const char *option_burst_model(const char *arg, struct options *o, char *why, size_t len);
 
 /* arg's index in a NULL-ended list of names, or -1. */

@@ -60,7 +60,8 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	const char *name = fp == stdin ? "(stdin)" : o->intervals;
 	char err[512];
 	struct intervals_note note;
-	int rc = intervals_read(fp, name, &sums, &note, err, sizeof err);
+	int rc = intervals_read(fp, name, (enum intervals_form)o->intervals_form, &sums, &note, err,
+	                        sizeof err);
 	if (fp != stdin)
 		fclose(fp);
 	if (rc != 0)

@@ -177,6 +177,10 @@ bercl cl -e 123456789012345678901234567890123456789012345678901234567890 -n 3T -
 bercl cl -e 1 -t 10 -r 1e-300 -p 1e-12
 bercl cl -e 1 -t 1e300,1 -r 25G -p 1e-12 -f csv
 bercl cl -e 0 -n 2,500 -p 1e-12 -f csv
+printf 'bits,errors\n1e9,0\n2e9,1\n3e9,1\n' | bercl cl --intervals - -p 1e-9 -f csv
+printf 'bits,errors\n1e9,0\n2e9,1\n3e9,1\n' | bercl cl --intervals - -p 1e-9 -f csv --intervals-form per-interval
+printf 'bits,errors\n1e9,0\n1e9,1\n' | bercl ber --intervals - -c 95% --intervals-form cumulative
+bercl cl --intervals x.csv -p 1e-9 --intervals-form cum
 printf 'bits,errors\n1e12,0\n1e12,0\n1e12,0\n1e12,0\n' | bercl cl --intervals - -p 1e-12 --require 95%
 printf 'bits,errors\n1e12,0\n2e12,0\n3e12,0\n4e12,0\n' | bercl watch -p 1e-12 -c 95% --clustered -f csv
 bercl cl -e 0 -n 3,000,000,000,000 -p 1e-12

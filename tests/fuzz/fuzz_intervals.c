@@ -39,7 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bercl_intervals s;
 	struct intervals_note note;
 	char err[512];
-	int rc = intervals_read(fp, "fuzz", &s, &note, err, sizeof err);
+	/* the first byte's low bits: the form (auto, per-interval, cumulative) */
+	enum intervals_form form = (enum intervals_form)((data[0] & 3) % 3);
+	int rc = intervals_read(fp, "fuzz", form, &s, &note, err, sizeof err);
 	fclose(fp);
 	if (rc != 0) {
 		check(strncmp(err, "fuzz", 4) == 0 && strchr(err, '\n') == NULL);
