@@ -51,6 +51,10 @@ struct options {
 	/* clustered errors */
 	const char *intervals;       /* cl, ber, watch --intervals file */
 	int intervals_form;          /* --intervals-form: enum intervals_form */
+	/* warnings about the flags (quantity_warning), said only once the
+	 * command line has passed every check: an error is one line alone */
+	char warnings[4][256];
+	int nwarnings;
 	int clustered;               /* watch --clustered */
 	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
 };

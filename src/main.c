@@ -121,6 +121,7 @@ static int run_watch(const struct options *o, const struct row_input *base)
 		if (!fp)
 			usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
 	}
+	say_warnings(o);
 	int st = watch_run(base, (enum format)o->format, o->plan, o->value, fp,
 	                   fp == stdin ? "(stdin)" : o->intervals);
 	if (fp != stdin)

@@ -56,6 +56,12 @@ _Noreturn void usage_error(const char *fmt, ...)
 	abort(); /* options_exit returns only by longjmp */
 }
 
+void say_warnings(const struct options *o)
+{
+	for (int i = 0; i < o->nwarnings; i++)
+		warning("%s", o->warnings[i]);
+}
+
 void warning(const char *fmt, ...)
 {
 	va_list ap;
@@ -351,21 +357,25 @@ static void read_quantities(struct options *o)
 			continue;
 		const char *bad;
 		char msg[512];
-		if (quantity_warning((enum quantity)q, o->text[q], msg, sizeof msg))
-			warning("%s", msg);
+		if (o->nwarnings < 4 &&
+		    quantity_warning((enum quantity)q, o->text[q], o->warnings[o->nwarnings],
+		                     sizeof o->warnings[0]))
+			o->nwarnings++;
 		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
-		if (why) {
+		/* a value refused that a likely mistake explains: that, not the
+		 * symptom (3,000,000,000,000 is the list 3, 0, 0, 0, 0) */
+		if (why && !quantity_warning((enum quantity)q, o->text[q], msg, sizeof msg))
 			value_message(msg, sizeof msg, flag_name(q), o->text[q], why);
+		if (why)
 			usage_error("%s", msg);
-		}
 		struct row_input probe;
 		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
 		for (int k = 0; k < 2; k++) {
 			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
-			if (why) {
+			if (why && !quantity_warning((enum quantity)q, o->text[q], msg, sizeof msg))
 				value_message(msg, sizeof msg, flag_name(q), o->text[q], why);
+			if (why)
 				usage_error("%s", msg);
-			}
 		}
 	}
 }

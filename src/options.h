@@ -28,6 +28,10 @@ _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A write error on standard output, said once: exit 3. */
 void check_output(void);
+/* The flags' warnings held by parse_options: said once, when the line has
+ * passed every check and the first row is about to be printed (each run
+ * calls it at that point: run_sweep, run_batch, run_watch). */
+void say_warnings(const struct options *o);
 /* "--name" of a flag. */
 const char *flag_name(int id);
 

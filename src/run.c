@@ -196,6 +196,7 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 		warning("%s:%ld: %ld copied column%s share a name with an earlier one ('%s' first): "
 		        "printed as NAME_2, NAME_3, ...", name, b.header_line, dups, dups > 1 ? "s" : "",
 		        dup);
+	say_warnings(o);
 	format_header(stdout, &l);
 	if (ferror(stdout))
 		check_output();
@@ -333,8 +334,10 @@ static void lane_rows(const struct options *o, const struct row *r0, const struc
 				lane_bits = r.bits;
 			}
 		}
-		if (*index == 1)
+		if (*index == 1) {
+			say_warnings(o);
 			format_header(stdout, l);
+		}
 		format_row(stdout, l, &r);
 		check_output();
 	}
@@ -416,8 +419,10 @@ int run_sweep(const struct options *o, const struct row_input *base)
 		undecided |= r.verdict == VERDICT_UNDECIDED;
 		if (!several && st >= EXIT_USAGE)
 			exit(exit_status); /* a usage error: nothing printed */
-		if (index == 1)
+		if (index == 1) {
+			say_warnings(o);
 			format_header(stdout, &l);
+		}
 		/* A row that fails keeps its place, with empty results; the reason
 		 * went to standard error, naming the row, and the exit status says so. */
 		if (r.seq_table && isnan(r.in.true_ber))
