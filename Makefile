@@ -47,11 +47,11 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 # (lib/xmath.c) give the same doubles on every target only so.
 ALL_CFLAGS = -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c
+LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c lib/fec_code.c lib/chisq.c
 # The engine (engine/): every rule of an answer, between the faces and the
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
-	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/shortest.c \
+	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
 	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c
 CLI_SRC = src/options.c src/layout.c src/run.c src/signals.c src/verify.c src/pipeline.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -433,10 +433,10 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) engine/parse.c engine/shortest.c engine/human.c engine/target.c web/glue.c
+WEB_SRC = $(LIB_SRC) engine/parse.c engine/shortest.c engine/numbers.c engine/human.c engine/target.c web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
 $(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc engine/parse.h engine/shortest.h engine/human.h engine/compute.h engine/row.h
+		lib/xmath.h lib/xmath.inc engine/parse.h engine/shortest.h engine/numbers.h engine/human.h engine/compute.h engine/row.h
 	mkdir -p $(WEB_DIST)
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
 		-Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)

@@ -21,7 +21,7 @@
 
 #include "columns.h"
 #include "xmath.h"
-#include "format.h"
+#include "numbers.h"
 #include "human.h"
 
 /* Copy a string into a cell buffer, truncating if it must. */

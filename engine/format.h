@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * format.h - rows to text, CSV, TSV or JSON lines.
- *
- * Machine formats print every number so that it reads back to the same
- * double (the shortest of %.15g, %.16g, %.17g that does: shortest.c), with '.' as the
- * decimal point: bercl never calls setlocale(), so printf stays in the C
- * locale. A probability below the double range is printed from its
- * logarithm as mantissa e exponent (3.2564076750412156e-2331).
+ * format.h - rows to text, CSV, TSV or JSON lines; each number of a
+ * machine format as numbers.h prints it.
  */
 #ifndef BERCL_FORMAT_H
 #define BERCL_FORMAT_H
@@ -14,6 +9,7 @@
 #include <stdio.h>
 
 #include "columns.h"
+#include "numbers.h"
 #include "row.h"
 
 /* FMT_VALUE: --value, one column's machine value per line, no header. */
@@ -32,16 +28,5 @@ struct layout {
 
 void format_header(FILE *out, const struct layout *l);
 void format_row(FILE *out, const struct layout *l, const struct row *r);
-
-/*
- * Shortest "%.Ng" that reads back to v; a whole number up to 2^53 as its
- * digits (6295793621871990, not 6.29579362187199e+15). buf holds at least
- * 32 bytes. Returns the length written (so that no caller counts it again).
- */
-size_t format_double(char *buf, size_t len, double v);
-/* The length snprintf wrote into a buffer of len bytes (its return n). */
-size_t clamped(int n, size_t len);
-/* A probability from its tails' log form, as format_double or m e x. */
-size_t format_probability(char *buf, size_t len, double value, bercl_lnprob ln);
 
 #endif

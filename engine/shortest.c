@@ -18,7 +18,7 @@
  * candidate on the interval's edge, where strtod's round-half-even
  * decides); those cases and subnormals take the slow path of
  * snprintf("%.*g") checked with strtod (zero, infinities and NaN are
- * printf's %.17g). The layout follows printf's %g: exponent form when
+ * printf's %.17g). The digits are placed as printf's %g: exponent form when
  * E < -4 or E >= n, trailing zeros removed. Against the double-double
  * product it replaces (1e8 doubles of make check's kinds, byte for byte
  * the same) one call costs about two thirds (48-55 ns against 76-81).
@@ -175,7 +175,7 @@ size_t whole_digits(char *out, uint64_t u)
  * at most 24 bytes with the NUL. Digits are moved 8 or 16 at a time (more
  * than needed; the count kept is right), not one by one.
  */
-static size_t layout(char *buf, int64_t d, int n, int e10)
+static size_t place_digits(char *buf, int64_t d, int n, int e10)
 {
 	char d17[17 + 16] = {0}; /* 16 bytes to read past the last digit */
 	digits17(d17, (uint64_t)d);
@@ -254,7 +254,7 @@ static const int64_t TEN_N[3] = {1000000000000000LL, 10000000000000000LL, 100000
  * 2m (4m below a power of two: at DBL_MIN, whose lower gap is not halved,
  * that is stricter than needed, and its 15- and 16-digit candidates lie
  * far outside either way) is under p17 2^64 = xi 2^64 + f (check 0:
- * not asked, 17 digits always read back). Returns the layout's length, 0 if
+ * not asked, 17 digits always read back). Returns the placed digits' length, 0 if
  * n digits do not read back, or -1 if too close to call.
  */
 static long try_length(char *buf, int n, uint64_t xi, uint64_t f, int e10, uint64_t m, int pow2,
@@ -282,7 +282,7 @@ static long try_length(char *buf, int n, uint64_t xi, uint64_t f, int e10, uint6
 		d /= 10;
 		e++;
 	}
-	return (long)layout(buf, d, n, e);
+	return (long)place_digits(buf, d, n, e);
 }
 
 size_t shortest_double(char *buf, double v)

@@ -23,6 +23,7 @@
 #include "internal.h" /* bercli_lane_target, and xmath.h: the library's own log10 */
 #include "compute.h"
 #include "human.h"
+#include "numbers.h" /* the engine's machine-format numbers */
 #include "parse.h"
 
 #define WEB_API __attribute__((used, visibility("default")))
@@ -36,51 +37,13 @@ WEB_API double *web_num(void) { return num; }
 
 static void put_tails(double *o, const bercl_tails *t);
 
-/* ---- number formatting, as engine/format.c ---- */
-
-static void fmt_double(char *buf, size_t len, double v)
-{
-	if (fabs(v) <= 9007199254740992.0 && (double)(int64_t)v == v) {
-		snprintf(buf, len, "%lld", (long long)v);
-		return;
-	}
-	if (fabs(v) < 1e21 && v == floor(v)) { /* engine/format.c: whole, in digits */
-		snprintf(buf, len, "%.0f", v);
-		return;
-	}
-	for (int p = 15; p <= 17; p++) {
-		snprintf(buf, len, "%.*g", p, v);
-		if (p == 17 || strtod(buf, NULL) == v)
-			return;
-	}
-}
-
-static void fmt_probability(char *buf, size_t len, double value, bercl_lnprob ln)
-{
-	if (value >= DBL_MIN || ln.hi == -INFINITY) {
-		fmt_double(buf, len, value);
-		return;
-	}
-	double m;
-	long long e;
-	char mb[40], eb[40];
-	if (bercl_lnprob_decimal(ln, &m, &e) == 0) {
-		fmt_double(mb, sizeof mb, m);
-		fmt_double(eb, sizeof eb, (double)e);
-		snprintf(buf, len, "%se%s", mb, eb);
-	} else {
-		fmt_double(mb, sizeof mb, m);
-		snprintf(buf, len, "10^%s", mb);
-	}
-}
-
 /* num[0] -> text */
-WEB_API void web_format_double(void) { fmt_double(text, sizeof text, num[0]); }
+WEB_API void web_format_double(void) { format_double(text, sizeof text, num[0]); }
 /* num[0] value, num[1], num[2] its ln (hi, lo) -> text */
 WEB_API void web_format_probability(void)
 {
 	bercl_lnprob ln = {num[1], num[2]};
-	fmt_probability(text, sizeof text, num[0], ln);
+	format_probability(text, sizeof text, num[0], ln);
 }
 /* num[0] hi, num[1] lo -> num[0] mantissa, num[1] exponent, status */
 WEB_API int web_lnprob_decimal(void)
