@@ -76,17 +76,24 @@ void human_duration(char *buf, size_t len, double s, enum rounding dir)
 		}
 		s = v; /* 59.99996 s up is 1 min */
 	}
-	if (s >= 100 * YEAR) {
-		/* read back as years * YEAR: nudge by more than that product's rounding */
+	if (s >= YEAR) {
+		/* a year or more reads as years, 4 digits ("2.102 years", not "767 d
+		 * 21 h 38 min 11 s"); read back as years * YEAR: nudge by more than
+		 * that product's rounding */
 		double y = s / YEAR * (1 + (dir == ROUND_UP ? 4 : dir == ROUND_DOWN ? -4 : 0) * DBL_EPSILON);
-		snprintf(buf, len, "%.4g years", human_round_sig(y, 4, dir));
+		double v = human_round_sig(y, 4, dir);
+		snprintf(buf, len, "%.4g year%s", v, v == 1 ? "" : "s");
 		return;
 	}
-	/* below a day in tenths of a second, from a day on in whole seconds */
+	/* below a day in tenths of a second, from a day on in whole minutes
+	 * (seconds of a test days long are noise to the reader; rounded in dir,
+	 * so a required time still rounds up) */
 	double unit = s < DAY ? 10 : 1;
 	double k = dir == ROUND_UP ? exact_ceil(s, unit)
 	           : dir == ROUND_DOWN ? exact_floor(s, unit) : nearbyint(s * unit);
 	long long t = (long long)k;
+	if (s >= DAY) /* whole seconds to whole minutes, in integers, the same way */
+		t = 60 * (dir == ROUND_UP ? (t + 59) / 60 : dir == ROUND_DOWN ? t / 60 : (t + 30) / 60);
 	long long per_min = 60 * (long long)unit;
 	long long d = t / (per_min * 60 * 24);
 	t -= d * per_min * 60 * 24;

@@ -66,9 +66,12 @@ static void test_time_rounded_up(void **state)
 	assert_non_null(strstr(r.out, "4 min 4.3 s"));
 	assert_non_null(strstr(r.out, "5 min 0.8 s"));
 	assert_null(strstr(r.out, "5 min 0.7 s"));
-	/* a day or more keeps its seconds: 29957322.7355 s */
+	/* from a day on in whole minutes, up: 29957322.7355 s is 346 d 17 h 28 min 42.7 s */
 	run(&r, NULL, "bits -e 0 -p 1e-17 -c 95% -r 10G");
-	assert_non_null(strstr(r.out, "346 d 17 h 28 min 43 s"));
+	assert_non_null(strstr(r.out, "346 d 17 h 29 min "));
+	/* from a year on in years, 4 digits, up: 2995732273554 / 5e4 s = 1.898... years */
+	run(&r, NULL, "bits -e 0 -p 1e-12 -c 95% -r 50k");
+	assert_non_null(strstr(r.out, " 1.899 years "));
 	/* below a minute: 4 digits, up (2995732273554 / 1e11 = 29.95732... s) */
 	run(&r, NULL, "bits -e 0 -p 1e-12 -c 95% -r 100G");
 	assert_non_null(strstr(r.out, "29.96 s"));
@@ -673,7 +676,7 @@ static void test_printed_time_passes(void **state)
 		for (; k + 1 < n; k += 2) {
 			const char *unit = tok[k + 1];
 			if (strcmp(unit, "d") && strcmp(unit, "h") && strcmp(unit, "min") &&
-			    strcmp(unit, "s") && strcmp(unit, "years"))
+			    strcmp(unit, "s") && strcmp(unit, "years") && strcmp(unit, "year"))
 				break;
 			size_t m = strlen(time);
 			snprintf(time + m, sizeof time - m, "%s%s %s", m ? " " : "", tok[k], unit);
