@@ -1000,3 +1000,14 @@ def test_min_bits_least_whole_number_table(model):
     wrong = [(r, int(g)) for r, g, w, x in zip(ref, got, want, exact) if x and int(g) != w]
     assert not wrong, wrong[:5]
     assert sum(exact) >= 0.9 * len(ref)
+
+
+def test_narrow_float_levels_are_read_as_printed():
+    # a float32 0.95 holds 0.949999988...: read so, it needed 238,418 bits
+    # fewer than 95 % at 1e-12; it is read as the decimal numpy prints, 0.95
+    want = bercl.min_bits(0, 1e-12, "0.95")
+    assert want == 2995732273554
+    assert bercl.min_bits(0, 1e-12, np.float32(0.95)) == want
+    assert bercl.min_bits(0, 1e-12, np.float16(0.95)) == want
+    got = bercl.min_bits(0, 1e-12, np.array([0.95, 0.99], dtype=np.float32))
+    assert list(got) == [want, bercl.min_bits(0, 1e-12, "0.99")]
