@@ -1011,3 +1011,15 @@ def test_narrow_float_levels_are_read_as_printed():
     assert bercl.min_bits(0, 1e-12, np.float16(0.95)) == want
     got = bercl.min_bits(0, 1e-12, np.array([0.95, 0.99], dtype=np.float32))
     assert list(got) == [want, bercl.min_bits(0, 1e-12, "0.99")]
+
+
+def test_bits_counters_above_2_53_are_read_as_the_command_reads_them():
+    # a 400G lane passes 2^53 bits in 6.25 h: int64 and Python-int bits
+    # counters above it are the nearest double, as --bits 9007199254740993
+    pd = pytest.importorskip("pandas")
+    got = bercl.cl(0, pd.Series([2 ** 53 + 1, 2 ** 53 + 2], dtype="int64"), 1e-16)
+    cli = run_cli(["cl", "-e", "0", "-n", str(2 ** 53 + 1), "-p", "1e-16"])[0]
+    assert list(got) == [float(cli["cl"])] * 2
+    assert bercl.cl(0, 2 ** 53 + 1, 1e-16) == float(cli["cl"])
+    assert bercl.cl(0, np.array([2 ** 64 - 1], dtype=np.uint64), 1e-20)[0] == \
+        bercl.cl(0, 2.0 ** 64, 1e-20)

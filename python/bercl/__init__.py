@@ -205,7 +205,11 @@ class _Call:
         if isinstance(x, (bool, np.bool_)):
             raise TypeError("%s: %s must be a number, not bool" % (self.func, name))
         if isinstance(x, int):
-            if abs(x) > 2 ** 53 and (abs(x) > 2 ** 1023 or int(float(x)) != x):
+            # a bits counter above 2^53 (a 400G lane passes it in 6.25 h) is
+            # read as the nearest double, as the command reads --bits; a
+            # count (errors, lanes) must be held exactly, as --errors
+            if abs(x) > 2 ** 1023 or (parse is parse_count and abs(x) > 2 ** 53 and
+                                      int(float(x)) != x):
                 raise DomainError("%s: %s = %d is not a number that a double holds exactly"
                                   % (self.func, name, x))
             return np.float64(x)
@@ -225,8 +229,11 @@ class _Call:
         if a.dtype.kind == "b":
             raise TypeError("%s: %s must be numbers, not bool" % (self.func, name))
         if a.dtype.kind in "iu":
+            # int64 and uint64 bits counters above 2^53: the nearest double,
+            # as the command reads --bits; counts (parse_count) exactly
             f = a.astype(np.float64)
-            if a.size and a.dtype.itemsize >= 8 and np.any(np.abs(f) >= 2.0 ** 53):
+            if parse is parse_count and a.size and a.dtype.itemsize >= 8 and \
+                    np.any(np.abs(f) >= 2.0 ** 53):
                 bad = np.flatnonzero((f.astype(a.dtype) != a).ravel() | (np.abs(f) > 2.0 ** 63))
                 if bad.size:
                     i = int(bad[0])
@@ -523,7 +530,9 @@ cl.__doc__ = """The confidence level reached: CL = P[X > errors], the chance tha
     errors : int or array_like
         Errors seen: whole numbers from 0 to 2**53.
     bits : float or str or array_like
-        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it). An integer
+        counter above 2**53 (int, int64, uint64) is read as the nearest
+        double, as the command reads its digits.
     ber : float or array_like
         The specified BER, 0 < ber < 1.{UNITS}
 
@@ -551,7 +560,9 @@ one_minus_cl.__doc__ = """1 - CL = P[X <= errors], computed directly (never as 1
     errors : int or array_like
         Errors seen: whole numbers from 0 to 2**53.
     bits : float or str or array_like
-        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it). An integer
+        counter above 2**53 (int, int64, uint64) is read as the nearest
+        double, as the command reads its digits.
     ber : float or array_like
         The specified BER, 0 < ber < 1.{UNITS}
 
@@ -578,7 +589,9 @@ tails.__doc__ = """Both tails in one pass: ``Tails(cl, one_minus_cl)``, each ele
     errors : int or array_like
         Errors seen: whole numbers from 0 to 2**53.
     bits : float or str or array_like
-        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it). An integer
+        counter above 2**53 (int, int64, uint64) is read as the nearest
+        double, as the command reads its digits.
     ber : float or array_like
         The specified BER, 0 < ber < 1.{UNITS}
 
@@ -603,7 +616,9 @@ log10_one_minus_cl.__doc__ = """log10(1 - CL): the double-double logarithm of th
     errors : int or array_like
         Errors seen: whole numbers from 0 to 2**53.
     bits : float or str or array_like
-        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it).
+        Bits tested, > 0 (``"3T"`` = 3e12 as --bits takes it). An integer
+        counter above 2**53 (int, int64, uint64) is read as the nearest
+        double, as the command reads its digits.
     ber : float or array_like
         The specified BER, 0 < ber < 1.{UNITS}
 
