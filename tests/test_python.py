@@ -1023,3 +1023,18 @@ def test_bits_counters_above_2_53_are_read_as_the_command_reads_them():
     assert bercl.cl(0, 2 ** 53 + 1, 1e-16) == float(cli["cl"])
     assert bercl.cl(0, np.array([2 ** 64 - 1], dtype=np.uint64), 1e-20)[0] == \
         bercl.cl(0, 2.0 ** 64, 1e-20)
+
+
+def test_missing_values_in_nullable_columns():
+    # pd.NA in a nullable Int64/Float64 column: NaN there under
+    # on_error="nan", with one warning counting the NaNs; else an error
+    # naming the function and the argument (was a TypeError naming neither)
+    pd = pytest.importorskip("pandas")
+    s = pd.Series([0, 1, None], dtype="Int64")
+    with pytest.warns(RuntimeWarning, match="cl: 1 of 3 results are NaN"):
+        got = bercl.cl(s, 3e12, 1e-12, on_error="nan")
+    assert np.isnan(got.iloc[2]) and got.iloc[0] == bercl.cl(0, 3e12, 1e-12)
+    with pytest.raises(bercl.DomainError, match=r"cl: errors\[2\] is missing"):
+        bercl.cl(s, 3e12, 1e-12)
+    with pytest.warns(RuntimeWarning, match="1 of 2"):
+        bercl.cl(0, pd.Series([3e12, None], dtype="Float64"), 1e-12, on_error="nan")

@@ -218,6 +218,8 @@ class _Call:
         a = np.asarray(x)
         if a.ndim:
             self.scalar = False
+        if a.dtype.kind == "O":
+            a = self._missing(name, a)
         if a.dtype.kind in "OU":
             if parse is None or not all(isinstance(v, str) for v in a.flat):
                 if a.dtype.kind == "U" or any(isinstance(v, str) for v in a.flat):
@@ -243,6 +245,22 @@ class _Call:
         if a.dtype.kind not in "f":
             raise TypeError("%s: %s must be numbers, not %s" % (self.func, name, a.dtype))
         return a.astype(np.float64, copy=False)
+
+    def _missing(self, name, a):
+        """An object array with None or pd.NA (a nullable Int64/Float64
+        column): with on_error="raise" a DomainError naming the first, else
+        NaN there (the function's NaNs are then counted in its warning)."""
+        miss = np.array([v is None or type(v).__name__ == "NAType" for v in a.flat],
+                        dtype=bool).reshape(a.shape)
+        if not miss.any():
+            return a
+        if self.raise_:
+            i = int(np.flatnonzero(miss.ravel())[0])
+            raise DomainError("%s: %s is missing (None or NA): on_error=\"nan\" gives NaN there"
+                              % (self.func, "%s[%d]" % (name, i) if a.ndim else name))
+        out = a.copy()
+        out[miss] = np.nan
+        return out
 
     def target(self, name, x, exact=False):
         """A confidence level (or CER target): (value, complement) arrays, and
@@ -311,6 +329,14 @@ class _Call:
         """Raise for the first NaN of outputs[0] with explain()'s reason."""
         first = outputs[0] if isinstance(outputs, tuple) else outputs
         if not self.raise_:
+            # on_error="nan": one warning that counts them, so that a NaN
+            # column is never silent
+            n = int(np.count_nonzero(np.isnan(first)))
+            if n:
+                import warnings
+                warnings.warn("%s: %d of %d results are NaN (on_error=\"nan\": an argument "
+                              "outside the domain or missing)" % (self.func, n, np.size(first)),
+                              RuntimeWarning, stacklevel=4)
             return
         bad = np.isnan(first)
         if not bad.any():
@@ -480,8 +506,9 @@ _UNITS_DOC = """
     model : {"poisson", "binomial"}
         The error model: Poisson(bits * ber) or exactly Binomial(bits, ber).
     on_error : {"raise", "nan"}
-        An element outside the domain raises (naming the argument and the
-        element index), or gives NaN."""
+        An element outside the domain, or missing (None, pd.NA), raises
+        (naming the argument and the element index), or gives NaN there
+        with one RuntimeWarning that counts the NaNs."""
 
 _RAISES_DOC = """
     Raises
