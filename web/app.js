@@ -850,7 +850,7 @@ const el = (tag, attrs = {}, ...kids) => {
   return e;
 };
 
-let current = 'bits';
+let current = null; // the question whose form is built (none before the first)
 
 function questionFromQuery(p) {
   const cmd = p.get('cmd') || 'bits';
@@ -1206,7 +1206,9 @@ function plot(out) {
 
 const saved = {}; // each question's form as the user left it (this page only, never stored)
 function selectQuestion(qname, state, push) {
-  if ($('#form').elements.length) saved[current] = formState();
+  // (the form the page loads with belongs to no question: saved as bits' own,
+  // it opened the bare page and the bits tab on an empty form's error)
+  if (current && $('#form').elements.length) saved[current] = formState();
   if (!state && saved[qname]) state = saved[qname];
   current = qname;
   for (const b of document.querySelectorAll('#tabs [role=tab]')) {

@@ -459,6 +459,27 @@ async function main() {
       throw new Error(`bits at the drift point: ${st2}, ${JSON.stringify(got2.rows[0])}`);
     compare('bits', drift, got2, 'link:');
     console.log('  drift point: 83115068219 bits, as the command');
+
+    // the bare page, and every tab clicked after another question's link,
+    // open on a worked example and its answer, never on an error
+    const stBare = await load(page, `${base}index.html`);
+    await evaluate(page, PAGE_HELPERS);
+    const bare = await evaluate(page, '__read()');
+    if (stBare !== 'done' || !bare.rows.length) throw new Error(`the bare page: ${stBare}, ${JSON.stringify(bare.message || '')}`);
+    const tabNames = await evaluate(page, "[...document.querySelectorAll('#tabs [role=tab]')].map((b) => b.dataset.q)");
+    for (const t of tabNames) {
+      await load(page, `${base}index.html?cmd=cl&errors=1&bits=3T&ber=1e-12`);
+      await evaluate(page, PAGE_HELPERS);
+      await evaluate(page, `document.getElementById('tab-${t}').click()`);
+      let st = '';
+      for (let k = 0; k < 400 && st !== 'done' && st !== 'error'; k++) {
+        st = await evaluate(page, 'document.body.dataset.state || ""');
+        if (st !== 'done' && st !== 'error') await new Promise((r) => setTimeout(r, 25));
+      }
+      const got = await evaluate(page, '__read()');
+      if (st !== 'done' || !(got.rows.length || got.summary)) throw new Error(`tab ${t} after a cl link: ${st}, ${JSON.stringify(got.message || '')}`);
+    }
+    console.log(`  the bare page and ${tabNames.length} tabs open on an answer`);
     const before = requests.length;
 
     // 2. random points by the form, some by link and from file://
