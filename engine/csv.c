@@ -250,7 +250,7 @@ int csv_read(struct csv *c, const char **bad)
 		return end_status(c);
 	c->record_line = c->line;
 	long lines = 1;
-	int quoted = 0, at_start = 1, full = 0;
+	int quoted = 0, at_start = 1, full = 0, marked = 0; /* marked: a quote or a ',' ';' */
 	for (;;) {
 		ch = next_byte(c);
 		if (ch == EOF) {
@@ -275,6 +275,7 @@ int csv_read(struct csv *c, const char **bad)
 			}
 		} else if (ch == '"' && at_start) {
 			quoted = 1;
+			marked = 1;
 			at_start = 0;
 			continue;
 		} else if (ch == '\n') {
@@ -282,6 +283,7 @@ int csv_read(struct csv *c, const char **bad)
 		} else if (is_sep(c, ch)) {
 			if (!full && (push_char(c, '\0') || push_cell(c)))
 				return -1;
+			marked |= ch != '\t';
 			at_start = 1;
 			continue;
 		} else if (ch == '\r') {
@@ -316,6 +318,10 @@ int csv_read(struct csv *c, const char **bad)
 	if (push_char(c, '\0'))
 		return -1;
 	c->line += lines;
+	/* blank: spaces and tabs only (a tab may have split it into cells) */
+	c->blank = !marked && !*bad;
+	for (size_t i = 0; c->blank && i < c->buflen; i++)
+		c->blank = c->buf[i] == ' ' || c->buf[i] == '\t' || c->buf[i] == '\0';
 	return 1;
 }
 

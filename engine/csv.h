@@ -36,6 +36,9 @@ struct csv {
 	size_t ncells, cellcap;
 	long line;                 /* physical line of the next record */
 	long record_line;          /* physical line of the record just read */
+	int blank;                 /* the record just read is a blank line: spaces and
+	                              tabs only, no quote, no ',' or ';' (every reader
+	                              skips it, as an empty line) */
 	char too_long[48], header_too_long[48]; /* the limit's messages */
 };
 

@@ -319,7 +319,7 @@ const char *quantity_parse(enum quantity q, const char *text, double *v, double 
 static int thousands_grouped(const char *s)
 {
 	size_t n = strspn(s, "0123456789");
-	if (n < 1 || n > 3 || s[n] != ',')
+	if (n < 1 || n > 3 || s[n] != ',' || s[0] == '0') /* (0,100 is a list) */
 		return 0;
 	for (s += n; *s == ','; s += 4)
 		if (strspn(s + 1, "0123456789") != 3)
@@ -357,8 +357,10 @@ const char *quantity_warning(enum quantity q, const char *text, char *buf, size_
 		return buf;
 	}
 	size_t n = strlen(text);
-	if ((q == Q_CL || q == Q_REQUIRE) && n > 1 && text[n - 1] == '%' && text[0] == '0' && text[1] == '.' &&
-	    strpbrk(text, "eE") == NULL) {
+	char body[64];
+	if ((q == Q_CL || q == Q_REQUIRE) && n > 2 && n < sizeof body && text[n - 1] == '%' &&
+	    text[0] == '0' && text[1] == '.' && strpbrk(text, "eE") == NULL &&
+	    (memcpy(body, text, n - 1), body[n - 1] = '\0', parse_real(body, &v) == NULL) && v > 0) {
 		/* 0.95% is 0.0095: most likely 95% or 0.95 was meant */
 		char why[160];
 		snprintf(why, sizeof why, "is %.*s %% (%.*se-2): for 95 %% write 95%% or 0.95",

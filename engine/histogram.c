@@ -75,7 +75,7 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 		if (bad)
 			return csv_error(err, errlen, name, lineno, "%s", bad);
 		char *bin = csv_trim(c->buf);
-		if (c->ncells == 1 && (bin[0] == '\0' || bin[0] == '#'))
+		if (c->blank || (c->ncells == 1 && bin[0] == '#'))
 			continue;
 		if (bin[0] == '#')
 			continue;

@@ -198,7 +198,7 @@ static int records(struct reader *rd, struct csv *c)
 		if (bad)
 			return csv_error(rd->err, rd->errlen, rd->name, line, "%s", bad);
 		char *cell0 = csv_trim(c->buf);
-		if (c->ncells == 1 && cell0[0] == '\0')
+		if (c->blank)
 			continue;
 		if (cell0[0] == '#')
 			continue;

@@ -232,7 +232,8 @@ const char *parse_duration(const char *s, double *out)
 	} units[] = {
 		{"ms", 1e-3}, {"s", 1}, {"sec", 1}, {"min", 60}, {"m", 60},
 		{"h", 3600}, {"hr", 3600}, {"d", 86400}, {"w", 604800},
-		{"y", 31557600}, {"years", 31557600}, /* Julian years: as the text output prints */
+		{"y", 31557600}, {"year", 31557600}, {"years", 31557600}, /* Julian years: as the
+		                                                            text output prints */
 	};
 	const char *p = s;
 	double total = 0, last = 0; /* last: the previous part's unit */

@@ -282,11 +282,13 @@ static void read_cell(struct batch *b, struct row *r, size_t i, int q)
 		r->in.cl_lo = v_lo;
 		r->in.cl_complement_lo = c_lo;
 	}
-	/* a decimal comma (0,5h in a ';' file): say so, not what the comma broke */
+	/* a comma between digits (0,5h or 1,000 in a ';' file): say so, not what
+	 * the comma broke */
 	const char *comma = why ? strchr(text, ',') : NULL;
 	if (comma && comma > text && isdigit((unsigned char)comma[-1]) &&
 	    isdigit((unsigned char)comma[1]))
-		why = "has a decimal comma: the decimal point is '.' (0.5, not 0,5)";
+		why = "has a comma: write the number without separators, '.' its decimal point "
+		      "(0.5, not 0,5; 1000, not 1,000)";
 	/* Keep reading the other columns, so the row shows what it can. */
 	if (why && !r->error[0])
 		value_message(r->error, sizeof r->error, flags[q].name, text, why);
@@ -302,7 +304,7 @@ int batch_next(struct batch *b, const struct row_input *base, struct row *r)
 		if (rc <= 0)
 			return rc;
 		/* A blank line is not a row. */
-	} while (!bad && c->ncells == 1 && c->buf[0] == '\0');
+	} while (!bad && c->blank); /* blank lines are skipped */
 
 	row_reset(r, base);
 	r->line = c->record_line;

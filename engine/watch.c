@@ -89,15 +89,20 @@ struct watch_lane {
 	double spacing, alpha_actual, beta_actual;
 };
 
-/* One line on err: "bercl: NAME:LINE: ...". */
+/* One line on err: "bercl: NAME:LINE: ...", a control character of a cell
+ * quoted in it as '?' (a CR or a newline inside quotes cannot break or hide
+ * the line); the cells themselves are shown by shown_text (40 bytes). */
 static void message(const struct watch *w, FILE *err, const char *fmt, ...)
 {
+	char line[1024];
 	va_list ap;
-	fprintf(err, "bercl: %s:%ld: ", w->name, w->line);
 	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
+	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fputc('\n', err);
+	for (char *c = line; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	fprintf(err, "bercl: %s:%ld: %s\n", w->name, w->line, line);
 }
 
 int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,
@@ -504,6 +509,7 @@ static int read_counts(struct watch *w, char **cell, size_t n, double *bits_out,
 	}
 	double bits, errors;
 	const char *why;
+	char shown[48], shown2[48];
 	const char *bits_cell = w->col_bits >= 0 ? cell[w->col_bits] : cell[w->col_time];
 	if (w->col_bits >= 0) {
 		why = parse_si(bits_cell, &bits);
@@ -517,16 +523,20 @@ static int read_counts(struct watch *w, char **cell, size_t n, double *bits_out,
 	if (!why && !(bits >= 0 && bits <= 1e300))
 		why = "is outside [0, 1e300]";
 	if (why) {
-		message(w, err, "%s '%s': %s", w->col_bits >= 0 ? "bits" : "time", bits_cell, why);
+		message(w, err, "%s '%s': %s", w->col_bits >= 0 ? "bits" : "time",
+		        shown_text(bits_cell, shown, sizeof shown), why);
 		return -1;
 	}
 	why = parse_count(cell[w->col_errors], &errors);
 	if (why) {
-		message(w, err, "errors '%s': %s", cell[w->col_errors], why);
+		message(w, err, "errors '%s': %s", shown_text(cell[w->col_errors], shown, sizeof shown),
+		        why);
 		return -1;
 	}
 	if (errors > bits) {
-		message(w, err, "errors '%s' exceed bits '%s'", cell[w->col_errors], bits_cell);
+		message(w, err, "errors '%s' exceed bits '%s'",
+		        shown_text(cell[w->col_errors], shown, sizeof shown),
+		        shown_text(bits_cell, shown2, sizeof shown2));
 		return -1;
 	}
 	*bits_out = bits;
@@ -619,7 +629,7 @@ enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err
 		do { /* blank lines are skipped */
 			rc = csv_read(c, &bad);
 			w->line = c->record_line;
-		} while (rc == 1 && !bad && c->ncells == 1 && *csv_trim(c->buf) == '\0');
+		} while (rc == 1 && !bad && c->blank);
 	}
 	if (rc < 0) {
 		message(w, err, "read error: %s", strerror(c->error));

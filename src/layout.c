@@ -29,6 +29,8 @@ void warn_ignored(const struct options *o, const struct batch *b)
 		                                                               : "column 'bits-per-symbol'");
 	if (o->delimiter && !o->input)
 		warning("--delimiter is ignored without --input");
+	if (o->seen[F_INTERVALS_FORM] && !o->intervals)
+		warning("--intervals-form is ignored without --intervals");
 	if (o->verify && o->cmd == CMD_BITS && o->model == BERCL_BINOMIAL && !(b && b->has_model_column))
 		warning("--verify: binomial bits rows have no GSL counterpart; none is shown");
 	if (!b)

@@ -198,8 +198,11 @@ static int min_bits_at(int model, const double *in, double *out, struct kerr *e,
 		return lib_fail(e, model, rc);
 	enum compute_status st = compute_least_bits(model, in[0], in[1], &target, &bits, &t, why,
 	                                            sizeof why);
-	if (st == COMPUTE_INPUT)
-		return fail(e, -1, ST_LIMIT, why);
+	if (st == COMPUTE_INPUT) /* the engine's text says which: the domain, or a limit */
+		return fail(e, -1,
+		            strcmp(why, compute_status_message(model, BERCL_EDOM)) == 0 ? ST_DOMAIN
+		                                                                       : ST_LIMIT,
+		            why);
 	if (st != COMPUTE_OK)
 		return fail(e, -1, ST_NOCONV, why);
 	out[0] = bits;

@@ -181,6 +181,14 @@ printf 'bits,errors\n1e9,0\n2e9,1\n3e9,1\n' | bercl cl --intervals - -p 1e-9 -f 
 printf 'bits,errors\n1e9,0\n2e9,1\n3e9,1\n' | bercl cl --intervals - -p 1e-9 -f csv --intervals-form per-interval
 printf 'bits,errors\n1e9,0\n1e9,1\n' | bercl ber --intervals - -c 95% --intervals-form cumulative
 bercl cl --intervals x.csv -p 1e-9 --intervals-form cum
+bercl cl -e 0 -n 1e12 -p 1e-12 --intervals-form cumulative
+printf 'errors,bits,ber\n0,1e12,1e-12\n   \n0,1e12,1e-12\n' | bercl cl -i - -f csv
+printf 'bits,errors\n1e12,0\n\t\n1e12,0\n' | bercl cl --intervals - -p 1e-12 -f csv
+printf 'bits,errors\n1e9,"a\nb"\n' | bercl watch -e 0 -p 1e-12 -c 95%
+printf 'errors;bits;ber\n0;1,000;1e-3\n' | bercl cl -i - -f csv
+bercl bits -e 0 -p 1e-12 -c 0.9x5%
+bercl cl -e 0,100 -n 1e12 -p 1e-12 -f csv
+bercl cl -e 0 -r 1G -t 1year -p 1e-18 -f csv
 printf 'bits,errors\n1e12,0\n1e12,0\n1e12,0\n1e12,0\n' | bercl cl --intervals - -p 1e-12 --require 95%
 printf 'bits,errors\n1e12,0\n2e12,0\n3e12,0\n4e12,0\n' | bercl watch -p 1e-12 -c 95% --clustered -f csv
 bercl cl -e 0 -n 3,000,000,000,000 -p 1e-12
