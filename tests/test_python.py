@@ -1038,3 +1038,26 @@ def test_missing_values_in_nullable_columns():
         bercl.cl(s, 3e12, 1e-12)
     with pytest.warns(RuntimeWarning, match="1 of 2"):
         bercl.cl(0, pd.Series([3e12, None], dtype="Float64"), 1e-12, on_error="nan")
+
+
+@pytest.mark.parametrize("kw, msg", [
+    ({"trials": 1000.5}, "simulate: trials '1000.5': must be a whole number"),
+    ({"seed": 0.5}, "simulate: seed '0.5': must be a whole number"),
+    ({"trials": 0}, "simulate: trials '0': must be at least 1"),
+    ({"seed": 2 ** 33}, "simulate: seed '8589934592': must be at most 4294967295"),
+])
+def test_simulate_counts_checked_by_the_engine(kw, msg):
+    # taken silently before (1000.5 trials ran 1000); the messages are the
+    # command's, for the flag of the same name
+    with pytest.raises(bercl.DomainError) as e:
+        bercl.simulate(0, 3e12, 1e-12, **kw)
+    assert str(e.value) == msg
+    cli = subprocess.run([CLI, "simulate", "-e", "0", "-n", "3T", "-p", "1e-12",
+                          "--" + next(iter(kw)), msg.split("'")[1]], capture_output=True, text=True)
+    assert cli.returncode == 2 and cli.stderr.strip().endswith(msg.split(": ", 1)[1])
+
+
+@pytest.mark.parametrize("lanes", [2.5, 0])
+def test_lanes_checked_by_the_engine(lanes):
+    with pytest.raises(bercl.DomainError, match="min_bits_all_lanes: lanes"):
+        bercl.min_bits_all_lanes(0, 1e-12, 0.95, lanes)

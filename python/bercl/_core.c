@@ -30,6 +30,7 @@
 #include "dd.h" /* the library's header-only double-double (src/ uses it too) */
 #include "internal.h" /* bercli_quick_min_bits (lib/bits_quick.c) */
 #include "compute.h" /* the engine: the rules every face shares */
+#include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
 
@@ -1385,7 +1386,40 @@ static PyObject *py_parse(PyObject *self, PyObject *args)
 	return PyFloat_FromDouble(v);
 }
 
+/*
+ * quantity(name, text, what): one value of the command's quantity `name`
+ * (a flag of the engine's table: trials, seed, lanes, ...) read by its
+ * syntax and checked against its domain, as a batch cell is (engine/
+ * flags.c); a bad value raises DomainError with "WHAT 'TEXT': REASON".
+ */
+static PyObject *py_quantity(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *name, *text, *what;
+	if (!PyArg_ParseTuple(args, "sss", &name, &text, &what))
+		return NULL;
+	int q = 0;
+	while (q < NQ && strcmp(flags[q].name, name) != 0)
+		q++;
+	if (q == NQ) {
+		PyErr_Format(PyExc_ValueError, "no quantity named '%s'", name);
+		return NULL;
+	}
+	double v, c;
+	struct row_input probe;
+	const char *why = quantity_parse((enum quantity)q, text, &v, &c);
+	if (!why)
+		why = row_set(&probe, (enum quantity)q, v, c);
+	if (why) {
+		char msg[ROW_ERROR_MAX];
+		value_message(msg, sizeof msg, what, text, why);
+		return raise_message(BERCL_EDOM, msg);
+	}
+	return PyFloat_FromDouble(v);
+}
+
 static PyMethodDef methods[] = {
+	{"quantity", py_quantity, METH_VARARGS, "quantity(name, text, what): the engine's rule for one value"},
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
 	{"explain", explain, METH_VARARGS, "explain(kernel, *values): None or (arg, status, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},

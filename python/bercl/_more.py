@@ -27,10 +27,19 @@ def _frame(rows):
     return pandas.DataFrame(rows)
 
 
+# the command's quantities whose rule (syntax and domain) the engine holds
+_ENGINE_QUANTITIES = ("trials", "seed", "lanes")
+
+
 def _scalar(call, name, x, parse):
     v = call.number(name, x, parse)
     if np.ndim(v):
         raise TypeError("%s: %s must be a single value" % (call.func, name))
+    if name in _ENGINE_QUANTITIES and np.isfinite(v):
+        # the engine's rule for the flag of that name, on the number as typed
+        # (1000.5 trials, seed 0.5, lanes 2.5 or 0 are refused, not truncated)
+        text = str(int(v)) if float(v).is_integer() and abs(v) < 2 ** 63 else repr(float(v))
+        return _core.quantity(name, text, "%s: %s" % (call.func, name))
     return float(v)
 
 
@@ -923,12 +932,8 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     (True, True)
     """
     call = _Call("simulate", "raise")
-    trials = int(_scalar(call, "trials", trials, parse_count))
+    trials = int(_scalar(call, "trials", trials, parse_count))  # (the engine's rules)
     seed = int(_scalar(call, "seed", seed, parse_count))
-    if trials < 1:
-        raise DomainError("simulate: trials must be at least 1")
-    if seed > 4294967295:
-        raise DomainError("simulate: seed must be at most 4294967295")
     if ber is None:
         raise DomainError("simulate: needs ber")
     rng = np.random.default_rng(seed)
