@@ -23,21 +23,6 @@
 #include "intervals.h"
 #include "simulate.h"
 
-static enum compute_status fail(struct row *r, enum compute_status st, const char *msg)
-{
-	return compute_fail(r, st, msg);
-}
-
-static enum compute_status lib_fail(struct row *r, enum bercl_status rc)
-{
-	return compute_lib_fail(r, rc);
-}
-
-static enum compute_status tails_at(struct row *r, enum bercl_model model, bercl_tails *t)
-{
-	return compute_tails_at(r, model, t);
-}
-
 static int passes(double cl, double one_minus_cl, double req, double req_complement)
 {
 	/* Compare on the smaller side, so that 1 - 1e-20 is not rounded to 1. */
@@ -134,7 +119,7 @@ static enum compute_status tested_tails(struct row *r)
 	enum compute_status st = derive_bits(r);
 	if (st != COMPUTE_OK)
 		return st;
-	return tails_at(r, r->in.model, &r->tails);
+	return compute_tails_at(r, r->in.model, &r->tails);
 }
 
 enum compute_status compute_cl(struct row *r)
@@ -204,7 +189,7 @@ static enum compute_status all_lanes_printable(struct row *r)
 	bercl_tails *t = &r->tails;
 	int k = onto_verdict_side(t, 1, in->cl, in->cl_complement, lanes_of(in));
 	if (k < 0)
-		return fail(r, COMPUTE_NUMERIC,
+		return compute_fail(r, COMPUTE_NUMERIC,
 		            "numerical failure: the all-lanes bits do not reach the target");
 	if (k) { /* the target itself, both sides and their logarithms */
 		t->cl = in->cl;
@@ -223,7 +208,7 @@ enum compute_status compute_bits(struct row *r)
 		/* bits per lane; each lane's target is cl^(1/L) */
 		double lanes = lanes_of(in);
 		if (lanes > 1e6)
-			return fail(r, COMPUTE_INPUT, "--all-lanes: at most 1000000 lanes");
+			return compute_fail(r, COMPUTE_INPUT, "--all-lanes: at most 1000000 lanes");
 		bercli_lane_target(in->cl, in->cl_complement, lanes, &r->lane_target);
 		rc = bercl_min_bits_all_lanes(in->model, in->errors, in->ber, in->cl, in->cl_complement,
 		                              (int)lanes, &r->bits, &r->tails);
@@ -236,7 +221,7 @@ enum compute_status compute_bits(struct row *r)
 			return all_lanes_printable(r);
 		}
 		if (rc != BERCL_OK)
-			return lib_fail(r, rc);
+			return compute_lib_fail(r, rc);
 	} else {
 		enum compute_status st = compute_least_bits_row(r);
 		if (st != COMPUTE_OK)
@@ -266,7 +251,7 @@ enum compute_status compute_ber(struct row *r)
 	                      : bercl_ber_upper(in->model, in->errors, r->bits, in->cl,
 	                                        in->cl_complement, &r->ber_upper);
 	if (rc != BERCL_OK)
-		return lib_fail(r, rc);
+		return compute_lib_fail(r, rc);
 	/* The library gives a Poisson bound above 1 (a rate, not a BER: E = 0
 	 * in 1 bit at 95 % is 3.0) as 1, which every BER meets; the row says so
 	 * on standard error (process() in main.c). */
@@ -292,7 +277,7 @@ static enum compute_status plan_at_true_ber(struct row *r)
 	if (!r->seq_table) {
 		bercl_tails t;
 		if (bercl_cl(BERCL_POISSON, r->in.errors, r->bits, b, &t) != BERCL_OK)
-			return fail(r, COMPUTE_INPUT, "bits * true-ber is outside [1e-300, 1e300]");
+			return compute_fail(r, COMPUTE_INPUT, "bits * true-ber is outside [1e-300, 1e300]");
 		r->p_pass = t.one_minus_cl;
 		r->expected_bits = r->bits;
 		return COMPUTE_OK;
@@ -300,7 +285,7 @@ static enum compute_status plan_at_true_ber(struct row *r)
 	size_t n = (size_t)r->seq_rows;
 	double *work = malloc(2 * n * sizeof *work);
 	if (!work)
-		return fail(r, COMPUTE_NUMERIC, "out of memory");
+		return compute_fail(r, COMPUTE_NUMERIC, "out of memory");
 	bercl_plan_outcome o;
 	int rc;
 	if (!isnan(r->in.reading_interval)) {
@@ -316,7 +301,7 @@ static enum compute_status plan_at_true_ber(struct row *r)
 	}
 	free(work);
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the plan's outcome");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the plan's outcome");
 	r->p_pass = o.p_pass;
 	r->expected_bits = o.expected_bits;
 	return COMPUTE_OK;
@@ -332,7 +317,7 @@ static enum compute_status plan_at_readings(struct row *r)
 	size_t n = (size_t)r->seq_rows;
 	double *work = malloc(2 * n * sizeof *work);
 	if (!work)
-		return fail(r, COMPUTE_NUMERIC, "out of memory");
+		return compute_fail(r, COMPUTE_NUMERIC, "out of memory");
 	double pass_good, fail_good, pass_bad, fail_bad;
 	const double *pass = r->seq_table, *fails = r->seq_table + n;
 	int rc = bercl_plan_sequential_at_readings(pass, fails, r->in.errors, r->in.ber / r->in.ratio,
@@ -342,7 +327,7 @@ static enum compute_status plan_at_readings(struct row *r)
 		                                       &pass_bad, &fail_bad);
 	free(work);
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT, "reading-interval: more than 2^52 readings in the plan's "
+		return compute_fail(r, COMPUTE_INPUT, "reading-interval: more than 2^52 readings in the plan's "
 		                              "longest run");
 	r->alpha_actual = fail_good;
 	r->beta_actual = pass_bad;
@@ -370,7 +355,7 @@ enum compute_status compute_plan_given(struct row *r)
 	}
 	int rc = bercl_plan_risks(in->errors, r->bits, in->ber, in->ratio, &r->alpha, &r->beta);
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT, "bits * ber is outside [1e-300, 1e300]");
+		return compute_fail(r, COMPUTE_INPUT, "bits * ber is outside [1e-300, 1e300]");
 	return plan_at_true_ber(r);
 }
 
@@ -389,23 +374,23 @@ static enum compute_status design_sequential(struct row *r, const bercl_plan *p,
 	if (rc == BERCL_OK && rows > 1e6)
 		rc = BERCL_ELIMIT;
 	if (rc == BERCL_ELIMIT)
-		return fail(r, COMPUTE_INPUT,
+		return compute_fail(r, COMPUTE_INPUT,
 		            "this sequential plan is too large to design (ratio near 1 or tiny "
 		            "risks): use the fixed plan");
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT, "no sequential plan for these values");
+		return compute_fail(r, COMPUTE_INPUT, "no sequential plan for these values");
 	double *t = malloc(4 * (size_t)rows * sizeof *t);
 	if (!t)
-		return fail(r, COMPUTE_NUMERIC, "out of memory");
+		return compute_fail(r, COMPUTE_NUMERIC, "out of memory");
 	rc = bercl_plan_sequential(in->ber, in->alpha, beta, in->ratio, rows, t,
 	                           t + (size_t)rows, t + 2 * (size_t)rows, &s);
 	if (rc != BERCL_OK) {
 		free(t);
 		if (rc == BERCL_ELIMIT)
-			return fail(r, COMPUTE_INPUT,
+			return compute_fail(r, COMPUTE_INPUT,
 			            "this sequential plan is too large to design (ratio near 1 or "
 			            "tiny risks): use the fixed plan");
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the sequential plan");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the sequential plan");
 	}
 	/* pass_bits[0..c] then fail_bits[0..c], packed */
 	size_t n = (size_t)s.max_errors + 1;
@@ -429,11 +414,11 @@ enum compute_status compute_plan_design(struct row *r)
 	int rc;
 	double beta = in->cl_complement;
 	if (!(beta > 0 && beta < 1) || !(in->alpha > 0 && in->alpha < 1))
-		return fail(r, COMPUTE_INPUT, "cl and alpha must be between 0 and 1, exclusive");
+		return compute_fail(r, COMPUTE_INPUT, "cl and alpha must be between 0 and 1, exclusive");
 	bercl_plan p;
 	rc = bercl_plan_fixed(in->ber, in->alpha, beta, in->ratio, &p);
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_INPUT,
+		return compute_fail(r, COMPUTE_INPUT,
 		            "no plan for these values within 2^40 errors and 1e300 bits");
 	in->errors = p.errors;
 	r->bits = p.bits;
@@ -465,7 +450,7 @@ static enum compute_status simulated(struct row *r, enum compute_status st)
 		return st;
 	const char *why = simulate_plan(r);
 	plan_free(r);
-	return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
+	return why ? compute_fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 }
 
 enum compute_status simulate_plan_given(struct row *r)
@@ -486,7 +471,7 @@ enum compute_status compute_simulate(struct row *r)
 	if (st != COMPUTE_OK)
 		return st;
 	const char *why = r->in.burst_model ? bursts_simulate_row(r) : simulate_row(r);
-	return why ? fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
+	return why ? compute_fail(r, COMPUTE_INPUT, why) : COMPUTE_OK;
 }
 
 /*
@@ -500,7 +485,7 @@ enum compute_status compute_simulate(struct row *r)
 static int reaches_with(struct row *r, double e, bercl_tails *t, enum compute_status *st)
 {
 	r->in.errors = e;
-	*st = tails_at(r, r->in.model, t);
+	*st = compute_tails_at(r, r->in.model, t);
 	if (*st != COMPUTE_OK)
 		return -1;
 	return t->cl >= r->in.cl && t->one_minus_cl <= r->in.cl_complement;
@@ -548,11 +533,11 @@ enum compute_status compute_errors(struct row *r)
 	if (g.st != COMPUTE_OK)
 		return g.st;
 	if (rc != BERCL_OK && rc != BERCL_ELIMIT)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure: the errors search did not end");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure: the errors search did not end");
 	double e = rc == BERCL_ELIMIT ? emax : first_miss - 1.0;
 	if (reaches_with(r, e, &t, &st) != 1)
 		return st != COMPUTE_OK ? st
-		                        : fail(r, COMPUTE_NUMERIC, "numerical failure: the errors "
+		                        : compute_fail(r, COMPUTE_NUMERIC, "numerical failure: the errors "
 		                                                   "search is not monotone");
 	r->tails = t;
 	return COMPUTE_OK;
@@ -566,7 +551,7 @@ static enum compute_status resolve_rate(struct row *r)
 		return COMPUTE_OK;
 	in->rate_bps = in->baud * (isnan(in->bits_per_symbol) ? 1 : in->bits_per_symbol);
 	if (!isfinite(in->rate_bps))
-		return fail(r, COMPUTE_INPUT, "baud * bits-per-symbol is out of range");
+		return compute_fail(r, COMPUTE_INPUT, "baud * bits-per-symbol is out of range");
 	return COMPUTE_OK;
 }
 
@@ -582,7 +567,7 @@ static enum compute_status cer_at_bound(struct row *r, double ber)
 {
 	bercl_fec_rates f;
 	if (bercl_fec_rates_from_ber(&r->in.code, fmin(fmax(ber, 1e-300), 0.5), &f) != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
 	r->has_cer_upper = 1;
 	r->cer_upper = f.cer;
 	r->ln_cer_upper = f.ln_cer;
@@ -614,15 +599,15 @@ static enum compute_status fec_rates(struct row *r, double ser)
 	if (!isnan(ser))
 		in->ber = ber_of_ser(&in->code, ser);
 	if (!(in->ber >= 1e-300 && in->ber <= 0.5))
-		return fail(r, COMPUTE_INPUT,
+		return compute_fail(r, COMPUTE_INPUT,
 		            !isnan(ser) ? "fec: ser must give a pre-FEC BER in [1e-300, 0.5]"
 		                         : "fec: ber must be in [1e-300, 0.5]");
 	if (bercl_fec_rates_from_ber(&in->code, in->ber, &r->fec) != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
 	if (!isnan(ser)) {
 		bercl_lnprob ln;
 		if (bercl_fec_cer_from_ser(&in->code, ser, &ln) != BERCL_OK)
-			return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
+			return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword error ratio");
 		r->fec.ser = ser;
 		r->fec.ln_cer = ln;
 		r->fec.cer = bercl_lnprob_value(ln);
@@ -646,7 +631,7 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 	const struct row_input *in = &r->in;
 	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
 	if (!work)
-		return fail(r, COMPUTE_NUMERIC, "out of memory for the degraded-SER distribution");
+		return compute_fail(r, COMPUTE_NUMERIC, "out of memory for the degraded-SER distribution");
 	enum bercl_status rc = BERCL_OK;
 	enum compute_status st = COMPUTE_OK;
 	double ser = NAN;
@@ -654,7 +639,7 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 		rc = bercl_fec_degrade_ser(&in->code, in->degrade_interval, in->degrade_threshold, 0.5,
 		                           work, &ser);
 		if (rc == BERCL_EDOM)
-			st = fail(r, COMPUTE_INPUT, "fec: degrade_threshold: the interval cannot hold more "
+			st = compute_fail(r, COMPUTE_INPUT, "fec: degrade_threshold: the interval cannot hold more "
 			                            "than interval (t + 1) symbol errors");
 		else if (rc == BERCL_OK)
 			st = fec_rates(r, ser);
@@ -677,11 +662,11 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 	if (st != COMPUTE_OK)
 		return st;
 	if (rc == BERCL_ELIMIT)
-		return fail(r, COMPUTE_INPUT, "fec: degrade_interval is beyond the work limit at this "
+		return compute_fail(r, COMPUTE_INPUT, "fec: degrade_interval is beyond the work limit at this "
 		                              "SER (interval times one codeword's variance above "
 		                              "about 8e5)");
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the degraded-SER alarm");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the degraded-SER alarm");
 	r->has_degrade = 1;
 	if (!isnan(in->rate_bps)) {
 		double s;
@@ -715,7 +700,7 @@ static enum compute_status fec_ber_max(struct row *r)
 		bercl_fec_rates best, worst;
 		if (bercl_fec_rates_from_ber(&r->in.code, 1e-300, &best) != BERCL_OK ||
 		    bercl_fec_rates_from_ber(&r->in.code, 0.5, &worst) != BERCL_OK)
-			return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
+			return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
 		if (cer_below(&worst, r->in.cer)) {
 			r->ber_max = 0.5;
 			r->cer_worst = worst.cer;
@@ -732,9 +717,9 @@ static enum compute_status fec_ber_max(struct row *r)
 		return COMPUTE_INPUT;
 	}
 	if (rc == BERCL_EDOM)
-		return fail(r, COMPUTE_INPUT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
+		return compute_fail(r, COMPUTE_INPUT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
 	if (rc != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in ber_max");
 	return COMPUTE_OK;
 }
 
@@ -748,7 +733,7 @@ static enum compute_status fec_test(struct row *r)
 	int rc = bercl_ber_upper(in->model, in->errors, r->bits, in->cl, in->cl_complement,
 	                         &r->ber_upper);
 	if (rc != BERCL_OK)
-		return fail(r, rc == BERCL_ENOCONV ? COMPUTE_NUMERIC : COMPUTE_INPUT,
+		return compute_fail(r, rc == BERCL_ENOCONV ? COMPUTE_NUMERIC : COMPUTE_INPUT,
 		            "no BER bound in range for these values");
 	st = cer_at_bound(r, r->ber_upper);
 	if (st == COMPUTE_OK)
@@ -761,9 +746,9 @@ static enum compute_status fec_counts(struct row *r)
 {
 	const struct row_input *in = &r->in;
 	if (in->uncorrectable > in->codewords)
-		return fail(r, COMPUTE_INPUT, "fec: uncorrectable exceeds codewords");
+		return compute_fail(r, COMPUTE_INPUT, "fec: uncorrectable exceeds codewords");
 	if (in->model == BERCL_BINOMIAL && in->uncorrectable >= in->codewords)
-		return fail(r, COMPUTE_INPUT, "the binomial model needs uncorrectable below codewords");
+		return compute_fail(r, COMPUTE_INPUT, "the binomial model needs uncorrectable below codewords");
 	int rc;
 	if (!isnan(in->cer)) {
 		rc = bercl_cl(in->model, in->uncorrectable, in->codewords, in->cer, &r->tails);
@@ -785,8 +770,8 @@ static enum compute_status fec_counts(struct row *r)
 		}
 	}
 	if (rc == BERCL_ENOCONV)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword bound");
-	return fail(r, COMPUTE_INPUT, "fec: codewords * cer outside the supported range");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the codeword bound");
+	return compute_fail(r, COMPUTE_INPUT, "fec: codewords * cer outside the supported range");
 }
 
 static enum compute_status fec_histogram(struct row *r)
@@ -794,7 +779,7 @@ static enum compute_status fec_histogram(struct row *r)
 	const struct row_input *in = &r->in;
 	int has_cl = !isnan(in->cl);
 	if (in->hist_groups > 0 && in->tail_sonic) /* grouped bins (engine/telemetry.c) */
-		return fail(r, COMPUTE_INPUT, "--method sonic needs a count per bin, and the report "
+		return compute_fail(r, COMPUTE_INPUT, "--method sonic needs a count per bin, and the report "
 		            "groups bins");
 	int rc = in->hist_groups > 0
 	             ? bercl_fec_histogram_groups(&in->code, in->hist_lo, in->hist_hi, in->hist_count,
@@ -803,7 +788,7 @@ static enum compute_status fec_histogram(struct row *r)
 	             : bercl_fec_histogram(&in->code, in->histogram, in->model, has_cl ? in->cl : 0.95,
 	                                   has_cl ? in->cl_complement : 0.05, &r->hist);
 	if (rc == BERCL_ENOCONV)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the histogram analysis");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the histogram analysis");
 	if (rc != BERCL_OK) { /* name what is out of range */
 		const double *bins = in->hist_groups > 0 ? in->hist_count : in->histogram;
 		int nb = in->hist_groups > 0 ? in->hist_groups : in->code.t + 2;
@@ -825,7 +810,7 @@ static enum compute_status fec_histogram(struct row *r)
 	if (in->tail_sonic) {
 		bercl_fec_tail_stats ts;
 		if (bercl_fec_tail_sonic(&in->code, in->histogram, &ts) != BERCL_OK)
-			return fail(r, COMPUTE_INPUT, "fec: SONiC's tail is outside the double range");
+			return compute_fail(r, COMPUTE_INPUT, "fec: SONiC's tail is outside the double range");
 		r->tail_interval = 0;
 		r->hist.tail_bins = ts.bins;
 		r->hist.cer_tail = ts.cer_tail;
@@ -897,7 +882,7 @@ static enum compute_status lanes_all_printable(struct row *r, int count)
 {
 	if (onto_verdict_side(&r->tails, r->verdict == 1, r->in.require, r->in.require_complement,
 	                      count) < 0)
-		return fail(r, COMPUTE_NUMERIC,
+		return compute_fail(r, COMPUTE_NUMERIC,
 		            "numerical failure: the all-lanes CL disagrees with its verdict");
 	return COMPUTE_OK;
 }
@@ -906,7 +891,7 @@ static enum compute_status lanes_all_printable(struct row *r, int count)
 enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, int count)
 {
 	if (bercl_lanes_all(lanes, count, &r->tails) != BERCL_OK)
-		return fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
 	if (isnan(r->in.require))
 		return COMPUTE_OK;
 	r->verdict = bercli_lanes_pass(&r->tails, r->in.require, r->in.require_complement);
@@ -956,7 +941,7 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 	if (!f)
 		return COMPUTE_INPUT;
 	if (!f->compute)
-		return fail(r, COMPUTE_NUMERIC, "this form is not computed row by row");
+		return compute_fail(r, COMPUTE_NUMERIC, "this form is not computed row by row");
 	enum compute_status st = resolve_rate(r);
 	if (st != COMPUTE_OK)
 		return st;

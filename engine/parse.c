@@ -853,6 +853,14 @@ const char *shown_text(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+char *line_safe(char *line)
+{
+	for (char *c = line; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	return line;
+}
+
 void value_message(char *buf, size_t len, const char *name, const char *text, const char *reason)
 {
 	char shown[48];

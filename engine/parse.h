@@ -106,6 +106,9 @@ double vlist_max(const struct vlist *v);
  * a long value cannot flood it). Returns buf.
  */
 const char *shown_text(const char *s, char *buf, size_t len);
+/* A message made one line: each control character (a newline, a CR that
+ * would hide what comes before it) as '?'. Returns line. */
+char *line_safe(char *line);
 /* "NAME 'TEXT': REASON", TEXT as shown_text() shows it: a bad value's one
  * message, whichever face met it (NAME: --bits on a command line, bits in a
  * batch column or a Python argument). */

@@ -99,10 +99,7 @@ static void message(const struct watch *w, FILE *err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	for (char *c = line; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
-	fprintf(err, "bercl: %s:%ld: %s\n", w->name, w->line, line);
+	fprintf(err, "bercl: %s:%ld: %s\n", w->name, w->line, line_safe(line));
 }
 
 int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,

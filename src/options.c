@@ -40,10 +40,7 @@ static void say(const char *kind, const char *fmt, va_list ap)
 	int n = vsnprintf(line, sizeof line, fmt, ap);
 	if (n >= (int)sizeof line)
 		memcpy(line + sizeof line - 4, "...", 4);
-	for (char *c = line; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
-	fprintf(stderr, "%s: %s%s\n", prog, kind, line);
+	fprintf(stderr, "%s: %s%s\n", prog, kind, line_safe(line));
 }
 
 _Noreturn void usage_error(const char *fmt, ...)
@@ -349,6 +346,18 @@ static _Noreturn void bad_flag(int c, char **argv)
 	usage_error("unknown or malformed flag '%s' (see bercl --help)", argv[optind - 1]);
 }
 
+/*
+ * A flag's value refused: the likely mistake that explains it, where there
+ * is one (3,000,000,000,000 is the list 3, 0, 0, 0, 0), not the symptom.
+ */
+_Noreturn static void refuse_value(enum quantity q, const char *text, const char *why)
+{
+	char msg[512];
+	if (!quantity_warning(q, text, msg, sizeof msg))
+		value_message(msg, sizeof msg, flag_name(q), text, why);
+	usage_error("%s", msg);
+}
+
 /* Each quantity's list; every value's domain (ranges are monotone: their ends). */
 static void read_quantities(struct options *o)
 {
@@ -356,26 +365,19 @@ static void read_quantities(struct options *o)
 		if (!o->text[q])
 			continue;
 		const char *bad;
-		char msg[512];
 		if (o->nwarnings < 4 &&
 		    quantity_warning((enum quantity)q, o->text[q], o->warnings[o->nwarnings],
 		                     sizeof o->warnings[0]))
 			o->nwarnings++;
 		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
-		/* a value refused that a likely mistake explains: that, not the
-		 * symptom (3,000,000,000,000 is the list 3, 0, 0, 0, 0) */
-		if (why && !quantity_warning((enum quantity)q, o->text[q], msg, sizeof msg))
-			value_message(msg, sizeof msg, flag_name(q), o->text[q], why);
 		if (why)
-			usage_error("%s", msg);
+			refuse_value((enum quantity)q, o->text[q], why);
 		struct row_input probe;
 		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
 		for (int k = 0; k < 2; k++) {
 			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
-			if (why && !quantity_warning((enum quantity)q, o->text[q], msg, sizeof msg))
-				value_message(msg, sizeof msg, flag_name(q), o->text[q], why);
 			if (why)
-				usage_error("%s", msg);
+				refuse_value((enum quantity)q, o->text[q], why);
 		}
 	}
 }
