@@ -1386,7 +1386,8 @@ static int selfcheck(const char *path)
  * Each point is one interval log, written as a file (per-interval rows, or
  * cumulative readings), and bercl runs once a log on all its queries (a
  * -p or -c list). Also checked on every row: errors (exactly), bits,
- * dispersion (printed to 6 digits), dispersion_upper, independent_events.
+ * dispersion (the bound allows the 6 digits it once had; it prints every
+ * digit now), dispersion_upper, independent_events.
  *
  * Rounding the program cannot avoid: phi_U in doubles (the bisection to
  * 1e-15, the division), N rounded to a double, N ber / phi_U: DELTA_PHI
