@@ -6,11 +6,10 @@
 #ifndef BERCL_FORMAT_H
 #define BERCL_FORMAT_H
 
-#include <stdio.h>
-
 #include "columns.h"
 #include "numbers.h"
 #include "row.h"
+#include "sink.h"
 
 /* FMT_VALUE: --value, one column's machine value per line, no header. */
 enum format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_VALUE };
@@ -26,7 +25,17 @@ struct layout {
 	long value_extra;               /* FMT_VALUE: index in the extras, or -1 */
 };
 
-void format_header(FILE *out, const struct layout *l);
-void format_row(FILE *out, const struct layout *l, const struct row *r);
+/* The header line (text tables, CSV, TSV; nothing for JSON, --value and a
+ * text layout too wide for a table), then each row, a whole line (or a
+ * text block) per call. */
+void format_header(const struct sink *out, const struct layout *l);
+void format_row(const struct sink *out, const struct layout *l, const struct row *r);
+/*
+ * A sequential plan (r->seq_table): a row per error count, the summary
+ * repeated on every row for programs; in text the table, then the summary
+ * in words, risks and lengths rounded up. r's errors, pass_bits and
+ * fail_bits are used as scratch and restored (errors).
+ */
+void format_sequential(const struct sink *out, const struct layout *l, struct row *r);
 
 #endif

@@ -5,6 +5,7 @@
  * column --value picks, and the warnings about input that is ignored.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "commands.h"

@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "histogram.h"
 #include "intervals.h"
+#include "io.h"
 #include "telemetry.h"
 #include "layout.h"
 #include "options.h"
@@ -38,7 +39,8 @@ static const struct telemetry *load_histogram(const struct options *o)
 	if (!fp)
 		usage_error("--histogram '%s': %s", o->histogram, strerror(errno));
 	char err[512];
-	int rc = telemetry_read(fp, fp == stdin ? "(stdin)" : o->histogram,
+	struct source src = source_file(fp);
+	int rc = telemetry_read(&src, fp == stdin ? "(stdin)" : o->histogram,
 	                        (enum telemetry_format)o->histogram_format, o->code.t, &telem, err,
 	                        sizeof err);
 	if (fp != stdin)
@@ -60,7 +62,8 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	const char *name = fp == stdin ? "(stdin)" : o->intervals;
 	char err[512];
 	struct intervals_note note;
-	int rc = intervals_read(fp, name, (enum intervals_form)o->intervals_form, &sums, &note, err,
+	struct source src = source_file(fp);
+	int rc = intervals_read(&src, name, (enum intervals_form)o->intervals_form, &sums, &note, err,
 	                        sizeof err);
 	if (fp != stdin)
 		fclose(fp);
@@ -104,6 +107,12 @@ static void base_row(const struct options *o, struct row_input *base)
 		}
 }
 
+static int stdout_failed(void *ctx)
+{
+	(void)ctx;
+	return ferror(stdout);
+}
+
 static int run_watch(const struct options *o, const struct row_input *base)
 {
 	if (o->value) { /* a column of some watch layout (lane: with a lane column) */
@@ -122,10 +131,16 @@ static int run_watch(const struct options *o, const struct row_input *base)
 			usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
 	}
 	say_warnings(o);
-	int st = watch_run(base, (enum format)o->format, o->plan, o->value, fp,
-	                   fp == stdin ? "(stdin)" : o->intervals);
+	struct source src = source_file(fp);
+	struct sink out = sink_file_flushed(stdout), err = sink_file(stderr);
+	out.failed = stdout_failed;
+	int st = watch_run(base, (enum format)o->format, o->plan, o->value, &src,
+	                   fp == stdin ? "(stdin)" : o->intervals, &out, &err);
 	if (fp != stdin)
 		fclose(fp);
+	die_if_interrupted();
+	if (ferror(stdout))
+		check_output(); /* says so and exits 3 */
 	return st;
 }
 

@@ -49,6 +49,21 @@ static inline int count_lines(const char *s)
 	return n;
 }
 
+/* The longest line of s, in bytes (text output is ASCII but for a cell). */
+static inline int longest_line(const char *s)
+{
+	int most = 0, n = 0;
+	for (; *s; s++) {
+		if (*s == '\n') {
+			most = n > most ? n : most;
+			n = 0;
+		} else {
+			n++;
+		}
+	}
+	return n > most ? n : most;
+}
+
 /* The text of column `name` in data row `row` (1 = first) of CSV output. */
 static inline const char *csv_cell(const char *csv, const char *name, int row)
 {
