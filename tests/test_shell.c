@@ -10,7 +10,7 @@
 
 static void write_file(const char *path, const char *text)
 {
-	mkdir(TMP, 0755);
+	make_tmp();
 	FILE *fp = fopen(path, "w");
 	assert_non_null(fp);
 	fputs(text, fp);
@@ -341,7 +341,7 @@ static void test_tolerant_batch(void **state)
 static void test_wide_header(void **state)
 {
 	(void)state;
-	mkdir(TMP, 0755);
+	make_tmp();
 	FILE *fp = fopen(TMP "wide_header.csv", "w");
 	assert_non_null(fp);
 	long bytes = 0;
@@ -534,7 +534,7 @@ static void test_watch_write_error(void **state)
 {
 	(void)state;
 	static struct run r;
-	mkdir(TMP, 0755);
+	make_tmp();
 	/* readings 1 bit apart never decide at 1e-12; the feed never ends */
 	int st = system("(echo bits,errors; i=1; while :; do echo \"$i,0\"; i=$((i+1)); done) 2>/dev/null | "
 	                "timeout 10 ./bercl watch -p 1e-12 -c 95% >/dev/full 2>" TMP "err");
@@ -560,7 +560,7 @@ static void test_write_errors_and_interrupt(void **state)
 	}
 	/* SIGINT mid-sweep and mid-batch: the output ends with a whole line, and
 	 * bercl dies of the signal (status 128 + 2 through the shell). */
-	mkdir(TMP, 0755);
+	make_tmp();
 	FILE *fp = fopen(TMP "long.csv", "w");
 	assert_non_null(fp);
 	fputs("errors,bits,ber\n", fp);
@@ -627,7 +627,7 @@ static void test_printed_time_passes(void **state)
 	(void)state;
 	enum { ROWS = 10000 };
 	unsigned long long seed = 20261130;
-	mkdir(TMP, 0755);
+	make_tmp();
 	FILE *fp = fopen(TMP "sweep_in.csv", "w");
 	assert_non_null(fp);
 	fputs("id,errors,ber,cl,rate,lanes\n", fp);

@@ -226,7 +226,7 @@ static void test_readings(void **state)
 	run(&r, NULL, "fec --code kr4 --histogram " TMP "x3.txt");
 	assert_int_equal(r.status, 2);
 	assert_string_equal(r.out, "");
-	assert_string_equal(r.err, "bercl: --histogram: tests/tmp/x3.txt:2: 0/1: bin 1 went "
+	assert_string_equal(r.err, "bercl: --histogram: " TMP "x3.txt:2: 0/1: bin 1 went "
 	                           "backwards, from 20 (line 1) to 19: the counters were cleared or "
 	                           "wrapped between the readings (give those after it)\n");
 }
@@ -235,7 +235,7 @@ struct bad {
 	const char *code;
 	const char *text;
 	const char *format;
-	const char *message; /* after "bercl: --histogram: tests/tmp/bad.txt" */
+	const char *message; /* after "bercl: --histogram: " TMP "bad.txt" */
 };
 
 static void test_bad_reports(void **state)
