@@ -18,7 +18,6 @@
 #include "compute.h"
 #include "forms.h"
 #include "parse.h"
-#include "telemetry.h"
 
 static int fail(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char *why, size_t len, const char *fmt, ...)
@@ -311,31 +310,4 @@ int request_check(const struct options *o, char *why, size_t len)
 	     (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO])) && !o->intervals)
 		return check_sweep_range(o, why, len); /* --intervals: the file's bits, checked by its row */
 	return 0;
-}
-
-void request_base_row(const struct options *o, struct row_input *base)
-{
-	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
-	base->all_lanes = o->all_lanes;
-	if (o->code_text) {
-		base->code_name = o->code_name;
-		base->code = o->code;
-	}
-	if (o->telem)
-		base->histogram = o->telem->h[0].bins;
-	base->tail_sonic = o->tail_sonic;
-	base->burst_model = o->burst_model;
-	base->clustered = o->clustered;
-	if (!o->input && o->cmd != CMD_WATCH)
-		return; /* a sweep sets its rows' values itself */
-	for (int q = 0; q < NQ; q++)
-		if (o->text[q]) {
-			double c = NAN;
-			double v = vlist_value(&o->list[q], 0, &c);
-			row_set(base, (enum quantity)q, v, c);
-			if (q == Q_CL && o->input) {
-				struct vlist_pos first = {0, 0};
-				vlist_lo_at(&o->list[q], &first, &base->cl_lo, &base->cl_complement_lo);
-			}
-		}
 }

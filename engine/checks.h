@@ -31,12 +31,4 @@ int request_read_quantities(struct options *o, char *why, size_t len);
 /* The checks that need several flags, before anything is printed. */
 int request_check(const struct options *o, char *why, size_t len);
 
-/*
- * The row every row starts from: the switches, the code, the first
- * histogram, and (watch, or a batch whose flags fill the columns it lacks)
- * each flag's one value. --intervals' sums are the face's to add (it reads
- * the file).
- */
-void request_base_row(const struct options *o, struct row_input *base);
-
 #endif

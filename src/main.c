@@ -22,7 +22,6 @@
 #include "intervals.h"
 #include "io.h"
 #include "telemetry.h"
-#include "checks.h"
 #include "layout.h"
 #include "options.h"
 #include "run.h"
@@ -77,12 +76,35 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	base->bits = sums.bits;
 }
 
-/* The row every row starts from (request_base_row), with --intervals' sums. */
+/* The row every row starts from: the switches, and each flag's one value
+ * (watch, or a batch whose flags fill the columns it lacks). */
 static void base_row(const struct options *o, struct row_input *base)
 {
-	request_base_row(o, base);
+	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
+	base->all_lanes = o->all_lanes;
+	if (o->code_text) {
+		base->code_name = o->code_name;
+		base->code = o->code;
+	}
+	if (o->telem)
+		base->histogram = o->telem->h[0].bins;
+	base->tail_sonic = o->tail_sonic;
+	base->burst_model = o->burst_model;
+	base->clustered = o->clustered;
 	if (o->intervals && o->cmd != CMD_WATCH)
 		load_intervals(o, base);
+	if (!o->input && o->cmd != CMD_WATCH)
+		return; /* a sweep sets its rows' values itself */
+	for (int q = 0; q < NQ; q++)
+		if (o->text[q]) {
+			double c = NAN;
+			double v = vlist_value(&o->list[q], 0, &c);
+			row_set(base, (enum quantity)q, v, c);
+			if (q == Q_CL && o->input) {
+				struct vlist_pos first = {0, 0};
+				vlist_lo_at(&o->list[q], &first, &base->cl_lo, &base->cl_complement_lo);
+			}
+		}
 }
 
 static int stdout_failed(void *ctx)

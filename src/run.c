@@ -20,7 +20,6 @@
 #include "xmath.h"
 #include "human.h"
 #include "io.h"
-#include "lane_rows.h"
 #include "layout.h"
 #include "messages.h"
 #include "pipeline.h"
@@ -207,28 +206,62 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 }
 
 
-/* cl --lane-errors: the rows of one sweep point r0 (engine/lane_rows.h). */
+/*
+ * cl --lane-errors: the rows of one sweep point r0, one per lane, then
+ * lane=combined (all bits and errors pooled) and lane=all (the same bits
+ * and errors, and the product of the lane CLs: every lane below the BER at
+ * once).
+ */
 static void lane_rows(const struct options *o, const struct row *r0, const struct layout *l,
                       long *index)
 {
 	bercl_tails tails[MAX_LANES];
 	struct sink out = sink_file(stdout);
-	struct lane_rows s;
-	struct row r;
-	lane_rows_init(&s, o->lane_errors, o->nlanes, tails);
-	for (int i = 0; lane_row_next(&s, i, r0, &r); i++) {
+	int ok = 1;
+	double total = 0, lane_bits = NAN;
+	for (int i = 0; i <= o->nlanes + 1; i++) {
+		struct row r = *r0;
+		if (i < o->nlanes) {
+			snprintf(r.lane_name, sizeof r.lane_name, "%d", i + 1);
+			r.lane = r.lane_name;
+			r.in.errors = o->lane_errors[i];
+			total += o->lane_errors[i];
+		} else if (i == o->nlanes) {
+			r.lane = "combined";
+			r.in.errors = total;
+			if (!isnan(r.in.bits))
+				r.in.bits = r.in.bits * o->nlanes;
+			else
+				r.in.lanes = o->nlanes; /* bits = rate * time * lanes */
+		} else {
+			/* every lane below the BER at once: the lanes' bits and errors
+			   together (as combined, and as watch's all row), the product CL */
+			r.lane = "all";
+			r.in.errors = total;
+			r.bits = lane_bits * o->nlanes;
+			r.in.lanes = o->nlanes;
+			if (!ok) {
+				snprintf(r.error, sizeof r.error, "a lane has no CL");
+			} else if (compute_lanes_all(&r, tails, o->nlanes) != COMPUTE_OK) {
+				raise_status(EXIT_INTERNAL);
+				fprintf(stderr, "%s: %s\n", prog, r.error);
+			} else if (r.verdict == 0) {
+				raise_status(EXIT_VERDICT);
+			}
+		}
 		r.line = ++*index;
 		if (i <= o->nlanes) {
 			int st = process(o, &r, NULL, *index > 1, stderr);
 			raise_status(st);
 			if (*index == 1 && st >= EXIT_USAGE)
 				exit(exit_status); /* a usage error: nothing printed */
-			lane_row_done(&s, i, &r);
-		} else if (lane_row_all(&s, &r) != COMPUTE_OK) {
-			raise_status(EXIT_INTERNAL);
-			fprintf(stderr, "%s: %s\n", prog, r.error);
-		} else if (r.verdict == 0) {
-			raise_status(EXIT_VERDICT);
+			if (i < o->nlanes) {
+				if (r.error[0])
+					ok = 0;
+				else
+					tails[i] = r.tails;
+				lane_bits = r.bits;
+			}
 		}
 		if (*index == 1) {
 			say_warnings(o);
