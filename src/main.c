@@ -122,9 +122,7 @@ static int run_watch(const struct options *o, const struct row_input *base)
 		build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o->plan ? WHEN_PLAN : WHEN_NOT_PLAN) |
 		                        (o->clustered ? WHEN_CLUSTERED : 0),
 		             &l);
-		char why[512];
-		if (choose_value(o, &l, why, sizeof why) != 0)
-			usage_error("%s", why);
+		choose_value(o, &l);
 	}
 	FILE *fp = stdin; /* --intervals FILE: the readings from FILE */
 	if (o->intervals && strcmp(o->intervals, "-") != 0) {

@@ -11,7 +11,6 @@
 #include "parse.h"
 #include "request.h"
 #include "row.h"
-#include "sink.h"
 
 enum { EXIT_VERDICT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_UNDECIDED = 4 };
 
@@ -27,8 +26,6 @@ extern void (*options_exit)(int status);
 _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "bercl: warning: MESSAGE" on standard error. */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* A sink whose every write is one such warning (the engine's, layout.h). */
-struct sink sink_warnings(void);
 /* A write error on standard output, said once: exit 3. */
 void check_output(void);
 /* The flags' warnings held by parse_options: said once, when the line has

@@ -21,7 +21,6 @@
 #include "human.h"
 #include "io.h"
 #include "layout.h"
-#include "messages.h"
 #include "pipeline.h"
 #include "rows.h"
 #include "run.h"
@@ -40,28 +39,91 @@ static void raise_status(int st)
 
 
 /*
- * Compute and verify one row, with its messages on err (file names the
- * batch input, NULL for a sweep; sweep: a sweep of several rows); returns
- * its exit status. Touches nothing shared: batch rows run on worker threads.
+ * Where a message is about: "FILE:LINE: " for a batch row; in a sweep of
+ * several rows "row N (errors=2 bits=1 ber=0.1): ", naming the values of
+ * the flags that make the row.
+ */
+static double sweep_rows(const struct options *o);
+
+static void put_where(FILE *err, const struct options *o, const char *file, int sweep,
+                      const struct row *r)
+{
+	if (file) {
+		fprintf(err, "%s:%ld: ", file, r->line);
+		return;
+	}
+	if (r->port || (r->lane && o->cmd == CMD_FEC)) /* a report's histogram (telemetry.c) */
+		fprintf(err, "%s%s%s%s: ", r->port ? r->port : "", r->port && r->lane ? " " : "",
+		        r->lane ? "lane " : "", r->lane ? r->lane : "");
+	if (!sweep || (o->telem && sweep_rows(o) == 1))
+		return;
+	fprintf(err, "row %ld (", r->line);
+	int first = 1;
+	for (int q = 0; q < NQ; q++) {
+		if (!o->text[q])
+			continue;
+		double v = *(const double *)(const void *)((const char *)&r->in + flags[q].value);
+		char b[32];
+		format_double(b, sizeof b, v);
+		fprintf(err, "%s%s=%s", first ? "" : " ", flags[q].name, b);
+		first = 0;
+	}
+	fprintf(err, "): ");
+}
+
+/*
+ * Compute and verify one row, with messages on err (file names the batch
+ * input, NULL for a sweep; sweep: a sweep of several rows); returns its
+ * exit status. Touches nothing shared: batch rows run on worker threads.
  */
 static int process(const struct options *o, struct row *r, const char *file, int sweep,
                    FILE *err)
 {
 	enum compute_status st = compute_row(o->cmd, r);
-	char where[ROW_ERROR_MAX + 64];
-	struct sink e = sink_file(err);
-	if (!interrupted) /* a row cut short by a signal says nothing */
-		row_messages(prog, row_where(where, sizeof where, o, file, sweep, r), st != COMPUTE_OK,
-		             r, &e);
-	if (st != COMPUTE_OK)
+	if (st != COMPUTE_OK) {
+		if (!interrupted) {
+			fprintf(err, "%s: ", prog);
+			put_where(err, o, file, sweep, r);
+			fprintf(err, "%s\n", r->error);
+		}
 		return st == COMPUTE_INPUT ? EXIT_USAGE : EXIT_INTERNAL;
+	}
+	if (!isnan(r->cer_worst) && !interrupted) {
+		char x[32], w[32];
+		format_double(x, sizeof x, r->in.cer);
+		format_double(w, sizeof w, r->cer_worst);
+		fprintf(err, "%s: note: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err, "cer %s is at least this code's cer at pre-FEC BER 0.5 (%s): every BER up to "
+		             "0.5 meets it, and ber_max is 0.5, the end of the domain\n",
+		        x, w);
+	}
+	if (r->has_hist && r->hist.model_contradicted && !interrupted) {
+		char u[32], c[32];
+		format_double(u, sizeof u, r->hist.uncorrectable);
+		format_double(c, sizeof c, r->hist.codewords);
+		fprintf(err, "%s: warning: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err,
+		        "the histogram contradicts the independent-error model (%s; %s of %s "
+		        "codewords uncorrectable): cer_upper bounds the uncorrectable count "
+		        "(Clopper-Pearson)\n",
+		        r->hist.burst ? "burst = yes" : "more uncorrectable than its bound allows", u, c);
+	}
+	if (r->ber_capped && !interrupted) {
+		fprintf(err, "%s: warning: ", prog);
+		put_where(err, o, file, sweep, r);
+		fprintf(err, "the Poisson BER bound is above 1 here, past the model's range: "
+		             "printed as 1 (--model binomial gives the exact bound)\n");
+	}
 	if (o->verify) {
 		char note[512];
 		if (verify_row(o->cmd, r, note, sizeof note)) {
 			char bits[32], x[32];
 			format_double(bits, sizeof bits, r->bits);
 			format_double(x, sizeof x, o->cmd == CMD_BER ? r->in.cl : r->in.ber);
-			fprintf(err, "%s: verify: %s", prog, row_where(where, sizeof where, o, file, sweep, r));
+			fprintf(err, "%s: verify: ", prog);
+			put_where(err, o, file, sweep, r);
 			fprintf(err, "errors=%.0f bits=%s %s=%s: %s\n", r->in.errors, bits,
 			        o->cmd == CMD_BER ? "cl" : "ber", x, note);
 		}
@@ -167,15 +229,13 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 		usage_error("%s", err);
 	}
 	struct layout l;
-	if (make_layout(o, &b, &l, err, sizeof err) != 0)
-		usage_error("%s", err);
+	make_layout(o, &b, &l);
 	const char *taken[NCOLUMNS];
 	for (int i = 0; i < l.ncol; i++)
 		taken[i] = columns[l.col[i]].name;
 	if (batch_rename_taken(&b, taken, (size_t)l.ncol) < 0)
 		usage_error("%s: out of memory", name);
-	struct sink warn = sink_warnings();
-	warn_ignored(o, &b, &warn);
+	warn_ignored(o, &b);
 	const char *dup;
 	long dups = batch_rename_duplicates(&b, &dup);
 	if (dups < 0)
@@ -205,6 +265,15 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 	return exit_status;
 }
 
+/* Rows in the sweep: the product of the lists' lengths (a double: no overflow). */
+static double sweep_rows(const struct options *o)
+{
+	double n = 1;
+	for (int q = 0; q < NQ; q++)
+		if (o->text[q])
+			n *= (double)o->list[q].count;
+	return n;
+}
 
 /*
  * cl --lane-errors: the rows of one sweep point r0, one per lane, then
@@ -320,11 +389,8 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	struct sweep s;
 	sweep_init(&s, lists);
 	struct layout l;
-	char why[512];
-	if (make_layout(o, NULL, &l, why, sizeof why) != 0)
-		usage_error("%s", why);
-	struct sink warn = sink_warnings();
-	warn_ignored(o, NULL, &warn);
+	make_layout(o, NULL, &l);
+	warn_ignored(o, NULL);
 	/* rows run one at a time here: a long simulate shows progress on a terminal */
 	struct progress progress = {isatty(STDERR_FILENO) ? stderr : NULL, progress_delay(), 0, 0, 0};
 	struct row_hooks hooks = {stop_asked, show_progress, &progress};
@@ -332,7 +398,7 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	in.hooks = &hooks;
 	base = &in;
 	struct sink out = sink_file(stdout);
-	int several = request_sweep_rows(o) > 1 || (o->telem && o->telem->n > 1);
+	int several = sweep_rows(o) > 1 || (o->telem && o->telem->n > 1);
 	struct row r;
 	long index = 0;
 	int hist = 0, undecided = 0;
@@ -373,7 +439,9 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	die_if_interrupted();
 	if (undecided && exit_status == 0) {
 		/* a --require verdict neither way (bercl(1)): exit 4, as watch */
-		fprintf(stderr, "%s: %s\n", prog, row_undecided_message);
+		fprintf(stderr, "%s: no error in the test: the clustered answer cannot bound bursts "
+		                "without one, so --require is undecided (the Poisson CL is in the cl "
+		                "column)\n", prog);
 		return EXIT_UNDECIDED;
 	}
 	return exit_status;

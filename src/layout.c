@@ -4,14 +4,12 @@
  * commands.c, under the conditions its flags and batch header give), the
  * column --value picks, and the warnings about input that is ignored.
  */
-#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
 #include "layout.h"
-#include "parse.h"
 #include "telemetry.h"
 
 /* Is quantity q given, by a flag or by a column of the batch file? */
@@ -20,58 +18,46 @@ static int given(const struct options *o, const struct batch *b, enum quantity q
 	return o->text[q] || (b && batch_has(b, q));
 }
 
-/* One warning: a single write of its text, no prefix, no line end. */
-static void warning(const struct sink *warn, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warning(const struct sink *warn, const char *fmt, ...)
+/* Input that is ignored or overridden gets a warning, before any output. */
+void warn_ignored(const struct options *o, const struct batch *b)
 {
-	char text[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	sink_put(warn, text, n < 0 ? 0 : (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
-}
-
-void warn_ignored(const struct options *o, const struct batch *b, const struct sink *warn)
-{
-	char name[32];
 	int rate = given(o, b, Q_RATE) || given(o, b, Q_BAUD);
 	if (given(o, b, Q_LANES) && !rate && !o->all_lanes && (flags[Q_LANES].commands & ON(o->cmd)))
-		warning(warn, "%s is ignored without a rate (--rate or --baud): bits count every lane",
+		warning("%s is ignored without a rate (--rate or --baud): bits count every lane",
 		        o->text[Q_LANES] ? "--lanes" : "column 'lanes'");
 	if (given(o, b, Q_BITS_PER_SYMBOL) && !given(o, b, Q_BAUD))
-		warning(warn, "%s is ignored without --baud", o->text[Q_BITS_PER_SYMBOL] ? "--bits-per-symbol"
+		warning("%s is ignored without --baud", o->text[Q_BITS_PER_SYMBOL] ? "--bits-per-symbol"
 		                                                               : "column 'bits-per-symbol'");
 	if (o->delimiter && !o->input)
-		warning(warn, "--delimiter is ignored without --input");
+		warning("--delimiter is ignored without --input");
 	if (o->seen[F_INTERVALS_FORM] && !o->intervals)
-		warning(warn, "--intervals-form is ignored without --intervals");
+		warning("--intervals-form is ignored without --intervals");
 	if (o->verify && o->cmd == CMD_BITS && o->model == BERCL_BINOMIAL && !(b && b->has_model_column))
-		warning(warn, "--verify: binomial bits rows have no GSL counterpart; none is shown");
+		warning("--verify: binomial bits rows have no GSL counterpart; none is shown");
 	if (!b)
 		return;
 	for (int q = 0; q < NQ; q++)
 		if (o->text[q] && batch_has(b, q))
-			warning(warn, "%s '%s' fills only the empty cells of column '%s' in %s",
-			        (snprintf(name, sizeof name, "--%s", flags[q].name), name), o->text[q],
-			        flags[q].name, b->name);
+			warning("%s '%s' fills only the empty cells of column '%s' in %s", flag_name(q),
+			        o->text[q], flags[q].name, b->name);
 	if (o->seen[F_MODEL] && b->has_model_column)
-		warning(warn, "--model fills only the empty cells of column 'model' in %s", b->name);
+		warning("--model fills only the empty cells of column 'model' in %s", b->name);
 	for (size_t i = 0; i < b->ncols; i++)
 		if (b->column_quantity[i] == COLUMN_UNUSED)
-			warning(warn, "%s: column '%s' is not used by 'bercl %s': copied through as '%s'",
+			warning("%s: column '%s' is not used by 'bercl %s': copied through as '%s'",
 			        b->name, b->header[i], commands[o->cmd].name, b->renamed[i]);
 		else if (b->renamed[i])
-			warning(warn, "%s: column '%s' is also an output column: copied through as '%s'",
+			warning("%s: column '%s' is also an output column: copied through as '%s'",
 			        b->name, b->header[i], b->renamed[i]);
 		else if (batch_loose_match(b, i))
-			warning(warn, "%s:%ld: column '%s' is not recognised: without its quotes and blanks it "
+			warning("%s:%ld: column '%s' is not recognised: without its quotes and blanks it "
 			        "would be '%s' (a quote opens a cell only as its first byte); copied "
 			        "through as it is",
 			        b->name, b->header_line, b->header[i], batch_loose_match(b, i));
 }
 
-int choose_value(const struct options *o, struct layout *l, char *why, size_t len)
+/* --value COLUMN: the layout's column of that name, or a batch pass-through one. */
+void choose_value(const struct options *o, struct layout *l)
 {
 	l->value_col = -1;
 	l->value_extra = -1;
@@ -83,7 +69,7 @@ int choose_value(const struct options *o, struct layout *l, char *why, size_t le
 			l->value_extra = (long)i;
 	if (l->value_col >= 0 || l->value_extra >= 0) {
 		l->format = FMT_VALUE;
-		return 0;
+		return;
 	}
 	char names[1024];
 	size_t k = 0;
@@ -91,9 +77,8 @@ int choose_value(const struct options *o, struct layout *l, char *why, size_t le
 	for (int i = 0; i < l->ncol && k < sizeof names; i++)
 		k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "",
 		                      columns[l->col[i]].name);
-	snprintf(why, len, "--value '%s': 'bercl %s' has no such column here (it has %s)", o->value,
-	         commands[o->cmd].name, names);
-	return -1;
+	usage_error("--value '%s': 'bercl %s' has no such column here (it has %s)", o->value,
+	            commands[o->cmd].name, names);
 }
 
 /* The layout conditions of a fec row: its form's columns (forms.c). */
@@ -187,8 +172,7 @@ static unsigned conditions(const struct options *o, const struct batch *b, int *
 }
 
 /* The output columns, from the subcommand's layout (commands.c). */
-int make_layout(const struct options *o, const struct batch *b, struct layout *l, char *why,
-                size_t len)
+void make_layout(const struct options *o, const struct batch *b, struct layout *l)
 {
 	int plan;
 	unsigned have = conditions(o, b, &plan);
@@ -216,7 +200,6 @@ int make_layout(const struct options *o, const struct batch *b, struct layout *l
 	if (b && !has_error) /* a batch row that cannot be computed says why */
 		l->col[l->ncol++] = COL_ERROR;
 	if (o->value)
-		return choose_value(o, l, why, len);
-	return 0;
+		choose_value(o, l);
 }
 
