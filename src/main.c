@@ -21,7 +21,7 @@
 #include "histogram.h"
 #include "intervals.h"
 #include "telemetry.h"
-#include "layout.h"
+#include "invoke.h"
 #include "options.h"
 #include "run.h"
 #include "signals.h"
@@ -68,40 +68,7 @@ static void load_intervals(const struct options *o, struct row_input *base)
 		usage_error("--intervals: %s", err);
 	intervals_describe(name, &note, &sums, err, sizeof err);
 	fprintf(stderr, "%s: note: %s\n", prog, err);
-	base->intervals = &sums;
-	base->errors = sums.errors;
-	base->bits = sums.bits;
-}
-
-/* The row every row starts from: the switches, and each flag's one value
- * (watch, or a batch whose flags fill the columns it lacks). */
-static void base_row(const struct options *o, struct row_input *base)
-{
-	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
-	base->all_lanes = o->all_lanes;
-	if (o->code_text) {
-		base->code_name = o->code_name;
-		base->code = o->code;
-	}
-	if (o->telem)
-		base->histogram = o->telem->h[0].bins;
-	base->tail_sonic = o->tail_sonic;
-	base->burst_model = o->burst_model;
-	base->clustered = o->clustered;
-	if (o->intervals && o->cmd != CMD_WATCH)
-		load_intervals(o, base);
-	if (!o->input && o->cmd != CMD_WATCH)
-		return; /* a sweep sets its rows' values itself */
-	for (int q = 0; q < NQ; q++)
-		if (o->text[q]) {
-			double c = NAN;
-			double v = vlist_value(&o->list[q], 0, &c);
-			row_set(base, (enum quantity)q, v, c);
-			if (q == Q_CL && o->input) {
-				struct vlist_pos first = {0, 0};
-				vlist_lo_at(&o->list[q], &first, &base->cl_lo, &base->cl_complement_lo);
-			}
-		}
+	invoke_base_intervals(base, &sums);
 }
 
 static int run_watch(const struct options *o, const struct row_input *base)
@@ -113,7 +80,9 @@ static int run_watch(const struct options *o, const struct row_input *base)
 		build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o->plan ? WHEN_PLAN : WHEN_NOT_PLAN) |
 		                        (o->clustered ? WHEN_CLUSTERED : 0),
 		             &l);
-		choose_value(o, &l);
+		char why[1024];
+		if (invoke_value(o, &l, why, sizeof why))
+			usage_error("%s", why);
 	}
 	FILE *fp = stdin; /* --intervals FILE: the readings from FILE */
 	if (o->intervals && strcmp(o->intervals, "-") != 0) {
@@ -137,7 +106,9 @@ int main(int argc, char **argv)
 	if (o.histogram)
 		o.telem = load_histogram(&o);
 	struct row_input base;
-	base_row(&o, &base);
+	invoke_base(&o, &base);
+	if (o.intervals && o.cmd != CMD_WATCH)
+		load_intervals(&o, &base);
 	int status;
 	if (o.cmd == CMD_WATCH) {
 		status = run_watch(&o, &base);
