@@ -17,8 +17,8 @@
 #include "commands.h"
 #include "compute.h"
 #include "forms.h"
+#include "intervals.h"
 #include "invoke.h"
-#include "telemetry.h"
 
 /* why, formatted; returned. */
 static const char *msg(char *why, size_t len, const char *fmt, ...)
@@ -918,4 +918,32 @@ size_t invoke_message_line(char *buf, size_t len, const char *kind, const char *
 		n = snprintf(buf, len, "bercl: %s%s", kind, line_safe(line));
 	}
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
+const char *invoke_histogram(struct options *o, FILE *fp, const char *name, struct telemetry *t,
+                             const struct invoke_sink *k, char *why, size_t len)
+{
+	char err[512];
+	if (telemetry_read(fp, name, (enum telemetry_format)o->histogram_format, o->code.t, t, err,
+	                   sizeof err) != 0)
+		return msg(why, len, "--histogram: %s", err);
+	if (t->warning[0])
+		say(k, "warning: ", t->warning);
+	o->telem = t;
+	return NULL;
+}
+
+const char *invoke_intervals(const struct options *o, FILE *fp, const char *name,
+                             bercl_intervals *sums, struct row_input *base,
+                             const struct invoke_sink *k, char *why, size_t len)
+{
+	char err[512];
+	struct intervals_note note;
+	if (intervals_read(fp, name, (enum intervals_form)o->intervals_form, sums, &note, err,
+	                   sizeof err) != 0)
+		return msg(why, len, "--intervals: %s", err);
+	intervals_describe(name, &note, sums, err, sizeof err);
+	k->say(k->ctx, "note: ", "", err);
+	invoke_base_intervals(base, sums);
+	return NULL;
 }

@@ -13,10 +13,12 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "format.h"
 #include "request.h"
 #include "rows.h"
+#include "telemetry.h"
 
 /* Exit statuses, as SPEC.md gives them. */
 enum invoke_status {
@@ -78,6 +80,21 @@ const char *invoke_check(const struct options *o, char *why, size_t len);
 void invoke_base(const struct options *o, struct row_input *base);
 /* cl, ber --intervals: the base row's bits and errors are the file's sums. */
 void invoke_base_intervals(struct row_input *base, const bercl_intervals *sums);
+
+/*
+ * fec --histogram: the report read from fp (named `name` in messages) into
+ * t, and o->telem set: NULL, or the message; its warning goes to k.
+ */
+const char *invoke_histogram(struct options *o, FILE *fp, const char *name, struct telemetry *t,
+                             const struct invoke_sink *k, char *why, size_t len);
+/*
+ * cl, ber --intervals: the log read from fp into sums, the base row's bits
+ * and errors set to its totals, and the note on what was read sent to k:
+ * NULL, or the message.
+ */
+const char *invoke_intervals(const struct options *o, FILE *fp, const char *name,
+                             bercl_intervals *sums, struct row_input *base,
+                             const struct invoke_sink *k, char *why, size_t len);
 
 /* The output columns for o's subcommand, format and flags, and b's header (NULL: a sweep). */
 void invoke_layout(const struct options *o, const struct batch *b, struct layout *l);

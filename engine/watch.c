@@ -673,6 +673,25 @@ void watch_reader_init(struct csv *c, FILE *fp)
 	csv_init(c, fp, &opt);
 }
 
+enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg, size_t len)
+{
+	msg[0] = '\0';
+	if (st == WATCH_NO_DECISION) {
+		snprintf(msg, len, "%s: no error in the test: the clustered answer cannot bound bursts "
+		                   "without one, so it decides neither way (the Poisson CL, for "
+		                   "independent errors, is in the cl column)", w->name);
+		return WATCH_END;
+	}
+	if (st == WATCH_END) {
+		if (!w->have_header) {
+			snprintf(msg, len, "%s: no header line (bits or time, errors)", w->name);
+			return WATCH_INPUT;
+		}
+		snprintf(msg, len, "%s: input ended before a decision", w->name);
+	}
+	return st;
+}
+
 int watch_run(const struct row_input *in, enum format format, int plan, const char *value,
               FILE *fp, const char *name)
 {
@@ -701,19 +720,10 @@ int watch_run(const struct row_input *in, enum format format, int plan, const ch
 		watch_close(&w);
 		return WATCH_INTERNAL;
 	}
-	if (st == WATCH_NO_DECISION) {
-		fprintf(stderr, "bercl: %s: no error in the test: the clustered answer cannot bound "
-		                "bursts without one, so it decides neither way (the Poisson CL, "
-		                "for independent errors, is in the cl column)\n", name);
-		st = WATCH_END;
-	} else if (st == WATCH_END) {
-		if (!w.have_header) {
-			fprintf(stderr, "bercl: %s: no header line (bits or time, errors)\n", name);
-			st = WATCH_INPUT;
-		} else {
-			fprintf(stderr, "bercl: %s: input ended before a decision\n", name);
-		}
-	}
+	char end[512];
+	st = watch_end(&w, st, end, sizeof end);
+	if (end[0])
+		fprintf(stderr, "bercl: %s\n", end);
 	watch_close(&w);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "bercl: write error on standard output: %s\n", strerror(errno));

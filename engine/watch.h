@@ -63,6 +63,11 @@ void watch_reader_init(struct csv *c, FILE *fp);
  */
 enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err);
 void watch_close(struct watch *w);
+/*
+ * The readings have ended in state st (from watch_next): the exit state,
+ * and the message the end needs (no "bercl: "), or "" in msg.
+ */
+enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg, size_t len);
 
 /*
  * bercl watch on standard input; value: --value COLUMN or NULL (the caller

@@ -29,25 +29,23 @@
 
 /*
  * fec --histogram FILE: its histograms (a report may hold several ports and
- * lanes, engine/telemetry.c), read once for every row.
+ * lanes, engine/telemetry.c), read once for every row (invoke_histogram).
  */
-static const struct telemetry *load_histogram(const struct options *o)
+static void load_histogram(struct options *o)
 {
 	static struct telemetry telem;
 	FILE *fp = strcmp(o->histogram, "-") == 0 ? stdin : fopen(o->histogram, "r");
 	if (!fp)
 		usage_error("--histogram '%s': %s", o->histogram, strerror(errno));
-	char err[512];
-	int rc = telemetry_read(fp, fp == stdin ? "(stdin)" : o->histogram,
-	                        (enum telemetry_format)o->histogram_format, o->code.t, &telem, err,
-	                        sizeof err);
+	struct invoke_sink k;
+	command_sink(&k);
+	char why[1024];
+	const char *bad = invoke_histogram(o, fp, fp == stdin ? "(stdin)" : o->histogram, &telem, &k,
+	                                   why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
-	if (rc != 0)
-		usage_error("--histogram: %s", err);
-	if (telem.warning[0])
-		warning("%s", telem.warning);
-	return &telem;
+	if (bad)
+		usage_error("%s", bad);
 }
 
 /* cl, ber --intervals FILE: its sums, read once; the row's bits and errors are its totals. */
@@ -57,18 +55,15 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	FILE *fp = strcmp(o->intervals, "-") == 0 ? stdin : fopen(o->intervals, "r");
 	if (!fp)
 		usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
-	const char *name = fp == stdin ? "(stdin)" : o->intervals;
-	char err[512];
-	struct intervals_note note;
-	int rc = intervals_read(fp, name, (enum intervals_form)o->intervals_form, &sums, &note, err,
-	                        sizeof err);
+	struct invoke_sink k;
+	command_sink(&k);
+	char why[1024];
+	const char *bad = invoke_intervals(o, fp, fp == stdin ? "(stdin)" : o->intervals, &sums, base,
+	                                   &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
-	if (rc != 0)
-		usage_error("--intervals: %s", err);
-	intervals_describe(name, &note, &sums, err, sizeof err);
-	fprintf(stderr, "%s: note: %s\n", prog, err);
-	invoke_base_intervals(base, &sums);
+	if (bad)
+		usage_error("%s", bad);
 }
 
 static int run_watch(const struct options *o, const struct row_input *base)
@@ -104,7 +99,7 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	check_combinations(&o);
 	if (o.histogram)
-		o.telem = load_histogram(&o);
+		load_histogram(&o);
 	struct row_input base;
 	invoke_base(&o, &base);
 	if (o.intervals && o.cmd != CMD_WATCH)
