@@ -394,7 +394,7 @@ clean:
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
-	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -433,17 +433,20 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) engine/parse.c engine/shortest.c engine/numbers.c engine/human.c engine/target.c web/glue.c
-WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
-$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc engine/parse.h engine/shortest.h engine/numbers.h engine/human.h engine/compute.h engine/row.h
-	mkdir -p $(WEB_DIST)
+WEB_SRC = $(LIB_SRC) $(filter-out engine/simulate.c engine/bursts.c,$(ENGINE_SRC)) web/glue.c web/nosim.c
+WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WEB_DIST)/bercl-wasm.js
+# the module is an intermediate: the page loads it inlined (bercl-wasm.js)
+WEB_WASM = web/tmp/bercl.wasm
+$(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
+		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h) web/gsl/gsl_rng.h
+	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
-$(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
-	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \
-		base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
-$(WEB_DIST)/index.html $(WEB_DIST)/app.js: $(WEB_DIST)/%: web/%
+		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine -Iweb --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
+$(WEB_DIST)/bercl-wasm.js: $(WEB_WASM)
+	mkdir -p $(WEB_DIST)
+	{ printf '/* the engine and libbercl as WebAssembly, gzip then base64 (make web) */\nvar BERCL_WASM = "'; \
+		gzip -9 -n -c $< | base64 -w0; printf '";\n'; } > $@.tmp && mv $@.tmp $@
+$(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js: $(WEB_DIST)/%: web/%
 	mkdir -p $(WEB_DIST)
 	cp $< $@
 web: $(WEB_FILES)
