@@ -475,10 +475,8 @@ static size_t cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 	double m;
 	long long e;
 	bercl_lnprob ln = r->hist.ln_gof_p;
-	if (!human || r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0) {
-		lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
-		return 0;
-	}
+	if (!human || r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0)
+		return lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
 	int digits = (int)floor(-bercli_log10(2.2e-16 * fabs(ln.hi)));
 	digits = digits < 1 ? 1 : digits > 6 ? 6 : digits;
 	double scale = bercli_exp10(digits - 1), mr = nearbyint(m * scale) / scale;
