@@ -420,14 +420,16 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
 
-# The page (web/): libbercl and three pure files of the program (the flags'
-# number syntax, the shortest doubles it uses, the text format's safe
-# rounding) compiled to WebAssembly by Debian's emscripten with web/glue.c,
-# the module inlined as base64 so that the page also works from a local
-# folder (file://). NODE_PATH: emscripten's JavaScript optimizer needs
-# Debian's node modules (acorn) whichever node runs it. make check-web
-# compares the page in headless Chromium with ./bercl (web/check.js),
-# WEB_POINTS random points per question from WEB_SEED.
+# The page (web/): libbercl and the engine (engine/, all of it but
+# simulate's GSL draws: web/nosim.c) compiled to WebAssembly by Debian's
+# emscripten with web/glue.c, the module gzipped and inlined as base64 so
+# that the page also works from a local folder (file://); web/dist holds
+# only the four files the page loads. NODE_PATH: emscripten's JavaScript
+# optimizer needs Debian's node modules (acorn) whichever node runs it.
+# make check-web (web/check.js) runs the behaviour corpus and WEB_POINTS
+# random points per question from WEB_SEED through the page's engine in node
+# against ./bercl, then the page in headless Chromium (forms, files,
+# downloads, a 1e5-row batch, screenshots to tests/tmp/web-shots/).
 # The library's wide type in the page is the x87 long double in software
 # (BERCL_WIDE_X87, lib/x87soft.h), the native x86-64 program's, so that the
 # page prints the program's doubles.

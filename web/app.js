@@ -62,7 +62,7 @@ const QUESTIONS = {
 // flags a form never shows: the page writes -f csv itself, the file drop
 // stands for the file flags, --verify needs GSL
 const NOT_IN_FORMS = new Set(['format', 'value', 'help', 'version', 'verify', 'input', 'histogram', 'intervals']);
-const SHOWN = 2000; // rows shown in the table; the download holds them all
+const SHOWN = 100; // rows shown in the table; the download holds them all
 
 let tables = null; // the engine's flag and subcommand tables
 const flagBy = {};
@@ -186,6 +186,7 @@ function showFile() {
 let result = null; // {header, csv: [Uint8Array], rows, count, messages, status}
 
 function clearResults() {
+  pending = [];
   $('#results').replaceChildren();
   $('#messages').replaceChildren();
   $('#verdict').replaceChildren();
@@ -217,7 +218,21 @@ function ensureTable() {
   return t;
 }
 
+// Rows are added 50 to a frame, so that a long batch's first screen never
+// holds the page for long.
+let pending = [];
 function addRows(rows) {
+  pending.push(...rows);
+  if (pending.length === rows.length) requestAnimationFrame(drain);
+}
+function drain() {
+  if (!result) { pending = []; return; }
+  const batch = pending.splice(0, 50);
+  renderRows(batch);
+  if (pending.length) requestAnimationFrame(drain);
+  else if (result.finished !== undefined) finish(result.finished);
+}
+function renderRows(rows) {
   const t = ensureTable();
   if (!t) return;
   const body = t.tBodies[0];
@@ -309,10 +324,13 @@ function onMessage(msg) {
     result.messages.push(line);
     $('#messages').append(el('li', { text: line }));
   }
-  if (msg.rows.length || msg.header) addRows(msg.rows);
-  const bar = $('#progress');
-  bar.value = msg.progress;
-  if (msg.status !== undefined) finish(msg.status);
+  if (msg.header) ensureTable();
+  if (msg.rows.length) addRows(msg.rows);
+  $('#progress').value = msg.progress;
+  if (msg.status !== undefined) {
+    // the answer is said once every row is in the table
+    if (pending.length) result.finished = msg.status; else finish(msg.status);
+  }
 }
 
 async function run(push = true, cmdOverride) {

@@ -100,6 +100,12 @@ function berclWorker(scope) {
           msg.count = (msg.count || 0) + 1;
         }
       }
+      // the CSV lines as one block: one object per step, not one per row
+      const size = msg.csv.reduce((n, b) => n + b.length, 0);
+      const block = new Uint8Array(size);
+      let at = 0;
+      for (const b of msg.csv) { block.set(b, at); at += b.length; }
+      msg.csv = size ? [block] : [];
       if (st >= 0) msg.status = st;
       post(msg);
       if (st >= 0) break;
@@ -126,7 +132,7 @@ function berclWorker(scope) {
         await load(m.module);
         scope.postMessage({ ready: true, tables: tables() });
       } else if (m.run) {
-        run(m.run, (msg) => scope.postMessage(msg, msg.csv.map((b) => b.buffer).filter((b, k, a) => a.indexOf(b) === k)));
+        run(m.run, (msg) => scope.postMessage(msg, msg.csv.map((b) => b.buffer)));
       }
     };
   }
