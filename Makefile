@@ -53,8 +53,8 @@ LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_q
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
 	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c \
-	engine/sink.c
-CLI_SRC = src/options.c src/layout.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c $(ENGINE_SRC)
+	engine/sink.c engine/invoke.c
+CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -418,7 +418,7 @@ clean:
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
-	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -444,30 +444,35 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
 
-# The page (web/): libbercl and three pure files of the program (the flags'
-# number syntax, the shortest doubles it uses, the text format's safe
-# rounding) compiled to WebAssembly by Debian's emscripten with web/glue.c,
-# the module inlined as base64 so that the page also works from a local
-# folder (file://). NODE_PATH: emscripten's JavaScript optimizer needs
-# Debian's node modules (acorn) whichever node runs it. make check-web
-# compares the page in headless Chromium with ./bercl (web/check.js),
-# WEB_POINTS random points per question from WEB_SEED.
+# The page (web/): libbercl and the engine (engine/, all of it but
+# simulate's GSL draws: web/nosim.c) compiled to WebAssembly by Debian's
+# emscripten with web/glue.c, the module gzipped and inlined as base64 so
+# that the page also works from a local folder (file://); web/dist holds
+# only the four files the page loads. NODE_PATH: emscripten's JavaScript
+# optimizer needs Debian's node modules (acorn) whichever node runs it.
+# make check-web (web/check.js) runs the behaviour corpus and WEB_POINTS
+# random points per question from WEB_SEED through the page's engine in node
+# against ./bercl, then the page in headless Chromium (forms, files,
+# downloads, a 1e5-row batch, screenshots to tests/tmp/web-shots/).
 # The library's wide type in the page is the x87 long double in software
 # (BERCL_WIDE_X87, lib/x87soft.h), the native x86-64 program's, so that the
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) engine/parse.c engine/shortest.c engine/numbers.c engine/human.c engine/target.c web/glue.c
-WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
-$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc engine/parse.h engine/shortest.h engine/numbers.h engine/human.h engine/compute.h engine/row.h
-	mkdir -p $(WEB_DIST)
+WEB_SRC = $(LIB_SRC) $(filter-out engine/simulate.c engine/bursts.c,$(ENGINE_SRC)) web/glue.c web/nosim.c
+WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WEB_DIST)/bercl-wasm.js
+# the module is an intermediate: the page loads it inlined (bercl-wasm.js)
+WEB_WASM = web/tmp/bercl.wasm
+$(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
+		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h) web/gsl/gsl_rng.h
+	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
-$(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
-	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \
-		base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
-$(WEB_DIST)/index.html $(WEB_DIST)/app.js: $(WEB_DIST)/%: web/%
+		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine -Iweb --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
+$(WEB_DIST)/bercl-wasm.js: $(WEB_WASM)
+	mkdir -p $(WEB_DIST)
+	{ printf '/* the engine and libbercl as WebAssembly, gzip then base64 (make web) */\nvar BERCL_WASM = "'; \
+		gzip -9 -n -c $< | base64 -w0; printf '";\n'; } > $@.tmp && mv $@.tmp $@
+$(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js: $(WEB_DIST)/%: web/%
 	mkdir -p $(WEB_DIST)
 	cp $< $@
 web: $(WEB_FILES)

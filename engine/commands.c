@@ -180,7 +180,7 @@ static const struct layout_entry errors_layout[] = {
 };
 
 static const struct layout_entry fec_layout[] = {
-	{COL_PORT, WHEN_FEC_HIST},  /* kept where the report names ports (layout.c) */
+	{COL_PORT, WHEN_FEC_HIST},  /* kept where the report names ports (invoke.c) */
 	{COL_LANE, WHEN_LANE},
 	{COL_MODEL, WHEN_MODEL_SHOWN | WHEN_FEC_CER_UPPER},
 	{COL_CODE, 0},

@@ -479,17 +479,9 @@ static void put_paragraph(struct line *line, const char *fmt, ...)
 	put_wrapped(line, text);
 }
 
-void format_sequential(const struct sink *out, const struct layout *l, struct row *r)
+void format_sequential_words(const struct sink *out, const struct layout *l, const struct row *r)
 {
-	size_t n = (size_t)r->seq_rows;
 	double errors = r->in.errors;
-	for (size_t k = 0; k < n; k++) {
-		r->in.errors = (double)k;
-		r->pass_bits = r->seq_table[k];
-		r->fail_bits = r->seq_table[n + k];
-		format_row(out, l, r);
-	}
-	r->in.errors = errors;
 	if (l->format != FMT_TEXT)
 		return;
 	struct line line;

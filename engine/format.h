@@ -31,11 +31,9 @@ struct layout {
 void format_header(const struct sink *out, const struct layout *l);
 void format_row(const struct sink *out, const struct layout *l, const struct row *r);
 /*
- * A sequential plan (r->seq_table): a row per error count, the summary
- * repeated on every row for programs; in text the table, then the summary
- * in words, risks and lengths rounded up. r's errors, pass_bits and
- * fail_bits are used as scratch and restored (errors).
+ * Under a sequential plan's text table: the summary in words, risks and
+ * lengths rounded up (nothing in the machine formats, whose rows repeat it).
  */
-void format_sequential(const struct sink *out, const struct layout *l, struct row *r);
+void format_sequential_words(const struct sink *out, const struct layout *l, const struct row *r);
 
 #endif

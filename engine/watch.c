@@ -679,6 +679,25 @@ static int out_failed(const struct sink *out)
 	return out->failed && out->failed(out->ctx);
 }
 
+enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg, size_t len)
+{
+	msg[0] = '\0';
+	if (st == WATCH_NO_DECISION) {
+		snprintf(msg, len, "%s: no error in the test: the clustered answer cannot bound bursts "
+		                   "without one, so it decides neither way (the Poisson CL, for "
+		                   "independent errors, is in the cl column)", w->name);
+		return WATCH_END;
+	}
+	if (st == WATCH_END) {
+		if (!w->have_header) {
+			snprintf(msg, len, "%s: no header line (bits or time, errors)", w->name);
+			return WATCH_INPUT;
+		}
+		snprintf(msg, len, "%s: input ended before a decision", w->name);
+	}
+	return st;
+}
+
 int watch_run(const struct row_input *in, enum format format, int plan, const char *value,
               const struct source *src, const char *name, const struct sink *out,
               const struct sink *err)
@@ -701,19 +720,10 @@ int watch_run(const struct row_input *in, enum format format, int plan, const ch
 		watch_close(&w);
 		return WATCH_INTERNAL; /* the face says why */
 	}
-	if (st == WATCH_NO_DECISION) {
-		sink_printf(err, "bercl: %s: no error in the test: the clustered answer cannot bound "
-		                 "bursts without one, so it decides neither way (the Poisson CL, "
-		                 "for independent errors, is in the cl column)\n", name);
-		st = WATCH_END;
-	} else if (st == WATCH_END) {
-		if (!w.have_header) {
-			sink_printf(err, "bercl: %s: no header line (bits or time, errors)\n", name);
-			st = WATCH_INPUT;
-		} else {
-			sink_printf(err, "bercl: %s: input ended before a decision\n", name);
-		}
-	}
+	char end[512];
+	st = watch_end(&w, st, end, sizeof end);
+	if (end[0])
+		sink_printf(err, "bercl: %s\n", end);
 	watch_close(&w);
 	return st;
 }

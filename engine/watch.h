@@ -63,6 +63,11 @@ void watch_reader_init(struct csv *c, const struct source *src);
 enum watch_state watch_next(struct watch *w, struct csv *c, const struct sink *out,
                             const struct sink *err);
 void watch_close(struct watch *w);
+/*
+ * The readings have ended in state st (from watch_next): the exit state,
+ * and the message the end needs (no "bercl: "), or "" in msg.
+ */
+enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg, size_t len);
 
 /*
  * bercl watch over the readings of src (named `name` in messages: "(stdin)",

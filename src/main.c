@@ -22,7 +22,7 @@
 #include "intervals.h"
 #include "io.h"
 #include "telemetry.h"
-#include "layout.h"
+#include "invoke.h"
 #include "options.h"
 #include "run.h"
 #include "signals.h"
@@ -30,26 +30,24 @@
 
 /*
  * fec --histogram FILE: its histograms (a report may hold several ports and
- * lanes, engine/telemetry.c), read once for every row.
+ * lanes, engine/telemetry.c), read once for every row (invoke_histogram).
  */
-static const struct telemetry *load_histogram(const struct options *o)
+static void load_histogram(struct options *o)
 {
 	static struct telemetry telem;
 	FILE *fp = strcmp(o->histogram, "-") == 0 ? stdin : fopen(o->histogram, "r");
 	if (!fp)
 		usage_error("--histogram '%s': %s", o->histogram, strerror(errno));
-	char err[512];
+	struct invoke_sink k;
+	command_sink(&k);
+	char why[1024];
 	struct source src = source_file(fp);
-	int rc = telemetry_read(&src, fp == stdin ? "(stdin)" : o->histogram,
-	                        (enum telemetry_format)o->histogram_format, o->code.t, &telem, err,
-	                        sizeof err);
+	const char *bad = invoke_histogram(o, &src, fp == stdin ? "(stdin)" : o->histogram, &telem,
+	                                   &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
-	if (rc != 0)
-		usage_error("--histogram: %s", err);
-	if (telem.warning[0])
-		warning("%s", telem.warning);
-	return &telem;
+	if (bad)
+		usage_error("%s", bad);
 }
 
 /* cl, ber --intervals FILE: its sums, read once; the row's bits and errors are its totals. */
@@ -59,52 +57,16 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	FILE *fp = strcmp(o->intervals, "-") == 0 ? stdin : fopen(o->intervals, "r");
 	if (!fp)
 		usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
-	const char *name = fp == stdin ? "(stdin)" : o->intervals;
-	char err[512];
-	struct intervals_note note;
+	struct invoke_sink k;
+	command_sink(&k);
+	char why[1024];
 	struct source src = source_file(fp);
-	int rc = intervals_read(&src, name, (enum intervals_form)o->intervals_form, &sums, &note, err,
-	                        sizeof err);
+	const char *bad = invoke_intervals(o, &src, fp == stdin ? "(stdin)" : o->intervals, &sums,
+	                                   base, &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
-	if (rc != 0)
-		usage_error("--intervals: %s", err);
-	intervals_describe(name, &note, &sums, err, sizeof err);
-	fprintf(stderr, "%s: note: %s\n", prog, err);
-	base->intervals = &sums;
-	base->errors = sums.errors;
-	base->bits = sums.bits;
-}
-
-/* The row every row starts from: the switches, and each flag's one value
- * (watch, or a batch whose flags fill the columns it lacks). */
-static void base_row(const struct options *o, struct row_input *base)
-{
-	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
-	base->all_lanes = o->all_lanes;
-	if (o->code_text) {
-		base->code_name = o->code_name;
-		base->code = o->code;
-	}
-	if (o->telem)
-		base->histogram = o->telem->h[0].bins;
-	base->tail_sonic = o->tail_sonic;
-	base->burst_model = o->burst_model;
-	base->clustered = o->clustered;
-	if (o->intervals && o->cmd != CMD_WATCH)
-		load_intervals(o, base);
-	if (!o->input && o->cmd != CMD_WATCH)
-		return; /* a sweep sets its rows' values itself */
-	for (int q = 0; q < NQ; q++)
-		if (o->text[q]) {
-			double c = NAN;
-			double v = vlist_value(&o->list[q], 0, &c);
-			row_set(base, (enum quantity)q, v, c);
-			if (q == Q_CL && o->input) {
-				struct vlist_pos first = {0, 0};
-				vlist_lo_at(&o->list[q], &first, &base->cl_lo, &base->cl_complement_lo);
-			}
-		}
+	if (bad)
+		usage_error("%s", bad);
 }
 
 static int stdout_failed(void *ctx)
@@ -122,7 +84,9 @@ static int run_watch(const struct options *o, const struct row_input *base)
 		build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o->plan ? WHEN_PLAN : WHEN_NOT_PLAN) |
 		                        (o->clustered ? WHEN_CLUSTERED : 0),
 		             &l);
-		choose_value(o, &l);
+		char why[1024];
+		if (invoke_value(o, &l, why, sizeof why))
+			usage_error("%s", why);
 	}
 	FILE *fp = stdin; /* --intervals FILE: the readings from FILE */
 	if (o->intervals && strcmp(o->intervals, "-") != 0) {
@@ -150,9 +114,11 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	check_combinations(&o);
 	if (o.histogram)
-		o.telem = load_histogram(&o);
+		load_histogram(&o);
 	struct row_input base;
-	base_row(&o, &base);
+	invoke_base(&o, &base);
+	if (o.intervals && o.cmd != CMD_WATCH)
+		load_intervals(&o, &base);
 	int status;
 	if (o.cmd == CMD_WATCH) {
 		status = run_watch(&o, &base);
