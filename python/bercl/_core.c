@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * _core.c - the C half of the Python package bercl: numpy ufuncs over
- * libbercl's public API (include/bercl.h) and the few row rules of the
- * bercl command (engine/compute.c, engine/parse.c) that make its answers, written
- * again here so that every double is the one `bercl ... -f csv` prints.
+ * _core.c - the C half of the Python package bercl: the conversion between
+ * numpy's arrays and Python's objects and the engine's calls (engine/), which
+ * hold every rule: the checks and their messages, the row computations and
+ * the searches that meet a printed target. Nothing here checks or decides.
  *
- * Each answer is a kernel: a pure function of a few doubles that fills its
- * outputs, or returns nonzero with the argument at fault, a status and a
- * message. A ufunc loop calls the kernel per element and writes NaN where it
- * fails (numpy runs these loops without the GIL); bercl/__init__.py then
- * asks explain() for the first failing element's reason when errors="raise".
- * No kernel allocates, does I/O or keeps state.
+ * The elementwise answers are numpy ufuncs (bercl.ufunc): one per answer and
+ * model, with a loop over doubles that calls element_compute()
+ * (engine/element.c) per element and writes NaN where an element has no
+ * answer; a loop that met such an element raises the floating-point invalid
+ * flag, so that numpy warns or raises as np.errstate says (as scipy.special
+ * does). explain() gives the engine's reason for the first failing element,
+ * for the friendly functions of bercl/__init__.py.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -27,447 +28,111 @@
 #include <string.h>
 
 #include "bercl.h"
-#include "dd.h" /* the library's header-only double-double (src/ uses it too) */
-#include "internal.h" /* bercli_quick_min_bits (lib/bits_quick.c) */
 #include "compute.h" /* the engine: the rules every face shares */
+#include "element.h"
+#include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
 #include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
-
-/* ---- errors ---- */
-
-enum { ST_DOMAIN = 1, ST_LIMIT = 2, ST_NOCONV = 3 };
-
-struct kerr {
-	int arg;         /* index of the argument at fault, -1 for a combination */
-	int status;      /* ST_* */
-	char msg[ROW_ERROR_MAX]; /* the message (the engine's text) */
-};
-
-static int fail(struct kerr *e, int arg, int status, const char *msg)
-{
-	e->arg = arg;
-	e->status = status;
-	snprintf(e->msg, sizeof e->msg, "%s", msg);
-	return 1;
-}
-
-/* A library status as the command reports it (engine/compute.c lib_fail). */
-static int lib_fail(struct kerr *e, int model, enum bercl_status rc)
-{
-	int st = rc == BERCL_ELIMIT ? ST_LIMIT : rc == BERCL_EDOM ? ST_DOMAIN : ST_NOCONV;
-	return fail(e, -1, st, compute_status_message(model, rc));
-}
-
-/* ---- argument checks, with the command's messages (engine/flags.c, parse.c) ---- */
-
-static int check_count(double v, int arg, struct kerr *e)
-{
-	if (isnan(v))
-		return fail(e, arg, ST_DOMAIN, "is not a number");
-	if (v < 0)
-		return fail(e, arg, ST_DOMAIN, "must not be negative");
-	if (v > BERCL_MAX_ERRORS)
-		return fail(e, arg, ST_DOMAIN, "is larger than 2^53");
-	if (v != floor(v))
-		return fail(e, arg, ST_DOMAIN, "must be a whole number");
-	return 0;
-}
-
-static int check_bits(double v, int arg, struct kerr *e)
-{
-	if (!(v > 0))
-		return fail(e, arg, ST_DOMAIN, isnan(v) ? "is not a number" : "must be above 0");
-	if (!(v <= 1e300))
-		return fail(e, arg, ST_DOMAIN, "bits above 1e300");
-	return 0;
-}
-
-static int check_open_unit(double v, int arg, struct kerr *e)
-{
-	if (!(v > 0 && v < 1))
-		return fail(e, arg, ST_DOMAIN,
-		            isnan(v) ? "is not a number" : "must be between 0 and 1, exclusive");
-	if (v < DBL_MIN)
-		return fail(e, arg, ST_DOMAIN,
-		            "is below the smallest normal double, 2.2250738585072014e-308");
-	return 0;
-}
-
-/* A target given as cl and its exact complement c (both from parse_cl). */
-static int check_target(double cl, double c, int arg, struct kerr *e)
-{
-	if (!(cl > 0 && cl <= 1) || !(c > 0 && c <= 1))
-		return fail(e, arg, ST_DOMAIN,
-		            isnan(cl) || isnan(c) ? "is not a number"
-		                                  : "must be between 0 and 1, exclusive (or a "
-		                                    "percentage: 95%)");
-	if (cl < DBL_MIN)
-		return fail(e, arg, ST_DOMAIN,
-		            "is below the smallest normal double, 2.2250738585072014e-308");
-	return 0;
-}
-
-/* errors against bits, and the binomial model's whole bits (derive_bits). */
-static int check_tested(int model, double errors, double bits, struct kerr *e)
-{
-	if (errors > bits)
-		return fail(e, 0, ST_DOMAIN, "exceeds bits");
-	if (model == BERCL_BINOMIAL && bits != floor(bits))
-		return fail(e, 1, ST_DOMAIN, "the binomial model needs a whole number of bits");
-	return 0;
-}
-
-/* The tails at bits and ber (engine/compute.c tails_at): Poisson at lambda =
- * bits * ber exactly (hi + lo by fma), or the binomial. full = 0 asks only
- * for the two values (bercl_poisson_values: the same doubles, cheaper). */
-static int tails_at(int model, double errors, double bits, double ber, bercl_tails *t, int full,
-                    struct kerr *e)
-{
-	enum bercl_status rc;
-	if (model == BERCL_BINOMIAL) {
-		rc = bercl_binomial_tails(errors, bits, ber, t);
-	} else {
-		double lambda = bits * ber;
-		double lambda_lo = fma(bits, ber, -lambda);
-		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA))
-			return fail(e, -1, ST_DOMAIN, "bits * ber is outside [1e-300, 1e300]");
-		if (full)
-			rc = bercl_poisson_tails(errors, lambda, lambda_lo, t);
-		else
-			rc = bercl_poisson_values(errors, lambda, lambda_lo, &t->cl, &t->one_minus_cl);
-	}
-	if (rc != BERCL_OK)
-		return lib_fail(e, model, rc);
-	return 0;
-}
 
 static double lnp(bercl_lnprob l)
 {
 	return l.hi + l.lo;
 }
 
-/* ---- kernels: in[] -> out[], model given ---- */
-
-typedef int (*kernel_fn)(int model, const double *in, double *out, struct kerr *e);
-
-/* cl, one_minus_cl: (errors, bits, ber) -> (cl, one_minus_cl) */
-static int k_tails(int model, const double *in, double *out, struct kerr *e)
-{
-	bercl_tails t;
-	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
-	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 0, e))
-		return 1;
-	out[0] = t.cl;
-	out[1] = t.one_minus_cl;
-	return 0;
-}
-
-/* log10_one_minus_cl (engine/columns.c): bercl_lnprob_log10 of ln(1 - cl), one rounding */
-static int k_log10q(int model, const double *in, double *out, struct kerr *e)
-{
-	bercl_tails t;
-	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) || check_open_unit(in[2], 2, e) ||
-	    check_tested(model, in[0], in[1], e) || tails_at(model, in[0], in[1], in[2], &t, 1, e))
-		return 1;
-	out[0] = bercl_lnprob_log10(t.ln_one_minus_cl);
-	out[1] = bercl_lnprob_log10(t.ln_cl);
-	return 0;
-}
+/* ---- the ufuncs ---- */
 
 /*
- * min_bits: (errors, ber, cl, cl_lo, one_minus_cl, one_minus_cl_lo) ->
- * (bits, cl_achieved, one_minus_cl_achieved): the engine's least whole
- * number of bits (engine/compute.c compute_least_bits), the command's own.
+ * One ufunc: an engine answer under a model, its outputs [first, first +
+ * nout) of the answer's; exact: the target (the last argument) as the four
+ * doubles of parse_probability_exact (for a level typed as a string), else
+ * one double read from its shortest decimal.
  */
-static int min_bits_at(int model, const double *in, double *out, struct kerr *e, int need_tails)
-{
-	double bits;
-	bercl_tails t;
-	char why[ROW_ERROR_MAX];
-	(void)need_tails;
-	bercl_target target = {in[2], in[3], in[4], in[5]};
-	if (check_count(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
-	    check_target(in[2], in[4], 2, e))
-		return 1;
-	if (!(isfinite(in[3]) && isfinite(in[5])))
-		return fail(e, 2, ST_DOMAIN, "is not a number");
-	/* the pair's own check, as bercl_min_bits_target makes it (a direct
-	 * _core call can pass any pair) */
-	enum bercl_status rc = bercli_target_status(in[2], in[4]);
-	if (rc != BERCL_OK)
-		return lib_fail(e, model, rc);
-	enum compute_status st = compute_least_bits(model, in[0], in[1], &target, &bits, &t, why,
-	                                            sizeof why);
-	if (st == COMPUTE_INPUT) /* the engine's text says which: the domain, or a limit */
-		return fail(e, -1,
-		            strcmp(why, compute_status_message(model, BERCL_EDOM)) == 0 ? ST_DOMAIN
-		                                                                       : ST_LIMIT,
-		            why);
-	if (st != COMPUTE_OK)
-		return fail(e, -1, ST_NOCONV, why);
-	out[0] = bits;
-	out[1] = t.cl;
-	out[2] = t.one_minus_cl;
-	return 0;
-}
-
-static int k_min_bits(int model, const double *in, double *out, struct kerr *e)
-{
-	return min_bits_at(model, in, out, e, 1);
-}
-
-/* min_bits_only: (errors, ber, cl, cl_complement) -> bits, the same whole
- * number as k_min_bits without the tails there (min_bits() returns only the
- * bits: the decisions may then come from the long-double gaps alone) */
-static int k_min_bits_only(int model, const double *in, double *out, struct kerr *e)
-{
-	double o[3];
-	if (min_bits_at(model, in, o, e, 0))
-		return 1;
-	out[0] = o[0];
-	return 0;
-}
-
-/*
- * max_errors (bercl errors): (bits, ber, cl, cl_complement) -> (errors,
- * cl_achieved, one_minus_cl_achieved); errors -1 where even 0 errors miss
- * the target. Doubling, then bisection over whole numbers, each step judged
- * on the tails as doubles (engine/compute.c compute_errors).
- */
-static int reaches(int model, double e_, const double *in, bercl_tails *t, struct kerr *e)
-{
-	if (tails_at(model, e_, in[0], in[1], t, 1, e))
-		return -1;
-	return t->cl >= in[2] && t->one_minus_cl <= in[3];
-}
-
-static int k_max_errors(int model, const double *in, double *out, struct kerr *e)
-{
-	bercl_tails t, at_lo;
-	if (check_bits(in[0], 0, e) || check_open_unit(in[1], 1, e) ||
-	    check_target(in[2], in[3], 2, e) || check_tested(model, 0, in[0], e))
-		return 1;
-	int k = reaches(model, 0, in, &t, e);
-	if (k < 0)
-		return 1;
-	if (!k) {
-		out[0] = -1;
-		out[1] = t.cl;
-		out[2] = t.one_minus_cl;
-		return 0;
-	}
-	double emax = fmin(floor(in[0]), BERCL_MAX_ERRORS);
-	if (model == BERCL_BINOMIAL)
-		emax = fmin(emax, in[0] - 1);
-	double lo = 0, hi = 1;
-	at_lo = t;
-	for (;;) {
-		if (hi >= emax) {
-			hi = emax;
-			k = reaches(model, hi, in, &t, e);
-			if (k < 0)
-				return 1;
-			if (k) {
-				lo = hi;
-				at_lo = t;
-			}
-			break;
-		}
-		k = reaches(model, hi, in, &t, e);
-		if (k < 0)
-			return 1;
-		if (!k)
-			break;
-		lo = hi;
-		at_lo = t;
-		hi *= 2;
-	}
-	while (hi - lo > 1) {
-		double mid = lo + floor((hi - lo) / 2);
-		k = reaches(model, mid, in, &t, e);
-		if (k < 0)
-			return 1;
-		if (k) {
-			lo = mid;
-			at_lo = t;
-		} else {
-			hi = mid;
-		}
-	}
-	out[0] = lo;
-	out[1] = at_lo.cl;
-	out[2] = at_lo.one_minus_cl;
-	return 0;
-}
-
-/* ber_upper: (errors, bits, cl, cl_complement) -> (one-sided upper bound) */
-static int k_ber_upper(int model, const double *in, double *out, struct kerr *e)
-{
-	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) ||
-	    check_target(in[2], in[3], 2, e) || check_tested(model, in[0], in[1], e))
-		return 1;
-	enum bercl_status rc = bercl_ber_upper(model, in[0], in[1], in[2], in[3], &out[0]);
-	if (rc != BERCL_OK)
-		return lib_fail(e, model, rc);
-	return 0;
-}
-
-/* ber_interval: (errors, bits, cl, cl_complement) -> (lower, upper), two-sided */
-static int k_ber_interval(int model, const double *in, double *out, struct kerr *e)
-{
-	if (check_count(in[0], 0, e) || check_bits(in[1], 1, e) ||
-	    check_target(in[2], in[3], 2, e) || check_tested(model, in[0], in[1], e))
-		return 1;
-	enum bercl_status rc = bercl_ber_interval(model, in[0], in[1], in[2], in[3], &out[0], &out[1]);
-	if (rc != BERCL_OK)
-		return lib_fail(e, model, rc);
-	return 0;
-}
-
-static int make_code(const double *in, bercl_rs_code *code, struct kerr *e)
-{
-	for (int i = 0; i < 3; i++)
-		if (!(in[i] == floor(in[i]) && fabs(in[i]) < 65536))
-			return fail(e, 0, ST_DOMAIN, "n, k and m must be whole numbers");
-	if (bercl_rs_code_make((int)in[0], (int)in[1], (int)in[2], code) != BERCL_OK)
-		return fail(e, 0, ST_DOMAIN, "needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1");
-	return 0;
-}
-
-/* fec rates: (n, k, m, ber) -> (ser, cer, post_fec_ber) */
-static int k_fec_rates(int model, const double *in, double *out, struct kerr *e)
-{
-	(void)model;
-	bercl_rs_code code;
-	bercl_fec_rates f;
-	if (make_code(in, &code, e) || check_open_unit(in[3], 3, e))
-		return 1;
-	if (!(in[3] >= 1e-300 && in[3] <= 0.5))
-		return fail(e, 3, ST_DOMAIN, "fec: ber must be in [1e-300, 0.5]");
-	if (bercl_fec_rates_from_ber(&code, in[3], &f) != BERCL_OK)
-		return fail(e, -1, ST_NOCONV, "numerical failure in the codeword error ratio");
-	out[0] = f.ser;
-	out[1] = f.cer;
-	out[2] = f.post_fec_ber;
-	return 0;
-}
-
-/* fec ber_max: (n, k, m, cer, cer_complement) -> ber_max */
-static int k_fec_ber_max(int model, const double *in, double *out, struct kerr *e)
-{
-	(void)model;
-	bercl_rs_code code;
-	if (make_code(in, &code, e) || check_target(in[3], in[4], 3, e))
-		return 1;
-	enum bercl_status rc = bercl_fec_ber_max(&code, in[3], &out[0]);
-	if (rc == BERCL_ELIMIT || rc == BERCL_EDOM)
-		return fail(e, 3, ST_LIMIT, "fec: no pre-FEC BER in [1e-300, 0.5] has this cer");
-	if (rc != BERCL_OK)
-		return fail(e, -1, ST_NOCONV, "numerical failure in ber_max");
-	return 0;
-}
-
-/* ---- the kernel table ---- */
-
-struct kernel {
+struct ufunc_def {
 	const char *name;
-	kernel_fn fn;
-	int nin, nout;
+	enum element_answer answer;
 	int model;
+	int exact;
+	int first, nout;
+	const char *doc;
 };
 
-enum {
-	K_TAILS, K_LOG10Q, K_MIN_BITS, K_MIN_BITS_ONLY, K_MAX_ERRORS, K_BER_UPPER, K_BER_INTERVAL,
-	NMODEL_KERNELS
-};
+#define PER_MODEL(name, answer, first, nout, doc)                                        \
+	{name "_poisson", answer, BERCL_POISSON, 0, first, nout, doc " (Poisson model)"},  \
+	{name "_binomial", answer, BERCL_BINOMIAL, 0, first, nout, doc " (binomial model)"}
+#define EXACT(name, answer, first, nout)                                                 \
+	{name "_exact_poisson", answer, BERCL_POISSON, 1, first, nout, NULL},              \
+	{name "_exact_binomial", answer, BERCL_BINOMIAL, 1, first, nout, NULL}
 
-/* per-model kernels twice (Poisson, then binomial), then the model-free ones */
-static struct kernel kernels[] = {
-	{"tails", k_tails, 3, 2, BERCL_POISSON},
-	{"log10_tails", k_log10q, 3, 2, BERCL_POISSON},
-	{"min_bits", k_min_bits, 6, 3, BERCL_POISSON},
-	{"min_bits_only", k_min_bits_only, 6, 1, BERCL_POISSON},
-	{"max_errors", k_max_errors, 4, 3, BERCL_POISSON},
-	{"ber_upper", k_ber_upper, 4, 1, BERCL_POISSON},
-	{"ber_interval", k_ber_interval, 4, 2, BERCL_POISSON},
-	{"tails_binomial", k_tails, 3, 2, BERCL_BINOMIAL},
-	{"log10_tails_binomial", k_log10q, 3, 2, BERCL_BINOMIAL},
-	{"min_bits_binomial", k_min_bits, 6, 3, BERCL_BINOMIAL},
-	{"min_bits_only_binomial", k_min_bits_only, 6, 1, BERCL_BINOMIAL},
-	{"max_errors_binomial", k_max_errors, 4, 3, BERCL_BINOMIAL},
-	{"ber_upper_binomial", k_ber_upper, 4, 1, BERCL_BINOMIAL},
-	{"ber_interval_binomial", k_ber_interval, 4, 2, BERCL_BINOMIAL},
-	{"fec_rates", k_fec_rates, 4, 3, BERCL_POISSON},
-	{"fec_ber_max", k_fec_ber_max, 5, 1, BERCL_POISSON},
+static const struct ufunc_def ufuncs[] = {
+	PER_MODEL("cl", EL_TAILS, 0, 1,
+	          "cl(errors, bits, ber): CL = P[X > errors], the confidence level reached"),
+	PER_MODEL("one_minus_cl", EL_TAILS, 1, 1,
+	          "one_minus_cl(errors, bits, ber): 1 - CL = P[X <= errors], computed directly"),
+	PER_MODEL("tails", EL_TAILS, 0, 2, "tails(errors, bits, ber) -> (cl, one_minus_cl)"),
+	PER_MODEL("log10_one_minus_cl", EL_LOG10_TAILS, 0, 1,
+	          "log10_one_minus_cl(errors, bits, ber): log10(1 - CL), finite below the "
+	          "double range"),
+	PER_MODEL("min_bits", EL_MIN_BITS, 0, 1,
+	          "min_bits(errors, ber, cl): the least whole number of bits whose CL, as "
+	          "doubles, reaches cl (read as its shortest decimal)"),
+	PER_MODEL("min_bits_achieved", EL_MIN_BITS, 0, 3,
+	          "min_bits_achieved(errors, ber, cl) -> (bits, cl_achieved, "
+	          "one_minus_cl_achieved)"),
+	PER_MODEL("max_errors", EL_MAX_ERRORS, 0, 1,
+	          "max_errors(bits, ber, cl): the most errors a test of bits may show and still "
+	          "reach cl; NaN (no warning) where even 0 errors miss"),
+	PER_MODEL("ber_upper", EL_BER_UPPER, 0, 1,
+	          "ber_upper(errors, bits, cl): the one-sided upper bound on the BER"),
+	PER_MODEL("ber_lower", EL_BER_INTERVAL, 0, 1,
+	          "ber_lower(errors, bits, cl): the lower end of the two-sided interval"),
+	PER_MODEL("ber_interval", EL_BER_INTERVAL, 0, 2,
+	          "ber_interval(errors, bits, cl) -> (ber_lower, ber_upper), two-sided"),
+	{"fec_rates", EL_FEC_RATES, BERCL_POISSON, 0, 0, 3,
+	 "fec_rates(n, k, m, ber) -> (ser, cer, post_fec_ber) of RS(n, k) over m-bit symbols"},
+	{"fec_cer", EL_FEC_RATES, BERCL_POISSON, 0, 1, 1,
+	 "fec_cer(n, k, m, ber): the codeword error ratio after FEC"},
+	{"fec_post_ber", EL_FEC_RATES, BERCL_POISSON, 0, 2, 1,
+	 "fec_post_ber(n, k, m, ber): the post-FEC BER"},
+	{"fec_ber_max", EL_FEC_BER_MAX, BERCL_POISSON, 0, 0, 1,
+	 "fec_ber_max(n, k, m, cer): the largest pre-FEC BER whose cer is at most cer"},
+	EXACT("min_bits", EL_MIN_BITS, 0, 1),
+	EXACT("max_errors", EL_MAX_ERRORS, 0, 1),
+	EXACT("ber_upper", EL_BER_UPPER, 0, 1),
+	EXACT("ber_interval", EL_BER_INTERVAL, 0, 2),
+	{"fec_ber_max_exact", EL_FEC_BER_MAX, BERCL_POISSON, 1, 0, 1, NULL},
 };
-#define NKERNELS (sizeof kernels / sizeof kernels[0])
-#define MAXARGS 8
+#define NUFUNCS (sizeof ufuncs / sizeof ufuncs[0])
+#define MAXIO (ELEMENT_MAX_ARGS + 3 + ELEMENT_MAX_OUT)
+
+static int nin_of(const struct ufunc_def *u)
+{
+	return element_answers[u->answer].nargs + (u->exact ? 3 : 0);
+}
 
 /* One stretch of a ufunc loop: elements [0, n) of args with steps. */
 struct stretch {
-	const struct kernel *k;
-	char *args[MAXARGS * 2];
+	const struct ufunc_def *u;
+	char *args[MAXIO];
 	npy_intp n;
 	const npy_intp *steps;
+	npy_intp failed; /* elements without an answer (a failure, not max_errors' none) */
 };
 
-/*
- * The Poisson tails' stretch without the general loop: each element whose
- * arguments pass k_tails' checks (a whole count in [0, 2^53] at most the
- * bits, bits in (0, 1e300], ber a normal double below 1, bits * ber in the
- * library's range) goes straight to bercl_poisson_values() at lambda = bits
- * ber (hi + lo by fma, as tails_at), the same call k_tails makes; any other
- * element, and a status not OK, goes through k_tails for its NaN and
- * message. (The general loop and checks were 10 % of the time per element:
- * 176 of 1,739 instructions.)
- */
-static void tails_stretch(const struct stretch *s)
+static void run_stretch(struct stretch *s)
 {
-	const char *pe = s->args[0], *pn = s->args[1], *pp = s->args[2];
-	char *pc = s->args[3], *pq = s->args[4];
-	const npy_intp *st = s->steps;
-	for (npy_intp i = 0; i < s->n; i++) {
-		double e = *(const double *)(pe + i * st[0]), n = *(const double *)(pn + i * st[1]);
-		double p = *(const double *)(pp + i * st[2]), lam = n * p, out[2];
-		int done = e >= 0 && e <= BERCL_MAX_ERRORS && e == floor(e) && e <= n && n <= 1e300 &&
-		           p >= DBL_MIN && p < 1 && lam >= BERCL_MIN_LAMBDA &&
-		           lam <= BERCL_MAX_LAMBDA &&
-		           bercl_poisson_values(e, lam, fma(n, p, -lam), &out[0], &out[1]) == BERCL_OK;
-		if (!done) {
-			double in[3] = {e, n, p};
-			struct kerr err;
-			if (k_tails(BERCL_POISSON, in, out, &err))
-				out[0] = out[1] = NAN;
-		}
-		*(double *)(pc + i * st[3]) = out[0];
-		*(double *)(pq + i * st[4]) = out[1];
-	}
-	feclearexcept(FE_ALL_EXCEPT);
-}
-
-static void run_stretch(const struct stretch *s)
-{
-	const struct kernel *k = s->k;
-	if (k->fn == k_tails && k->model == BERCL_POISSON) {
-		tails_stretch(s);
-		return;
-	}
-	int nin = k->nin, nout = k->nout;
-	double in[MAXARGS], out[MAXARGS];
-	struct kerr e;
+	const struct ufunc_def *u = s->u;
+	int nin = nin_of(u);
+	double in[MAXIO], out[ELEMENT_MAX_OUT];
+	struct element_target cache = {0};
+	s->failed = 0;
 	for (npy_intp i = 0; i < s->n; i++) {
 		for (int j = 0; j < nin; j++)
 			in[j] = *(const double *)(s->args[j] + i * s->steps[j]);
-		if (k->fn(k->model, in, out, &e))
-			for (int j = 0; j < nout; j++)
-				out[j] = NAN;
-		for (int j = 0; j < nout; j++)
-			*(double *)(s->args[nin + j] + i * s->steps[nin + j]) = out[j];
+		s->failed += element_compute(u->answer, u->model, u->exact, in, out, NULL, &cache);
+		for (int j = 0; j < u->nout; j++)
+			*(double *)(s->args[nin + j] + i * s->steps[nin + j]) = out[u->first + j];
 	}
-	/* the library's inner arithmetic raises flags (an underflow, a 0/0
-	 * tested and discarded) that are not the caller's: numpy would warn */
-	feclearexcept(FE_ALL_EXCEPT);
 }
 
 static void *stretch_thread(void *arg)
@@ -481,15 +146,17 @@ static void *stretch_thread(void *arg)
  * process may use, at most 8). A call of at least MIN_PER_THREAD elements
  * per thread is cut into equal stretches, one per thread; each element is
  * computed alone, so the answers do not depend on the cut. The GIL is not
- * held here (numpy releases it around the loop).
+ * held here (numpy releases it around the loop). The setting is the one
+ * mutable static of the package: an int written only by set_num_threads()
+ * under the GIL.
  */
 #define MAX_THREADS 64
 #define MIN_PER_THREAD 16384
 static int num_threads = 1;
 
-static void kernel_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+static void ufunc_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
 {
-	const struct kernel *k = data;
+	const struct ufunc_def *u = data;
 	npy_intp n = dims[0];
 	int nt = num_threads;
 	if (nt > 1 && n / nt < MIN_PER_THREAD)
@@ -500,24 +167,33 @@ static void kernel_loop(char **args, npy_intp const *dims, npy_intp const *steps
 	pthread_t tid[MAX_THREADS];
 	int started[MAX_THREADS] = {0};
 	npy_intp at = 0;
+	int nio = nin_of(u) + u->nout;
 	for (int t = 0; t < nt; t++) {
 		npy_intp len = n / nt + (t < n % nt);
-		s[t].k = k;
+		s[t].u = u;
 		s[t].n = len;
 		s[t].steps = steps;
-		for (int j = 0; j < k->nin + k->nout; j++)
+		for (int j = 0; j < nio; j++)
 			s[t].args[j] = args[j] + at * steps[j];
 		at += len;
 	}
 	for (int t = 1; t < nt; t++)
 		started[t] = pthread_create(&tid[t], NULL, stretch_thread, &s[t]) == 0;
 	run_stretch(&s[0]);
+	npy_intp failed = s[0].failed;
 	for (int t = 1; t < nt; t++) {
 		if (started[t])
 			pthread_join(tid[t], NULL);
 		else
 			run_stretch(&s[t]); /* no thread: this one does it */
+		failed += s[t].failed;
 	}
+	/* the library's inner arithmetic raises flags (an underflow, a 0/0
+	 * tested and discarded) that are not the caller's; an element without
+	 * an answer is: numpy then says "invalid value encountered" */
+	feclearexcept(FE_ALL_EXCEPT);
+	if (failed)
+		feraiseexcept(FE_INVALID);
 }
 
 static PyObject *py_set_num_threads(PyObject *self, PyObject *args)
@@ -540,38 +216,82 @@ static PyObject *py_get_num_threads(PyObject *self, PyObject *args)
 	return PyLong_FromLong(num_threads);
 }
 
-static PyUFuncGenericFunction loop_funcs[NKERNELS][1];
-static void *loop_data[NKERNELS][1];
-static char loop_types[NKERNELS][MAXARGS * 2];
+static PyUFuncGenericFunction loop_funcs[NUFUNCS][1];
+static void *loop_data[NUFUNCS][1];
+static char loop_types[NUFUNCS][MAXIO];
 
-/* explain(name, *values) -> None, or (arg, status, message) */
+/* The class of an element's failure: 1 DomainError, 2 LimitError, 3 ConvergenceError. */
+static int fail_class(const struct element_fail *f)
+{
+	if (f->st == COMPUTE_NUMERIC)
+		return 3;
+	return f->limit ? 2 : 1;
+}
+
+/*
+ * explain(ufunc_name, names, columns) -> None, or (i, arg, class, message)
+ * for the first element i of the columns (one 1-d float64 array per
+ * argument, of one length: the candidate elements) that has no answer; the
+ * engine's message, "NAME 'TEXT': REASON" with the face's name for the
+ * argument at fault (names[arg]: its label), or the row's message.
+ */
 static PyObject *explain(PyObject *self, PyObject *args)
 {
 	(void)self;
-	Py_ssize_t n = PyTuple_Size(args);
-	if (n < 1)
-		return PyErr_Format(PyExc_TypeError, "explain(name, *values)");
-	const char *name = PyUnicode_AsUTF8(PyTuple_GetItem(args, 0));
-	if (!name)
+	const char *name;
+	PyObject *names, *cols;
+	if (!PyArg_ParseTuple(args, "sO!O!", &name, &PyTuple_Type, &names, &PyTuple_Type, &cols))
 		return NULL;
-	for (size_t i = 0; i < NKERNELS; i++) {
-		const struct kernel *k = &kernels[i];
-		if (strcmp(k->name, name) != 0)
-			continue;
-		if (n - 1 != k->nin)
-			return PyErr_Format(PyExc_TypeError, "explain: %s takes %d values", name, k->nin);
-		double in[MAXARGS], out[MAXARGS];
-		for (int j = 0; j < k->nin; j++) {
-			in[j] = PyFloat_AsDouble(PyTuple_GetItem(args, j + 1));
-			if (in[j] == -1.0 && PyErr_Occurred())
-				return NULL;
+	const struct ufunc_def *u = NULL;
+	for (size_t i = 0; i < NUFUNCS && !u; i++)
+		if (strcmp(ufuncs[i].name, name) == 0)
+			u = &ufuncs[i];
+	if (!u)
+		return PyErr_Format(PyExc_KeyError, "explain: no ufunc %s", name);
+	int nin = nin_of(u);
+	if (PyTuple_GET_SIZE(cols) != nin || PyTuple_GET_SIZE(names) < element_answers[u->answer].nargs)
+		return PyErr_Format(PyExc_TypeError, "explain: %s takes %d columns", name, nin);
+	PyArrayObject *a[MAXIO] = {NULL};
+	PyObject *res = NULL;
+	npy_intp n = -1;
+	for (int j = 0; j < nin; j++) {
+		a[j] = (PyArrayObject *)PyArray_FROMANY(PyTuple_GET_ITEM(cols, j), NPY_DOUBLE, 1, 1,
+		                                        NPY_ARRAY_IN_ARRAY);
+		if (!a[j])
+			goto done;
+		if (n >= 0 && PyArray_SIZE(a[j]) != n) {
+			PyErr_SetString(PyExc_ValueError, "explain: columns of one length");
+			goto done;
 		}
-		struct kerr e;
-		if (!k->fn(k->model, in, out, &e))
-			Py_RETURN_NONE;
-		return Py_BuildValue("(iis)", e.arg, e.status, e.msg);
+		n = PyArray_SIZE(a[j]);
 	}
-	return PyErr_Format(PyExc_KeyError, "explain: no kernel %s", name);
+	struct element_target cache = {0};
+	for (npy_intp i = 0; i < n; i++) {
+		double in[MAXIO], out[ELEMENT_MAX_OUT];
+		struct element_fail f;
+		for (int j = 0; j < nin; j++)
+			in[j] = ((const double *)PyArray_DATA(a[j]))[i];
+		if (!element_compute(u->answer, u->model, u->exact, in, out, &f, &cache))
+			continue;
+		char msg[ROW_ERROR_MAX + 200];
+		if (f.arg >= 0) {
+			const char *label = PyUnicode_AsUTF8(PyTuple_GET_ITEM(names, f.arg));
+			if (!label)
+				goto done;
+			value_message(msg, sizeof msg, label, f.text, f.why);
+		} else {
+			snprintf(msg, sizeof msg, "%s", f.why);
+		}
+		res = Py_BuildValue("(nii s)", i, f.arg, fail_class(&f), msg);
+		goto done;
+	}
+	res = Py_None;
+	Py_INCREF(res);
+done:
+	for (int j = 0; j < nin; j++)
+		Py_XDECREF(a[j]);
+	feclearexcept(FE_ALL_EXCEPT);
+	return res;
 }
 
 /* ---- not elementwise ---- */
@@ -611,17 +331,19 @@ static PyObject *tails_tuple(const bercl_tails *t)
 }
 
 /* tails(model, errors, bits, ber) -> (cl, one_minus_cl, ln_cl, ln_one_minus_cl),
- * through the command's rules; raises with explain()'s reason left to Python */
+ * by the engine's full path (element_tails); None where it has no answer
+ * (explain() on the cl ufunc gives the reason) */
 static PyObject *py_tails_full(PyObject *self, PyObject *args)
 {
 	(void)self;
 	int model;
-	double errors, bits, ber;
-	if (!PyArg_ParseTuple(args, "iddd", &model, &errors, &bits, &ber))
+	double in[3];
+	if (!PyArg_ParseTuple(args, "iddd", &model, &in[0], &in[1], &in[2]))
 		return NULL;
 	bercl_tails t;
-	struct kerr e;
-	if (tails_at(model, errors, bits, ber, &t, 1, &e))
+	int bad = element_tails(model, in, &t, NULL);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (bad)
 		Py_RETURN_NONE;
 	return tails_tuple(&t);
 }
@@ -1316,6 +1038,20 @@ static PyObject *py_read_histograms(PyObject *self, PyObject *args)
 	return res;
 }
 
+/* fec_code(text) -> (n, k, m, t): a code as --code names it (element_code) */
+static PyObject *py_fec_code(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *text;
+	if (!PyArg_ParseTuple(args, "s", &text))
+		return NULL;
+	bercl_rs_code code;
+	char why[ROW_ERROR_MAX];
+	if (element_code(text, &code, why, sizeof why) != 0)
+		return raise_message(BERCL_EDOM, why);
+	return Py_BuildValue("(iiii)", code.n, code.k, code.m, code.t);
+}
+
 /* rs_code(n, k, m) -> (n, k, m, t) */
 static PyObject *py_rs_code(PyObject *self, PyObject *args)
 {
@@ -1421,7 +1157,7 @@ static PyObject *py_quantity(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
 	{"quantity", py_quantity, METH_VARARGS, "quantity(name, text, what): the engine's rule for one value"},
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
-	{"explain", explain, METH_VARARGS, "explain(kernel, *values): None or (arg, status, message)"},
+	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
 	{"min_bits_all_lanes", py_min_bits_all_lanes, METH_VARARGS, NULL},
@@ -1441,6 +1177,7 @@ static PyMethodDef methods[] = {
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"bursts_pass", py_bursts_pass, METH_VARARGS, NULL},
 	{"rs_code", py_rs_code, METH_VARARGS, NULL},
+	{"fec_code", py_fec_code, METH_VARARGS, NULL},
 	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
 	{"set_num_threads", py_set_num_threads, METH_VARARGS, NULL},
@@ -1461,17 +1198,18 @@ PyMODINIT_FUNC PyInit__core(void)
 	PyObject *m = PyModule_Create(&module);
 	if (!m)
 		return NULL;
-	for (size_t i = 0; i < NKERNELS; i++) {
-		struct kernel *k = &kernels[i];
-		loop_funcs[i][0] = kernel_loop;
-		loop_data[i][0] = k;
-		for (int j = 0; j < k->nin + k->nout; j++)
+	for (size_t i = 0; i < NUFUNCS; i++) {
+		const struct ufunc_def *u = &ufuncs[i];
+		int nin = nin_of(u);
+		loop_funcs[i][0] = ufunc_loop;
+		loop_data[i][0] = (void *)u;
+		for (int j = 0; j < nin + u->nout; j++)
 			loop_types[i][j] = NPY_DOUBLE;
-		PyObject *u = PyUFunc_FromFuncAndData(loop_funcs[i], loop_data[i], loop_types[i], 1,
-		                                      k->nin, k->nout, PyUFunc_None, k->name,
-		                                      "a bercl kernel (see the bercl package)", 0);
-		if (!u || PyModule_AddObject(m, k->name, u) < 0) {
-			Py_XDECREF(u);
+		PyObject *f = PyUFunc_FromFuncAndData(loop_funcs[i], loop_data[i], loop_types[i], 1,
+		                                      nin, u->nout, PyUFunc_None, u->name,
+		                                      u->doc ? u->doc : "", 0);
+		if (!f || PyModule_AddObject(m, u->name, f) < 0) {
+			Py_XDECREF(f);
 			Py_DECREF(m);
 			return NULL;
 		}
