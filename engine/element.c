@@ -317,6 +317,9 @@ static int full(enum element_answer a, enum bercl_model model, int exact, const 
 int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
                     double *out, struct element_fail *f, struct element_target *cache)
 {
+	struct element_target local = {0};
+	if (!cache)
+		cache = &local;
 	if ((unsigned)a < NELEMENT && quick(a, model, exact, in, out, cache))
 		return 0;
 	return full(a, model, exact, in, out, f, cache, NULL);

@@ -458,6 +458,29 @@ def _apply(call, ufunc, names, inputs, out=None, where=True):
     return call.check(ufunc, names, inputs, res, where)
 
 
+_TWO53 = 2 ** 53
+
+
+def _plain(x):
+    """A Python float, or an int a double holds exactly: the scalar path's argument."""
+    t = type(x)
+    return t is float or (t is int and -_TWO53 <= x <= _TWO53)
+
+
+def _indices(name):
+    return {m: _core.ufunc_index("%s_%s" % (name, m)) for m in _MODELS}
+
+
+# the scalar path: one element of a ufunc straight to the engine
+# (_core.scalar), for plain Python numbers and the default keywords; any
+# other call, and an element without an answer (for its message), takes the
+# general path
+_SCALAR = {name: _indices(name) for name in ("cl", "one_minus_cl", "tails",
+                                             "log10_one_minus_cl", "min_bits", "ber_upper")}
+_SCALAR["min_bits_exact"] = _indices("min_bits_exact")
+_SCALAR["ber_upper_exact"] = _indices("ber_upper_exact")
+
+
 def _lazy_multi(ufunc, inputs, kw):
     """A ufunc of several outputs over dask or xarray inputs (dask's
     __array_ufunc__ takes one output only): as a generalized ufunc of scalar
@@ -592,6 +615,12 @@ _RAISES_DOC = """
 
 def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
        bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float:
+        i = _SCALAR["cl"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return v
     call, res = _tails("cl", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
                        model, on_error, "cl", out, where)
     return call.out(res, given=out)
@@ -599,6 +628,12 @@ def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=No
 
 def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
                  bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float:
+        i = _SCALAR["one_minus_cl"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return v
     call, res = _tails("one_minus_cl", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
                        model, on_error, "one_minus_cl", out, where)
     return call.out(res, given=out)
@@ -606,6 +641,12 @@ def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=Non
 
 def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
           bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float:
+        i = _SCALAR["tails"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return Tails(*v)
     call, res = _tails("tails", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
                        model, on_error, "tails", out, where)
     return Tails(*(call.out(r, given=out) for r in res))
@@ -613,6 +654,12 @@ def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud
 
 def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
                        bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float:
+        i = _SCALAR["log10_one_minus_cl"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return v
     call, res = _tails("log10_one_minus_cl", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
                        model, on_error, "log10_one_minus_cl", out, where)
     return call.out(res, given=out)
@@ -772,6 +819,16 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
     >>> min_bits([0, 1, 2], 1e-12, 0.95)
     array([2995732273554, 4743864518391, 6295793621872])
     """
+    if out is None and where is True and _plain(errors) and type(ber) is float:
+        v = None
+        if type(cl) is float:
+            i = _SCALAR["min_bits"].get(model)
+            v = None if i is None else _core.scalar(i, errors, ber, cl)
+        elif type(cl) is str and model in _MODELS:
+            v = _core.scalar(_SCALAR["min_bits_exact"][model], errors, ber,
+                             *parse_cl_exact(cl, "cl"))
+        if v is not None:
+            return int(v)
     call, b = _target_call("min_bits", on_error, model)
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
@@ -920,6 +977,17 @@ def ber_upper(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, b
     >>> ber_upper(0, 3e12, "95%")
     9.98577424517997e-13
     """
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits):
+        v = None
+        if type(cl) is float:
+            i = _SCALAR["ber_upper"].get(model)
+            v = None if i is None else _core.scalar(i, errors, bits, cl)
+        elif type(cl) is str and model in _MODELS:
+            v = _core.scalar(_SCALAR["ber_upper_exact"][model], errors, bits,
+                             *parse_cl_exact(cl, "cl"))
+        if v is not None:
+            return v
     call, res = _bound("ber_upper", "ber_upper", errors, bits, cl, time, rate, lanes, baud,
                        bits_per_symbol, model, on_error, out, where)
     return call.out(res, given=out)

@@ -294,6 +294,57 @@ done:
 	return res;
 }
 
+/*
+ * scalar(i, *args) -> float (or a tuple of the ufunc's outputs), or None
+ * where the element has no answer: ufunc i of the table on Python floats,
+ * without numpy's machinery (one call to element_compute, as its loop
+ * makes): the friendly functions' path for one value.
+ */
+static PyObject *py_scalar(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+	(void)self;
+	if (nargs < 1)
+		return PyErr_Format(PyExc_TypeError, "scalar(i, *args)");
+	Py_ssize_t i = PyLong_AsSsize_t(args[0]);
+	if (i == -1 && PyErr_Occurred())
+		return NULL;
+	if (i < 0 || (size_t)i >= NUFUNCS)
+		return PyErr_Format(PyExc_IndexError, "scalar: no ufunc %zd", i);
+	const struct ufunc_def *u = &ufuncs[i];
+	int nin = nin_of(u);
+	if (nargs - 1 != nin)
+		return PyErr_Format(PyExc_TypeError, "scalar: %s takes %d values", u->name, nin);
+	double in[MAXIO], out[ELEMENT_MAX_OUT];
+	for (int j = 0; j < nin; j++) {
+		in[j] = PyFloat_AsDouble(args[j + 1]);
+		if (in[j] == -1.0 && PyErr_Occurred())
+			return NULL;
+	}
+	int bad = element_compute(u->answer, u->model, u->exact, in, out, NULL, NULL);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (bad)
+		Py_RETURN_NONE;
+	if (u->nout == 1)
+		return PyFloat_FromDouble(out[u->first]);
+	PyObject *t = PyTuple_New(u->nout);
+	for (int j = 0; t && j < u->nout; j++)
+		PyTuple_SET_ITEM(t, j, PyFloat_FromDouble(out[u->first + j]));
+	return t;
+}
+
+/* ufunc_index(name) -> the table index scalar() takes */
+static PyObject *py_ufunc_index(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *name;
+	if (!PyArg_ParseTuple(args, "s", &name))
+		return NULL;
+	for (size_t i = 0; i < NUFUNCS; i++)
+		if (strcmp(ufuncs[i].name, name) == 0)
+			return PyLong_FromSize_t(i);
+	return PyErr_Format(PyExc_KeyError, "no ufunc %s", name);
+}
+
 /* ---- not elementwise ---- */
 
 /* DomainError (LimitError, ConvergenceError) with the message alone */
@@ -1157,6 +1208,8 @@ static PyObject *py_quantity(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
 	{"quantity", py_quantity, METH_VARARGS, "quantity(name, text, what): the engine's rule for one value"},
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
+	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
+	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
