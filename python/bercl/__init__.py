@@ -459,6 +459,7 @@ def _apply(call, ufunc, names, inputs, out=None, where=True):
 
 
 _TWO53 = 2 ** 53
+_ON_ERROR = ("raise", "nan")
 
 
 def _plain(x):
@@ -616,7 +617,8 @@ _RAISES_DOC = """
 def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
        bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
-            and _plain(errors) and _plain(bits) and type(ber) is float:
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
         i = _SCALAR["cl"].get(model)
         v = None if i is None else _core.scalar(i, errors, bits, ber)
         if v is not None:
@@ -629,7 +631,8 @@ def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=No
 def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
                  bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
-            and _plain(errors) and _plain(bits) and type(ber) is float:
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
         i = _SCALAR["one_minus_cl"].get(model)
         v = None if i is None else _core.scalar(i, errors, bits, ber)
         if v is not None:
@@ -642,7 +645,8 @@ def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=Non
 def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
           bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
-            and _plain(errors) and _plain(bits) and type(ber) is float:
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
         i = _SCALAR["tails"].get(model)
         v = None if i is None else _core.scalar(i, errors, bits, ber)
         if v is not None:
@@ -655,7 +659,8 @@ def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud
 def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
                        bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
-            and _plain(errors) and _plain(bits) and type(ber) is float:
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
         i = _SCALAR["log10_one_minus_cl"].get(model)
         v = None if i is None else _core.scalar(i, errors, bits, ber)
         if v is not None:
@@ -819,7 +824,8 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
     >>> min_bits([0, 1, 2], 1e-12, 0.95)
     array([2995732273554, 4743864518391, 6295793621872])
     """
-    if out is None and where is True and _plain(errors) and type(ber) is float:
+    if out is None and where is True and _plain(errors) and type(ber) is float \
+            and on_error in _ON_ERROR:
         v = None
         if type(cl) is float:
             i = _SCALAR["min_bits"].get(model)
@@ -978,7 +984,7 @@ def ber_upper(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, b
     9.98577424517997e-13
     """
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
-            and _plain(errors) and _plain(bits):
+            and _plain(errors) and _plain(bits) and on_error in _ON_ERROR:
         v = None
         if type(cl) is float:
             i = _SCALAR["ber_upper"].get(model)
