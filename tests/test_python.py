@@ -1214,3 +1214,33 @@ def test_counters_above_2_53_read_from_their_digits():
         bercl.cl(big, 1e17, 1e-16)
     with pytest.raises(bercl.DomainError, match=r"errors\[1\] '9007199254740994'"):
         bercl.cl(np.array([0, big + 1], dtype=np.int64), 1e17, 1e-16)
+
+
+@pytest.mark.parametrize("call, cls, pattern", [
+    (lambda: bercl.Watch(ber=1e-12, cl=0.95).feed(4e12, -1), bercl.DomainError,
+     r"Watch.feed: errors '-1': must not be negative"),
+    (lambda: bercl.Watch(ber=1e-12, cl=0.95).feed(1e11, 0.5), bercl.DomainError,
+     r"Watch.feed: errors '0.5': must be a whole number"),
+    (lambda: bercl.cl(0, ber=1e-12, time=10, rate="10G", lanes=2.5), bercl.DomainError,
+     r"cl: lanes '2.5': must be a whole number"),
+    (lambda: bercl.cl(0, ber=1e-12, time=10, rate="10G", lanes=[1, 0]), bercl.DomainError,
+     r"cl: lanes\[1\] '0': must be at least 1"),
+    (lambda: bercl.cl(0, ber=1e-12, time=10, rate=-1.0), bercl.DomainError,
+     r"cl: rate '-1': must be above 0"),
+    (lambda: bercl.read_fec_histograms(bytearray(b"symbol_errors,codewords\n"), "kp4"),
+     TypeError, r"read_fec_histograms: source must be .* not bytearray"),
+    (lambda: bercl.min_bits(0, 1e-12, None), TypeError, r"min_bits: cl must be a number"),
+    (lambda: bercl.min_bits(0, 1e-12, 10 ** 400), bercl.DomainError,
+     r"min_bits: cl '1000000000000000000000000000000000000000\.\.\.': is outside the double"),
+    (lambda: bercl.fec_histogram("kp4", groups=[]), bercl.DomainError,
+     r"fec_histogram: groups: \(lo, hi, count\)"),
+    (lambda: bercl.plan(errors=-1, bits=3e12, ber=1e-12, ratio=4), bercl.DomainError,
+     r"plan: errors '-1': must not be negative"),
+    (lambda: bercl.plan(errors=0, bits=3e12, ber=2.0, ratio=4), bercl.DomainError,
+     r"plan: ber '2': must be between 0 and 1"),
+    (lambda: bercl.fec_rates("kp4", ser=[1e-4, 2]), bercl.DomainError,
+     r"fec_rates: ser\[1\] '2': must be between 0 and 1"),
+])
+def test_silent_acceptances_and_raw_exceptions_named(call, cls, pattern):
+    with pytest.raises(cls, match=pattern):
+        call()

@@ -238,8 +238,9 @@ class _Call:
             if abs(x) > 2 ** 53 and parse is not None:
                 return np.float64(parse(str(x), name))
             if abs(x) > 2 ** 1023:
-                raise DomainError("%s: %s '%d': is outside the double range"
-                                  % (self.func, name, x))
+                text = str(x)  # shown as the engine shows a value: 40 bytes at most
+                raise DomainError("%s: %s '%s': is outside the double range"
+                                  % (self.func, name, text[:40] + "..." * (len(text) > 40)))
             return np.float64(x)
         if isinstance(x, float):
             return np.float64(x)
@@ -513,33 +514,50 @@ def _rate(call, rate, baud, bits_per_symbol):
         b = call.number("baud", baud, parse_baud)
         k = 1.0 if bits_per_symbol is None else call.number("bits_per_symbol",
                                                              bits_per_symbol, parse_count)
-        _positive(call, "baud", b)
-        _whole_at_least_one(call, "bits_per_symbol", k)
+        b = _positive(call, "baud", b)
+        k = _whole_at_least_one(call, "bits_per_symbol", k)
         return b * k
     if bits_per_symbol is not None:
         raise DomainError("%s: bits_per_symbol goes with baud" % call.func)
     if rate is None:
         return None
     r = call.number("rate", rate, parse_rate)
-    _positive(call, "rate", r)
-    return r
+    return _positive(call, "rate", r)
+
+
+def _engine_check(call, flag, name, arr):
+    """Each distinct value of arr read by the engine as the flag `flag` reads
+    its text (its syntax and domain: engine/flags.c), so that a bad rate,
+    time or lanes gives the command's message, named by its label."""
+    if _lazy(arr):
+        return arr  # the ufunc's loop checks what it can as it is computed
+    a = np.asarray(arr, dtype=np.float64)
+    flat = a.ravel()
+    for v in np.unique(flat):
+        text = str(int(v)) if np.isfinite(v) and v == np.floor(v) and abs(v) < 2 ** 63 \
+            else repr(float(v))
+        i = int(np.flatnonzero((flat == v) | (np.isnan(flat) & np.isnan(v)))[0])
+        try:
+            _core.quantity(flag, text, "%s: %s" % (call.func, call._label(name, i, a.shape)))
+        except DomainError:
+            if call.raise_:
+                raise
+            a = np.where(a == v, np.nan, a) if not np.isnan(v) else a
+    return a if a.ndim else np.float64(a)
 
 
 def _bad(call, name, arr, bad, msg):
-    if _lazy(arr):
-        return  # the engine's check runs on the elements as they are computed
     if call.raise_ and np.any(bad):
         i = int(np.flatnonzero(np.ravel(bad))[0])
-        raise DomainError("%s: %s: %s" % (call.func, call._where(name, arr, i, np.ndim(arr)), msg))
+        raise DomainError("%s: %s: %s" % (call.func, call._label(name, i, np.shape(arr)), msg))
 
 
-def _positive(call, name, a):
-    _bad(call, name, a, ~(a > 0) | ~np.isfinite(a), "must be above 0")
+def _positive(call, name, a, flag=None):
+    return _engine_check(call, flag or name, name, a)
 
 
 def _whole_at_least_one(call, name, a):
-    _bad(call, name, a, ~(a >= 1) | (a != np.floor(a)) | (a > 2.0 ** 53),
-         "must be a whole number at least 1")
+    return _engine_check(call, name.replace("_", "-"), name, a)
 
 
 def _whole_if_near(bits):
@@ -556,15 +574,13 @@ def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
     r = _rate(call, rate, baud, bits_per_symbol)
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = call.number("lanes", lanes, parse_count)
-        _whole_at_least_one(call, "lanes", n_lanes)
+        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
     if time is not None:
         if bits is not None:
             raise DomainError("%s: give bits or time, not both" % call.func)
         if r is None:
             raise DomainError("%s: time needs a rate (rate= or baud=)" % call.func)
-        t = call.number("time", time, parse_time)
-        _positive(call, "time", t)
+        t = _positive(call, "time", call.number("time", time, parse_time))
         with np.errstate(invalid="ignore", over="ignore"):
             return _whole_if_near(r * t * n_lanes), "bits (rate * time * lanes)"
     if bits is None:
@@ -879,8 +895,7 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
         raise DomainError("min_time: needs rate (or baud)")
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = call.number("lanes", lanes, parse_count)
-        _whole_at_least_one(call, "lanes", n_lanes)
+        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
@@ -1094,7 +1109,7 @@ def _fec(func, code, ber, on_error, ser=None):
         if ber is not None:
             raise DomainError("%s: give ber or ser, not both" % func)
         s = call.number("ser", ser, parse_real)
-        _bad(call, "ser", s, ~((s > 0) & (s < 1)), "must be between 0 and 1, exclusive")
+        s = _engine_check(call, "ser", "ser", s)
         # the pre-FEC BER of the SER, 1 - (1 - ser)^(1/m), and the cer from the SER
         both = np.array([_core.fec_cer_from_ser(n, k, m, float(v)) if 0 < v < 1
                          else (np.nan, np.nan) for v in np.ravel(s)]).reshape(np.shape(s) + (2,))

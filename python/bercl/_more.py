@@ -28,7 +28,8 @@ def _frame(rows):
 
 
 # the command's quantities whose rule (syntax and domain) the engine holds
-_ENGINE_QUANTITIES = ("trials", "seed", "lanes")
+_ENGINE_QUANTITIES = ("trials", "seed", "lanes", "errors", "ber", "ratio", "true_ber",
+                      "reading_interval", "rate", "baud", "bits_per_symbol", "time")
 
 
 def _scalar(call, name, x, parse):
@@ -39,7 +40,7 @@ def _scalar(call, name, x, parse):
         # the engine's rule for the flag of that name, on the number as typed
         # (1000.5 trials, seed 0.5, lanes 2.5 or 0 are refused, not truncated)
         text = str(int(v)) if float(v).is_integer() and abs(v) < 2 ** 63 else repr(float(v))
-        return _core.quantity(name, text, "%s: %s" % (call.func, name))
+        return _core.quantity(name.replace("_", "-"), text, "%s: %s" % (call.func, name))
     return float(v)
 
 
@@ -452,6 +453,10 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
         if method == "sonic":
             raise DomainError("fec_histogram: method 'sonic' needs a count per bin, and the "
                               "report groups bins")
+        if len(groups) != 3 or not all(hasattr(g, "__len__") for g in groups) or \
+                not len(groups[0]) or len({len(g) for g in groups}) != 1:
+            raise DomainError("fec_histogram: groups: (lo, hi, count), three lists of one "
+                              "length, at least one group")
         lo, hi, cnt = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
                        [float(v) for v in groups[2]])
         h = _core.fec_histogram(n, k, m, [0.0] * (t + 2), int(_model(model)), c, q, lo, hi, cnt)
@@ -533,6 +538,9 @@ def read_fec_histograms(source, code, *, format="auto"):
     >>> fmt, hs[0].bins[:3], hs[0].bins[-1]
     ('csv', [1000, 20, 0], 0)
     """
+    if isinstance(source, (bytearray, memoryview)):
+        raise TypeError("read_fec_histograms: source must be a file name, an open file, or the "
+                        "report as bytes or str, not %s" % type(source).__name__)
     import os
     import warnings
     if format not in _FORMATS:
