@@ -1244,3 +1244,35 @@ def test_counters_above_2_53_read_from_their_digits():
 def test_silent_acceptances_and_raw_exceptions_named(call, cls, pattern):
     with pytest.raises(cls, match=pattern):
         call()
+
+
+@pytest.mark.parametrize("args, kw", [
+    (["-e", "2", "-n", "3e12", "-p", "1e-12", "--trials", "20000", "--seed", "7"],
+     dict(errors=2, bits=3e12, ber=1e-12, trials=20000, seed=7)),
+    (["-e", "1", "-n", "3e6", "-p", "1e-6", "--trials", "20000", "--model", "binomial"],
+     dict(errors=1, bits=3e6, ber=1e-6, trials=20000, model="binomial")),
+    (["-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4", "--sequential",
+      "--trials", "5000", "--seed", "3"],
+     dict(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=True, trials=5000, seed=3)),
+    (["-e", "0", "-n", "3e12", "-p", "1e-12", "--burst-model", "gilbert-elliott",
+      "--reading-interval", "1e11", "--trials", "3000"],
+     dict(errors=0, bits=3e12, ber=1e-12, burst_model="gilbert-elliott",
+          reading_interval=1e11, trials=3000)),
+])
+def test_simulate_is_the_commands_table(args, kw):
+    """The same seed, the command's stream: every column the same double."""
+    row = run_cli(["simulate"] + args)[0]
+    s = bercl.simulate(**kw)
+    for col, v in row.items():
+        if col == "model" or not hasattr(s, col):
+            continue
+        assert getattr(s, col) == float(v), (col, getattr(s, col), v)
+
+
+def test_simulate_runs_in_constant_memory():
+    import resource
+    bercl.simulate(0, 3e12, 1e-12, trials=1000)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    s = bercl.simulate(0, 3e9, 1e-12, trials=20000000)
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before  # kB
+    assert s.trials == 20000000 and grown < 20000, grown  # 20e6 kept doubles would be 160 MB

@@ -30,6 +30,7 @@
 #include "bercl.h"
 #include "compute.h" /* the engine: the rules every face shares */
 #include "element.h"
+#include "rowcall.h"
 #include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
 #include "flags.h"
 #include "parse.h"
@@ -346,6 +347,95 @@ static PyObject *py_ufunc_index(PyObject *self, PyObject *args)
 }
 
 /* ---- not elementwise ---- */
+
+static PyObject *raise_message(enum bercl_status rc, const char *msg);
+static PyObject *doubles_list(const double *v, size_t n);
+
+/*
+ * row(func, cmd, model, items) -> (cells, table): one row of subcommand cmd
+ * (engine/rowcall.c: each (flag, text, shown) of items read as its flag
+ * reads it, then compute_row, the command's one path); cells: {column:
+ * cell} of every non-empty cell as the machine formats print it; table:
+ * None, or (pass_bits, fail_bits) of a sequential plan. A bad value or a
+ * row without an answer raises DomainError (LimitError, ConvergenceError)
+ * with "FUNC: " and the engine's message.
+ */
+static PyObject *py_row(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *func, *cmdname;
+	int model;
+	PyObject *items;
+	if (!PyArg_ParseTuple(args, "ssiO!", &func, &cmdname, &model, &PyList_Type, &items))
+		return NULL;
+	int cmd = rowcall_command(cmdname);
+	if (cmd < 0)
+		return PyErr_Format(PyExc_ValueError, "row: no subcommand %s", cmdname);
+	struct rowcall *c = PyMem_Calloc(1, sizeof *c);
+	struct row *r = PyMem_Calloc(1, sizeof *r);
+	PyObject *res = NULL;
+	char msg[ROW_ERROR_MAX + 300], full[ROW_ERROR_MAX + 400];
+	if (!c || !r) {
+		PyErr_NoMemory();
+		goto done;
+	}
+	rowcall_init(c, (enum command)cmd, model ? BERCL_BINOMIAL : BERCL_POISSON);
+	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
+		const char *flag, *text, *shown;
+		if (!PyArg_ParseTuple(PyList_GET_ITEM(items, i), "sss", &flag, &text, &shown))
+			goto done;
+		if (rowcall_set(c, flag, text, shown, msg, sizeof msg) != 0) {
+			snprintf(full, sizeof full, "%s: %s", func, msg);
+			raise_message(BERCL_EDOM, full);
+			goto done;
+		}
+	}
+	enum compute_status st;
+	Py_BEGIN_ALLOW_THREADS
+	st = rowcall_compute(c, r);
+	Py_END_ALLOW_THREADS
+	feclearexcept(FE_ALL_EXCEPT);
+	if (st != COMPUTE_OK) {
+		int limit = strcmp(r->error, compute_status_message(BERCL_POISSON, BERCL_ELIMIT)) == 0 ||
+		            strcmp(r->error, compute_status_message(BERCL_BINOMIAL, BERCL_ELIMIT)) == 0;
+		snprintf(full, sizeof full, "%s: %s", func, r->error);
+		raise_message(st == COMPUTE_NUMERIC ? BERCL_ENOCONV : limit ? BERCL_ELIMIT : BERCL_EDOM,
+		              full);
+		goto done;
+	}
+	PyObject *cells = PyDict_New();
+	for (int k = 0; cells && k < NCOLUMNS; k++) {
+		char cell[512];
+		if (column_cell(cell, sizeof cell, (enum column)k, r, 0) == 0)
+			continue;
+		PyObject *v = PyUnicode_FromString(cell);
+		if (!v || PyDict_SetItemString(cells, columns[k].name, v) < 0) {
+			Py_XDECREF(v);
+			Py_CLEAR(cells);
+			break;
+		}
+		Py_DECREF(v);
+	}
+	if (!cells)
+		goto done;
+	PyObject *table = Py_None;
+	Py_INCREF(table);
+	if (r->seq_table) {
+		size_t n = (size_t)r->seq_rows;
+		Py_DECREF(table);
+		table = Py_BuildValue("(NN)", doubles_list(r->seq_table, n),
+		                      doubles_list(r->seq_table + n, n));
+	}
+	res = table ? Py_BuildValue("(NN)", cells, table) : NULL;
+	if (!table)
+		Py_DECREF(cells);
+done:
+	if (r)
+		plan_free(r);
+	PyMem_Free(c);
+	PyMem_Free(r);
+	return res;
+}
 
 /* DomainError (LimitError, ConvergenceError) with the message alone */
 static PyObject *raise_message(enum bercl_status rc, const char *msg)
@@ -1208,6 +1298,7 @@ static PyObject *py_quantity(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
 	{"quantity", py_quantity, METH_VARARGS, "quantity(name, text, what): the engine's rule for one value"},
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
+	{"row", py_row, METH_VARARGS, "row(func, cmd, model, items): one row of the command"},
 	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
 	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},

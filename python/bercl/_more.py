@@ -802,33 +802,6 @@ class BurstSimulation:
     one_minus_cl_clustered_sim: float
 
 
-def _burst_simulation(rng, e, n, p, q_tails, length, share, interval, trials, seed):
-    """The draws of engine/bursts.c with numpy's generator: independent errors,
-    Poisson((1 - S) p N) of them, and bursts, Poisson(S p N / L), each of a
-    geometric size of mean L on 1, 2, ... (one error for L = 1), each at a
-    uniform place in the test and whole in the interval where it starts;
-    the intervals' sums and the verdicts in C (_core.bursts_pass)."""
-    k = int(math.ceil(n / interval))
-    mean = p * n
-    chunk = max(1, min(trials, 4000000 // k))
-    passed = passed_cl = 0.0
-    for start in range(0, trials, chunk):
-        m = min(chunk, trials - start)
-        single = rng.poisson((1 - share) * mean, m)
-        bursts = rng.poisson(share * mean / length, m)
-        who = np.concatenate([np.repeat(np.arange(m), single), np.repeat(np.arange(m), bursts)])
-        where = np.minimum(np.floor(rng.random(who.size) * n / interval), k - 1).astype(np.int64)
-        nb = int(bursts.sum())
-        size = np.ones(who.size)
-        if length > 1 and nb:
-            size[who.size - nb:] = rng.geometric(1 / length, nb)
-        counts = np.bincount(who * k + where, weights=size, minlength=m * k).reshape(m, k)
-        a, b, _ = _core.bursts_pass(counts, float(interval), n, e, p, q_tails[0], q_tails[1])
-        passed += a
-        passed_cl += b
-    return passed / trials, passed_cl / trials
-
-
 @dataclasses.dataclass
 class PlanSimulation:
     """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
@@ -854,36 +827,16 @@ class PlanSimulation:
     bits_bad_stderr: float
 
 
-def _sequential_draws(rng, p, ber_true, trials):
-    """Outcomes of the sequential table p at a true BER: (failed, bits)."""
-    failed = np.zeros(trials, dtype=bool)
-    length = np.zeros(trials)
-    active = np.arange(trials)
-    pos = np.zeros(trials)
-    for k in range(len(p.pass_bits)):
-        if active.size == 0:
-            break
-        t = pos[active] + rng.exponential(1 / ber_true, active.size)
-        passes = t > p.pass_bits[k]
-        fails = ~passes & ((t <= p.fail_bits[k]) | (k == len(p.pass_bits) - 1))
-        length[active[passes]] = p.pass_bits[k]
-        length[active[fails]] = t[fails]
-        failed[active[fails]] = True
-        go = ~passes & ~fails
-        pos[active[go]] = t[go]
-        active = active[go]
-    return failed, length
-
-
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
              sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
              model="poisson", burst_model=None, burst_length=10, burst_share=1,
              reading_interval=None):
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
-    numpy's PCG64 stream seeded with `seed`: a seed gives the same answer on
-    every run, but not the command's digits (the command draws with GSL's
-    Mersenne Twister); the exact values beside them are the command's.
+    The command's own run (engine/simulate.c, engine/bursts.c): its random
+    stream seeded with `seed`, so that a seed gives the command's table,
+    digit for digit, in constant memory (the trials are drawn and counted,
+    not kept).
 
     Parameters
     ----------
@@ -924,7 +877,7 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     DomainError
         A missing or bad argument.
     LimitError
-        Poisson draws above bits * ber = 1e9.
+        Beyond the command's limits for the draws.
 
     Examples
     --------
@@ -939,89 +892,69 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     >>> s.one_minus_cl_sim > 0.7, s.one_minus_cl_clustered_sim <= s.one_minus_cl
     (True, True)
     """
-    call = _Call("simulate", "raise")
-    trials = int(_scalar(call, "trials", trials, parse_count))  # (the engine's rules)
-    seed = int(_scalar(call, "seed", seed, parse_count))
+    b = _model(model)
     if ber is None:
         raise DomainError("simulate: needs ber")
-    rng = np.random.default_rng(seed)
-    if ratio is not None:
-        if model != "poisson":
-            raise DomainError("simulate: plans use the Poisson model only")
-        p = plan(ber, cl, alpha, ratio, errors=errors, bits=bits, time=time, rate=rate,
-                 lanes=lanes, sequential=sequential)
-        good, bad = p.ber / p.ratio, p.ber
-        if p.sequential:
-            fg, ng = _sequential_draws(rng, p, good, trials)
-            fb, nb = _sequential_draws(rng, p, bad, trials)
-            eg, eb = p.expected_bits_good, p.expected_bits_bad
-        else:
-            if p.bits * bad > 1e9:
-                raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
-            fg = rng.poisson(p.bits * good, trials) > p.errors
-            fb = rng.poisson(p.bits * bad, trials) > p.errors
-            ng = nb = np.full(trials, float(p.bits))
-            eg = eb = float(p.bits)
-        a_sim = float(np.count_nonzero(fg)) / trials
-        b_sim = float(np.count_nonzero(~fb)) / trials
-        return PlanSimulation(
-            p, trials, seed, p.alpha, a_sim, math.sqrt(p.alpha * (1 - p.alpha) / trials),
-            p.beta, b_sim, math.sqrt(p.beta * (1 - p.beta) / trials), eg, float(ng.mean()),
-            float(ng.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0, eb,
-            float(nb.mean()), float(nb.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
-    if sequential or alpha is not None or cl is not None:
-        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
     if burst_model not in (None, "none", "gilbert-elliott"):
         raise DomainError("simulate: burst_model must be 'gilbert-elliott' or None, not %r"
                           % (burst_model,))
-    if burst_model == "gilbert-elliott":
-        if model != "poisson":
-            raise DomainError("simulate: burst_model takes the Poisson model")
-        e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
-        n = float(_bits(call, bits, time, rate, lanes, None, None)[0])
-        p = _scalar(call, "ber", ber, parse_real)
-        length = _scalar(call, "burst_length", burst_length, parse_real)
-        share = _scalar(call, "burst_share", burst_share, parse_real)
-        if not 1 <= length <= 1e6:
-            raise DomainError("simulate: burst_length = %r: must be from 1 to 1e6 errors"
-                              % length)
-        if not 0 < share <= 1:
-            raise DomainError("simulate: burst_share = %r: must be above 0, at most 1" % share)
-        interval = n if reading_interval is None else \
-            min(_scalar(call, "reading_interval", reading_interval, parse_quantity), n)
-        if not interval > 0:
-            raise DomainError("simulate: reading_interval must be above 0")
-        if math.ceil(n / interval) > 1e7:
-            raise LimitError("simulate: burst_model supports at most 1e7 intervals "
-                             "(bits / reading_interval)")
-        if n * p > 1e7:
-            raise LimitError("simulate: burst_model supports bits * ber up to 1e7")
-        t = _core.tails_full(0, e, n, p)
-        if t is None:
-            raise DomainError("simulate: bits * ber is outside [1e-300, 1e300]")
-        sim, sim_cl = _burst_simulation(rng, e, n, p, t, length, share, interval, trials, seed)
-        q = t[1]
-        return BurstSimulation(int(e), n, p, length, share, interval, trials, seed, q, sim,
-                               math.sqrt(q * (1 - q) / trials), sim_cl)
-    b = _model(model)
-    e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
-    n, _ = _bits(call, bits, time, rate, lanes, None, None)
-    n = float(n)
-    p = _scalar(call, "ber", ber, parse_real)
-    from . import one_minus_cl
-    q = one_minus_cl(e, n, p, model=model)
-    if b:
-        if n >= 2.0 ** 63:
-            raise LimitError("simulate: the binomial draws take bits below 2^63")
-        x = rng.binomial(int(n), p, size=trials)
-    else:
-        if n * p > 1e9:
-            raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
-        x = rng.poisson(n * p, size=trials)
-    sim = float(np.count_nonzero(x <= e)) / trials
-    se = math.sqrt(q * (1 - q) / trials)
+    bursts = burst_model == "gilbert-elliott"
+    if ratio is None and (sequential or alpha is not None or cl is not None):
+        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
+    named = [("errors", errors), ("bits", bits), ("ber", ber), ("cl", cl), ("alpha", alpha),
+             ("ratio", ratio), ("trials", trials), ("seed", seed), ("time", time),
+             ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval)]
+    if bursts:
+        named += [("burst_length", burst_length), ("burst_share", burst_share)]
+    items = [(k.replace("_", "-"), _typed("simulate", k, v), k)
+             for k, v in named if v is not None]
+    if sequential:
+        items.append(("sequential", "1", "sequential"))
+    if bursts:
+        items.append(("burst-model", "gilbert-elliott", "burst_model"))
+    # the command's own row (engine/simulate.c, engine/bursts.c): its random
+    # stream, in constant memory, the same table for the same seed
+    cells, _ = _core.row("simulate", "simulate", int(b), items)
+    f = {k: _cell(v) for k, v in cells.items()}
+    trials, seed = int(f["trials"]), int(f["seed"])
+    if ratio is not None:
+        p = plan(ber, cl, alpha, ratio, errors=errors, bits=bits, time=time, rate=rate,
+                 lanes=lanes, sequential=sequential)
+        return PlanSimulation(
+            p, trials, seed, f["alpha"], f["alpha_sim"], f["alpha_stderr"], f["beta"],
+            f["beta_sim"], f["beta_stderr"], f["expected_bits_good"], f["bits_good_sim"],
+            f["bits_good_stderr"], f["expected_bits_bad"], f["bits_bad_sim"],
+            f["bits_bad_stderr"])
+    q, sim, se = f["one_minus_cl"], f["one_minus_cl_sim"], f["sim_stderr"]
+    if bursts:
+        return BurstSimulation(int(f["errors"]), f["bits"], f["ber"], f["burst_length"],
+                               f["burst_share"], f.get("reading_interval", f["bits"]), trials,
+                               seed, q, sim, se, f["one_minus_cl_clustered_sim"])
     z = (sim - q) / se if se > 0 else (0.0 if sim == q else math.inf)
-    return Simulation(int(e), n, p, trials, seed, q, sim, se, z)
+    return Simulation(int(f["errors"]), f["bits"], f["ber"], trials, seed, q, sim, se, z)
+
+
+def _typed(func, name, v):
+    """A value as the text its flag reads: a string as it is, a number as its
+    shortest decimal (a whole number as its digits), as if typed."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer,
+                                                              np.floating)):
+        raise TypeError("%s: %s must be a number or a string, not %s"
+                        % (func, name, type(v).__name__))
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    v = float(v)
+    return str(int(v)) if v.is_integer() and abs(v) < 2 ** 63 else repr(v)
+
+
+def _cell(text):
+    """A machine cell as Python reads it: a number as its double, else the text."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 # ---- watch ----
