@@ -869,7 +869,7 @@ def test_plan_reading_interval_as_the_cli():
         for col in ("alpha_actual", "beta_actual", "p_pass", "reading_interval"):
             same_cell(getattr(p, col), r[col], col)
         assert p.expected_bits is None and r["expected_bits"] == ""
-    with pytest.raises(bercl.DomainError, match="reading_interval is for a sequential plan"):
+    with pytest.raises(bercl.DomainError, match="plan: reading-interval is for a sequential plan"):
         bercl.plan(1e-12, "95%", "5%", 4, reading_interval=1e11)
 
 

@@ -145,90 +145,33 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
     >>> s.alpha_actual, s.beta_actual
     (0.040854552433424944, 0.04905076348524468)
     """
-    call = _Call("plan", "raise")
-    p = _scalar(call, "ber", ber, parse_real)
-    if not 0 < p < 1:
-        raise DomainError("plan: ber = %r: must be between 0 and 1, exclusive" % p)
-    if ratio is None:
-        raise DomainError("plan: needs ratio (a good link has BER ber / ratio)")
-    d = _scalar(call, "ratio", ratio, parse_real)
-    if not 1 < d <= 1e6:
-        raise DomainError("plan: ratio = %r: must be above 1 (at most 1e6)" % d)
-    tb = None
-    if true_ber is not None:
-        tb = _scalar(call, "true_ber", true_ber, parse_real)
-        if not 0 < tb < 1:
-            raise DomainError("plan: true_ber = %r: must be between 0 and 1, exclusive" % tb)
-    interval = None
-    if reading_interval is not None:
-        interval = _scalar(call, "reading_interval", reading_interval, parse_quantity)
-        if not sequential:
-            raise DomainError("plan: reading_interval is for a sequential plan (sequential="
-                              "True): a fixed test is judged at its end")
-        if not (interval >= 1 and interval <= 1e300):
-            raise DomainError("plan: reading_interval = %r: must be 1 to 1e300 bits" % interval)
-    if bits is not None or time is not None:
-        if sequential:
-            raise DomainError("plan: sequential designs a plan: give cl and alpha, not bits "
-                              "or time")
-        if cl is not None or alpha is not None:
-            raise DomainError("plan: a given test (bits or time) takes no cl or alpha: its "
-                              "risks are computed")
-        e = 0.0 if errors is None else _scalar(call, "errors", errors, parse_count)
-        n, _ = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-        n = float(n)
-        if n != math.floor(n):
-            raise DomainError("plan: a plan needs a whole number of bits, not %.17g" % n)
-        a, b = _core.plan_risks(e, n, p, d)
-        out = Plan(p, d, int(e), int(n), a, b)
-        if tb is not None:
-            t = _core.tails_full(0, e, n, tb)
-            if t is None:
-                raise DomainError("plan: bits * true_ber is outside [1e-300, 1e300]")
-            out.true_ber, out.p_pass, out.expected_bits = tb, t[1], n
-        return out
-    if errors is not None:
-        raise DomainError("plan: plan computes the errors allowed: give errors only with bits "
-                          "or time")
-    if cl is None or alpha is None:
-        raise DomainError("plan: needs cl (1 - beta, the consumer's risk) and alpha")
-    _, beta = parse_cl(cl, "cl")
-    a_target, _ = parse_cl(alpha, "alpha")
-    if not (0 < beta < 1 and 0 < a_target < 1):
-        raise DomainError("plan: cl and alpha must be between 0 and 1, exclusive")
-    fe, fn, fa, fb = _core.plan_fixed(p, a_target, beta, d)
-    out = Plan(p, d, int(fe), int(fn), fa, fb)
+    named = [("ber", ber), ("cl", cl), ("alpha", alpha), ("ratio", ratio), ("errors", errors),
+             ("bits", bits), ("time", time), ("rate", rate), ("lanes", lanes), ("baud", baud),
+             ("bits_per_symbol", bits_per_symbol), ("true_ber", true_ber),
+             ("reading_interval", reading_interval)]
+    items = [(k.replace("_", "-"), _typed("plan", k, v), k) for k, v in named if v is not None]
     if sequential:
-        s = _core.plan_sequential(p, a_target, beta, d)
+        items.append(("sequential", "1", "sequential"))
+    # the command's row (engine/compute.c: its forms, checks and messages)
+    cells, table = _core.row("plan", "plan", 0, items)
+    f = {k: _cell(v) for k, v in cells.items()}
+    out = Plan(f["ber"], f["ratio"], int(f["errors"]), int(f["bits"]), f["alpha"], f["beta"])
+    if bits is None and time is None and (rate is not None or baud is not None):
+        out.time_s = f.get("time_s")
+    if table is not None:
         out.sequential = True
-        out.errors, out.max_bits, out.alpha, out.beta = int(s[0]), int(s[1]), s[2], s[3]
-        out.bits = out.max_bits
-        out.fixed_bits = int(fn)
-        out.expected_bits_good, out.expected_bits_bad = s[4], s[5]
-        out.pass_bits = [int(v) for v in s[6]]
-        out.fail_bits = [int(v) for v in s[7]]
-        if interval is not None:
-            out.reading_interval = interval
-            out.alpha_actual = _core.plan_at_readings(s[6], s[7], p / d, interval)[1]
-            out.beta_actual = _core.plan_at_readings(s[6], s[7], p, interval)[0]
-    r = None
-    if rate is not None or baud is not None:
-        from . import _rate
-        r = float(_rate(call, rate, baud, bits_per_symbol))
-        n_lanes = 1.0 if lanes is None else _scalar(call, "lanes", lanes, parse_count)
-        out.time_s = out.bits / (r * n_lanes)
-    if tb is not None:
-        out.true_ber = tb
-        if sequential and interval is not None:
-            out.p_pass = _core.plan_at_readings(out.pass_bits, out.fail_bits, tb, interval)[0]
-        elif sequential:
-            out.p_pass, _, out.expected_bits = _core.sequential_outcome(
-                out.pass_bits, out.fail_bits, tb)
-        else:
-            t = _core.tails_full(0, float(out.errors), float(out.bits), tb)
-            if t is None:
-                raise DomainError("plan: bits * true_ber is outside [1e-300, 1e300]")
-            out.p_pass, out.expected_bits = t[1], float(out.bits)
+        out.max_bits = int(f["max_bits"])
+        out.fixed_bits = int(f["fixed_bits"])
+        out.expected_bits_good = f["expected_bits_good"]
+        out.expected_bits_bad = f["expected_bits_bad"]
+        out.pass_bits = [int(v) for v in table[0]]
+        out.fail_bits = [int(v) for v in table[1]]
+        if reading_interval is not None:
+            out.reading_interval = f["reading_interval"]
+            out.alpha_actual, out.beta_actual = f["alpha_actual"], f["beta_actual"]
+    if true_ber is not None:
+        out.true_ber, out.p_pass = f["true_ber"], f["p_pass"]
+        out.expected_bits = f.get("expected_bits")
     return out
 
 
