@@ -561,41 +561,6 @@ static PyObject *py_min_bits_raw(PyObject *self, PyObject *args)
 	return PyFloat_FromDouble(bits);
 }
 
-static PyObject *plan_tuple(const bercl_plan *p)
-{
-	return Py_BuildValue("(dddd)", p->errors, p->bits, p->alpha, p->beta);
-}
-
-/* plan_risks(errors, bits, ber, ratio) -> (alpha, beta) */
-static PyObject *py_plan_risks(PyObject *self, PyObject *args)
-{
-	(void)self;
-	double e, n, p, d, a, b;
-	if (!PyArg_ParseTuple(args, "dddd", &e, &n, &p, &d))
-		return NULL;
-	enum bercl_status rc = bercl_plan_risks(e, n, p, d, &a, &b);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "plan: bits * ber is outside [1e-300, 1e300]");
-	return Py_BuildValue("(dd)", a, b);
-}
-
-/* plan_fixed(ber, alpha, beta, ratio) -> (errors, bits, alpha, beta) */
-static PyObject *py_plan_fixed(PyObject *self, PyObject *args)
-{
-	(void)self;
-	double p, a, b, d;
-	if (!PyArg_ParseTuple(args, "dddd", &p, &a, &b, &d))
-		return NULL;
-	bercl_plan out;
-	enum bercl_status rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = bercl_plan_fixed(p, a, b, d, &out);
-	Py_END_ALLOW_THREADS
-	if (rc != BERCL_OK)
-		return raise_status(rc, "plan: no plan for these values within 2^40 errors and 1e300 bits");
-	return plan_tuple(&out);
-}
-
 static PyObject *doubles_list(const double *v, size_t n)
 {
 	PyObject *l = PyList_New((Py_ssize_t)n);
@@ -604,122 +569,6 @@ static PyObject *doubles_list(const double *v, size_t n)
 	for (size_t i = 0; i < n; i++)
 		PyList_SET_ITEM(l, (Py_ssize_t)i, PyFloat_FromDouble(v[i]));
 	return l;
-}
-
-/*
- * plan_sequential(ber, alpha, beta, ratio) -> (max_errors, max_bits,
- * alpha, beta, expected_bits_good, expected_bits_bad, pass_bits, fail_bits)
- * with the command's limit of 1e6 rows (engine/compute.c compute_plan).
- */
-static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
-{
-	(void)self;
-	double p, a, b, d, rows;
-	if (!PyArg_ParseTuple(args, "dddd", &p, &a, &b, &d))
-		return NULL;
-	enum bercl_status rc = bercl_plan_sequential_rows(p, a, b, d, &rows);
-	if (rc == BERCL_OK && rows > 1e6)
-		rc = BERCL_ELIMIT;
-	if (rc != BERCL_OK)
-		return raise_status(rc, rc == BERCL_ELIMIT ? "plan: this sequential plan is too large to "
-		                                             "design (ratio near 1 or tiny risks): use "
-		                                             "the fixed plan"
-		                                           : "plan: no sequential plan for these values");
-	size_t r = (size_t)rows;
-	double *t = PyMem_Malloc(4 * r * sizeof *t);
-	if (!t)
-		return PyErr_NoMemory();
-	bercl_sequential_plan s;
-	Py_BEGIN_ALLOW_THREADS
-	rc = bercl_plan_sequential(p, a, b, d, rows, t, t + r, t + 2 * r, &s);
-	Py_END_ALLOW_THREADS
-	if (rc != BERCL_OK) {
-		PyMem_Free(t);
-		return raise_status(rc, "plan: sequential design");
-	}
-	size_t n = (size_t)s.max_errors + 1;
-	PyObject *res = Py_BuildValue("(ddddddNN)", s.max_errors, s.max_bits, s.alpha, s.beta,
-	                              s.expected_bits_good, s.expected_bits_bad,
-	                              doubles_list(t, n), doubles_list(t + r, n));
-	PyMem_Free(t);
-	return res;
-}
-
-/* A sequential plan's pass and fail tables (sequences of one length n >= 1)
- * as 4 n doubles: pass, fail, then 2 n of scratch space; NULL with an error set. */
-static double *plan_tables(PyObject *ps, PyObject *fs, Py_ssize_t *np_)
-{
-	Py_ssize_t n = PySequence_Size(ps);
-	if (n < 1 || PySequence_Size(fs) != n) {
-		PyErr_Format(PyExc_ValueError, "plan: pass and fail tables of one length");
-		return NULL;
-	}
-	double *t = PyMem_Malloc(4 * (size_t)n * sizeof *t);
-	if (!t) {
-		PyErr_NoMemory();
-		return NULL;
-	}
-	for (Py_ssize_t i = 0; i < n; i++) {
-		PyObject *x = PySequence_GetItem(ps, i), *y = PySequence_GetItem(fs, i);
-		t[i] = x ? PyFloat_AsDouble(x) : -1;
-		t[n + i] = y ? PyFloat_AsDouble(y) : -1;
-		Py_XDECREF(x);
-		Py_XDECREF(y);
-	}
-	if (PyErr_Occurred()) {
-		PyMem_Free(t);
-		return NULL;
-	}
-	*np_ = n;
-	return t;
-}
-
-/* sequential_outcome(pass_bits, fail_bits, ber_true) -> (p_pass, p_fail, expected_bits) */
-static PyObject *py_sequential_outcome(PyObject *self, PyObject *args)
-{
-	(void)self;
-	PyObject *ps, *fs;
-	double b;
-	if (!PyArg_ParseTuple(args, "OOd", &ps, &fs, &b))
-		return NULL;
-	Py_ssize_t n;
-	double *t = plan_tables(ps, fs, &n);
-	if (!t)
-		return NULL;
-	bercl_plan_outcome o;
-	enum bercl_status rc =
-	        bercl_plan_sequential_outcome(t, t + n, (double)(n - 1), b, t + 2 * n, &o);
-	PyMem_Free(t);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "plan: the plan's outcome at true_ber");
-	return Py_BuildValue("(ddd)", o.p_pass, o.p_fail, o.expected_bits);
-}
-
-/* plan_at_readings(pass_bits, fail_bits, ber_true, interval) -> (p_pass, p_fail):
- * the sequential table looked at only every `interval` bits
- * (bercl_plan_sequential_at_readings, as plan --reading-interval) */
-static PyObject *py_plan_at_readings(PyObject *self, PyObject *args)
-{
-	(void)self;
-	PyObject *ps, *fs;
-	double b, interval;
-	if (!PyArg_ParseTuple(args, "OOdd", &ps, &fs, &b, &interval))
-		return NULL;
-	Py_ssize_t n;
-	double *t = plan_tables(ps, fs, &n);
-	if (!t)
-		return NULL;
-	double p_pass, p_fail;
-	enum bercl_status rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = bercl_plan_sequential_at_readings(t, t + n, (double)(n - 1), b, interval, t + 2 * n,
-	                                       &p_pass, &p_fail);
-	Py_END_ALLOW_THREADS
-	PyMem_Free(t);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "plan: reading_interval (1 to 1e300 bits, at most 2^52 "
-		                        "readings in the plan)");
-	return Py_BuildValue("(dd)", p_pass, p_fail);
 }
 
 /* ---- clustered errors: bercl_intervals (lib/clustered.c) ---- */
@@ -819,58 +668,6 @@ static PyObject *py_clustered(PyObject *self, PyObject *args)
 	                     d.dispersion_upper, "independent_events", d.independent_events,
 	                     "cl_clustered", t.cl, "one_minus_cl_clustered", t.one_minus_cl,
 	                     "ber_lower_clustered", lo, "ber_upper_clustered", up);
-}
-
-/*
- * bursts_pass(counts, interval_bits, bits, errors, ber, cl, one_minus_cl) ->
- * (passes, clustered passes, total errors): simulated tests as rows of a 2-D
- * float64 array of errors per interval (simulate --burst-model: each
- * interval interval_bits long, the last the rest of bits). As engine/bursts.c
- * takes a test: a count above its interval's bits is cut to them, the
- * intervals go into the library's sums, the test passes with at most
- * `errors` errors, and its clustered answer passes where cl_clustered
- * reaches the fixed test's CL (cl, one_minus_cl), compared on the smaller
- * side. The counts are cut in place.
- */
-static PyObject *py_bursts_pass(PyObject *self, PyObject *args)
-{
-	(void)self;
-	PyObject *co;
-	double b, bits, allowed, ber, cl, q;
-	if (!PyArg_ParseTuple(args, "Odddddd", &co, &b, &bits, &allowed, &ber, &cl, &q))
-		return NULL;
-	PyArrayObject *c = (PyArrayObject *)PyArray_FROMANY(co, NPY_DOUBLE, 2, 2,
-	                                                   NPY_ARRAY_INOUT_ARRAY2);
-	if (!c)
-		return NULL;
-	npy_intp rows = PyArray_DIM(c, 0), k = PyArray_DIM(c, 1);
-	double *v = PyArray_DATA(c), pass = 0, pass_cl = 0, total_all = 0;
-	enum bercl_status rc = BERCL_OK;
-	Py_BEGIN_ALLOW_THREADS
-	for (npy_intp t = 0; t < rows && rc == BERCL_OK; t++) {
-		bercl_intervals s;
-		memset(&s, 0, sizeof s);
-		double total = 0, *row = v + t * k;
-		for (npy_intp i = 0; i < k; i++) {
-			double n = i + 1 < k ? b : bits - (double)(k - 1) * b;
-			if (row[i] > floor(n))
-				row[i] = floor(n);
-			total += row[i];
-			bercl_intervals_add(&s, n, row[i]);
-		}
-		bercl_tails ct;
-		rc = bercl_clustered_cl(&s, ber, &ct);
-		pass += total <= allowed;
-		pass_cl += cl <= 0.5 ? ct.cl >= cl : ct.one_minus_cl <= q;
-		total_all += total;
-	}
-	Py_END_ALLOW_THREADS
-	PyArray_ResolveWritebackIfCopy(c);
-	Py_DECREF(c);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "simulate: the clustered answer is beyond the Poisson model's "
-		                        "range");
-	return Py_BuildValue("(ddd)", pass, pass_cl, total_all);
 }
 
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
@@ -1193,34 +990,6 @@ static PyObject *py_fec_code(PyObject *self, PyObject *args)
 	return Py_BuildValue("(iiii)", code.n, code.k, code.m, code.t);
 }
 
-/* rs_code(n, k, m) -> (n, k, m, t) */
-static PyObject *py_rs_code(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int n, k, m;
-	if (!PyArg_ParseTuple(args, "iii", &n, &k, &m))
-		return NULL;
-	bercl_rs_code code;
-	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "code: needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1");
-	return Py_BuildValue("(iiii)", code.n, code.k, code.m, code.t);
-}
-
-/* lnprob_decimal(ln) -> (mantissa, exponent) of exp(ln), for values below the double range */
-static PyObject *py_lnprob_decimal(PyObject *self, PyObject *args)
-{
-	(void)self;
-	bercl_lnprob l = {0, 0};
-	if (!PyArg_ParseTuple(args, "d|d", &l.hi, &l.lo))
-		return NULL;
-	double mant;
-	long long ex;
-	if (bercl_lnprob_decimal(l, &mant, &ex) != 0)
-		return Py_BuildValue("(dL)", mant, 0LL);
-	return Py_BuildValue("(dL)", mant, ex);
-}
-
 static PyObject *py_library_version(PyObject *self, PyObject *args)
 {
 	(void)self;
@@ -1306,12 +1075,7 @@ static PyMethodDef methods[] = {
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
 	{"min_bits_all_lanes", py_min_bits_all_lanes, METH_VARARGS, NULL},
 	{"min_bits_raw", py_min_bits_raw, METH_VARARGS, NULL},
-	{"plan_risks", py_plan_risks, METH_VARARGS, NULL},
-	{"plan_fixed", py_plan_fixed, METH_VARARGS, NULL},
-	{"plan_sequential", py_plan_sequential, METH_VARARGS, NULL},
-	{"sequential_outcome", py_sequential_outcome, METH_VARARGS, NULL},
 	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
-	{"plan_at_readings", py_plan_at_readings, METH_VARARGS, NULL},
 	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
 	{"fec_flr", py_fec_flr, METH_VARARGS, NULL},
@@ -1319,10 +1083,7 @@ static PyMethodDef methods[] = {
 	{"fec_degrade", py_fec_degrade, METH_VARARGS, NULL},
 	{"fec_tail_sonic", py_fec_tail_sonic, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
-	{"bursts_pass", py_bursts_pass, METH_VARARGS, NULL},
-	{"rs_code", py_rs_code, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
-	{"lnprob_decimal", py_lnprob_decimal, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
 	{"set_num_threads", py_set_num_threads, METH_VARARGS, NULL},
 	{"get_num_threads", py_get_num_threads, METH_NOARGS, NULL},
