@@ -1276,3 +1276,31 @@ def test_simulate_runs_in_constant_memory():
     s = bercl.simulate(0, 3e9, 1e-12, trials=20000000)
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before  # kB
     assert s.trials == 20000000 and grown < 20000, grown  # 20e6 kept doubles would be 160 MB
+
+
+def test_notebook_objects_short_repr_frame_html():
+    pd = pytest.importorskip("pandas")
+    p = bercl.plan(1e-12, "95%", "5%", 4, rate="10G")
+    assert repr(p) == ("Plan(ber=1e-12, ratio=4, errors=6, bits=11842395652421, alpha=0.0315613, "
+                       "beta=0.05, time_s=1184.24)")
+    s = bercl.plan(1e-12, "95%", "5%", 4, sequential=True)
+    assert repr(s).startswith("Plan(sequential, ber=1e-12, ratio=4, errors=7, ")
+    assert "None" not in repr(s) and len(repr(s)) < 300
+    assert len(s.to_frame()) == len(s.pass_bits)
+    sim = bercl.simulate(0, 3e12, 1e-12, trials=1000)
+    assert repr(sim) == ("Simulation(errors=0, bits=3000000000000, ber=1e-12, trials=1000, "
+                         "seed=1, one_minus_cl=0.0497871, one_minus_cl_sim=0.04, "
+                         "sim_stderr=0.0068781, z=-1.42293)")
+    f = sim.to_frame()
+    assert isinstance(f, pd.DataFrame) and f.loc[0, "one_minus_cl_sim"] == 0.04
+    ps = bercl.simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, trials=1000)
+    f = ps.to_frame()
+    assert f.loc[0, "errors"] == 6 and f.loc[0, "alpha_sim"] == ps.alpha_sim
+    for obj in (p, sim, ps):
+        assert obj._repr_html_().startswith("<table")
+    w = bercl.Watch(ber=1e-12, cl="95%")
+    w.feed(1e12, 0)
+    w.feed(3.1e12, 0)
+    assert repr(w) == "Watch(ber=1e-12, cl=0.95, errors=0, readings=2, decision='pass')"
+    assert list(w.to_frame()["decision"]) == ["", "pass"]
+    assert w._repr_html_().startswith("<table")

@@ -27,6 +27,44 @@ def _frame(rows):
     return pandas.DataFrame(rows)
 
 
+def _short(v):
+    """A value as a short repr shows it: whole numbers as integers, others
+    to 6 significant digits, a list by its length."""
+    if isinstance(v, (list, tuple)):
+        if len(v) <= 6:
+            return "[%s]" % ", ".join(_short(x) for x in v)
+        return "[%d values]" % len(v)
+    if isinstance(v, float):
+        if v.is_integer() and abs(v) < 2 ** 53:
+            return "%d" % v
+        return "%.6g" % v
+    return repr(v)
+
+
+class _Notebook:
+    """A short repr (the fields that have a value), `to_frame` (one row of the
+    command's columns) and an HTML table for Jupyter."""
+
+    def _fields(self):
+        return [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
+                if getattr(self, f.name) is not None]
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__,
+                           ", ".join("%s=%s" % (k, _short(v)) for k, v in self._fields()))
+
+    def to_frame(self):
+        """One row, the command's columns (pandas DataFrame)."""
+        return _frame([{k: v for k, v in self._fields()
+                        if not isinstance(v, (list, tuple, _Notebook))}])
+
+    def _repr_html_(self):
+        try:
+            return self.to_frame().to_html(index=False)
+        except ImportError:  # no pandas: Jupyter shows the repr
+            return None
+
+
 # the command's quantities whose rule (syntax and domain) the engine holds
 _ENGINE_QUANTITIES = ("trials", "seed", "lanes", "errors", "ber", "ratio", "true_ber",
                       "reading_interval", "rate", "baud", "bits_per_symbol", "time")
@@ -50,8 +88,8 @@ def _tails_tuple(t):
 
 # ---- plan ----
 
-@dataclasses.dataclass
-class Plan:
+@dataclasses.dataclass(repr=False)
+class Plan(_Notebook):
     """A test plan (``bercl plan``): a test accepts a link at BER <= ber / ratio
     (good) and rejects one at ber (bad); alpha = P[reject | good], beta =
     P[accept | bad] = 1 - CL. For a sequential plan, `pass_bits` and
@@ -77,6 +115,13 @@ class Plan:
     true_ber: Optional[float] = None
     p_pass: Optional[float] = None
     expected_bits: Optional[float] = None
+
+    def __repr__(self):
+        head = "sequential, " if self.sequential else ""
+        rest = [(k, v) for k, v in self._fields() if k not in ("sequential", "ber", "ratio")]
+        return "Plan(%sber=%s, ratio=%s, %s)" % (
+            head, _short(self.ber), _short(self.ratio),
+            ", ".join("%s=%s" % (k, _short(v)) for k, v in rest))
 
     def to_frame(self):
         """The plan as ``bercl plan -f csv`` prints it: one row, or one per error
@@ -177,8 +222,8 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
 
 # ---- lanes ----
 
-@dataclasses.dataclass
-class LanesCl:
+@dataclasses.dataclass(repr=False)
+class LanesCl(_Notebook):
     """``bercl cl --lane-errors``: per lane (`errors`, `cl`, `one_minus_cl`,
     `log10_one_minus_cl`, one entry per lane), the pooled test
     (`combined_*`: all bits and errors), and `all_cl` (the CL that every lane
@@ -702,8 +747,8 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
 
 # ---- simulate ----
 
-@dataclasses.dataclass
-class Simulation:
+@dataclasses.dataclass(repr=False)
+class Simulation(_Notebook):
     """A Monte Carlo check of a CL (``bercl simulate``): of `trials` simulated
     tests of `bits` bits at a true BER of exactly `ber`, the fraction with at
     most `errors` errors (`one_minus_cl_sim`), against the exact
@@ -720,8 +765,8 @@ class Simulation:
     z: float
 
 
-@dataclasses.dataclass
-class BurstSimulation:
+@dataclasses.dataclass(repr=False)
+class BurstSimulation(_Notebook):
     """``bercl simulate --burst-model gilbert-elliott``: of `trials` simulated
     tests of `bits` bits on a link whose errors come in bursts (true BER
     `ber`, bursts of mean `burst_length` errors carrying the share
@@ -745,8 +790,8 @@ class BurstSimulation:
     one_minus_cl_clustered_sim: float
 
 
-@dataclasses.dataclass
-class PlanSimulation:
+@dataclasses.dataclass(repr=False)
+class PlanSimulation(_Notebook):
     """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
     ber / ratio (good) and at ber (bad), `trials` of each; the risks
     simulated (`alpha_sim`, `beta_sim`) beside the exact ones with the
@@ -768,6 +813,13 @@ class PlanSimulation:
     expected_bits_bad: float
     bits_bad_sim: float
     bits_bad_stderr: float
+
+    def to_frame(self):
+        """One row, as ``bercl simulate --ratio -f csv`` prints it (pandas DataFrame)."""
+        p = self.plan
+        row = dict(errors=p.errors, bits=p.bits, ber=p.ber, ratio=p.ratio)
+        row.update((k, v) for k, v in self._fields() if k != "plan")
+        return _frame([row])
 
 
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
@@ -1009,6 +1061,7 @@ class Watch:
         self.with_lanes = None
         self.decision = ""
         self.warnings = []
+        self.rows = []  # the rows fed so far (to_frame)
 
     def _decide(self, lane, bits, errors):
         t = None
@@ -1139,10 +1192,30 @@ class Watch:
                                  % ("lane %s: " % name if name is not None else "", d, ln.m))
         if not self.with_lanes:
             self.decision = ln.state
+            self.rows.append(row)
             return row
         if ln.state == "pass":  # a lane's own pass; only the all row passes the module
             row = row._replace(decision="lane pass")
-        return [row, self._overall()]
+        rows = [row, self._overall()]
+        self.rows.extend(rows)
+        return rows
+
+    def __repr__(self):
+        how = ("plan, alpha=%s, ratio=%s" % (_short(self.plan.alpha), _short(self.plan.ratio))
+               if self.plan is not None else "errors=%d" % self.allowed)
+        return "Watch(ber=%s, cl=%s, %s, readings=%d, decision=%r)" % (
+            _short(self.ber), _short(self.cl), how,
+            sum(1 for r in self.rows if r.lane != "all"), self.decision)
+
+    def to_frame(self):
+        """The rows fed so far, as ``bercl watch -f csv`` prints them (pandas DataFrame)."""
+        return _frame([r._asdict() for r in self.rows])
+
+    def _repr_html_(self):
+        try:
+            return self.to_frame().to_html(index=False)
+        except ImportError:
+            return None
 
     def _overall(self):
         """The lane="all" row the command prints after every lane reading:
