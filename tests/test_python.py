@@ -1304,3 +1304,24 @@ def test_notebook_objects_short_repr_frame_html():
     assert repr(w) == "Watch(ber=1e-12, cl=0.95, errors=0, readings=2, decision='pass')"
     assert list(w.to_frame()["decision"]) == ["", "pass"]
     assert w._repr_html_().startswith("<table")
+
+
+def test_fleet_on_a_local_cluster():
+    """python/examples/fleet.py: a LocalCluster of 2 worker processes on the
+    loopback interface computes the fleet's answers lazily; the table equals
+    the one made in this process (make check: 40,000 rows; the example's
+    default 1e6, and 1e7 by hand)."""
+    pytest.importorskip("dask.distributed")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "fleet", os.path.join(ROOT, "python", "examples", "fleet.py"))
+    fleet = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fleet)
+    lazy = fleet.fleet(fleet.readings(1000, 2))
+    assert type(lazy).__module__.startswith("dask.dataframe")  # nothing computed yet
+    table, same = fleet.main(rows=40000, workers=2, partitions=4)
+    assert same and len(table) == 40000
+    assert list(table.columns) == ["cl", "ber_upper", "ser", "cer", "post_fec_ber"]
+    assert table["cl"].between(0, 1).all() and table.notna().all().all()
+    row = fleet.partition(0, 10000).iloc[3]  # partition 0 of 4, as main made it
+    assert table["ber_upper"].iloc[3] == bercl.ber_upper(int(row.errors), row.bits, "95%")
