@@ -6,6 +6,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,17 +63,20 @@ static int fail_arg(struct element_fail *f, int arg, const char *text, const cha
 }
 
 /* A probability given as a double: its shortest decimal, as if typed (the
- * last one read is kept: a lab's arrays hold a handful of levels). */
-static const struct element_target *target_of(double v, struct element_target *cache)
+ * last ones read are kept, a slot per double by its bits). */
+static const struct element_level *target_of(double v, struct element_target *cache)
 {
-	if (cache->valid && memcmp(&cache->key, &v, sizeof v) == 0)
-		return cache;
-	cache->valid = 1;
-	cache->key = v;
-	shortest_double(cache->text, v);
-	cache->why = parse_probability_exact(cache->text, &cache->v[0], &cache->v[2], &cache->v[1],
-	                                     &cache->v[3]);
-	return cache;
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	struct element_level *t = &cache->slot[(bits ^ (bits >> 29) ^ (bits >> 47)) %
+	                                       ELEMENT_LEVELS];
+	if (t->valid && memcmp(&t->key, &v, sizeof v) == 0)
+		return t;
+	t->valid = 1;
+	t->key = v;
+	shortest_double(t->text, v);
+	t->why = parse_probability_exact(t->text, &t->v[0], &t->v[2], &t->v[1], &t->v[3]);
+	return t;
 }
 
 /* The target's four doubles: given (exact), or read from the double. */
@@ -89,7 +93,7 @@ static const char *target_forms(double v, const double *given, int exact,
 			return "is not a level and its complement (value, rest, 1 - value, rest)";
 		return NULL;
 	}
-	const struct element_target *t = target_of(v, cache);
+	const struct element_level *t = target_of(v, cache);
 	memcpy(forms, t->v, 4 * sizeof *forms);
 	*text = t->text;
 	return t->why;
@@ -181,7 +185,9 @@ static int put_arg(struct row_input *ri, int q, int arg, double v, const double 
 		double t[4];
 		const char *shown;
 		struct element_target local = {0};
-		why = target_forms(v, given, exact, cache ? cache : &local, t, &shown);
+		if (!cache)
+			cache = &local;
+		why = target_forms(v, given, exact, cache, t, &shown);
 		if (!why)
 			why = row_set(ri, q, t[0], t[2]);
 		if (why)

@@ -64,13 +64,20 @@ struct element_fail {
 	char why[ROW_ERROR_MAX]; /* arg >= 0: the reason after "NAME 'TEXT': "; else the message */
 };
 
-/* The last probability read from a double (its digits parsed once). */
-struct element_target {
+/* A probability read from a double (its digits parsed once). */
+struct element_level {
 	int valid;
 	double key;
 	double v[4];             /* value, value_lo, complement, complement_lo */
 	const char *why;         /* NULL, or why it is not a probability */
 	char text[40];
+};
+
+/* The last probabilities read, by their double's bits (a lab's arrays hold a
+ * handful of levels, in any order). */
+#define ELEMENT_LEVELS 8
+struct element_target {
+	struct element_level slot[ELEMENT_LEVELS];
 };
 
 /*
