@@ -331,6 +331,31 @@ int element_compute(enum element_answer a, enum bercl_model model, int exact, co
 	return full(a, model, exact, in, out, f, cache, NULL);
 }
 
+size_t element_tails_strided(enum bercl_model model, size_t n, const char *const in[3],
+                             const ptrdiff_t in_step[3], char *const out[2],
+                             const ptrdiff_t out_step[2], int first, int nout)
+{
+	size_t failed = 0;
+	for (size_t i = 0; i < n; i++) {
+		double v[3], o[ELEMENT_MAX_OUT];
+		for (int j = 0; j < 3; j++)
+			memcpy(&v[j], in[j] + (ptrdiff_t)i * in_step[j], sizeof v[j]);
+		double lam = v[1] * v[2];
+		/* the quick path of EL_TAILS, inline for the Poisson model */
+		int done = model == BERCL_POISSON && plain_tested(model, v[0], v[1]) &&
+		           v[2] >= DBL_MIN && v[2] < 1 && lam >= BERCL_MIN_LAMBDA &&
+		           lam <= BERCL_MAX_LAMBDA &&
+		           bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
+		                   BERCL_OK &&
+		           probability(o[0]) && probability(o[1]);
+		if (!done)
+			failed += (size_t)element_compute(EL_TAILS, model, 0, v, o, NULL, NULL);
+		for (int k = 0; k < nout; k++)
+			memcpy(out[k] + (ptrdiff_t)i * out_step[k], &o[first + k], sizeof o[0]);
+	}
+	return failed;
+}
+
 int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails,
                   struct element_fail *f)
 {

@@ -91,6 +91,17 @@ struct element_target {
 int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
                     double *out, struct element_fail *f, struct element_target *cache);
 
+/*
+ * EL_TAILS over strided arrays (a loop of element_compute() without its
+ * per-element dispatch: the Poisson tails are a tenth of a microsecond, the
+ * dispatch a noticeable share): n elements, in[j] + i * in_step[j] bytes for
+ * argument j, out[k] + i * out_step[k] for output `first + k` (nout of them).
+ * Returns the elements without an answer (NAN there).
+ */
+size_t element_tails_strided(enum bercl_model model, size_t n, const char *const in[3],
+                             const ptrdiff_t in_step[3], char *const out[2],
+                             const ptrdiff_t out_step[2], int first, int nout);
+
 /* (errors, bits, ber) -> both tails with their logarithms, by the full path. */
 int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails,
                   struct element_fail *f);

@@ -125,6 +125,15 @@ static void run_stretch(struct stretch *s)
 	const struct ufunc_def *u = s->u;
 	int nin = nin_of(u);
 	double in[MAXIO], out[ELEMENT_MAX_OUT];
+	if (u->answer == EL_TAILS) {
+		ptrdiff_t ist[3] = {s->steps[0], s->steps[1], s->steps[2]};
+		ptrdiff_t ost[2] = {s->steps[3], u->nout > 1 ? s->steps[4] : 0};
+		const char *ia[3] = {s->args[0], s->args[1], s->args[2]};
+		char *oa[2] = {s->args[3], u->nout > 1 ? s->args[4] : NULL};
+		s->failed = (npy_intp)element_tails_strided(u->model, (size_t)s->n, ia, ist, oa, ost,
+		                                            u->first, u->nout);
+		return;
+	}
 	struct element_target cache = {0};
 	s->failed = 0;
 	for (npy_intp i = 0; i < s->n; i++) {
