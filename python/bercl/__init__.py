@@ -653,8 +653,8 @@ def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=Non
         v = None if i is None else _core.scalar(i, errors, bits, ber)
         if v is not None:
             return v
-    call, res = _tails("one_minus_cl", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
-                       model, on_error, "one_minus_cl", out, where)
+    call, res = _tails("one_minus_cl", errors, bits, ber, time, rate, lanes, baud,
+                       bits_per_symbol, model, on_error, "one_minus_cl", out, where)
     return call.out(res, given=out)
 
 
@@ -672,8 +672,9 @@ def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud
     return Tails(*(call.out(r, given=out) for r in res))
 
 
-def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
-                       bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None,
+                       baud=None, bits_per_symbol=None, model="poisson", on_error="raise",
+                       out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
             and _plain(errors) and _plain(bits) and type(ber) is float \
             and on_error in _ON_ERROR:
@@ -681,8 +682,8 @@ def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lan
         v = None if i is None else _core.scalar(i, errors, bits, ber)
         if v is not None:
             return v
-    call, res = _tails("log10_one_minus_cl", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
-                       model, on_error, "log10_one_minus_cl", out, where)
+    call, res = _tails("log10_one_minus_cl", errors, bits, ber, time, rate, lanes, baud,
+                       bits_per_symbol, model, on_error, "log10_one_minus_cl", out, where)
     return call.out(res, given=out)
 
 
