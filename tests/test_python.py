@@ -1325,3 +1325,16 @@ def test_fleet_on_a_local_cluster():
     assert table["cl"].between(0, 1).all() and table.notna().all().all()
     row = fleet.partition(0, 10000).iloc[3]  # partition 0 of 4, as main made it
     assert table["ber_upper"].iloc[3] == bercl.ber_upper(int(row.errors), row.bits, "95%")
+
+
+def test_no_private_parameter_in_a_public_signature():
+    import inspect
+    import bercl._more
+    for name in bercl.__all__:
+        f = getattr(bercl, name)
+        if callable(f) and not isinstance(f, type):
+            try:
+                params = inspect.signature(f).parameters
+            except (TypeError, ValueError):
+                continue
+            assert not [p for p in params if p.startswith("_")], name

@@ -382,8 +382,7 @@ def _flr(cer, rate, interleave, frames_per_codeword):
 
 
 def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
-                  method="likelihood", rate=None, interleave=None, frames_per_codeword=None,
-                  _where=(None, None)):
+                  method="likelihood", rate=None, interleave=None, frames_per_codeword=None):
     """Analyse a FEC symbol-error histogram (``bercl fec --histogram``).
 
     Parameters
@@ -427,6 +426,13 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
     >>> h.flr_observed
     0.005597014925373134
     """
+    return _histogram(code, bins, cl, model, groups, method, rate, interleave,
+                      frames_per_codeword, (None, None))
+
+
+def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_per_codeword,
+               where):
+    """`fec_histogram`, and the port and lane of a report's histogram."""
     from . import parse_rate
     n, k, m, t = fec_code(code)
     call = _Call("fec_histogram", "raise")
@@ -478,7 +484,7 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
         h["tail_r2"] if tail else None, h["cer_tail_lower"] if tail and interval else None,
         h["cer_tail_upper"] if tail and interval else None, flr, flr_upper,
         _flr(h["uncorrectable"] / h["codewords"], r, interleave, frames_per_codeword),
-        *_where)
+        *where)
 
 
 FecReport = collections.namedtuple("FecReport", "port lane bins groups")
@@ -582,9 +588,8 @@ def fec_histograms(source, code, cl="95%", *, format="auto", model="poisson",
     3.604382929642445e-05
     """
     _, reports = read_fec_histograms(source, code, format=format)
-    return [fec_histogram(code, None if r.groups else r.bins, cl, model=model,
-                          groups=r.groups, method=method, rate=rate, interleave=interleave,
-                          frames_per_codeword=frames_per_codeword, _where=(r.port, r.lane))
+    return [_histogram(code, None if r.groups else r.bins, cl, model, r.groups, method, rate,
+                       interleave, frames_per_codeword, (r.port, r.lane))
             for r in reports]
 
 
