@@ -1218,9 +1218,9 @@ def test_counters_above_2_53_read_from_their_digits():
 
 @pytest.mark.parametrize("call, cls, pattern", [
     (lambda: bercl.Watch(ber=1e-12, cl=0.95).feed(4e12, -1), bercl.DomainError,
-     r"Watch.feed: errors '-1': must not be negative"),
+     r"Watch.feed:2: errors '-1': must not be negative"),
     (lambda: bercl.Watch(ber=1e-12, cl=0.95).feed(1e11, 0.5), bercl.DomainError,
-     r"Watch.feed: errors '0.5': must be a whole number"),
+     r"Watch.feed:2: errors '0.5': must be a whole number"),
     (lambda: bercl.cl(0, ber=1e-12, time=10, rate="10G", lanes=2.5), bercl.DomainError,
      r"cl: lanes '2.5': must be a whole number"),
     (lambda: bercl.cl(0, ber=1e-12, time=10, rate="10G", lanes=[1, 0]), bercl.DomainError,

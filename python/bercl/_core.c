@@ -31,6 +31,8 @@
 #include "compute.h" /* the engine: the rules every face shares */
 #include "element.h"
 #include "rowcall.h"
+#include "csv.h"
+#include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
 #include "flags.h"
 #include "parse.h"
@@ -555,20 +557,6 @@ static PyObject *py_min_bits_all_lanes(PyObject *self, PyObject *args)
 	return Py_BuildValue("(dN)", bits, tails_tuple(&t));
 }
 
-/* min_bits_raw(model, errors, ber, cl, c) -> bits, bercl_min_bits() alone
- * (engine/watch.c's fixed test; min_bits adds the command's meet_target) */
-static PyObject *py_min_bits_raw(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int model;
-	double errors, ber, cl, c, bits;
-	if (!PyArg_ParseTuple(args, "idddd", &model, &errors, &ber, &cl, &c))
-		return NULL;
-	enum bercl_status rc = bercl_min_bits(model, errors, ber, cl, c, &bits, NULL);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "min_bits");
-	return PyFloat_FromDouble(bits);
-}
 
 static PyObject *doubles_list(const double *v, size_t n)
 {
@@ -985,6 +973,110 @@ static PyObject *py_read_histograms(PyObject *self, PyObject *args)
 	return res;
 }
 
+/* ---- watch: the command's state machine (engine/watch.c), one reading a call ---- */
+
+static const char watch_capsule[] = "bercl.watch";
+
+static void watch_free(PyObject *cap)
+{
+	struct watch *w = PyCapsule_GetPointer(cap, watch_capsule);
+	if (w) {
+		watch_close(w);
+		PyMem_Free(w);
+	}
+}
+
+/*
+ * watch_open(items, plan) -> a capsule: the watch of `bercl watch` with the
+ * values (flag, text, shown) of items read by their flags (rowcall_set),
+ * its rows in CSV, its messages named "Watch.feed:LINE:" (LINE counts the
+ * header and the readings fed). A bad value raises DomainError.
+ */
+static PyObject *py_watch_open(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *items;
+	int plan;
+	if (!PyArg_ParseTuple(args, "O!p", &PyList_Type, &items, &plan))
+		return NULL;
+	struct rowcall c;
+	char msg[ROW_ERROR_MAX + 300], full[ROW_ERROR_MAX + 400];
+	rowcall_init(&c, CMD_WATCH, BERCL_POISSON);
+	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
+		const char *flag, *text, *shown;
+		if (!PyArg_ParseTuple(PyList_GET_ITEM(items, i), "sss", &flag, &text, &shown))
+			return NULL;
+		if (rowcall_set(&c, flag, text, shown, msg, sizeof msg) != 0) {
+			snprintf(full, sizeof full, "Watch: %s", msg);
+			return raise_message(BERCL_EDOM, full);
+		}
+	}
+	struct watch *w = PyMem_Calloc(1, sizeof *w);
+	if (!w)
+		return PyErr_NoMemory();
+	if (watch_open(w, &c.in, plan, FMT_CSV, "Watch.feed", msg, sizeof msg) != 0) {
+		PyMem_Free(w);
+		snprintf(full, sizeof full, "Watch: %s", msg);
+		return raise_message(BERCL_EDOM, full);
+	}
+	PyObject *cap = PyCapsule_New(w, watch_capsule, watch_free);
+	if (!cap) {
+		watch_close(w);
+		PyMem_Free(w);
+	}
+	return cap;
+}
+
+/*
+ * watch_feed(capsule, line) -> (state, out, err): one CSV record (the
+ * header first, then a reading) through watch_next(), as the command reads
+ * it from standard input: the state (enum watch_state), the rows it printed
+ * (CSV; the header row after the header) and its messages.
+ */
+static PyObject *py_watch_feed(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *cap;
+	const char *line;
+	Py_ssize_t len;
+	if (!PyArg_ParseTuple(args, "Oy#", &cap, &line, &len))
+		return NULL;
+	struct watch *w = PyCapsule_GetPointer(cap, watch_capsule);
+	if (!w)
+		return NULL;
+	if (len < 1)
+		return PyErr_Format(PyExc_ValueError, "watch_feed: an empty record");
+	char *obuf = NULL, *ebuf = NULL;
+	size_t olen = 0, elen = 0;
+	FILE *in = fmemopen((void *)line, (size_t)len, "r");
+	FILE *out = open_memstream(&obuf, &olen), *err = open_memstream(&ebuf, &elen);
+	if (!in || !out || !err) {
+		if (in)
+			fclose(in);
+		if (out)
+			fclose(out);
+		if (err)
+			fclose(err);
+		free(obuf);
+		free(ebuf);
+		return PyErr_NoMemory();
+	}
+	struct csv c;
+	watch_reader_init(&c, in);
+	c.line = w->line + 1; /* the records fed before: the messages' line numbers go on */
+	enum watch_state st = watch_next(w, &c, out, err);
+	csv_free(&c);
+	fclose(in);
+	fclose(out);
+	fclose(err);
+	feclearexcept(FE_ALL_EXCEPT);
+	PyObject *res = Py_BuildValue("(is#s#)", (int)st, obuf ? obuf : "", (Py_ssize_t)olen,
+	                              ebuf ? ebuf : "", (Py_ssize_t)elen);
+	free(obuf);
+	free(ebuf);
+	return res;
+}
+
 /* fec_code(text) -> (n, k, m, t): a code as --code names it (element_code) */
 static PyObject *py_fec_code(PyObject *self, PyObject *args)
 {
@@ -1076,6 +1168,8 @@ static PyObject *py_quantity(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
 	{"quantity", py_quantity, METH_VARARGS, "quantity(name, text, what): the engine's rule for one value"},
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
+	{"watch_open", py_watch_open, METH_VARARGS, NULL},
+	{"watch_feed", py_watch_feed, METH_VARARGS, NULL},
 	{"row", py_row, METH_VARARGS, "row(func, cmd, model, items): one row of the command"},
 	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
 	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
@@ -1083,7 +1177,6 @@ static PyMethodDef methods[] = {
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
 	{"min_bits_all_lanes", py_min_bits_all_lanes, METH_VARARGS, NULL},
-	{"min_bits_raw", py_min_bits_raw, METH_VARARGS, NULL},
 	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
 	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},

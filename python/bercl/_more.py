@@ -4,7 +4,9 @@ histograms and bounds, simulation, and Watch (live decisions). Each follows
 the command's rules (engine/compute.c, src/main.c, engine/watch.c) over
 libbercl's public API; tables come with to_frame() (pandas)."""
 import collections
+import csv
 import dataclasses
+import io
 import math
 from typing import List, Optional
 
@@ -968,28 +970,6 @@ and with ``clustered=True`` cl_clustered of the increments so far (else
 None)."""
 
 
-def _chi2_999(nu):
-    """0.999 quantile of chi-square(nu), Wilson-Hilferty (as engine/watch.c)."""
-    h = 2 / (9 * nu)
-    c = 1 - h + 3.090232306167814 * math.sqrt(h)
-    return nu * c * c * c
-
-
-class _Lane:
-    def __init__(self, name):
-        self.name = name
-        self.seen = False
-        self.bits = self.errors = 0.0
-        self.state = ""
-        self.cl = self.one_minus_cl = 0.0  # no CL yet (the command's zeroed lane)
-        self.ln_cl_allowed = 0.0
-        self.m = 0
-        self.sum_k = self.sum_n = self.sum_k2n = self.pending = 0.0
-        self.warned = False
-        self.sums = None  # clustered: the increments as the library's sums
-        self.sums_bad = False
-
-
 class Watch:
     """Live pass/fail decisions from cumulative counter readings (``bercl watch``).
 
@@ -1025,6 +1005,15 @@ class Watch:
         test passes only if cl_clustered reaches cl as well, else fails
         there (reading on for a later pass would be optional stopping).
 
+    Each reading goes through the command's own watch (engine/watch.c: its
+    checks, decisions, dispersion and warnings), as if it were the next line
+    of ``bercl watch``'s standard input, whose header the first reading
+    makes: ``bits`` or ``time``, ``errors``, and ``lane`` where the reading
+    names one. A bad reading raises DomainError with the command's message,
+    "Watch.feed:LINE: ..." (LINE counts the header as line 1); the warnings
+    the command prints (errors clustered beyond what independent errors
+    allow) are kept in `warnings`.
+
     Examples
     --------
     >>> w = Watch(1e-12, "95%")
@@ -1036,99 +1025,36 @@ class Watch:
 
     def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None,
                  clustered=False):
-        call = _Call("Watch", "raise")
-        self.clustered = bool(clustered)
-        if self.clustered and alpha is not None:
-            raise DomainError("Watch: clustered is for the fixed target, not a plan")
-        self.ber = _scalar(call, "ber", ber, parse_real)
-        if not 0 < self.ber < 1:
-            raise DomainError("Watch: ber must be between 0 and 1, exclusive")
-        self.cl, self.cl_complement = parse_cl(cl, "cl")
-        self.allowed = _scalar(call, "errors", errors, parse_count)
-        self.rate = None
-        if rate is not None:
-            from . import parse_rate
-            self.rate = _scalar(call, "rate", rate, parse_rate)
-        self.lanes = None if lanes is None else _scalar(call, "lanes", lanes, parse_count)
-        self.plan = None
         if (alpha is None) != (ratio is None):
             raise DomainError("Watch: a plan needs alpha and ratio")
-        if alpha is not None:
-            self.plan = plan(self.ber, cl, alpha, ratio, sequential=True)
-        else:
-            try:
-                self.pass_bits = _core.min_bits_raw(0, self.allowed, self.ber, self.cl,
-                                                    self.cl_complement)
-            except LimitError:
-                raise LimitError("Watch: the fixed test at this ber and cl would exceed "
-                                 "1e300 bits") from None
-        self._lanes = {}
-        self.with_lanes = None
+        named = [("ber", ber), ("cl", cl), ("errors", errors), ("alpha", alpha),
+                 ("ratio", ratio), ("rate", rate), ("lanes", lanes)]
+        items = [(k, _typed("Watch", k, v), k) for k, v in named if v is not None]
+        if clustered:
+            items.append(("clustered", "1", "clustered"))
+        self._w = _core.watch_open(items, alpha is not None)
+        self.ber = float(_typed("Watch", "ber", ber)) if not isinstance(ber, str) else \
+            _core.quantity("ber", ber, "Watch: ber")
+        self.cl, self.cl_complement = parse_cl(cl, "cl")
+        self.allowed = int(_core.quantity("errors", _typed("Watch", "errors", errors),
+                                          "Watch: errors"))
+        self.clustered = bool(clustered)
+        self.plan = None if alpha is None else plan(ber, cl, alpha, ratio, sequential=True)
+        self._columns = None  # the header's columns, once the first reading made it
+        self._kind = None     # ("bits" or "time", lane or not), fixed by the first reading
         self.decision = ""
         self.warnings = []
         self.rows = []  # the rows fed so far (to_frame)
 
-    def _decide(self, lane, bits, errors):
-        t = None
-        if bits > 0 and bits * self.ber >= 1e-300:
-            t = _core.tails_full(0, errors, bits, self.ber)
-            if t is not None:
-                lane.cl, lane.one_minus_cl = t[0], t[1]
-        if self.plan is not None:
-            c = len(self.plan.pass_bits) - 1
-            if errors > c:
-                return "fail", t
-            k = int(errors)
-            if k >= 1 and bits <= self.plan.fail_bits[k - 1]:
-                return "fail", t
-            if bits >= self.plan.pass_bits[k]:
-                return "pass", t
-            return "", t
-        if self.with_lanes and bits > 0 and bits * self.ber >= 1e-300:
-            a = _core.tails_full(0, self.allowed, bits, self.ber)
-            if a is not None:
-                lane.ln_cl_allowed = math.log1p(-a[1]) if a[0] > 0.5 else math.log(a[0])
-        if errors > self.allowed:
-            return "fail", t
-        if bits >= self.pass_bits:
-            return (self._clustered_verdict(lane) if self.clustered else "pass"), t
-        return "", t
-
-    def _cl_clustered(self, lane):
-        """bercl_clustered_cl of the lane's increments: (cl, 1 - cl), or None."""
-        if lane.sums is None or lane.sums_bad:
-            return None
-        try:
-            d = _core.clustered(lane.sums, self.ber, math.nan, math.nan, False)
-        except BerclError:
-            return None
-        return d["cl_clustered"], d["one_minus_cl_clustered"]
-
-    def _clustered_verdict(self, lane):
-        t = self._cl_clustered(lane)
-        if t is None:
-            return "fail"
-        ok = t[0] >= self.cl if self.cl <= 0.5 else t[1] <= self.cl_complement
-        return "pass" if ok else "fail"
-
-    def _dispersion(self, lane, d_bits, d_errors):
-        if d_bits > 0:
-            k = d_errors + lane.pending
-            lane.pending = 0.0
-            lane.m += 1
-            lane.sum_k += k
-            lane.sum_n += d_bits
-            lane.sum_k2n += k * k / d_bits
-            if self.clustered and not lane.sums_bad:
-                state, bad = _core.intervals_add(lane.sums, np.array([d_bits]), np.array([k]))
-                lane.sums, lane.sums_bad = state, bad is not None
-        else:
-            lane.pending += d_errors
-        if lane.m < 2 or lane.sum_k <= 0:
-            return None, None
-        s = lane.sum_n / lane.sum_k * lane.sum_k2n - lane.sum_k
-        x2 = s if s > 0 else 0.0
-        return x2 / (lane.m - 1), x2
+    def _send(self, record):
+        state, out, err = _core.watch_feed(self._w, record.encode())
+        messages = [ln[len("bercl: "):] if ln.startswith("bercl: ") else ln
+                    for ln in err.splitlines()]
+        if state in (2, 3):  # WATCH_INPUT, WATCH_INTERNAL
+            raise (DomainError if state == 2 else ConvergenceError)(
+                "; ".join(messages) or "Watch.feed: the reading has no answer")
+        self.warnings.extend(messages)
+        return state, list(csv.reader(io.StringIO(out)))
 
     def feed(self, bits=None, errors=0, *, time=None, lane=None):
         """One cumulative reading: bits tested (or time in seconds, with the
@@ -1136,74 +1062,51 @@ class Watch:
 
         Returns
         -------
-        WatchRow, or with lanes a list of two: the lane's row (its own pass
-        is "lane pass"), then the row lane="all" (bits and errors summed, the
-        product of the lanes' CLs, the decision of the whole test).
+        WatchRow, or with lanes a list of two: the lane's row, then the row
+        lane="all" (the whole test's decision), as the command prints them.
 
         Raises
         ------
         DomainError
             A bad value, a counter that went backwards, or a reading after the
-            decision.
+            decision: the command's message.
         """
         if self.decision:
             raise DomainError("Watch: the test is decided (%s)" % self.decision)
-        if self.with_lanes is None:
-            self.with_lanes = lane is not None
-        elif self.with_lanes != (lane is not None):
-            raise DomainError("Watch: every reading names its lane, or none does")
-        call = _Call("Watch.feed", "raise")
-        if time is not None:
-            if bits is not None:
-                raise DomainError("Watch.feed: give bits or time, not both")
-            if self.rate is None:
-                raise DomainError("Watch.feed: time needs the Watch's rate")
-            from . import parse_time
-            n_lanes = self.lanes if (lane is None and self.lanes is not None) else 1
-            b = _scalar(call, "time", time, parse_time) * self.rate * n_lanes
-        else:
-            if bits is None:
-                raise DomainError("Watch.feed: needs bits (or time)")
-            b = _scalar(call, "bits", bits, parse_quantity)
-        if not 0 <= b <= 1e300:
-            raise DomainError("Watch.feed: bits = %r: is outside [0, 1e300]" % b)
-        e = _scalar(call, "errors", errors, parse_count)
-        if e > b:
-            raise DomainError("Watch.feed: errors %r exceed bits %r" % (e, b))
-        name = None if lane is None else str(lane)
-        if name == "":
-            raise DomainError("Watch.feed: empty lane")
-        ln = self._lanes.setdefault(name, _Lane(name))
-        if ln.seen and (b < ln.bits or e < ln.errors):
-            which = "bits" if b < ln.bits else "errors"
-            raise DomainError("Watch.feed: %s%s went backwards (%r after %r): a counter reset?"
-                              % ("lane %s: " % name if name is not None else "", which,
-                                 b if which == "bits" else e,
-                                 ln.bits if which == "bits" else ln.errors))
-        d, x2 = self._dispersion(ln, b - (ln.bits if ln.seen else 0),
-                                 e - (ln.errors if ln.seen else 0))
-        ln.seen, ln.bits, ln.errors = True, b, e
-        state, t = self._decide(ln, b, e)
-        if not ln.state:
-            ln.state = state
-        cc = self._cl_clustered(ln) if self.clustered and ln.m >= 1 else None
-        row = WatchRow(name, b, int(e), None if t is None else t[0], d, ln.state,
-                       None if cc is None else cc[0])
-        if x2 is not None and not ln.warned and ln.m >= 4 and x2 > _chi2_999(ln.m - 1):
-            ln.warned = True
-            self.warnings.append("%serrors are clustered (index of dispersion %.3g over %d "
-                                 "readings, P < 0.001 for independent errors): the CL "
-                                 "overstates the confidence"
-                                 % ("lane %s: " % name if name is not None else "", d, ln.m))
-        if not self.with_lanes:
-            self.decision = ln.state
-            self.rows.append(row)
-            return row
-        if ln.state == "pass":  # a lane's own pass; only the all row passes the module
-            row = row._replace(decision="lane pass")
-        rows = [row, self._overall()]
-        self.rows.extend(rows)
-        return rows
+        if (bits is None) == (time is None):
+            raise DomainError("Watch.feed: give bits or time (one of them)")
+        kind = ("bits" if time is None else "time", lane is not None)
+        if self._kind is None:
+            self._kind = kind
+            header = [kind[0], "errors"] + (["lane"] if kind[1] else [])
+            _, rows = self._send(",".join(header) + "\n")
+            self._columns = rows[0]
+        elif kind != self._kind:
+            raise DomainError("Watch.feed: every reading gives %s%s, as the first did"
+                              % (self._kind[0], " and its lane" if self._kind[1] else
+                                 " and no lane"))
+        cells = [_typed("Watch.feed", kind[0], bits if time is None else time),
+                 _typed("Watch.feed", "errors", errors)]
+        if kind[1]:
+            cells.append(str(lane))
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(cells)
+        state, rows = self._send(buf.getvalue())
+        got = [self._row(r) for r in rows]
+        self.rows.extend(got)
+        if state in (0, 1):  # WATCH_PASS, WATCH_FAIL
+            self.decision = "pass" if state == 0 else "fail"
+        return got if kind[1] else got[0]
+
+    def _row(self, cells):
+        r = dict(zip(self._columns, cells))
+
+        def number(k):
+            v = r.get(k, "")
+            return None if v == "" else float(v)
+
+        return WatchRow(r.get("lane"), float(r["bits"]), int(float(r["errors"])), number("cl"),
+                        number("dispersion"), r.get("decision", ""), number("cl_clustered"))
 
     def __repr__(self):
         how = ("plan, alpha=%s, ratio=%s" % (_short(self.plan.alpha), _short(self.plan.ratio))
@@ -1221,35 +1124,6 @@ class Watch:
             return self.to_frame().to_html(index=False)
         except ImportError:
             return None
-
-    def _overall(self):
-        """The lane="all" row the command prints after every lane reading:
-        bits and errors summed, cl the product of the lanes' CLs (once
-        `lanes` lanes were seen), and the module's decision."""
-        lanes = list(self._lanes.values())
-        fail = any(ln.state == "fail" for ln in lanes)
-        all_pass = all(ln.state == "pass" for ln in lanes)
-        bits = sum(ln.bits for ln in lanes)
-        errors = sum(ln.errors for ln in lanes)
-        ln_cl = 0.0
-        for ln in lanes:
-            if ln.cl > 0.5:
-                ln_cl += math.log1p(-ln.one_minus_cl)
-            else:
-                ln_cl += math.log(ln.cl) if ln.cl > 0 else -math.inf
-        ln_allowed = sum(ln.ln_cl_allowed for ln in lanes)
-        want = 1 if self.lanes is None else self.lanes
-        ok = False
-        if not fail and len(lanes) >= want:
-            if self.plan is not None:
-                ok = all_pass
-            elif self.cl <= 0.5:
-                ok = math.exp(ln_allowed) >= self.cl
-            else:
-                ok = -math.expm1(ln_allowed) <= self.cl_complement
-        self.decision = "fail" if fail else "pass" if ok else ""
-        c = math.exp(ln_cl) if len(lanes) >= want else None
-        return WatchRow("all", bits, int(errors), c, None, self.decision)
 
     def run(self, readings):
         """Feed an iterable of readings (dicts with keys bits or time, errors,
