@@ -1338,3 +1338,60 @@ def test_no_private_parameter_in_a_public_signature():
             except (TypeError, ValueError):
                 continue
             assert not [p for p in params if p.startswith("_")], name
+
+
+def _watch_cli(args, header, readings):
+    text = header + "\n" + "".join(",".join(str(c) for c in r) + "\n" for r in readings)
+    p = subprocess.run([CLI, "watch", *args, "-f", "csv"], input=text, capture_output=True,
+                       text=True)
+    return p, list(csv.DictReader(io.StringIO(p.stdout)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_watch_random_readings_as_the_cli(seed):
+    """Random reading streams (fixed target or plan, lanes or not, clustered or
+    not): the rows, the decision, the warnings and the refusals of `bercl watch`."""
+    g = rng("watch%d" % seed)
+    ber = float(10 ** g.uniform(-12, -9))
+    kind = seed % 4
+    args, kw = ["-p", repr(ber), "-c", "95%"], {}
+    if kind == 1:
+        args += ["--plan", "--alpha", "5%", "--ratio", "4"]
+        kw = dict(alpha="5%", ratio=4)
+    elif kind == 2:
+        args += ["-e", "3", "--clustered"]
+        kw = dict(errors=3, clustered=True)
+    elif kind == 3:
+        args += ["--lanes", "2"]
+        kw = dict(lanes=2)
+    readings, bits, errs = [], 0.0, 0
+    for i in range(int(g.integers(3, 15))):
+        bits += float(np.floor(10 ** g.uniform(-1.5, 0.5) / ber))
+        errs += int(g.poisson(bits * ber * 0.05)) if g.random() < 0.8 else int(g.integers(0, 30))
+        if seed % 6 == 5 and i == 2:
+            errs -= 1  # a counter that goes backwards
+        readings.append((repr(bits), errs) + (("l%d" % (i % 2),) if kind == 3 else ()))
+    header = "bits,errors" + (",lane" if kind == 3 else "")
+    p, rows = _watch_cli(args, header, readings)
+    w = bercl.Watch(ber, "95%", **kw)
+    got = []
+    try:
+        for r in readings:
+            out = w.feed(float(r[0]), r[1], **({"lane": r[2]} if kind == 3 else {}))
+            got.extend(out if isinstance(out, list) else [out])
+            if w.decision:
+                break
+    except bercl.DomainError as e:
+        # the command's message, its input named (stdin) there
+        assert p.returncode == 2 and str(e).replace("Watch.feed", "(stdin)") in p.stderr, \
+            (str(e), p.stderr)
+    else:
+        assert {"pass": 0, "fail": 1, "": 4}[w.decision] == p.returncode or \
+            (p.returncode == 4 and w.decision == "")
+    assert len(got) == len(rows)
+    for g_, r in zip(got, rows):
+        assert g_.bits == float(r["bits"]) and g_.errors == int(r["errors"])
+        assert g_.cl == cli_value(r["cl"]) and g_.decision == r["decision"]
+        if "cl_clustered" in r:
+            assert g_.cl_clustered == cli_value(r["cl_clustered"])
+    assert all(m.replace("Watch.feed", "(stdin)") in p.stderr for m in w.warnings)
