@@ -37,6 +37,8 @@ const struct element_desc element_answers[NELEMENT] = {
 	[EL_FEC_BER_MAX] = {"fec_ber_max", CMD_FEC, 4, 1,
 	                    {Q_CODE_PART, Q_CODE_PART, Q_CODE_PART, Q_CER},
 	                    {"n", "k", "m", "cer"}, {"ber_max"}},
+	[EL_TESTED_BITS] = {"tested_bits", CMD_BER, 3, 1, {Q_RATE, Q_TIME, Q_LANES},
+	                    {"rate", "time", "lanes"}, {"bits"}},
 };
 
 static int is_target(int q)
@@ -268,6 +270,9 @@ static void outputs(enum element_answer a, const struct row *r, double *out)
 	case EL_FEC_BER_MAX:
 		out[0] = r->ber_max;
 		break;
+	case EL_TESTED_BITS:
+		out[0] = r->bits;
+		break;
 	default:
 		break;
 	}
@@ -300,6 +305,12 @@ static int full(enum element_answer a, enum bercl_model model, int exact, const 
 	for (int i = at; i < d->nargs; i++)
 		if (put_arg(&ri, d->args[i], i, in[i], in + i, exact, cache, f))
 			return 1;
+	if (a == EL_TESTED_BITS) {
+		/* the bits a `ber` row derives (0 errors, a bound at 50 %: it always
+		 * has one): bits = rate * time * lanes, whole where within 4 ulps */
+		ri.errors = 0;
+		row_set(&ri, Q_CL, 0.5, 0.5);
+	}
 	struct row r;
 	row_reset(&r, &ri);
 	enum compute_status st = compute_row(d->cmd, &r);

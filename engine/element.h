@@ -37,6 +37,8 @@ enum element_answer {
 	EL_BER_INTERVAL, /* (errors, bits, cl) -> (ber_lower, ber_upper) */
 	EL_FEC_RATES,    /* (n, k, m, ber) -> (ser, cer, post_fec_ber) */
 	EL_FEC_BER_MAX,  /* (n, k, m, cer) -> (ber_max) */
+	EL_TESTED_BITS,  /* (rate, time, lanes) -> (bits): the bits of a test of that time,
+	                    rate * time * lanes as the command derives them */
 	NELEMENT
 };
 

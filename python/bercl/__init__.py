@@ -560,15 +560,6 @@ def _whole_at_least_one(call, name, a):
     return _engine_check(call, name.replace("_", "-"), name, a)
 
 
-def _whole_if_near(bits):
-    """A product of decimal inputs within 4 ulps of a whole number below 2^53 is that
-    number (engine/compute.c whole_if_near: rate * time * lanes of 53.125G and 1.1 s)."""
-    w = np.rint(bits)
-    near = (w != bits) & (w <= 2.0 ** 53) & \
-        (np.abs(bits - w) <= 4 * (np.nextafter(bits, np.inf) - bits))
-    return np.where(near, w, bits)
-
-
 def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
     """bits, or rate * time * lanes (the command's derive_bits)."""
     r = _rate(call, rate, baud, bits_per_symbol)
@@ -580,9 +571,11 @@ def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
             raise DomainError("%s: give bits or time, not both" % call.func)
         if r is None:
             raise DomainError("%s: time needs a rate (rate= or baud=)" % call.func)
-        t = _positive(call, "time", call.number("time", time, parse_time))
-        with np.errstate(invalid="ignore", over="ignore"):
-            return _whole_if_near(r * t * n_lanes), "bits (rate * time * lanes)"
+        t = call.number("time", time, parse_time)
+        # the command's derivation (engine/element.c EL_TESTED_BITS: its
+        # checks, and a product within 4 ulps of a whole number is that number)
+        return (_apply(call, _core.tested_bits, ("rate", "time", "lanes"), (r, t, n_lanes)),
+                "bits (rate * time * lanes)")
     if bits is None:
         raise DomainError("%s: needs bits, or time and rate" % call.func)
     return call.number("bits", bits, parse_quantity), "bits"

@@ -104,6 +104,9 @@ static const struct ufunc_def ufuncs[] = {
 	EXACT("ber_upper", EL_BER_UPPER, 0, 1),
 	EXACT("ber_interval", EL_BER_INTERVAL, 0, 2),
 	{"fec_ber_max_exact", EL_FEC_BER_MAX, BERCL_POISSON, 1, 0, 1, NULL},
+	{"tested_bits", EL_TESTED_BITS, BERCL_POISSON, 0, 0, 1,
+	 "tested_bits(rate, time, lanes): the bits of a test, rate * time * lanes as the command "
+	 "derives them"},
 };
 #define NUFUNCS (sizeof ufuncs / sizeof ufuncs[0])
 #define MAXIO (ELEMENT_MAX_ARGS + 3 + ELEMENT_MAX_OUT)
