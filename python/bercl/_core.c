@@ -542,23 +542,6 @@ static PyObject *py_lanes_all(PyObject *self, PyObject *args)
 	return tails_tuple(&all);
 }
 
-/* min_bits_all_lanes(model, errors, ber, cl, c, lanes) -> (bits, tails) */
-static PyObject *py_min_bits_all_lanes(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int model, lanes;
-	double errors, ber, cl, c, bits;
-	if (!PyArg_ParseTuple(args, "iddddi", &model, &errors, &ber, &cl, &c, &lanes))
-		return NULL;
-	bercl_tails t;
-	enum bercl_status rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = bercl_min_bits_all_lanes(model, errors, ber, cl, c, lanes, &bits, &t);
-	Py_END_ALLOW_THREADS
-	if (rc != BERCL_OK)
-		return raise_status(rc, "min_bits_all_lanes");
-	return Py_BuildValue("(dN)", bits, tails_tuple(&t));
-}
 
 
 static PyObject *doubles_list(const double *v, size_t n)
@@ -709,61 +692,6 @@ static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
 	return Py_BuildValue("(dd)", -bercli_expm1(bercli_log1p(-ser) / code.m), bercl_lnprob_value(ln));
 }
 
-/*
- * fec_degrade(n, k, m, ser, interval, threshold, rate) -> (degrade_p,
- * mean_time or None); ser NaN: the SER at which the alarm fires half the
- * time first (bercl_fec_degrade_ser), returned as a third item (the
- * command's fec_degrade).
- */
-static PyObject *py_fec_degrade(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int n, k, m;
-	double ser, interval, threshold, rate;
-	if (!PyArg_ParseTuple(args, "iiidddd", &n, &k, &m, &ser, &interval, &threshold, &rate))
-		return NULL;
-	bercl_rs_code code;
-	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
-		return raise_status(BERCL_EDOM, "code");
-	void *work = PyMem_Malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
-	if (!work)
-		return PyErr_NoMemory();
-	enum bercl_status rc = BERCL_OK;
-	bercl_tails t;
-	int inverse = isnan(ser);
-	Py_BEGIN_ALLOW_THREADS
-	if (inverse)
-		rc = bercl_fec_degrade_ser(&code, interval, threshold, 0.5, work, &ser);
-	if (rc == BERCL_OK) {
-		if (ser > 0) {
-			rc = bercl_fec_degrade_p(&code, ser, interval, threshold, work, &t);
-		} else { /* no symbol errors at all: never */
-			t.cl = 0;
-			t.one_minus_cl = 1;
-		}
-	}
-	Py_END_ALLOW_THREADS
-	PyMem_Free(work);
-	if (rc == BERCL_EDOM)
-		return raise_status(rc, inverse ? "fec: degrade_threshold: the interval cannot hold "
-		                                  "more than interval (t + 1) symbol errors"
-		                                : "fec: degrade_interval, degrade_threshold");
-	if (rc == BERCL_ELIMIT)
-		return raise_status(rc, "fec: degrade_interval is beyond the work limit at this SER "
-		                        "(interval times one codeword's variance above about 8e5)");
-	if (rc != BERCL_OK)
-		return raise_status(rc, "fec: numerical failure in the degraded-SER alarm");
-	double secs;
-	PyObject *mt;
-	if (!isnan(rate) &&
-	    bercl_fec_degrade_mean_time(&code, interval, rate, t.cl, &secs) == BERCL_OK)
-		mt = PyFloat_FromDouble(secs);
-	else {
-		Py_INCREF(Py_None);
-		mt = Py_None;
-	}
-	return Py_BuildValue("(dNd)", t.cl, mt, ser);
-}
 
 /* fec_tail_sonic(n, k, m, bins) -> (bins in the fit, cer_tail, tail_r2) (bercl_fec_tail_sonic) */
 static PyObject *py_fec_tail_sonic(PyObject *self, PyObject *args)
@@ -1179,13 +1107,11 @@ static PyMethodDef methods[] = {
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
-	{"min_bits_all_lanes", py_min_bits_all_lanes, METH_VARARGS, NULL},
 	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
 	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
 	{"fec_flr", py_fec_flr, METH_VARARGS, NULL},
 	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
-	{"fec_degrade", py_fec_degrade, METH_VARARGS, NULL},
 	{"fec_tail_sonic", py_fec_tail_sonic, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},

@@ -342,19 +342,12 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
     >>> min_bits_all_lanes(0, 1e-12, "95%", 4)
     (4362894420403, 0.9500000000000467)
     """
-    call = _Call("min_bits_all_lanes", "raise")
-    b = _model(model)
-    e = _scalar(call, "errors", errors, parse_count)
-    p = _scalar(call, "ber", ber, parse_real)
-    c, q = parse_cl(cl, "cl")
-    n_lanes = _scalar(call, "lanes", lanes, parse_count)
-    if not 1 <= n_lanes <= 1e6:
-        raise DomainError("min_bits_all_lanes: lanes = %r: must be 1 to 1000000" % n_lanes)
-    bits, t = _core.min_bits_all_lanes(int(b), e, p, c, q, int(n_lanes))
-    if not (t[0] >= c and t[1] <= q):
-        raise BerclError("min_bits_all_lanes: numerical failure: the all-lanes bits do not "
-                         "reach the target")
-    return int(bits), t[0]
+    items = [(k, _typed("min_bits_all_lanes", k, v), k)
+             for k, v in (("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes))]
+    items.append(("all-lanes", "1", "all_lanes"))
+    # the command's row (bits --lanes L --all-lanes): its checks, its search
+    cells, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
+    return int(float(cells["bits_per_lane"])), float(cells["cl_achieved"])
 
 
 # ---- FEC ----
@@ -641,28 +634,15 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     >>> d.ser, d.degrade_p
     (9.372187955997527e-05, 0.49999999999999867)
     """
-    from . import parse_rate
-    n, k, m, _ = fec_code(code)
-    call = _Call("fec_degrade", "raise")
-    iv = _scalar(call, "interval", interval, parse_count)
-    th = _scalar(call, "threshold", threshold, parse_count)
-    if not (iv >= 1 and iv <= 4294967295.0 and iv == math.floor(iv)):
-        raise DomainError("fec_degrade: interval = %r: must be a whole number from 1 to "
-                          "4294967295" % iv)
-    if not (th >= 0 and th == math.floor(th)):
-        raise DomainError("fec_degrade: threshold = %r: must be a whole number" % th)
-    if ser is not None and ber is not None:
-        raise DomainError("fec_degrade: give ser or ber, not both")
-    s = math.nan
-    if ser is not None:
-        s = _scalar(call, "ser", ser, parse_real)
-        if not 0 < s < 1:
-            raise DomainError("fec_degrade: ser = %r: must be between 0 and 1, exclusive" % s)
-    elif ber is not None:
-        s = fec_rates(code, ber).ser
-    r = math.nan if rate is None else _scalar(call, "rate", rate, parse_rate)
-    p, mean_time, s = _core.fec_degrade(n, k, m, s, iv, th, r)
-    return FecDegrade(s, p, mean_time)
+    named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
+             ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),
+             ("ber", ber), ("rate", rate)]
+    items = [(k, _typed("fec_degrade", k, v), k.replace("degrade-", ""))
+             for k, v in named if v is not None]
+    # the command's row (fec --degrade-interval K --degrade-threshold S)
+    cells, _ = _core.row("fec_degrade", "fec", 0, items)
+    f = {k: _cell(v) for k, v in cells.items()}
+    return FecDegrade(f["ser"], f["degrade_p"], f.get("degrade_mean_time"))
 
 
 FecTestBounds = collections.namedtuple("FecTestBounds", "ber_upper cer_upper")
@@ -692,12 +672,14 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     >>> fec_test_bounds("kp4", 3, 1e12, "95%")
     FecTestBounds(ber_upper=7.753656527932728e-12, cer_upper=3.8401167502423286e-132)
     """
-    fec_code(code)
-    up = ber_upper(errors, bits, cl, time=time, rate=rate, lanes=lanes, baud=baud,
-                   bits_per_symbol=bits_per_symbol, model=model)
-    if np.ndim(up):
-        raise TypeError("fec_test_bounds: one test at a time (ber_upper is elementwise)")
-    return FecTestBounds(up, fec_rates(code, min(max(up, 1e-300), 0.5)).cer)
+    named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
+             ("errors", errors), ("bits", bits), ("cl", cl), ("time", time), ("rate", rate),
+             ("lanes", lanes), ("baud", baud), ("bits_per_symbol", bits_per_symbol)]
+    items = [(k.replace("_", "-"), _typed("fec_test_bounds", k, v), k)
+             for k, v in named if v is not None]
+    # the command's row (fec --code C --errors E --bits N --cl C)
+    cells, _ = _core.row("fec_test_bounds", "fec", int(_model(model)), items)
+    return FecTestBounds(_cell(cells["ber_upper"]), _cell(cells["cer_upper"]))
 
 
 def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="poisson"):
