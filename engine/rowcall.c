@@ -57,6 +57,12 @@ int rowcall_set(struct rowcall *c, const char *flag, const char *text, const cha
 		c->in.clustered = on;
 		return 0;
 	}
+	if (strcmp(flag, "method") == 0) { /* fec --method: the histogram's tail fit */
+		if (strcmp(text, "likelihood") != 0 && strcmp(text, "sonic") != 0)
+			return refuse(msg, len, shown, text, "unknown method (likelihood or sonic)");
+		c->in.tail_sonic = text[0] == 's';
+		return 0;
+	}
 	if (strcmp(flag, "burst-model") == 0 || strcmp(flag, "code") == 0) {
 		/* the command's own actions for these flags (request.c) */
 		struct options o;

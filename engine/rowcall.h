@@ -34,7 +34,9 @@ void rowcall_init(struct rowcall *c, enum command cmd, enum bercl_model model);
 /*
  * One value: flag is a quantity's flag name (errors, bits, reading-interval,
  * ...), or code (kp4, kr4, rs:N,K[,M]); a switch (two-sided, sequential,
- * all-lanes, clustered, burst-model) takes "1"/"0" (burst-model: its name).
+ * all-lanes, clustered) takes "1"/"0"; burst-model and method (likelihood,
+ * sonic) their names. A histogram's bins (fec) are set in c->in by the face:
+ * its own arrays, which must outlive rowcall_compute().
  * Returns 0, or -1 with the message "SHOWN 'TEXT': REASON" in msg.
  */
 int rowcall_set(struct rowcall *c, const char *flag, const char *text, const char *shown,

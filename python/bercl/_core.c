@@ -20,6 +20,7 @@
 #include <numpy/ufuncobject.h>
 
 #include <fenv.h>
+#include <limits.h>
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
@@ -364,13 +365,16 @@ static PyObject *py_ufunc_index(PyObject *self, PyObject *args)
 
 static PyObject *raise_message(enum bercl_status rc, const char *msg);
 static PyObject *doubles_list(const double *v, size_t n);
+static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp);
 
 /*
- * row(func, cmd, model, items) -> (cells, table): one row of subcommand cmd
+ * row(func, cmd, model, items[, bins, groups]) -> (cells, table, hist): one row
+ * of subcommand cmd
  * (engine/rowcall.c: each (flag, text, shown) of items read as its flag
  * reads it, then compute_row, the command's one path); cells: {column:
  * cell} of every non-empty cell as the machine formats print it; table:
- * None, or (pass_bits, fail_bits) of a sequential plan. A bad value or a
+ * None, or (pass_bits, fail_bits) of a sequential plan; hist: None, or the
+ * histogram's statistics (fec with bins or groups). A bad value or a
  * row without an answer raises DomainError (LimitError, ConvergenceError)
  * with "FUNC: " and the engine's message.
  */
@@ -379,9 +383,13 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 	(void)self;
 	const char *func, *cmdname;
 	int model;
-	PyObject *items;
-	if (!PyArg_ParseTuple(args, "ssiO!", &func, &cmdname, &model, &PyList_Type, &items))
+	PyObject *items, *bins_seq = Py_None, *groups = Py_None;
+	if (!PyArg_ParseTuple(args, "ssiO!|OO", &func, &cmdname, &model, &PyList_Type, &items,
+	                      &bins_seq, &groups))
 		return NULL;
+	PyArrayObject *hb = NULL, *glo = NULL, *ghi = NULL, *gcount = NULL;
+	int *lo = NULL, *hi = NULL;
+	double *zeros = NULL;
 	int cmd = rowcall_command(cmdname);
 	if (cmd < 0)
 		return PyErr_Format(PyExc_ValueError, "row: no subcommand %s", cmdname);
@@ -402,6 +410,59 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 			snprintf(full, sizeof full, "%s: %s", func, msg);
 			raise_message(BERCL_EDOM, full);
 			goto done;
+		}
+	}
+	if (bins_seq != Py_None || groups != Py_None) {
+		/* the histogram's bins (t + 2 counts), or the groups of a report that
+		 * groups bins (lo, hi, count): the face checked their lengths */
+		int nb = c->in.code.t + 2;
+		if (nb < 2 || nb > BERCL_FEC_MAX_BINS + 2) {
+			PyErr_SetString(PyExc_ValueError, "row: a histogram needs a code first");
+			goto done;
+		}
+		if (bins_seq != Py_None) {
+			hb = (PyArrayObject *)PyArray_FROMANY(bins_seq, NPY_DOUBLE, 1, 1,
+			                                      NPY_ARRAY_IN_ARRAY);
+			if (!hb)
+				goto done;
+			if (PyArray_SIZE(hb) != nb) {
+				PyErr_Format(PyExc_ValueError, "row: t + 2 = %d bins wanted", nb);
+				goto done;
+			}
+			c->in.histogram = PyArray_DATA(hb);
+		} else {
+			PyObject *l, *h, *k;
+			if (!PyArg_ParseTuple(groups, "OOO", &l, &h, &k))
+				goto done;
+			glo = (PyArrayObject *)PyArray_FROMANY(l, NPY_INT64, 1, 1, NPY_ARRAY_IN_ARRAY);
+			ghi = (PyArrayObject *)PyArray_FROMANY(h, NPY_INT64, 1, 1, NPY_ARRAY_IN_ARRAY);
+			gcount = (PyArrayObject *)PyArray_FROMANY(k, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+			if (!glo || !ghi || !gcount)
+				goto done;
+			npy_intp ng = PyArray_SIZE(gcount);
+			if (ng < 1 || ng > BERCL_FEC_MAX_BINS || PyArray_SIZE(glo) != ng ||
+			    PyArray_SIZE(ghi) != ng) {
+				PyErr_SetString(PyExc_ValueError, "row: groups of one length, 1 or more");
+				goto done;
+			}
+			lo = PyMem_Calloc((size_t)ng, sizeof *lo);
+			hi = PyMem_Calloc((size_t)ng, sizeof *hi);
+			zeros = PyMem_Calloc((size_t)nb, sizeof *zeros);
+			if (!lo || !hi || !zeros) {
+				PyErr_NoMemory();
+				goto done;
+			}
+			for (npy_intp i = 0; i < ng; i++) {
+				long long a = ((const long long *)PyArray_DATA(glo))[i];
+				long long b = ((const long long *)PyArray_DATA(ghi))[i];
+				lo[i] = a < INT_MIN ? INT_MIN : a > INT_MAX ? INT_MAX : (int)a;
+				hi[i] = b < INT_MIN ? INT_MIN : b > INT_MAX ? INT_MAX : (int)b;
+			}
+			c->in.histogram = zeros;
+			c->in.hist_lo = lo;
+			c->in.hist_hi = hi;
+			c->in.hist_count = PyArray_DATA(gcount);
+			c->in.hist_groups = (int)ng;
 		}
 	}
 	enum compute_status st;
@@ -440,10 +501,31 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 		table = Py_BuildValue("(NN)", doubles_list(r->seq_table, n),
 		                      doubles_list(r->seq_table + n, n));
 	}
-	res = table ? Py_BuildValue("(NN)", cells, table) : NULL;
-	if (!table)
+	PyObject *hist = Py_None;
+	Py_INCREF(hist);
+	if (r->has_hist) {
+		Py_DECREF(hist);
+		hist = histogram_dict(&r->hist, &r->in.code);
+		if (hist) { /* the row's own: with --method sonic, its tail */
+			PyObject *v = PyLong_FromLong(r->tail_interval);
+			PyDict_SetItemString(hist, "tail_interval", v);
+			Py_XDECREF(v);
+		}
+	}
+	res = table && hist ? Py_BuildValue("(NNN)", cells, table, hist) : NULL;
+	if (!res) {
 		Py_DECREF(cells);
+		Py_XDECREF(table);
+		Py_XDECREF(hist);
+	}
 done:
+	Py_XDECREF(hb);
+	Py_XDECREF(glo);
+	Py_XDECREF(ghi);
+	Py_XDECREF(gcount);
+	PyMem_Free(lo);
+	PyMem_Free(hi);
+	PyMem_Free(zeros);
 	if (r)
 		plan_free(r);
 	PyMem_Free(c);
@@ -655,22 +737,6 @@ static PyObject *py_clustered(PyObject *self, PyObject *args)
 
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
 
-/* fec_flr(cer, interleave or NaN, frames_per_codeword or NaN, rate or NaN) -> flr or None
- * (the command's flr_of: the interleave from the rate where not given) */
-static PyObject *py_fec_flr(PyObject *self, PyObject *args)
-{
-	(void)self;
-	double cer, x, f, rate, flr;
-	if (!PyArg_ParseTuple(args, "dddd", &cer, &x, &f, &rate))
-		return NULL;
-	if (isnan(x))
-		x = bercl_fec_interleave_default(rate);
-	if (isnan(f))
-		f = BERCL_FEC_FRAMES_PER_CODEWORD;
-	if (bercl_fec_flr(fmin(fmax(cer, 0.0), 1.0), x, f, &flr) != BERCL_OK)
-		Py_RETURN_NONE;
-	return PyFloat_FromDouble(flr);
-}
 
 /* fec_cer_from_ser(n, k, m, ser) -> (ber, cer): the pre-FEC BER of the SER
  * under independent bit errors, 1 - (1 - ser)^(1/m) (engine/compute.c
@@ -692,120 +758,7 @@ static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
 	return Py_BuildValue("(dd)", -bercli_expm1(bercli_log1p(-ser) / code.m), bercl_lnprob_value(ln));
 }
 
-
-/* fec_tail_sonic(n, k, m, bins) -> (bins in the fit, cer_tail, tail_r2) (bercl_fec_tail_sonic) */
-static PyObject *py_fec_tail_sonic(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int n, k, m;
-	PyObject *seq;
-	if (!PyArg_ParseTuple(args, "iiiO", &n, &k, &m, &seq))
-		return NULL;
-	bercl_rs_code code;
-	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
-		return raise_status(BERCL_EDOM, "code");
-	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(seq, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
-	if (!b)
-		return NULL;
-	if (PyArray_SIZE(b) != code.t + 2) {
-		Py_DECREF(b);
-		return PyErr_Format(PyExc_ValueError, "bins: t + 2 = %d counts wanted", code.t + 2);
-	}
-	bercl_fec_tail_stats ts;
-	enum bercl_status rc = bercl_fec_tail_sonic(&code, PyArray_DATA(b), &ts);
-	Py_DECREF(b);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "fec: SONiC's tail is outside the double range");
-	return Py_BuildValue("(idd)", ts.bins, ts.cer_tail, ts.tail_r2);
-}
-
-static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp);
-
-/* fec_histogram(n, k, m, bins, model, cl, c[, lo, hi, count]) -> dict of the
- * stats: bercl_fec_histogram, or with the groups of a report that groups
- * bins (ethtool's bin_low .. bin_high; engine/telemetry.c) bercl_fec_histogram_groups */
-static int int_list(PyObject *seq, int *out, Py_ssize_t n)
-{
-	for (Py_ssize_t i = 0; i < n; i++) {
-		PyObject *x = PySequence_GetItem(seq, i);
-		long v = x ? PyLong_AsLong(x) : -1;
-		Py_XDECREF(x);
-		if (v == -1 && PyErr_Occurred())
-			return -1;
-		out[i] = (int)v;
-	}
-	return 0;
-}
-
-static PyObject *py_fec_histogram(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int n, k, m, model;
-	PyObject *seq, *glo = NULL, *ghi = NULL, *gcount = NULL;
-	double cl, c;
-	if (!PyArg_ParseTuple(args, "iiiOidd|OOO", &n, &k, &m, &seq, &model, &cl, &c, &glo, &ghi,
-	                      &gcount))
-		return NULL;
-	if (glo && glo != Py_None) {
-		bercl_rs_code gcode;
-		if (bercl_rs_code_make(n, k, m, &gcode) != BERCL_OK)
-			return raise_status(BERCL_EDOM, "fec_histogram: code");
-		Py_ssize_t ng = PySequence_Size(glo);
-		if (ng < 1 || ng > BERCL_FEC_MAX_BINS || PySequence_Size(ghi) != ng ||
-		    PySequence_Size(gcount) != ng)
-			return PyErr_Format(PyExc_ValueError, "groups: lo, hi and count of one length");
-		int *lo = PyMem_Calloc((size_t)ng, sizeof *lo), *hi = PyMem_Calloc((size_t)ng, sizeof *hi);
-		double *cnt = PyMem_Calloc((size_t)ng, sizeof *cnt);
-		bercl_fec_histogram_stats gh;
-		enum bercl_status grc = BERCL_EDOM;
-		if (lo && hi && cnt && int_list(glo, lo, ng) == 0 && int_list(ghi, hi, ng) == 0) {
-			for (Py_ssize_t i = 0; i < ng && !PyErr_Occurred(); i++) {
-				PyObject *x = PySequence_GetItem(gcount, i);
-				cnt[i] = x ? PyFloat_AsDouble(x) : -1;
-				Py_XDECREF(x);
-			}
-			if (!PyErr_Occurred())
-				grc = bercl_fec_histogram_groups(&gcode, lo, hi, cnt, (int)ng, model, cl, c,
-				                                 &gh);
-		}
-		PyMem_Free(lo);
-		PyMem_Free(hi);
-		PyMem_Free(cnt);
-		if (PyErr_Occurred())
-			return NULL;
-		if (grc != BERCL_OK)
-			return raise_status(grc, "fec_histogram: the histogram is outside the supported "
-			                         "range");
-		return histogram_dict(&gh, &gcode);
-	}
-	bercl_rs_code code;
-	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "fec_histogram: code");
-	Py_ssize_t nb = PySequence_Size(seq);
-	if (nb != code.t + 2)
-		return PyErr_Format(PyExc_ValueError, "bins: %zd counts given, t + 2 = %d wanted", nb,
-		                    code.t + 2);
-	double *bins = PyMem_Malloc((size_t)nb * sizeof *bins);
-	if (!bins)
-		return PyErr_NoMemory();
-	for (Py_ssize_t i = 0; i < nb; i++) {
-		PyObject *x = PySequence_GetItem(seq, i);
-		bins[i] = x ? PyFloat_AsDouble(x) : -1;
-		Py_XDECREF(x);
-	}
-	if (PyErr_Occurred()) {
-		PyMem_Free(bins);
-		return NULL;
-	}
-	bercl_fec_histogram_stats h;
-	rc = bercl_fec_histogram(&code, bins, model, cl, c, &h);
-	PyMem_Free(bins);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "fec_histogram: the histogram is outside the supported range");
-	return histogram_dict(&h, &code);
-}
-
+/* A histogram's statistics (bercl_fec_histogram_stats) as a dict, with the code's n, k, m, t. */
 static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp)
 {
 	bercl_fec_histogram_stats h = *hp;
@@ -1107,12 +1060,9 @@ static PyMethodDef methods[] = {
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
-	{"fec_histogram", py_fec_histogram, METH_VARARGS, NULL},
 	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
-	{"fec_flr", py_fec_flr, METH_VARARGS, NULL},
 	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
-	{"fec_tail_sonic", py_fec_tail_sonic, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},

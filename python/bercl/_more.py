@@ -200,7 +200,7 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
     if sequential:
         items.append(("sequential", "1", "sequential"))
     # the command's row (engine/compute.c: its forms, checks and messages)
-    cells, table = _core.row("plan", "plan", 0, items)
+    cells, table, _ = _core.row("plan", "plan", 0, items)
     f = {k: _cell(v) for k, v in cells.items()}
     out = Plan(f["ber"], f["ratio"], int(f["errors"]), int(f["bits"]), f["alpha"], f["beta"])
     if bits is None and time is None and (rate is not None or baud is not None):
@@ -346,7 +346,7 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
              for k, v in (("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes))]
     items.append(("all-lanes", "1", "all_lanes"))
     # the command's row (bits --lanes L --all-lanes): its checks, its search
-    cells, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
+    cells, _, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
     return int(float(cells["bits_per_lane"])), float(cells["cl_achieved"])
 
 
@@ -365,15 +365,6 @@ cer_tail_lower, cer_tail_upper and flr_upper also with ``method="sonic"``
 (a least-squares line has no interval); flr_observed is the frame loss of
 the uncorrectable count itself. port and lane name the histogram of a
 report (`fec_histograms`), else None."""
-
-
-def _flr(cer, rate, interleave, frames_per_codeword):
-    """flr = cer (1 + X F) / F at most 1 (bercl_fec_flr; the command's flr_of: X from the
-    rate where not given, F 8 by default)."""
-    nan = math.nan
-    return _core.fec_flr(cer, nan if interleave is None else float(interleave),
-                         nan if frames_per_codeword is None else float(frames_per_codeword),
-                         nan if rate is None else float(rate))
 
 
 def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
@@ -428,47 +419,46 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
 def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_per_codeword,
                where):
     """`fec_histogram`, and the port and lane of a report's histogram."""
-    from . import parse_rate
     n, k, m, t = fec_code(code)
-    call = _Call("fec_histogram", "raise")
     if method not in ("likelihood", "sonic"):
         raise DomainError("fec_histogram: method must be 'likelihood' or 'sonic', not %r"
                           % (method,))
-    r = None if rate is None else _scalar(call, "rate", rate, parse_rate)
-    c, q = parse_cl(cl, "cl")
+    named = [("code", "rs:%d,%d,%d" % (n, k, m)), ("cl", cl), ("rate", rate),
+             ("interleave", interleave), ("frames_per_codeword", frames_per_codeword),
+             ("method", method)]
+    items = [(key.replace("_", "-"), _typed("fec_histogram", key, v), key)
+             for key, v in named if v is not None]
+    counts = grouped = None
     if groups is not None:
         if bins is not None:
             raise DomainError("fec_histogram: give bins or groups, not both")
-        if method == "sonic":
-            raise DomainError("fec_histogram: method 'sonic' needs a count per bin, and the "
-                              "report groups bins")
         if len(groups) != 3 or not all(hasattr(g, "__len__") for g in groups) or \
                 not len(groups[0]) or len({len(g) for g in groups}) != 1:
             raise DomainError("fec_histogram: groups: (lo, hi, count), three lists of one "
                               "length, at least one group")
-        lo, hi, cnt = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
-                       [float(v) for v in groups[2]])
-        h = _core.fec_histogram(n, k, m, [0.0] * (t + 2), int(_model(model)), c, q, lo, hi, cnt)
-        counts = None
+        grouped = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
+                   [_core.quantity("errors", _typed("fec_histogram", "count", v),
+                                   "fec_histogram: groups count[%d]" % i)
+                    for i, v in enumerate(groups[2])])
     else:
         if bins is None:
             raise DomainError("fec_histogram: needs bins (or groups)")
-        counts = [_scalar(call, "bins[%d]" % i, v, parse_count) for i, v in enumerate(bins)]
-        if len(counts) != t + 2:
-            raise DomainError("bins: %d counts given, t + 2 = %d wanted" % (len(counts), t + 2))
-        for i, v in enumerate(counts):
-            if v != math.floor(v) or v < 0:
-                raise DomainError("bins[%d] = %r: must be a whole number" % (i, v))
-        h = _core.fec_histogram(n, k, m, counts, int(_model(model)), c, q)
-    interval = True
-    if method == "sonic":
-        h["tail_bins"], h["cer_tail"], h["tail_r2"] = _core.fec_tail_sonic(n, k, m, counts)
-        interval = False
+        if len(bins) != t + 2:
+            raise DomainError("fec_histogram: bins: %d counts given, t + 2 = %d wanted"
+                              % (len(bins), t + 2))
+        # each bin a count, as a report's cell is read
+        counts = [_core.quantity("errors", _typed("fec_histogram", "bins", v),
+                                 "fec_histogram: bins[%d]" % i) for i, v in enumerate(bins)]
+    # the command's row (fec --histogram): the analysis, the tail fit, the frame loss
+    cells, _, h = _core.row("fec_histogram", "fec", int(_model(model)), items, counts, grouped)
     gof = h["gof_df"] > 0
     tail = h["tail_bins"] > 0
-    flr = _flr(h["cer_tail"], r, interleave, frames_per_codeword) if tail else None
-    flr_upper = _flr(h["cer_tail_upper"], r, interleave, frames_per_codeword) \
-        if tail and interval else None
+    interval = tail and h["tail_interval"]
+
+    def cell(name):
+        v = cells.get(name)
+        return None if v is None else _cell(v)
+
     return FecHistogram(
         h["codewords"], h["uncorrectable"], h["symbol_errors"], h["ser_estimate"],
         h["ser_upper"], h["cer_predicted"] if h["has_cer_predicted"] else 0.0,
@@ -476,10 +466,9 @@ def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_p
         h["cer_upper"], h["ln_cer_upper"], h["gof_df"], h["gof_stat"] if gof else None,
         h["gof_p"] if gof else None, h["ln_gof_p"] if gof else None,
         bool(h["burst"]) if gof else None, h["tail_bins"], h["cer_tail"] if tail else None,
-        h["tail_r2"] if tail else None, h["cer_tail_lower"] if tail and interval else None,
-        h["cer_tail_upper"] if tail and interval else None, flr, flr_upper,
-        _flr(h["uncorrectable"] / h["codewords"], r, interleave, frames_per_codeword),
-        *where)
+        h["tail_r2"] if tail else None, h["cer_tail_lower"] if interval else None,
+        h["cer_tail_upper"] if interval else None, cell("flr"), cell("flr_upper"),
+        cell("flr_observed"), *where)
 
 
 FecReport = collections.namedtuple("FecReport", "port lane bins groups")
@@ -640,7 +629,7 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     items = [(k, _typed("fec_degrade", k, v), k.replace("degrade-", ""))
              for k, v in named if v is not None]
     # the command's row (fec --degrade-interval K --degrade-threshold S)
-    cells, _ = _core.row("fec_degrade", "fec", 0, items)
+    cells, _, _ = _core.row("fec_degrade", "fec", 0, items)
     f = {k: _cell(v) for k, v in cells.items()}
     return FecDegrade(f["ser"], f["degrade_p"], f.get("degrade_mean_time"))
 
@@ -678,7 +667,7 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     items = [(k.replace("_", "-"), _typed("fec_test_bounds", k, v), k)
              for k, v in named if v is not None]
     # the command's row (fec --code C --errors E --bits N --cl C)
-    cells, _ = _core.row("fec_test_bounds", "fec", int(_model(model)), items)
+    cells, _, _ = _core.row("fec_test_bounds", "fec", int(_model(model)), items)
     return FecTestBounds(_cell(cells["ber_upper"]), _cell(cells["cer_upper"]))
 
 
@@ -898,7 +887,7 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
         items.append(("burst-model", "gilbert-elliott", "burst_model"))
     # the command's own row (engine/simulate.c, engine/bursts.c): its random
     # stream, in constant memory, the same table for the same seed
-    cells, _ = _core.row("simulate", "simulate", int(b), items)
+    cells, _, _ = _core.row("simulate", "simulate", int(b), items)
     f = {k: _cell(v) for k, v in cells.items()}
     trials, seed = int(f["trials"]), int(f["seed"])
     if ratio is not None:
