@@ -827,12 +827,17 @@ def test_clustered_as_the_cli(tmp_path):
 
 
 def test_intervals_refusals():
-    with pytest.raises(bercl.DomainError, match=r"bits\[1\] = 0.0: a zero-length interval"):
+    with pytest.raises(bercl.DomainError,
+                       match=r"intervals: element \[1\]: bits 0: a zero-length interval"):
         bercl.intervals([1e9, 0, 1e9], [0, 0, 0])
-    with pytest.raises(bercl.DomainError, match=r"errors\[2\] = 3.0: below the reading"):
+    with pytest.raises(bercl.DomainError, match=r"intervals: element \[2\]: errors 3 is below "
+                                                r"the reading before, 4: the counter went back"):
         bercl.intervals([1e9, 2e9, 3e9], [0, 4, 3], cumulative=True)
-    with pytest.raises(bercl.DomainError, match=r"errors\[0\] = 20.0 exceed"):
+    with pytest.raises(bercl.DomainError,
+                       match=r"intervals: element \[0\]: errors 20 exceed the interval's bits"):
         bercl.intervals([10, 20], [20, 0])
+    with pytest.raises(bercl.DomainError, match=r"\(data\):3: errors 'x' not a number"):
+        bercl.read_intervals(io.BytesIO(b"bits,errors\n1G,0\n1G,x\n"))
 
 
 def test_watch_clustered_as_the_cli():

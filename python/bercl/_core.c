@@ -34,6 +34,7 @@
 #include "rowcall.h"
 #include "csv.h"
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
+#include "intervals.h" /* the --intervals reader */
 #include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
 #include "flags.h"
 #include "parse.h"
@@ -650,50 +651,39 @@ static int intervals_from(PyObject *o, bercl_intervals *s)
 	                        &s->bits_lo, &s->sum_a, &s->sum_a_lo, &s->a2_ratio);
 }
 
+
 /*
- * intervals_add(state or None, bits, errors) -> (state, None) or (state before
- * the bad element, (index, status)): bercl_intervals_add over two float64
- * arrays of per-interval counts (the library's running sums, one pass).
+ * intervals_read(data, name, form) -> (state, cumulative, rows): the
+ * command's --intervals reader (engine/intervals.c) on the bytes of a log,
+ * form 0 auto, 1 per-interval, 2 cumulative (--intervals-form); a bad log
+ * raises DomainError with its message ("NAME:LINE: ...").
  */
-static PyObject *py_intervals_add(PyObject *self, PyObject *args)
+static PyObject *py_intervals_read(PyObject *self, PyObject *args)
 {
 	(void)self;
-	PyObject *st, *bo, *eo;
-	if (!PyArg_ParseTuple(args, "OOO", &st, &bo, &eo))
+	const char *data, *name;
+	Py_ssize_t len;
+	int form;
+	if (!PyArg_ParseTuple(args, "y#si", &data, &len, &name, &form))
 		return NULL;
+	if (form < FORM_AUTO || form > FORM_CUMULATIVE)
+		return PyErr_Format(PyExc_ValueError, "intervals_read: form 0, 1 or 2");
+	FILE *fp = len ? fmemopen((void *)data, (size_t)len, "r") : fopen("/dev/null", "r");
+	if (!fp)
+		return PyErr_NoMemory();
 	bercl_intervals s;
-	memset(&s, 0, sizeof s);
-	if (st != Py_None && !intervals_from(st, &s))
-		return NULL;
-	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(bo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
-	if (!b)
-		return NULL;
-	PyArrayObject *e = (PyArrayObject *)PyArray_FROMANY(eo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
-	if (!e) {
-		Py_DECREF(b);
-		return NULL;
-	}
-	npy_intp n = PyArray_SIZE(b);
-	if (PyArray_SIZE(e) != n) {
-		Py_DECREF(b);
-		Py_DECREF(e);
-		return PyErr_Format(PyExc_ValueError, "bits and errors: arrays of one length");
-	}
-	const double *bv = PyArray_DATA(b), *ev = PyArray_DATA(e);
-	npy_intp bad = -1;
-	enum bercl_status rc = BERCL_OK;
-	for (npy_intp i = 0; i < n; i++) {
-		rc = bercl_intervals_add(&s, bv[i], ev[i]);
-		if (rc != BERCL_OK) {
-			bad = i;
-			break;
-		}
-	}
-	Py_DECREF(b);
-	Py_DECREF(e);
-	if (bad < 0)
-		return Py_BuildValue("(NO)", intervals_tuple(&s), Py_None);
-	return Py_BuildValue("(N(ni))", intervals_tuple(&s), (Py_ssize_t)bad, (int)rc);
+	struct intervals_note note;
+	char err[512];
+	int rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = intervals_read(fp, name, (enum intervals_form)form, &s, &note, err, sizeof err);
+	Py_END_ALLOW_THREADS
+	fclose(fp);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (rc != 0)
+		return raise_message(BERCL_EDOM, err);
+	return Py_BuildValue("(NOl)", intervals_tuple(&s), note.cumulative ? Py_True : Py_False,
+	                     note.rows);
 }
 
 /*
@@ -1060,7 +1050,7 @@ static PyMethodDef methods[] = {
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
-	{"intervals_add", py_intervals_add, METH_VARARGS, NULL},
+	{"intervals_read", py_intervals_read, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
 	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},

@@ -1234,7 +1234,8 @@ def intervals(bits, errors, *, cumulative=None):
     ------
     DomainError
         A zero-length interval, errors above an interval's bits, a counter
-        going backwards (cumulative), named by its index.
+        going backwards (cumulative): the command's message, the element
+        named by its index.
 
     Examples
     --------
@@ -1244,47 +1245,29 @@ def intervals(bits, errors, *, cumulative=None):
     >>> iv.ber("95%").ber_upper_clustered
     7.200112744115854e-09
     """
-    call = _Call("intervals", "raise")
-    b = np.atleast_1d(call.number("bits", bits, parse_quantity)).astype(np.float64).ravel()
-    e = np.atleast_1d(call.number("errors", errors, parse_count)).astype(np.float64).ravel()
-    if b.size != e.size:
-        raise DomainError("intervals: bits and errors: %d and %d values" % (b.size, e.size))
-    if b.size == 0:
-        raise DomainError("intervals: no intervals (bits,errors rows)")
-    bad = np.flatnonzero(~np.isfinite(b) | ~np.isfinite(e) | (e < 0) | (e != np.floor(e)))
-    if bad.size:
-        i = int(bad[0])
-        raise DomainError("intervals: bits[%d] = %r, errors[%d] = %r: bits must be a number "
-                          "and errors a whole number at least 0" % (i, b[i], i, e[i]))
-    if cumulative is None:
-        k = min(3, b.size)
-        cumulative = k == 3 and bool(np.all(b[1:3] > b[:2]) and np.all(e[1:3] >= e[:2]))
-    if cumulative:
-        back = np.flatnonzero(np.diff(b, prepend=0.0) <= 0)
-        if back.size:
-            i = int(back[0])
-            raise DomainError("intervals: bits[%d] = %r: %s (cumulative readings)" % (
-                i, b[i], "a zero-length interval" if i and b[i] == b[i - 1] or b[i] == 0
-                else "below the reading before: the counter went backwards"))
-        down = np.flatnonzero(np.diff(e, prepend=0.0) < 0)
-        if down.size:
-            i = int(down[0])
-            raise DomainError("intervals: errors[%d] = %r: below the reading before: the "
-                              "counter went backwards (cumulative readings)" % (i, e[i]))
-        b, e = np.diff(b, prepend=0.0), np.diff(e, prepend=0.0)
-    else:
-        zero = np.flatnonzero(~(b > 0))
-        if zero.size:
-            i = int(zero[0])
-            raise DomainError("intervals: bits[%d] = %r: a zero-length interval" % (i, b[i]))
-    state, bad = _core.intervals_add(None, b, e)
-    if bad is not None:
-        i, status = bad
-        if status == 2:
-            raise LimitError("intervals: more than 2^53 errors or 1e300 bits in all")
-        raise DomainError("intervals: errors[%d] = %r exceed the interval's bits %r"
-                          % (i, e[i], b[i]))
-    return Intervals(state, bool(cumulative))
+    b = [v if isinstance(v, str) else _typed("intervals", "bits", v)
+         for v in np.ravel(np.asarray(bits, dtype=object))]
+    e = [v if isinstance(v, str) else _typed("intervals", "errors", v)
+         for v in np.ravel(np.asarray(errors, dtype=object))]
+    if len(b) != len(e):
+        raise DomainError("intervals: bits and errors: %d and %d values" % (len(b), len(e)))
+    # the log as the command reads it (--intervals): the engine's reader, its
+    # checks and its form decision; a message's line is the element's + 2
+    text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in zip(b, e))
+    try:
+        state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
+    except DomainError as err:
+        msg = str(err)
+        head, _, rest = msg.partition(": ")
+        if head.startswith("intervals:") and head[10:].isdigit():
+            msg = "intervals: element [%d]: %s" % (int(head[10:]) - 2, rest)
+        raise DomainError(msg) from None
+    return Intervals(state, cum)
+
+
+def _form(cumulative):
+    """--intervals-form: auto (None), per-interval (False), cumulative (True)."""
+    return 0 if cumulative is None else 2 if cumulative else 1
 
 
 def read_intervals(source, *, cumulative=None):
@@ -1310,36 +1293,25 @@ def read_intervals(source, *, cumulative=None):
     >>> read_intervals("bits,errors\\n1G,0\\n1G,3\\n1G,0\\n").errors
     3.0
     """
+    name = "(data)"
     if hasattr(source, "read"):
-        text = source.read()
-    elif isinstance(source, str) and "\n" in source:
-        text = source
+        data = source.read()
+        name = getattr(source, "name", name)
+    elif isinstance(source, (str, bytes)) and ("\n" in source if isinstance(source, str)
+                                              else b"\n" in source):
+        data = source
     else:
-        with open(source, encoding="utf-8") as fp:
-            text = fp.read()
-    text = text.lstrip("\ufeff")
-    bits, errors, cols = [], [], None
-    for no, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        cells = [c.strip().strip('"') for c in line.replace("\t", ",").split(",")]
-        loose = [c.replace(" ", "").replace("_", "-").lower() for c in cells]
-        if cols is None and not bits:
-            if "bits" in loose or "errors" in loose:
-                if "bits" not in loose or "errors" not in loose:
-                    raise DomainError("line %d: the header needs both columns, bits and "
-                                      "errors" % no)
-                cols = (loose.index("bits"), loose.index("errors"))
-                continue
-            cols = (0, 1)
-            if len(cells) != 2:
-                raise DomainError("line %d: expected two cells, bits and errors" % no)
-        if max(cols) >= len(cells):
-            raise DomainError("line %d: %d cells: the row has no %s column"
-                              % (no, len(cells), "bits" if cols[0] >= len(cells) else "errors"))
-        bits.append(parse_quantity(cells[cols[0]], "line %d: bits" % no))
-        errors.append(parse_count(cells[cols[1]], "line %d: errors" % no))
-    return intervals(bits, errors, cumulative=cumulative)
+        name = str(source)
+        with open(source, "rb") as fp:
+            data = fp.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not isinstance(data, bytes):
+        raise TypeError("read_intervals: source must be a file name, a file, or the log as "
+                        "str or bytes, not %s" % type(data).__name__)
+    # the command's --intervals reader (engine/intervals.c)
+    state, cum, _ = _core.intervals_read(data, str(name), _form(cumulative))
+    return Intervals(state, cum)
 
 
 def cl_clustered(bits, errors, ber, *, cumulative=None):
