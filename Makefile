@@ -166,6 +166,8 @@ check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) test
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
+	@echo "== tests/test_docs.py (README.md and docs/: every example run, links, every flag of --help named)"
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" $(PYTHON) tests/test_docs.py
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
@@ -397,7 +399,7 @@ clean:
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
-# Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
+# Figures for the guide (docs/*.png), drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
 	gnuplot -c docs/plots.gp ./bercl
 

@@ -6,7 +6,7 @@
  * rows (one line naming the file, line and column, exit 2, nothing on
  * standard output), the clustered columns in every format, the one-burst
  * link, and the statistical claims by seeded simulation at a small count
- * (the full-size figures are the README's, from tests/clustered_grid.sh).
+ * (the full-size figures are in docs/bursts.md, from tests/clustered_grid.sh).
  */
 #include "testutil.h"
 #include "cliutil.h"
