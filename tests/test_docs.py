@@ -30,7 +30,8 @@ sh       Commands a reader runs on their own machine (installs, builds), not
 Then: every relative link and image of a page must exist, and every flag that
 `bercl --help` or `bercl SUBCOMMAND --help` lists, and every subcommand, must
 be named (`--flag`, `bercl SUBCOMMAND`) by some page: the guide covers the
-whole command.
+whole command; and each of those flags must have its item in the OPTIONS
+section of man/bercl.1, the reference.
 
 --update rewrites each expected output with what the command printed (review
 the diff before committing it: the pages then say what the program does, not
@@ -289,6 +290,17 @@ def coverage(texts):
     missing = [f for f in flags if not re.search(re.escape(f) + r"(?![a-z0-9-])", corpus)]
     for f in missing:
         fail("the guide", "no page mentions %s (listed by bercl --help)" % f)
+    # bercl(1) is the reference: each flag has an item of its OPTIONS section
+    with open(os.path.join(TOP, "man/bercl.1")) as fp:
+        man = fp.read()
+    m = re.search(r"^\.Sh OPTIONS\n(.*?)^\.Sh ", man, re.S | re.M)
+    items = set()
+    for ln in (m.group(1) if m else "").splitlines():
+        if ln.startswith(".It "):
+            items.update("-" + f for f in re.findall(r"Fl (-[a-z0-9-]+)", ln))
+    for f in flags:
+        if f not in items:
+            fail("man/bercl.1", "OPTIONS has no item for %s (listed by bercl --help)" % f)
     return len(subs), len(flags)
 
 
