@@ -746,7 +746,7 @@ static PyObject *doubles_list(const double *v, size_t n)
 /*
  * plan_sequential(ber, alpha, beta, ratio) -> (max_errors, max_bits,
  * alpha, beta, expected_bits_good, expected_bits_bad, pass_bits, fail_bits)
- * with the command's limit of 1e6 rows (engine/compute.c compute_plan).
+ * with the command's limit of 1e6 rows (engine/compute.c compute_plan_design).
  */
 static PyObject *py_plan_sequential(PyObject *self, PyObject *args)
 {
