@@ -151,7 +151,7 @@ function parseList(q, text) {
   return list;
 }
 
-// --code (src/main.c's parse_code)
+// --code (engine/request.c's option_code)
 function parseCode(text) {
   let n, k, m = 10;
   const num = (s, lo, hi) => {
@@ -176,7 +176,7 @@ function parseCode(text) {
   return { name: text[0] === 'r' ? `rs:${n},${k},${m}` : text, n: c[0], k: c[1], m: c[2], t: c[3], nn: n, kk: k, mm: m };
 }
 
-// --lane-errors (src/main.c's parse_lane_errors)
+// --lane-errors (engine/request.c's option_lane_errors)
 function parseLaneErrors(text) {
   if (!setText(text)) usage(`--lane-errors '${text}': is too long`, 'lane-errors');
   const count = X.web_parse_list(P_COUNT);
@@ -726,7 +726,7 @@ const HEADERS = { model: 'model', errors: 'errors', bits: 'bits', ber: 'BER', ra
 function answer(o) {
   const cols = layout(o);
   const out = { cols, rows: [], notes: [], truncated: false, raw: [] };
-  // the command's warning about input it ignores (src/main.c's warn_ignored)
+  // the command's warning about input it ignores (src/layout.c's warn_ignored)
   if (o.text.lanes !== undefined && o.text.rate === undefined && !o.all_lanes)
     out.notes.push('warning: --lanes is ignored without a rate (--rate or --baud): bits count every lane');
   const total = sweepCount(o);
@@ -771,7 +771,7 @@ function answer(o) {
   return out;
 }
 
-// cl --lane-errors: a row per lane, combined, all (src/main.c's lane_rows)
+// cl --lane-errors: a row per lane, combined, all (src/run.c's lane_rows)
 function laneRows(o, r0, out, push, next, where) {
   const n = o.lanes.length;
   const tails = [];

@@ -439,7 +439,7 @@ async function main() {
       if (m.method === 'Runtime.consoleAPICalled' && m.params.type === 'error') consoleErrors.push(m.params.args.map((a) => a.value || a.description).join(' '));
     });
 
-    // 1. the README's example as a link: four rows, the command's values
+    // 1. the example link of docs/page.md (the README's until it moved): four rows, the command's values
     const readme = { errors: '0..3', ber: '1e-12', cl: '95%', rate: '25.78125G' };
     const st = await load(page, `${base}index.html?cmd=bits&errors=0..3&ber=1e-12&cl=95%25&rate=25.78125G`);
     await evaluate(page, PAGE_HELPERS);
@@ -584,7 +584,7 @@ async function main() {
         await screenshot(page, path.join(shots, `${name}-${dev}.png`), w, h, mob);
       }
     }
-    // the README's figure (docs/web.png is a copy of it)
+    // the figure of docs/page.md (docs/web.png is a copy of it)
     await page.s('Emulation.setDeviceMetricsOverride', { width: 900, height: 700, deviceScaleFactor: 1, mobile: false });
     await load(page, `${base}index.html?${examples.bits}`);
     await screenshot(page, path.join(shots, 'readme.png'), 900, 700, false);

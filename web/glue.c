@@ -291,7 +291,7 @@ WEB_API int web_plan_fixed(double ber, double alpha, double beta, double ratio)
 }
 
 /*
- * The sequential plan (compute.c's compute_plan): its table stays here until
+ * The sequential plan (compute.c's compute_plan_design): its table stays here until
  * the next design; web_seq_row() reads it, web_seq_outcome() runs it.
  */
 static double *seq;
