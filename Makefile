@@ -186,6 +186,8 @@ check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) test
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
 	@echo "== tests/test_docs.py (README.md and docs/: every example run, links, every flag of --help named)"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" $(PYTHON) tests/test_docs.py
+	@echo "== tests/test_comments.py (comments name files and functions that exist, log no timings)"
+	@$(PYTHON) tests/test_comments.py
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
