@@ -29,7 +29,7 @@ gen_bits_ref.py|>bits_ref.csv
 gen_bits_edge_ref.py|>bits_edge_ref.csv
 gen_bits_exact_ref.py|>bits_exact_ref.csv
 gen_bits_tie_ref.py|>bits_tie_ref.csv
-gen_least_bits_ref.py|>least_bits_ref.csv
+gen_least_bits_ref.py 20000|>least_bits_ref.csv
 gen_binomial_ref.py|binomial_ref.csv binomial_bits_ref.csv bounds_ref.csv
 gen_binomial_e53_ref.py|>binomial_e53_ref.csv
 gen_plan_ref.py|plan_risks_ref.csv plan_fixed_ref.csv plan_seq_ref.csv
