@@ -147,7 +147,7 @@ static void test_bits(void **state)
 	assert_true(fabs(csv_value(r.out, "time_s", 1) - 2995732273554 / 4e10) < 1e-9);
 	run(&r, NULL, "bits -e 0 -p 1e-12 -c 0.95 -r 10G");
 	assert_non_null(strstr(r.out, "4 min 59.6 s"));
-	/* Exact near 2^53 (issue 12; the first five rows of bits_exact_ref.csv,
+	/* Exact near 2^53 (the first five rows of bits_exact_ref.csv,
 	 * 60-digit truth by tests/data/gen_bits_exact_ref.py). The CLI reads 0.95
 	 * with its decimal complement 0.05: ceil(-ln(0.05) / 1e-15) =
 	 * 2995732273553991 (mpmath), one more than for the double 0.95. */

@@ -39,7 +39,7 @@ gen_fec_groups_ref.py|>fec_groups_ref.csv
 gen_sonic_ref.py|>fec_sonic_ref.csv
 gen_degrade_ref.py|>degrade_ref.csv
 gen_clustered_ref.py|>clustered_ref.csv
-gen_found_ref.py|>found_ref.tsv
+gen_edges_ref.py|>edges_ref.tsv
 gen_oracle_ref.py|>oracle_ref.csv
 gen_shortest_hard.py 50 1 56 25|>shortest_hard.txt
 gen_r_ref.R|>r_ref.csv'
