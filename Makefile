@@ -523,6 +523,7 @@ WEB_POINTS ?= 300
 check-web: web bercl
 	$(call need,$(NODE),--web)
 	WEB_SEED=$(WEB_SEED) WEB_POINTS=$(WEB_POINTS) $(NODE) web/check.js
+	$(NODE) web/check-faces.js
 
 # Every committed seed through its harness's entry point, with the build's
 # own compiler and CFLAGS (no clang): make check runs it.
