@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The answers of bercl that are not elementwise: plans, lanes, FEC
-histograms and bounds, simulation, and Watch (live decisions). Each follows
-the command's rules (engine/compute.c, src/main.c, engine/watch.c) over
-libbercl's public API; tables come with to_frame() (pandas)."""
+histograms and bounds, simulation, interval logs, and Watch (live
+decisions). Most are the command's own rows: the arguments go to the engine
+as the text of the flag of that name (engine/rowcall.c), which reads,
+checks and computes them as ``bercl`` does, and the row's cells come back;
+Watch feeds the command's watch (engine/watch.c) one reading at a time, and
+the interval logs go through its --intervals reader. Objects have a short
+repr, to_frame() (pandas) and an HTML table for Jupyter."""
 import collections
 import csv
 import dataclasses
@@ -15,8 +19,8 @@ import numpy as np
 from . import (BerclError, DomainError, LimitError, _bits, _Call, _core, _model, fec_code,
                fec_rates, ber_upper, parse_cl, parse_count, parse_quantity, parse_real)
 
-__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation", "lanes_cl", "LanesCl",
-           "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
+__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
+           "lanes_cl", "LanesCl", "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
            "fec_codeword_bounds", "Watch", "WatchRow", "read_fec_histograms", "FecReport",
            "fec_histograms", "fec_degrade", "FecDegrade", "intervals", "read_intervals",
            "Intervals", "cl_clustered", "ber_upper_clustered", "ClusteredCl", "ClusteredBer"]
@@ -699,28 +703,17 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
     >>> fec_codeword_bounds(1e9, 2, cl="95%")
     6.29579362187199e-09
     """
-    call = _Call("fec_codeword_bounds", "raise")
-    b = _model(model)
-    k = _scalar(call, "codewords", codewords, parse_count)
-    u = _scalar(call, "uncorrectable", uncorrectable, parse_count)
-    if k < 1:
-        raise DomainError("fec_codeword_bounds: codewords must be at least 1")
-    if u > k:
-        raise DomainError("fec_codeword_bounds: uncorrectable exceeds codewords")
     if (cer is None) == (cl is None):
         raise DomainError("fec_codeword_bounds: give cer (for the CL that CER < cer) or cl "
                           "(for cer_upper), one of them")
-    if b and u >= k:
-        raise DomainError("fec_codeword_bounds: the binomial model needs uncorrectable below "
-                          "codewords")
-    from . import cl as _cl
-    if cer is not None:
-        x, _ = parse_cl(cer, "cer")
-        t = _core.tails_full(int(b), u, k, x)
-        if t is None:
-            raise DomainError("fec_codeword_bounds: codewords * cer outside the supported range")
-        return _cl(u, k, x, model=model)
-    return min(ber_upper(u, k, cl, model=model), 1.0)
+    named = [("codewords", codewords), ("uncorrectable", uncorrectable), ("cer", cer),
+             ("cl", cl)]
+    items = [(k, _typed("fec_codeword_bounds", k, v), k) for k, v in named if v is not None]
+    # the command's row (fec --codewords K --uncorrectable U): its form needs a
+    # code, which a count of codewords does not depend on
+    items.append(("code", "kp4", "code"))
+    cells, _, _ = _core.row("fec_codeword_bounds", "fec", int(_model(model)), items)
+    return _cell(cells["cl"] if cer is not None else cells["cer_upper"])
 
 
 # ---- simulate ----
