@@ -52,8 +52,9 @@ LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_q
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
-	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c engine/element.c engine/rowcall.c
-CLI_SRC = src/options.c src/layout.c src/run.c src/signals.c src/verify.c src/pipeline.c $(ENGINE_SRC)
+	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c \
+	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c
+CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -129,7 +130,7 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
 tests/test_dd: lib/x87soft.h
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
-	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -DTMP='"tests/tmp/$*/"' $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 # test_shortest again on shortest.c's portable 128-bit arithmetic (32-bit
 # halves, as on a target without unsigned __int128: i386, armhf)
@@ -157,27 +158,50 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
+# make check runs its suites side by side on every core this process may
+# use (make -j, each suite's output kept together: -O); a suite's scratch
+# files are its own (tests/tmp/SUITE/, mktemp -d).
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+CHECK_SUITES = $(TESTS:tests/%=check-run-%) check-xmath check-bits-paths check-xcheck-dd \
+	check-fuzz-seeds check-corpus check-forms check-promises check-abi check-completion \
+	check-install check-pip check-oracle
+.PHONY: check-suites $(CHECK_SUITES)
 check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths
-	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@$(MAKE) --no-print-directory -j$(NPROC) -O check-suites
+	@echo "all tests passed"
+check-suites: $(CHECK_SUITES)
+check-run-%:
+	@echo "== tests/$*"; LD_LIBRARY_PATH=. ./tests/$*
+check-xmath:
 	@echo "== tests/oracle/xmath_check (lib/xmath.c against MPFR)"
 	./tests/oracle/xmath_check --seed $(ORACLE_SEED) --count $(XMATH_COUNT)
+check-bits-paths:
 	@echo "== tests/bits_paths"; ./tests/bits_paths $(ORACLE_SEED) $(BITS_PATHS_COUNT)
+check-xcheck-dd:
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
+check-fuzz-seeds:
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
+check-corpus:
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
+check-forms:
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
+check-promises:
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
+check-abi:
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
+check-completion:
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
+check-install:
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
+check-pip:
 	@echo "== tests/test_pip.sh"
 	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
 	else sh tests/test_pip.sh; fi
+check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
-	@echo "all tests passed"
 
 # The same digits everywhere: tests/xcheck.c (the reference tables without
 # cmocka or GSL) built with the library for x86-64 as usual (the baseline),
@@ -394,7 +418,7 @@ clean:
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
-	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
+	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
@@ -420,30 +444,35 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
 
-# The page (web/): libbercl and three pure files of the program (the flags'
-# number syntax, the shortest doubles it uses, the text format's safe
-# rounding) compiled to WebAssembly by Debian's emscripten with web/glue.c,
-# the module inlined as base64 so that the page also works from a local
-# folder (file://). NODE_PATH: emscripten's JavaScript optimizer needs
-# Debian's node modules (acorn) whichever node runs it. make check-web
-# compares the page in headless Chromium with ./bercl (web/check.js),
-# WEB_POINTS random points per question from WEB_SEED.
+# The page (web/): libbercl and the engine (engine/, all of it but
+# simulate's GSL draws: web/nosim.c) compiled to WebAssembly by Debian's
+# emscripten with web/glue.c, the module gzipped and inlined as base64 so
+# that the page also works from a local folder (file://); web/dist holds
+# only the four files the page loads. NODE_PATH: emscripten's JavaScript
+# optimizer needs Debian's node modules (acorn) whichever node runs it.
+# make check-web (web/check.js) runs the behaviour corpus and WEB_POINTS
+# random points per question from WEB_SEED through the page's engine in node
+# against ./bercl, then the page in headless Chromium (forms, files,
+# downloads, a 1e5-row batch, screenshots to tests/tmp/web-shots/).
 # The library's wide type in the page is the x87 long double in software
 # (BERCL_WIDE_X87, lib/x87soft.h), the native x86-64 program's, so that the
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) engine/parse.c engine/shortest.c engine/numbers.c engine/human.c engine/target.c web/glue.c
-WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/bercl-wasm.js
-$(WEB_DIST)/bercl.wasm: $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc engine/parse.h engine/shortest.h engine/numbers.h engine/human.h engine/compute.h engine/row.h
-	mkdir -p $(WEB_DIST)
+WEB_SRC = $(LIB_SRC) $(filter-out engine/simulate.c engine/bursts.c,$(ENGINE_SRC)) web/glue.c web/nosim.c
+WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WEB_DIST)/bercl-wasm.js
+# the module is an intermediate: the page loads it inlined (bercl-wasm.js)
+WEB_WASM = web/tmp/bercl.wasm
+$(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
+		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h) web/gsl/gsl_rng.h
+	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -o $@ $(WEB_SRC)
-$(WEB_DIST)/bercl-wasm.js: $(WEB_DIST)/bercl.wasm
-	{ printf '/* libbercl as WebAssembly, base64 (make web) */\nvar BERCL_WASM = "'; \
-		base64 -w0 $<; printf '";\n'; } > $@.tmp && mv $@.tmp $@
-$(WEB_DIST)/index.html $(WEB_DIST)/app.js: $(WEB_DIST)/%: web/%
+		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine -Iweb --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
+$(WEB_DIST)/bercl-wasm.js: $(WEB_WASM)
+	mkdir -p $(WEB_DIST)
+	{ printf '/* the engine and libbercl as WebAssembly, gzip then base64 (make web) */\nvar BERCL_WASM = "'; \
+		gzip -9 -n -c $< | base64 -w0; printf '";\n'; } > $@.tmp && mv $@.tmp $@
+$(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js: $(WEB_DIST)/%: web/%
 	mkdir -p $(WEB_DIST)
 	cp $< $@
 web: $(WEB_FILES)

@@ -20,8 +20,9 @@
 #include "commands.h"
 #include "histogram.h"
 #include "intervals.h"
+#include "io.h"
 #include "telemetry.h"
-#include "layout.h"
+#include "invoke.h"
 #include "options.h"
 #include "run.h"
 #include "signals.h"
@@ -29,25 +30,24 @@
 
 /*
  * fec --histogram FILE: its histograms (a report may hold several ports and
- * lanes, engine/telemetry.c), read once for every row.
+ * lanes, engine/telemetry.c), read once for every row (invoke_histogram).
  */
-static const struct telemetry *load_histogram(const struct options *o)
+static void load_histogram(struct options *o)
 {
 	static struct telemetry telem;
 	FILE *fp = strcmp(o->histogram, "-") == 0 ? stdin : fopen(o->histogram, "r");
 	if (!fp)
 		usage_error("--histogram '%s': %s", o->histogram, strerror(errno));
-	char err[512];
-	int rc = telemetry_read(fp, fp == stdin ? "(stdin)" : o->histogram,
-	                        (enum telemetry_format)o->histogram_format, o->code.t, &telem, err,
-	                        sizeof err);
+	struct invoke_sink k;
+	command_sink(&k);
+	char why[1024];
+	struct source src = source_file(fp);
+	const char *bad = invoke_histogram(o, &src, fp == stdin ? "(stdin)" : o->histogram, &telem,
+	                                   &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
-	if (rc != 0)
-		usage_error("--histogram: %s", err);
-	if (telem.warning[0])
-		warning("%s", telem.warning);
-	return &telem;
+	if (bad)
+		usage_error("%s", bad);
 }
 
 /* cl, ber --intervals FILE: its sums, read once; the row's bits and errors are its totals. */
@@ -57,51 +57,22 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	FILE *fp = strcmp(o->intervals, "-") == 0 ? stdin : fopen(o->intervals, "r");
 	if (!fp)
 		usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
-	const char *name = fp == stdin ? "(stdin)" : o->intervals;
-	char err[512];
-	struct intervals_note note;
-	int rc = intervals_read(fp, name, (enum intervals_form)o->intervals_form, &sums, &note, err,
-	                        sizeof err);
+	struct invoke_sink k;
+	command_sink(&k);
+	char why[1024];
+	struct source src = source_file(fp);
+	const char *bad = invoke_intervals(o, &src, fp == stdin ? "(stdin)" : o->intervals, &sums,
+	                                   base, &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
-	if (rc != 0)
-		usage_error("--intervals: %s", err);
-	intervals_describe(name, &note, &sums, err, sizeof err);
-	fprintf(stderr, "%s: note: %s\n", prog, err);
-	base->intervals = &sums;
-	base->errors = sums.errors;
-	base->bits = sums.bits;
+	if (bad)
+		usage_error("%s", bad);
 }
 
-/* The row every row starts from: the switches, and each flag's one value
- * (watch, or a batch whose flags fill the columns it lacks). */
-static void base_row(const struct options *o, struct row_input *base)
+static int stdout_failed(void *ctx)
 {
-	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
-	base->all_lanes = o->all_lanes;
-	if (o->code_text) {
-		base->code_name = o->code_name;
-		base->code = o->code;
-	}
-	if (o->telem)
-		base->histogram = o->telem->h[0].bins;
-	base->tail_sonic = o->tail_sonic;
-	base->burst_model = o->burst_model;
-	base->clustered = o->clustered;
-	if (o->intervals && o->cmd != CMD_WATCH)
-		load_intervals(o, base);
-	if (!o->input && o->cmd != CMD_WATCH)
-		return; /* a sweep sets its rows' values itself */
-	for (int q = 0; q < NQ; q++)
-		if (o->text[q]) {
-			double c = NAN;
-			double v = vlist_value(&o->list[q], 0, &c);
-			row_set(base, (enum quantity)q, v, c);
-			if (q == Q_CL && o->input) {
-				struct vlist_pos first = {0, 0};
-				vlist_lo_at(&o->list[q], &first, &base->cl_lo, &base->cl_complement_lo);
-			}
-		}
+	(void)ctx;
+	return ferror(stdout);
 }
 
 static int run_watch(const struct options *o, const struct row_input *base)
@@ -113,7 +84,9 @@ static int run_watch(const struct options *o, const struct row_input *base)
 		build_layout(CMD_WATCH, WHEN_MACHINE | WHEN_LANE | (o->plan ? WHEN_PLAN : WHEN_NOT_PLAN) |
 		                        (o->clustered ? WHEN_CLUSTERED : 0),
 		             &l);
-		choose_value(o, &l);
+		char why[1024];
+		if (invoke_value(o, &l, why, sizeof why))
+			usage_error("%s", why);
 	}
 	FILE *fp = stdin; /* --intervals FILE: the readings from FILE */
 	if (o->intervals && strcmp(o->intervals, "-") != 0) {
@@ -122,10 +95,16 @@ static int run_watch(const struct options *o, const struct row_input *base)
 			usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
 	}
 	say_warnings(o);
-	int st = watch_run(base, (enum format)o->format, o->plan, o->value, fp,
-	                   fp == stdin ? "(stdin)" : o->intervals);
+	struct source src = source_file(fp);
+	struct sink out = sink_file_flushed(stdout), err = sink_file(stderr);
+	out.failed = stdout_failed;
+	int st = watch_run(base, (enum format)o->format, o->plan, o->value, &src,
+	                   fp == stdin ? "(stdin)" : o->intervals, &out, &err);
 	if (fp != stdin)
 		fclose(fp);
+	die_if_interrupted();
+	if (ferror(stdout))
+		check_output(); /* says so and exits 3 */
 	return st;
 }
 
@@ -135,9 +114,11 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	check_combinations(&o);
 	if (o.histogram)
-		o.telem = load_histogram(&o);
+		load_histogram(&o);
 	struct row_input base;
-	base_row(&o, &base);
+	invoke_base(&o, &base);
+	if (o.intervals && o.cmd != CMD_WATCH)
+		load_intervals(&o, &base);
 	int status;
 	if (o.cmd == CMD_WATCH) {
 		status = run_watch(&o, &base);

@@ -18,7 +18,7 @@
 
 #include "commands.h"
 #include "compute.h"
-#include "forms.h"
+#include "invoke.h"
 #include "options.h"
 #include "telemetry.h"
 
@@ -29,18 +29,14 @@ const char *const prog = "bercl";
 
 void (*options_exit)(int status) = exit;
 
-/*
- * "bercl: KIND" then the message, on one line of standard error: a control
- * character of a value quoted in it (a newline, a CR that would hide the
- * flag's name) shows as '?', and past 1 KiB the line ends in "...".
- */
+/* "bercl: KIND" then the message, on one line of standard error
+ * (invoke_message_line: made safe, cut at 1 KiB). */
 static void say(const char *kind, const char *fmt, va_list ap)
 {
-	char line[1024];
-	int n = vsnprintf(line, sizeof line, fmt, ap);
-	if (n >= (int)sizeof line)
-		memcpy(line + sizeof line - 4, "...", 4);
-	fprintf(stderr, "%s: %s%s\n", prog, kind, line_safe(line));
+	char text[4096], line[1200];
+	vsnprintf(text, sizeof text, fmt, ap);
+	invoke_message_line(line, sizeof line, kind, NULL, text);
+	fprintf(stderr, "%s\n", line);
 }
 
 _Noreturn void usage_error(const char *fmt, ...)
@@ -85,6 +81,57 @@ void check_output(void)
 	}
 }
 
+#define HELP_WIDTH 100 /* as the text tables */
+
+/* Where to break text, at most room bytes in: before an alternative, an
+ * optional part or a group (" | ", " [", " ("), else before a flag, else
+ * at any space; a word longer than the room has its line. */
+static int help_break(const char *text, int room)
+{
+	for (const char *prefer = "|[(-"; *prefer; prefer += *prefer == '|' ? 3 : 1) {
+		for (int i = room; i > 0; i--)
+			if (text[i] == ' ' && (strchr(prefer, text[i + 1]) != NULL) &&
+			    (*prefer != '-' || text[i + 1] == '-'))
+				return i;
+	}
+	for (int i = room; i > 0; i--)
+		if (text[i] == ' ')
+			return i;
+	return (int)strcspn(text, " ");
+}
+
+/*
+ * text (its line breaks and the blanks after them read as one space) after
+ * `at` columns already on the line, broken so that no line passes
+ * HELP_WIDTH, each further line indented by `indent` columns; ends the line.
+ */
+static void put_help_text(FILE *out, int at, int indent, const char *text)
+{
+	char flat[1024];
+	size_t k = 0;
+	for (const char *p = text; *p && k + 1 < sizeof flat; p++) {
+		if (*p == '\n') {
+			while (p[1] == ' ')
+				p++;
+			flat[k++] = ' ';
+		} else {
+			flat[k++] = *p;
+		}
+	}
+	flat[k] = '\0';
+	for (const char *t = flat; *t;) {
+		int room = HELP_WIDTH - at, n = (int)strlen(t);
+		int cut = n > room ? help_break(t, room) : n;
+		fprintf(out, "%.*s\n", cut, t);
+		t += cut;
+		while (*t == ' ')
+			t++;
+		if (*t)
+			fprintf(out, "%*s", indent, "");
+		at = indent;
+	}
+}
+
 /* The usage lines of one subcommand (cmd >= 0) or of all. */
 static void put_usage(FILE *out, int cmd)
 {
@@ -92,8 +139,8 @@ static void put_usage(FILE *out, int cmd)
 	for (int c = 0; c < NCOMMANDS; c++) {
 		if (cmd >= 0 && c != cmd)
 			continue;
-		fprintf(out, "%s bercl %-8s %s\n", first ? "usage:" : "      ", commands[c].name,
-		        commands[c].usage);
+		fprintf(out, "%s bercl %-8s ", first ? "usage:" : "      ", commands[c].name);
+		put_help_text(out, 22, 24, commands[c].usage);
 		first = 0;
 	}
 	if (cmd < 0)
@@ -163,9 +210,10 @@ static void print_help(int cmd)
 			continue;
 		flag_usage(id, left, sizeof left);
 		if (f->letter)
-			printf("  -%c, %-*s  %s\n", f->letter, width, left, f->help);
+			printf("  -%c, %-*s  ", f->letter, width, left);
 		else
-			printf("      %-*s  %s\n", width, left, f->help);
+			printf("      %-*s  ", width, left);
+		put_help_text(stdout, 8 + width, 8 + width, f->help);
 	}
 	if (cmd >= 0)
 		print_columns(cmd);
@@ -223,102 +271,13 @@ static int flag_of_option(int c)
 	return -1;
 }
 
-/* "bercl X" for each subcommand that takes the flag: 'bercl ber'. */
-static const char *commands_of(int id)
-{
-	static char buf[128];
-	size_t k = 0;
-	buf[0] = '\0';
-	for (int c = 0; c < NCOMMANDS; c++)
-		if (flags[id].commands & ON(c))
-			k += (size_t)snprintf(buf + k, sizeof buf - k, "%s'bercl %s'", k ? " or " : "",
-			                      commands[c].name);
-	return buf;
-}
-
-/* "cl, bits, ber, simulate or errors", from the subcommand table. */
-static const char *command_list(void)
-{
-	static char buf[256];
-	size_t k = 0;
-	for (int c = 0; c < NCOMMANDS && k < sizeof buf; c++)
-		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", c == 0 ? "" :
-		                      c + 1 == NCOMMANDS ? " or " : ", ", commands[c].name);
-	return buf;
-}
-
-static void option_help(struct options *o)
-{
-	print_help((int)o->cmd);
-}
-
-/* "poisson or binomial", from an enum flag's names. */
-static const char *enum_names(const struct flag_desc *f)
-{
-	static char buf[128];
-	size_t k = 0, n = 0;
-	while (f->values[n])
-		n++;
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && k < sizeof buf; i++)
-		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
-		                      f->values[i]);
-	return buf;
-}
-
-/* One flag that is not a quantity: its row's action on its value. */
-static void take_flag(int id, const char *arg, struct options *o)
-{
-	const struct flag_desc *f = &flags[id];
-	if (f->once && o->seen[id])
-		usage_error("%s given twice", flag_name(id));
-	for (int other = NQ; f->group && other < NFLAGS; other++)
-		if (other != id && flags[other].group == f->group && o->seen[other])
-			usage_error("%s and %s: give one", flag_name(other < id ? other : id),
-			            flag_name(other < id ? id : other));
-	o->seen[id]++;
-	void *field = f->option == NO_FIELD ? NULL : (char *)o + f->option;
-	switch (f->action) {
-	case ACT_SWITCH:
-		*(int *)field = 1;
-		break;
-	case ACT_FILE:
-		if (arg[0] == '\0')
-			usage_error("%s: empty file name", flag_name(id));
-		/* fall through */
-	case ACT_STRING:
-		*(const char **)field = arg;
-		break;
-	case ACT_ENUM: {
-		int v = name_index(arg, f->values);
-		if (v >= 0) {
-			*(int *)field = v;
-			return;
-		}
-		char why[160], msg[512];
-		snprintf(why, sizeof why, "unknown %s (%s)", f->noun, enum_names(f));
-		value_message(msg, sizeof msg, flag_name(id), arg, why);
-		usage_error("%s", msg);
-	}
-	case ACT_CUSTOM: {
-		char why[256];
-		if (f->custom(arg, o, why, sizeof why))
-			usage_error("%s", why);
-		break;
-	}
-	case ACT_HELP: /* carried out once the whole line is read (parse_options) */
-	case ACT_VERSION:
-		break;
-	case ACT_QUANTITY:
-		break;
-	}
-}
-
 /* The subcommand, argv[1]; --help and --version alone print and exit. */
 static enum command subcommand(int argc, char **argv)
 {
+	char list[256], why[512];
 	if (argc < 2)
-		usage_error("missing subcommand: %s (see bercl --help)", command_list());
+		usage_error("missing subcommand: %s (see bercl --help)",
+		            invoke_command_list(list, sizeof list));
 	const char *sub = argv[1];
 	int help = strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0;
 	int version = strcmp(sub, "-V") == 0 || strcmp(sub, "--version") == 0;
@@ -328,12 +287,13 @@ static enum command subcommand(int argc, char **argv)
 		print_help(-1);
 	if (version)
 		print_version();
-	for (int i = 0; i < NCOMMANDS; i++)
-		if (strcmp(sub, commands[i].name) == 0)
-			return (enum command)i;
+	enum command cmd;
+	if (invoke_command(sub, &cmd, why, sizeof why) == 0)
+		return cmd;
 	if (sub[0] == '-')
-		usage_error("missing subcommand before '%s': %s", sub, command_list());
-	usage_error("unknown subcommand '%s' (%s)", sub, command_list());
+		usage_error("missing subcommand before '%s': %s", sub,
+		            invoke_command_list(list, sizeof list));
+	usage_error("%s", why);
 }
 
 /* getopt's complaint about argv[optind - 1], as one line. */
@@ -343,208 +303,42 @@ static _Noreturn void bad_flag(int c, char **argv)
 		usage_error("%s needs a value", argv[optind - 1]);
 	if (optopt > 0 && optopt < 128 && isalnum(optopt) && argv[optind - 1][1] != '-')
 		usage_error("unknown flag '-%c' (see bercl --help)", optopt);
-	usage_error("unknown or malformed flag '%s' (see bercl --help)", argv[optind - 1]);
-}
-
-/*
- * A flag's value refused: the likely mistake that explains it, where there
- * is one (3,000,000,000,000 is the list 3, 0, 0, 0, 0), not the symptom.
- */
-_Noreturn static void refuse_value(enum quantity q, const char *text, const char *why)
-{
-	char msg[512];
-	if (!quantity_warning(q, text, msg, sizeof msg))
-		value_message(msg, sizeof msg, flag_name(q), text, why);
-	usage_error("%s", msg);
-}
-
-/* Each quantity's list; every value's domain (ranges are monotone: their ends). */
-static void read_quantities(struct options *o)
-{
-	for (int q = 0; q < NQ; q++) {
-		if (!o->text[q])
-			continue;
-		const char *bad;
-		if (o->nwarnings < 4 &&
-		    quantity_warning((enum quantity)q, o->text[q], o->warnings[o->nwarnings],
-		                     sizeof o->warnings[0]))
-			o->nwarnings++;
-		const char *why = parse_vlist(o->text[q], flags[q].parse, &o->list[q], &bad);
-		if (why)
-			refuse_value((enum quantity)q, o->text[q], why);
-		struct row_input probe;
-		double ends[2] = {vlist_min(&o->list[q]), vlist_max(&o->list[q])};
-		for (int k = 0; k < 2; k++) {
-			why = row_set(&probe, (enum quantity)q, ends[k], 1.0 - ends[k]);
-			if (why)
-				refuse_value((enum quantity)q, o->text[q], why);
-		}
-	}
+	char why[512];
+	usage_error("%s", invoke_unknown_flag(argv[optind - 1], why, sizeof why));
 }
 
 void parse_options(int argc, char **argv, struct options *o)
 {
 	memset(o, 0, sizeof *o);
 	o->cmd = subcommand(argc, argv);
-	const char *sub = argv[1];
 	int c;
 	build_getopt_tables();
 	opterr = 0;
 	optind = 2;
+	char why[1024];
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		int id = flag_of_option(c);
 		if (id < 0)
 			bad_flag(c, argv);
-		if (id < NQ) { /* a quantity: its values are read below */
-			if (o->text[id])
-				usage_error("%s given twice", flag_name(id));
-			if (!(flags[id].commands & ON(o->cmd)))
-				usage_error("%s is not used by 'bercl %s'%s", flag_name(id), sub,
-				            id == Q_CL && o->cmd == CMD_CL ? " (for a verdict use --require)" : "");
-			o->text[id] = optarg;
-			continue;
-		}
-		if (!(flags[id].commands & ON(o->cmd)))
-			usage_error("%s is only for %s", flag_name(id), commands_of(id));
-		take_flag(id, optarg, o);
+		if (invoke_flag(o, id, optarg, why, sizeof why))
+			usage_error("%s", why);
 	}
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	/* --help and --version once the line is known to hold nothing else
 	 * unreadable: `bercl cl --version foo` is an error, not a version */
 	if (o->seen[F_HELP])
-		option_help(o);
+		print_help((int)o->cmd);
 	if (o->seen[F_VERSION])
 		print_version();
-	read_quantities(o);
+	if (invoke_quantities(o, why, sizeof why))
+		usage_error("%s", why);
 }
 
-/* What the flags give, as the form table (forms.c) reads it. */
-static qmask flag_presence(const struct options *o)
-{
-	qmask have = switch_presence(o->sequential, o->histogram != NULL, o->code_text != NULL,
-	                             o->model == BERCL_BINOMIAL);
-	for (int q = 0; q < NQ; q++)
-		if (o->text[q])
-			have |= HAS(q);
-	if (o->seen[F_METHOD])
-		have |= HAS(P_METHOD);
-	if (o->plan)
-		have |= HAS(P_PLAN);
-	if (o->intervals && o->cmd != CMD_WATCH) /* the file gives them */
-		have |= HAS(Q_BITS) | HAS(Q_ERRORS);
-	if (o->burst_model)
-		have |= HAS(P_BURSTS);
-	return have;
-}
-
-/* The smallest and largest value of quantity q over a sweep (dflt if absent). */
-static void sweep_range(const struct options *o, enum quantity q, double dflt, double *lo,
-                        double *hi)
-{
-	*lo = o->text[q] ? vlist_min(&o->list[q]) : dflt;
-	*hi = o->text[q] ? vlist_max(&o->list[q]) : dflt;
-}
-
-/*
- * A sweep whose every row is out of range is refused before anything is
- * printed: errors above the bits, bits * ber beyond the double range.
- */
-static void check_sweep_range(const struct options *o)
-{
-	double bmin, bmax, lmin, lmax, rmin, rmax, kmin, kmax, tmin, tmax;
-	if (o->text[Q_BITS]) {
-		sweep_range(o, Q_BITS, 0, &bmin, &bmax);
-	} else {
-		sweep_range(o, Q_LANES, 1, &lmin, &lmax);
-		sweep_range(o, Q_TIME, 0, &tmin, &tmax);
-		if (o->text[Q_RATE]) {
-			sweep_range(o, Q_RATE, 0, &rmin, &rmax);
-		} else {
-			sweep_range(o, Q_BITS_PER_SYMBOL, 1, &kmin, &kmax);
-			sweep_range(o, Q_BAUD, 0, &rmin, &rmax);
-			rmin *= kmin;
-			rmax *= kmax;
-		}
-		bmin = rmin * tmin * lmin;
-		bmax = rmax * tmax * lmax;
-	}
-	double emin = o->text[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
-	if (o->cmd != CMD_ERRORS && emin > bmax) {
-		char msg[256];
-		compute_errors_exceed(msg, sizeof msg, emin, bmax, !o->text[Q_BITS]);
-		usage_error("%s", msg);
-	}
-	if (o->cmd == CMD_BER)
-		return;
-	lmin = bmin * vlist_min(&o->list[Q_BER]);
-	lmax = bmax * vlist_max(&o->list[Q_BER]);
-	if (!(lmax >= BERCL_MIN_LAMBDA))
-		usage_error("bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
-	if (!(lmin <= BERCL_MAX_LAMBDA) && isfinite(lmin))
-		usage_error("bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
-	if (!(lmin <= BERCL_MAX_LAMBDA)) /* no "inf" in a message */
-		usage_error("bits * ber is above 1e300 (--bits or --time, --ber)");
-}
-
-/*
- * Checks that need several flags, made before anything is printed: the
- * form table's rules for the flags (a batch file checks them row by row,
- * with its columns), then what only flags can get wrong. A sweep is refused
- * only where every row would fail; where some rows can be computed, the
- * others keep their place with the reason (run_sweep).
- */
+/* The checks that need several flags, before anything is printed (invoke_check). */
 void check_combinations(const struct options *o)
 {
-	char why[ROW_ERROR_MAX];
-	if (o->intervals && o->cmd != CMD_WATCH &&
-	    (o->input || o->text[Q_ERRORS] || o->text[Q_BITS] || o->text[Q_TIME] || o->lane_text))
-		usage_error("--intervals gives the bits and errors: not with %s",
-		            o->input ? "--input" : o->text[Q_ERRORS] ? "--errors" : o->text[Q_BITS] ? "--bits"
-		            : o->text[Q_TIME] ? "--time" : "--lane-errors");
-	if ((o->text[Q_BURST_LENGTH] || o->text[Q_BURST_SHARE]) && !o->burst_model)
-		usage_error("%s needs --burst-model gilbert-elliott",
-		            o->text[Q_BURST_LENGTH] ? "--burst-length" : "--burst-share");
-	if (o->burst_model && (o->text[Q_RATIO] || o->sequential))
-		usage_error("--burst-model simulates a fixed test: not with %s",
-		            o->text[Q_RATIO] ? "--ratio" : "--sequential");
-	if (o->burst_model && o->model == BERCL_BINOMIAL)
-		usage_error("--burst-model: the bursts are drawn as Poisson processes; not with --model "
-		            "binomial");
-	if (o->clustered && o->plan)
-		usage_error("--clustered decides the fixed test (--ber --cl --errors): not with --plan");
-	if (o->intervals && o->model == BERCL_BINOMIAL)
-		usage_error("--intervals: the clustered answer is Poisson's; not with --model binomial");
-	if (!o->input && !form_resolve(o->cmd, flag_presence(o), why, sizeof why))
+	char why[1024];
+	if (invoke_check(o, why, sizeof why))
 		usage_error("%s", why);
-	/* fec's code is a flag only: a batch without it fails as a row at a BER would */
-	if (o->cmd == CMD_FEC && !o->code_text && !form_resolve(o->cmd, HAS(Q_BER), why, sizeof why))
-		usage_error("%s", why);
-	if (o->lane_text && (o->text[Q_ERRORS] || o->text[Q_LANES] || o->input))
-		usage_error("--lane-errors gives each lane's errors: not with %s",
-		            o->text[Q_ERRORS] ? "--errors" : o->text[Q_LANES] ? "--lanes" : "--input");
-	if (o->all_lanes && !o->text[Q_LANES] && !o->input)
-		usage_error("--all-lanes needs --lanes (the number of lanes)");
-	if (o->histogram && o->input)
-		usage_error("--histogram and --input: give one, not both");
-	if (o->seen[F_HISTOGRAM_FORMAT] && !o->histogram)
-		usage_error("--histogram-format is for a --histogram");
-	if (o->input) {
-		if (o->sequential && o->cmd == CMD_PLAN && !o->text[Q_TRUE_BER])
-			usage_error("--sequential prints a table per plan: with --input give --true-ber");
-		for (int q = 0; q < NQ; q++)
-			if (o->text[q] && o->list[q].count > 1)
-				usage_error("%s '%s': lists and ranges cannot be used with --input",
-				            flag_name(q), o->text[q]);
-		return; /* the rest is checked row by row */
-	}
-	if (o->cmd == CMD_WATCH) {
-		for (int q = 0; q < NQ; q++)
-			if (o->text[q] && o->list[q].count > 1)
-				usage_error("%s '%s': watch takes one value", flag_name(q), o->text[q]);
-		return;
-	}
-	if ((o->cmd == CMD_CL || o->cmd == CMD_BER || o->cmd == CMD_ERRORS ||
-	     (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO])) && !o->intervals)
-		check_sweep_range(o); /* --intervals: the file's bits, checked by its row */
 }

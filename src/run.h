@@ -5,9 +5,12 @@
 
 #include <stdio.h>
 
+#include "invoke.h"
 #include "options.h"
 #include "row.h"
 
+/* The command's sink (invoke.h): messages to stderr, rows to stdout. */
+void command_sink(struct invoke_sink *k);
 /*
  * The batch input, opened before the signals are caught: an open that
  * blocks (a FIFO with no writer yet) dies of a signal at once.

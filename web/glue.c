@@ -1,457 +1,687 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * glue.c - the page's door into libbercl, compiled to WebAssembly with the
- * library (lib/) and three pure files of the program: engine/parse.c (the
- * flags' number syntax and its messages), engine/shortest.c (which parse.c
- * uses) and engine/human.c (the text format's safe rounding). The page's script writes a string into web_text() or numbers
- * into web_num(), calls one function, and reads the answer from the same
- * two buffers: no allocation crosses the boundary, no pointer is kept.
+ * glue.c - the page's door into the engine, compiled to WebAssembly with
+ * the library (lib/) and the engine (engine/). The page hands over what the
+ * command line would hold (a subcommand, then flag names and values, and
+ * the bytes of the files that -i, --histogram and --intervals name, or
+ * watch's standard input) and reads back what the command would print with
+ * -f csv: its header and rows as CSV lines and as cells (each cell also as
+ * the text format writes it, for people), every message line of standard
+ * error, and the exit status. Nothing here decides, checks or formats: the
+ * engine does (engine/invoke.c, the same calls src/ makes); this file only
+ * moves bytes between the page and those calls.
  *
- * Every number the page shows in data-value is formatted here exactly as
- * the command's machine formats do (format.c: a whole number up to 2^53 as
- * its digits, else the first of %.15g, %.16g, %.17g that reads back; a
- * probability below the double range from its logarithm as m e x).
+ * A run is a handle (web_start) stepped by web_next, so that a long batch
+ * streams its rows and a Web Worker can report progress between steps.
+ * Output goes to the run's buffer as records: a type byte ('H' header, 'R'
+ * row, 'M' message line), a 4-byte little-endian field count, then each
+ * field as a 4-byte length and its bytes.
  */
-#include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bercl.h"
-#include "internal.h" /* bercli_lane_target, and xmath.h: the library's own log10 */
-#include "compute.h"
-#include "human.h"
-#include "numbers.h" /* the engine's machine-format numbers */
-#include "parse.h"
+#include "columns.h"
+#include "commands.h"
+#include "csv.h"
+#include "format.h"
+#include "invoke.h"
+#include "watch.h"
 
 #define WEB_API __attribute__((used, visibility("default")))
 
-static char text[4096];
-/* numbers both ways; lanes: 6 per lane, up to the command's 1024 lanes */
-static double num[6 * 1024 + 16];
+enum kind { RUN_DONE, RUN_SWEEP, RUN_BATCH, RUN_WATCH };
 
-WEB_API char *web_text(void) { return text; }
-WEB_API double *web_num(void) { return num; }
+/* A file the page holds for a flag: its name as the command would say it, and its bytes. */
+struct web_file {
+	char *name;
+	char *bytes;
+	size_t len;
+};
 
-static void put_tails(double *o, const bercl_tails *t);
+struct web_run {
+	/* the request: what argv would hold */
+	char *req;
+	size_t nreq;
+	struct web_file input, histogram, intervals, stdin_;
+	/* the engine's state */
+	struct options o;
+	struct row_input base;
+	struct telemetry telem;
+	bercl_intervals sums;
+	struct invoke_sink k;
+	volatile sig_atomic_t stop;
+	enum kind kind;
+	int status;
+	struct invoke_sweep *it;
+	FILE *fp;                /* the batch or the readings, over their bytes */
+	struct source src;       /* the engine's view of fp */
+	size_t fp_len;
+	struct batch b;
+	int batch_open;
+	struct layout l, text_layout;
+	struct watch w;
+	struct csv c;
+	int watch_open;
+	int watch_header;        /* watch's header line has been passed on */
+	long rows;
+	/* output records, not yet taken by the page */
+	unsigned char *out;
+	size_t n, cap;
+	int failed;              /* out of memory: the run ends with status 3 */
+};
 
-/* num[0] -> text */
-WEB_API void web_format_double(void) { format_double(text, sizeof text, num[0]); }
-/* num[0] value, num[1], num[2] its ln (hi, lo) -> text */
-WEB_API void web_format_probability(void)
+/* ---- output records ---- */
+
+static int reserve(struct web_run *w, size_t more)
 {
-	bercl_lnprob ln = {num[1], num[2]};
-	format_probability(text, sizeof text, num[0], ln);
-}
-/* num[0] hi, num[1] lo -> num[0] mantissa, num[1] exponent, status */
-WEB_API int web_lnprob_decimal(void)
-{
-	bercl_lnprob ln = {num[0], num[1]};
-	double m;
-	long long e;
-	int rc = bercl_lnprob_decimal(ln, &m, &e);
-	num[0] = m;
-	num[1] = (double)e;
-	return rc;
-}
-/* log10 as the command's log10_one_minus_cl of a target (lib/xmath.c) */
-WEB_API double web_log10(double v) { return bercli_log10(v); }
-/* ln v as the command's ln of a target or of a bound (lib/xmath.c) */
-WEB_API double web_log(double v) { return bercli_log(v); }
-/* num[0] hi, num[1] lo: log10 of that probability, as the command's
- * log10_one_minus_cl (bercl_lnprob_log10) */
-WEB_API double web_lnprob_log10(void)
-{
-	bercl_lnprob l = {num[0], num[1]};
-	return bercl_lnprob_log10(l);
-}
-/* the all-lanes verdict on the tails in num[0..5] (bercli_lanes_pass) */
-WEB_API int web_lanes_pass(double req, double req_complement)
-{
-	bercl_tails t = {num[0], num[1], {num[2], num[3]}, {num[4], num[5]}};
-	return bercli_lanes_pass(&t, req, req_complement);
-}
-
-/*
- * bits = rate * time * lanes: a product within 4 ulps of a whole number
- * below 2^53 is that number (engine/compute.c's whole_if_near, the same rule).
- */
-WEB_API double web_whole_if_near(double bits)
-{
-	double w = nearbyint(bits);
-	if (w != bits && w <= 9007199254740992.0 && fabs(bits - w) <= 4 * (nextafter(bits, INFINITY) - bits))
-		return w;
-	return bits;
-}
-
-/* bits --all-lanes: each lane's target cl^(1/lanes) as tails in num[0..5] */
-WEB_API void web_lane_target(double cl, double cc, double lanes)
-{
-	bercl_tails t;
-	bercli_lane_target(cl, cc, lanes, &t);
-	put_tails(num, &t);
-}
-
-
-/* "%.{p}g" of num[0] -> text (the page's rounding checks its digits read back) */
-WEB_API void web_format_g(int p) { snprintf(text, sizeof text, "%.*g", p, num[0]); }
-/* text -> num[0] by strtod */
-WEB_API void web_strtod(void) { num[0] = strtod(text, NULL); }
-
-/* ---- the command's number syntax (engine/parse.c) ---- */
-
-static struct vlist list;
-
-/* kind: which parser the flag uses (flags.c's table) */
-static scalar_parser parser_of(int kind)
-{
-	switch (kind) {
-	case 0: return parse_count;
-	case 1: return parse_si;
-	case 2: return parse_real;
-	case 3: return parse_rate;
-	case 4: return parse_duration;
-	case 5: return parse_baud;
-	default: return NULL; /* a probability */
-	}
-}
-
-/*
- * Parse text as a list or range for parser `kind`: the number of values,
- * or -1 with the reason in text. num[0], num[1] receive its min and max.
- */
-WEB_API double web_parse_list(int kind)
-{
-	vlist_free(&list);
-	const char *bad;
-	const char *why = parse_vlist(text, parser_of(kind), &list, &bad);
-	if (why) {
-		snprintf(text, sizeof text, "%s", why);
+	if (w->n + more <= w->cap)
+		return 0;
+	size_t cap = w->cap ? w->cap : 65536;
+	while (cap < w->n + more)
+		cap *= 2;
+	unsigned char *p = realloc(w->out, cap);
+	if (!p) {
+		w->failed = 1;
 		return -1;
 	}
-	num[0] = vlist_min(&list);
-	num[1] = vlist_max(&list);
-	return (double)list.count;
+	w->out = p;
+	w->cap = cap;
+	return 0;
 }
-/*
- * The i-th value of the list parsed last: num[0] value, num[1] complement,
- * num[2] and num[3] their rests from the digits (a confidence level typed
- * as a decimal: the target bits decides against, as the command's).
- */
-WEB_API void web_list_value(double i)
+
+static void put_u32(struct web_run *w, size_t v)
 {
-	double c = NAN;
-	struct vlist_pos p = {0, 0};
-	num[0] = vlist_at(&list, &p, (unsigned long long)i, &c);
-	num[1] = c;
-	num[2] = num[3] = 0;
-	vlist_lo_at(&list, &p, &num[2], &num[3]);
+	if (reserve(w, 4))
+		return;
+	for (int i = 0; i < 4; i++)
+		w->out[w->n++] = (unsigned char)(v >> (8 * i));
 }
-/* Whether item of the last list is a spaced range (LIN/LOG): for lane-errors */
-WEB_API int web_list_has_spaced(void)
+
+static void put_field(struct web_run *w, const char *s, size_t len)
 {
-	for (size_t i = 0; i < list.nitems; i++)
-		if (list.items[i].kind == ITEM_LIN || list.items[i].kind == ITEM_LOG)
+	put_u32(w, len);
+	if (reserve(w, len))
+		return;
+	memcpy(w->out + w->n, s, len);
+	w->n += len;
+}
+
+static void put_record(struct web_run *w, char type, size_t nfields)
+{
+	if (reserve(w, 1))
+		return;
+	w->out[w->n++] = (unsigned char)type;
+	put_u32(w, nfields);
+}
+
+static void message(struct web_run *w, const char *kind, const char *where, const char *text)
+{
+	char line[6144];
+	size_t n = invoke_message_line(line, sizeof line, kind, where, text);
+	put_record(w, 'M', 1);
+	put_field(w, line, n);
+}
+
+/* A usage error of the request: its message, status 2, the run over. */
+static int refuse(struct web_run *w, const char *why)
+{
+	message(w, "", NULL, why);
+	w->kind = RUN_DONE;
+	w->status = INVOKE_USAGE;
+	return w->status;
+}
+
+/* The engine's sinks and sources over this face's memory streams. */
+static void stream_write(void *ctx, const char *s, size_t n)
+{
+	fwrite(s, 1, n, ctx);
+}
+
+static long stream_read(void *ctx, unsigned char *buf, size_t n, int *err)
+{
+	size_t k = fread(buf, 1, n, ctx);
+	if (k == 0 && ferror((FILE *)ctx)) {
+		*err = EIO;
+		return -1;
+	}
+	return (long)k;
+}
+
+static struct sink stream_sink(FILE *fp)
+{
+	return (struct sink){stream_write, fp, NULL};
+}
+
+static struct source stream_source(FILE *fp)
+{
+	return (struct source){stream_read, fp};
+}
+
+/* One CSV line as format_header or format_row writes it. */
+static char *csv_line(const struct layout *l, const struct row *r, size_t *len)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *m = open_memstream(&buf, &size);
+	if (!m)
+		return NULL;
+	struct sink out = stream_sink(m);
+	if (r)
+		format_row(&out, l, r);
+	else
+		format_header(&out, l);
+	fclose(m);
+	*len = size;
+	return buf;
+}
+
+/* ---- the sink: the engine's messages, header and rows into records ---- */
+
+static void sink_say(void *ctx, const char *kind, const char *where, const char *text)
+{
+	message(ctx, kind, where, text);
+}
+
+/* Is column c in the text format's table (what a person reads first)? */
+static int in_text(const struct layout *t, enum column c)
+{
+	for (int i = 0; i < t->ncol; i++)
+		if (t->col[i] == c)
 			return 1;
 	return 0;
 }
 
-/* ---- the library ---- */
-
-static void put_tails(double *o, const bercl_tails *t)
+static void sink_header(void *ctx, const struct layout *l)
 {
-	o[0] = t->cl;
-	o[1] = t->one_minus_cl;
-	o[2] = t->ln_cl.hi;
-	o[3] = t->ln_cl.lo;
-	o[4] = t->ln_one_minus_cl.hi;
-	o[5] = t->ln_one_minus_cl.lo;
+	struct web_run *w = ctx;
+	size_t len;
+	char *line = csv_line(l, NULL, &len);
+	size_t ncol = l->nextra + (size_t)l->ncol;
+	put_record(w, 'H', 2 + ncol);
+	put_field(w, line ? line : "", line ? len : 0);
+	free(line);
+	char shown[NCOLUMNS + 4096];
+	size_t k = 0;
+	for (size_t i = 0; i < l->nextra && k < sizeof shown; i++)
+		shown[k++] = '1';
+	for (int i = 0; i < l->ncol && k < sizeof shown; i++)
+		shown[k++] = in_text(&w->text_layout, l->col[i]) ? '1' : '0';
+	put_field(w, shown, k);
+	for (size_t i = 0; i < l->nextra; i++)
+		put_field(w, l->extra_names[i], strlen(l->extra_names[i]));
+	for (int i = 0; i < l->ncol; i++)
+		put_field(w, columns[l->col[i]].name, strlen(columns[l->col[i]].name));
 }
 
-/* The tails at bits and ber as engine/compute.c's tails_at (lambda exact). */
-WEB_API int web_tails(int model, double errors, double bits, double ber)
+static void sink_row(void *ctx, const struct layout *l, const struct row *r)
 {
-	bercl_tails t;
-	enum bercl_status rc;
-	if (model) {
-		rc = bercl_binomial_tails(errors, bits, ber, &t);
-	} else {
-		double lambda = bits * ber, lo = fma(bits, ber, -lambda);
-		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA))
-			return -1;
-		rc = bercl_poisson_tails(errors, lambda, lo, &t);
+	struct web_run *w = ctx;
+	size_t len;
+	char *line = csv_line(l, r, &len);
+	size_t ncol = l->nextra + (size_t)l->ncol;
+	char cell[ROW_ERROR_MAX + 64];
+	put_record(w, 'R', 1 + 2 * ncol);
+	put_field(w, line ? line : "", line ? len : 0);
+	free(line);
+	for (int human = 0; human < 2; human++) {
+		for (size_t i = 0; i < l->nextra; i++) {
+			const char *e = r->extra ? r->extra[i] : "";
+			put_field(w, e, strlen(e));
+		}
+		for (int i = 0; i < l->ncol; i++) {
+			size_t n = column_cell(cell, sizeof cell, l->col[i], r, human);
+			put_field(w, cell, n);
+		}
 	}
-	if (rc == BERCL_OK)
-		put_tails(num, &t);
-	return rc;
+	w->rows++;
 }
 
-WEB_API int web_cl(int model, double errors, double bits, double ber)
-{
-	bercl_tails t;
-	enum bercl_status rc = bercl_cl(model, errors, bits, ber, &t);
-	if (rc == BERCL_OK)
-		put_tails(num, &t);
-	return rc;
-}
+/* ---- the request ---- */
 
-/* num[0] bits, num[1..6] achieved tails: the engine's least whole number of
- * bits (engine/target.c compute_least_bits), the command's own; on failure
- * its message in text and a nonzero return */
-WEB_API int web_min_bits(int model, double errors, double ber, double cl, double cc, double cl_lo,
-                         double cc_lo)
-{
-	bercl_tails t;
-	double bits;
-	bercl_target target = {cl, cl_lo, cc, cc_lo};
-	if (compute_least_bits(model, errors, ber, &target, &bits, &t, text, sizeof text) != COMPUTE_OK)
-		return 1;
-	num[0] = bits;
-	put_tails(num + 1, &t);
-	return 0;
-}
+/* A buffer the page fills (the request, a file's bytes): freed by web_free. */
+WEB_API void *web_alloc(size_t n) { return malloc(n ? n : 1); }
+WEB_API void web_free(void *p) { free(p); }
 
-/* text: "errors E exceed the bits tested, N (...)" (engine/target.c) */
-WEB_API void web_errors_exceed(double errors, double bits, int from_time)
-{
-	compute_errors_exceed(text, sizeof text, errors, bits, from_time);
-}
+/* The output records so far: their address and length; web_taken() clears them. */
+WEB_API unsigned char *web_out(struct web_run *w) { return w->out; }
+WEB_API size_t web_out_len(struct web_run *w) { return w->n; }
+WEB_API void web_taken(struct web_run *w) { w->n = 0; }
 
-/* text: the engine's one message for a library status (engine/target.c) */
-WEB_API void web_status_message(int model, int rc)
+/* A run of nothing yet: the request's strings follow (web_start). */
+WEB_API struct web_run *web_new(void)
 {
-	snprintf(text, sizeof text, "%s", compute_status_message(model, rc));
-}
-
-WEB_API int web_min_bits_all_lanes(int model, double errors, double ber, double cl, double cc,
-                                   int lanes)
-{
-	bercl_tails t;
-	double bits;
-	enum bercl_status rc = bercl_min_bits_all_lanes(model, errors, ber, cl, cc, lanes, &bits, &t);
-	if (rc == BERCL_OK) {
-		num[0] = bits;
-		put_tails(num + 1, &t);
-	}
-	return rc;
-}
-
-/* num[0] upper, or num[0] lower and num[1] upper */
-WEB_API int web_ber_upper(int model, double errors, double bits, double cl, double cc)
-{
-	return bercl_ber_upper(model, errors, bits, cl, cc, &num[0]);
-}
-WEB_API int web_ber_interval(int model, double errors, double bits, double cl, double cc)
-{
-	return bercl_ber_interval(model, errors, bits, cl, cc, &num[0], &num[1]);
-}
-
-/* lanes: num[6 j .. 6 j + 5] hold count lanes' tails in, the product out in num[0..5] */
-WEB_API int web_lanes_all(int count)
-{
-	static bercl_tails t[1024];
-	bercl_tails all;
-	if (count < 1 || count > 1024)
-		return BERCL_EDOM;
-	for (int j = 0; j < count; j++) {
-		const double *o = num + 6 * j;
-		t[j].cl = o[0];
-		t[j].one_minus_cl = o[1];
-		t[j].ln_cl.hi = o[2];
-		t[j].ln_cl.lo = o[3];
-		t[j].ln_one_minus_cl.hi = o[4];
-		t[j].ln_one_minus_cl.lo = o[5];
-	}
-	enum bercl_status rc = bercl_lanes_all(t, count, &all);
-	if (rc == BERCL_OK)
-		put_tails(num, &all);
-	return rc;
-}
-
-/* ---- plans ---- */
-
-WEB_API int web_plan_risks(double errors, double bits, double ber, double ratio)
-{
-	return bercl_plan_risks(errors, bits, ber, ratio, &num[0], &num[1]);
-}
-
-WEB_API int web_plan_fixed(double ber, double alpha, double beta, double ratio)
-{
-	bercl_plan p;
-	enum bercl_status rc = bercl_plan_fixed(ber, alpha, beta, ratio, &p);
-	if (rc == BERCL_OK) {
-		num[0] = p.errors;
-		num[1] = p.bits;
-		num[2] = p.alpha;
-		num[3] = p.beta;
-	}
-	return rc;
+	struct web_run *w = calloc(1, sizeof *w);
+	if (w)
+		w->kind = RUN_DONE;
+	return w;
 }
 
 /*
- * The sequential plan (compute.c's compute_plan): its table stays here until
- * the next design; web_seq_row() reads it, web_seq_outcome() runs it.
+ * A file's bytes (taken over: freed with the run) for flag "input",
+ * "histogram", "intervals" or "stdin" (watch's readings), named `name` in
+ * messages as the command names it.
  */
-static double *seq;
-static size_t seq_rows, seq_n;
-
-/* num[0..9]: errors, bits of the fixed plan, then max_errors, max_bits,
- * alpha, beta, expected good, expected bad; -2 when too large to design */
-WEB_API int web_plan_sequential(double ber, double alpha, double beta, double ratio)
+WEB_API int web_file(struct web_run *w, const char *flag, const char *name, char *bytes, size_t len)
 {
-	free(seq);
-	seq = NULL;
-	seq_rows = seq_n = 0;
-	bercl_plan p;
-	enum bercl_status rc = bercl_plan_fixed(ber, alpha, beta, ratio, &p);
-	if (rc != BERCL_OK)
-		return rc;
-	double rows;
-	rc = bercl_plan_sequential_rows(ber, alpha, beta, ratio, &rows);
-	if (rc == BERCL_OK && rows > 1e6)
-		return -2;
-	if (rc == BERCL_ELIMIT)
-		return -2;
-	if (rc != BERCL_OK)
-		return -3;
-	double *t = malloc(4 * (size_t)rows * sizeof *t);
-	if (!t)
-		return -4;
-	bercl_sequential_plan s;
-	rc = bercl_plan_sequential(ber, alpha, beta, ratio, rows, t, t + (size_t)rows,
-	                           t + 2 * (size_t)rows, &s);
-	if (rc != BERCL_OK) {
-		free(t);
-		return rc == BERCL_ELIMIT ? -2 : -5;
-	}
-	size_t n = (size_t)s.max_errors + 1;
-	for (size_t k = 0; k < n; k++)
-		t[n + k] = t[(size_t)rows + k];
-	seq = t;
-	seq_rows = (size_t)rows;
-	seq_n = n;
-	num[0] = p.errors;
-	num[1] = p.bits;
-	num[2] = s.max_errors;
-	num[3] = s.max_bits;
-	num[4] = s.alpha;
-	num[5] = s.beta;
-	num[6] = s.expected_bits_good;
-	num[7] = s.expected_bits_bad;
+	struct web_file *f = strcmp(flag, "input") == 0 ? &w->input
+	                     : strcmp(flag, "histogram") == 0 ? &w->histogram
+	                     : strcmp(flag, "intervals") == 0 ? &w->intervals
+	                     : strcmp(flag, "stdin") == 0 ? &w->stdin_ : NULL;
+	if (!f)
+		return -1;
+	free(f->name);
+	free(f->bytes);
+	f->name = strdup(name);
+	f->bytes = bytes;
+	f->len = len;
 	return 0;
 }
 
-/* row k of the table: num[0] pass_bits, num[1] fail_bits */
-WEB_API void web_seq_row(double k)
+/* The bytes of a file flag's value, as fopen would give them, or NULL. */
+static FILE *open_file(struct web_file *f, size_t *len)
 {
-	size_t i = (size_t)k;
-	num[0] = i < seq_n ? seq[i] : NAN;
-	num[1] = i < seq_n ? seq[seq_n + i] : NAN;
+	if (!f->bytes && !f->name)
+		return NULL;
+	*len = f->len;
+	if (f->len)
+		return fmemopen(f->bytes, f->len, "r");
+	/* fmemopen of 0 bytes is an error: an empty file is one byte read already */
+	static char nothing[1];
+	FILE *fp = fmemopen(nothing, 1, "r");
+	if (fp)
+		getc(fp);
+	return fp;
 }
 
-/* the plan's outcome at a true BER: num[0] p_pass, num[1] p_fail, num[2] expected bits */
-WEB_API int web_seq_outcome(double ber_true)
+/* The name the command would give a file flag's input: "(stdin)" for "-". */
+static const char *file_name(const char *value)
 {
-	if (!seq)
+	return strcmp(value, "-") == 0 ? "(stdin)" : value;
+}
+
+static int start_watch(struct web_run *w)
+{
+	struct web_file *f = w->o.intervals ? &w->intervals : &w->stdin_;
+	const char *name = w->o.intervals ? file_name(w->o.intervals) : "(stdin)";
+	if (!f->bytes) {
+		char why[512];
+		snprintf(why, sizeof why, "%s: the readings: drop, paste or choose a counter log",
+		         name);
+		return refuse(w, why);
+	}
+	w->fp = open_file(f, &w->fp_len);
+	invoke_warnings(&w->o, &w->k);
+	char err[256];
+	if (watch_open(&w->w, &w->base, w->o.plan, FMT_CSV, name, err, sizeof err) != 0) {
+		message(w, "", "", err);
+		w->kind = RUN_DONE;
+		w->status = WATCH_INPUT;
+		return w->status;
+	}
+	w->watch_open = 1;
+	w->src = stream_source(w->fp);
+	watch_reader_init(&w->c, &w->src);
+	w->kind = RUN_WATCH;
+	return -1;
+}
+
+static int start_batch(struct web_run *w)
+{
+	char why[1024];
+	const char *name = file_name(w->o.input);
+	if (!w->input.bytes) {
+		snprintf(why, sizeof why, "--input '%s': drop, paste or choose the file", w->o.input);
+		return refuse(w, why);
+	}
+	w->fp = open_file(&w->input, &w->fp_len);
+	unsigned used = 0;
+	for (int q = 0; q < NQ; q++)
+		if (flags[q].commands & ON(w->o.cmd))
+			used |= 1u << q;
+	w->src = stream_source(w->fp);
+	if (batch_open(&w->b, &w->src, name, used, w->o.delimiter, why, sizeof why) != 0)
+		return refuse(w, why);
+	w->batch_open = 1;
+	struct options text = w->o;
+	text.format = FMT_TEXT;
+	invoke_layout(&text, &w->b, &w->text_layout);
+	if (invoke_batch_start(&w->o, &w->b, &w->l, &w->k, why, sizeof why))
+		return refuse(w, why);
+	w->kind = RUN_BATCH;
+	return -1;
+}
+
+/*
+ * Start the run of the request in req (n bytes: NUL-ended strings, the
+ * subcommand, then flag names and values in pairs; a switch's value "1"
+ * gives it, "" or "0" leaves it out). Returns -1 while rows remain
+ * (web_next), else the exit status (messages in the output).
+ */
+WEB_API int web_start(struct web_run *w, char *req, size_t n)
+{
+	char why[1024];
+	w->req = req;
+	w->nreq = n;
+	w->k = (struct invoke_sink){w, sink_say, sink_header, sink_row, NULL, NULL, NULL, &w->stop};
+	const char *s = req, *end = req + n;
+	const char *cmd = s;
+	s += strlen(s) + 1;
+	memset(&w->o, 0, sizeof w->o);
+	if (invoke_command(cmd, &w->o.cmd, why, sizeof why) != 0)
+		return refuse(w, why);
+	if (w->o.cmd == CMD_SIMULATE)
+		return refuse(w, "simulate draws with GSL's random generators: the command only "
+		                 "(bercl simulate)");
+	while (s < end) {
+		const char *name = s;
+		s += strlen(s) + 1;
+		const char *value = s < end ? s : "";
+		s += strlen(value) + 1;
+		int id = invoke_flag_id(name);
+		char dashed[96];
+		snprintf(dashed, sizeof dashed, "--%s", name);
+		if (id < 0 || id == F_FORMAT || id == F_VALUE || id == F_HELP || id == F_VERSION)
+			return refuse(w, invoke_unknown_flag(dashed, why, sizeof why));
+		if (id == F_VERIFY)
+			return refuse(w, "--verify recomputes with GSL: the command only (bercl --verify)");
+		if (id >= NQ && !flags[id].arg) { /* a switch */
+			if (value[0] == '\0' || strcmp(value, "0") == 0)
+				continue;
+			value = NULL;
+		}
+		if (invoke_flag(&w->o, id, value, why, sizeof why))
+			return refuse(w, why);
+	}
+	w->o.format = FMT_CSV; /* what the page shows and downloads: -f csv */
+	if (invoke_quantities(&w->o, why, sizeof why))
+		return refuse(w, why);
+	if (invoke_check(&w->o, why, sizeof why))
+		return refuse(w, why);
+	if (w->o.histogram) {
+		size_t len;
+		FILE *fp = open_file(&w->histogram, &len);
+		if (!fp) {
+			snprintf(why, sizeof why, "--histogram '%s': drop, paste or choose the report",
+			         w->o.histogram);
+			return refuse(w, why);
+		}
+		struct source src = stream_source(fp);
+		const char *bad = invoke_histogram(&w->o, &src, file_name(w->o.histogram), &w->telem,
+		                                   &w->k, why, sizeof why);
+		fclose(fp);
+		if (bad)
+			return refuse(w, bad);
+	}
+	invoke_base(&w->o, &w->base);
+	if (w->o.intervals && w->o.cmd != CMD_WATCH) {
+		size_t len;
+		FILE *fp = open_file(&w->intervals, &len);
+		if (!fp) {
+			snprintf(why, sizeof why, "--intervals '%s': drop, paste or choose the log",
+			         w->o.intervals);
+			return refuse(w, why);
+		}
+		struct source src = stream_source(fp);
+		const char *bad = invoke_intervals(&w->o, &src, file_name(w->o.intervals), &w->sums,
+		                                   &w->base, &w->k, why, sizeof why);
+		fclose(fp);
+		if (bad)
+			return refuse(w, bad);
+	}
+	if (w->o.cmd == CMD_WATCH)
+		return start_watch(w);
+	if (w->o.input)
+		return start_batch(w);
+	/* the text format's columns, to show people those first */
+	struct options text = w->o;
+	text.format = FMT_TEXT;
+	invoke_layout(&text, NULL, &w->text_layout);
+	w->it = malloc(sizeof *w->it);
+	if (!w->it)
+		return refuse(w, "out of memory");
+	if (invoke_sweep_start(w->it, &w->o, &w->base, &w->k, why, sizeof why))
+		return refuse(w, why);
+	w->kind = RUN_SWEEP;
+	return -1;
+}
+
+/* Split watch's CSV output into rows of cells with the engine's tokenizer. */
+static void watch_rows(struct web_run *w, const char *text, size_t len, int *header)
+{
+	if (!len)
+		return;
+	FILE *m = fmemopen((void *)text, len, "r");
+	if (!m)
+		return;
+	struct csv c;
+	struct csv_options opt = {.sep = ',', .max_record = 1 << 20, .max_text = "1 MiB"};
+	struct source src = stream_source(m);
+	csv_init(&c, &src, &opt);
+	const char *bad;
+	const char *line = text;
+	while (csv_read(&c, &bad) == 1) {
+		const char *nl = memchr(line, '\n', (size_t)(text + len - line));
+		size_t ll = nl ? (size_t)(nl - line) + 1 : (size_t)(text + len - line);
+		if (!*header) {
+			put_record(w, 'H', 2 + c.ncells);
+			put_field(w, line, ll);
+			char shown[256];
+			size_t k;
+			for (k = 0; k < c.ncells && k < sizeof shown; k++)
+				shown[k] = '1';
+			put_field(w, shown, k);
+			for (size_t i = 0; i < c.ncells; i++)
+				put_field(w, csv_cell(&c, i), csv_cell_len(&c, i));
+			*header = 1;
+		} else {
+			put_record(w, 'R', 1 + 2 * c.ncells);
+			put_field(w, line, ll);
+			for (int h = 0; h < 2; h++)
+				for (size_t i = 0; i < c.ncells; i++)
+					put_field(w, csv_cell(&c, i), csv_cell_len(&c, i));
+			w->rows++;
+		}
+		line += ll;
+	}
+	csv_free(&c);
+	fclose(m);
+}
+
+/* Message lines written to a stream, one record each. */
+static void message_lines(struct web_run *w, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		put_record(w, 'M', 1);
+		put_field(w, p, ll);
+		p += ll + (nl ? 1 : 0);
+	}
+}
+
+static int watch_step(struct web_run *w)
+{
+	char *ob = NULL, *eb = NULL;
+	size_t on = 0, en = 0;
+	FILE *out = open_memstream(&ob, &on), *err = open_memstream(&eb, &en);
+	if (!out || !err) {
+		w->failed = 1;
+		return INVOKE_INTERNAL;
+	}
+	struct sink so = stream_sink(out), se = stream_sink(err);
+	enum watch_state st = watch_next(&w->w, &w->c, &so, &se);
+	fclose(out);
+	fclose(err);
+	message_lines(w, eb, en);
+	watch_rows(w, ob, on, &w->watch_header);
+	free(ob);
+	free(eb);
+	if (st == WATCH_UNDECIDED)
 		return -1;
-	double *work = malloc(2 * seq_n * sizeof *work);
-	if (!work)
-		return -4;
-	bercl_plan_outcome o;
-	enum bercl_status rc = bercl_plan_sequential_outcome(seq, seq + seq_n, (double)(seq_n - 1),
-	                                                     ber_true, work, &o);
-	free(work);
-	if (rc == BERCL_OK) {
-		num[0] = o.p_pass;
-		num[1] = o.p_fail;
-		num[2] = o.expected_bits;
+	char end[512];
+	st = watch_end(&w->w, st, end, sizeof end);
+	if (end[0])
+		message(w, "", "", end);
+	return st;
+}
+
+/*
+ * Compute up to `rows` more output rows (a sequential plan's table or a
+ * lane group counts as its rows). Returns -1 while more remain, else the
+ * exit status; the records are in the output.
+ */
+WEB_API int web_next(struct web_run *w, int rows)
+{
+	long goal = w->rows + rows;
+	while (w->kind != RUN_DONE && w->rows < goal && !w->failed) {
+		int st = -1;
+		if (w->kind == RUN_SWEEP) {
+			int more = invoke_sweep_next(w->it, &w->k);
+			if (more <= 0)
+				st = more < 0 ? w->it->status : invoke_sweep_end(w->it, &w->k);
+		} else if (w->kind == RUN_BATCH) {
+			struct row r;
+			int got = batch_next(&w->b, &w->base, &r);
+			if (got <= 0) {
+				if (got < 0)
+					message(w, "", "", "read error");
+				st = w->status;
+			} else {
+				int rs = invoke_row(&w->o, &r, w->b.name, 0, &w->k);
+				if (rs > w->status)
+					w->status = rs;
+				sink_row(w, &w->l, &r);
+				plan_free(&r);
+			}
+		} else {
+			st = watch_step(w);
+		}
+		if (st >= 0) {
+			w->status = st;
+			w->kind = RUN_DONE;
+		}
 	}
-	return rc;
-}
-
-/* ---- FEC ---- */
-
-static bercl_rs_code code;
-
-/* n, k, m -> num[0..3] n k m t */
-WEB_API int web_rs_code(int n, int k, int m)
-{
-	enum bercl_status rc = bercl_rs_code_make(n, k, m, &code);
-	num[0] = code.n;
-	num[1] = code.k;
-	num[2] = code.m;
-	num[3] = code.t;
-	return rc;
-}
-
-/* num[0] ser, num[1] cer, num[2..3] ln cer, num[4] post_fec_ber, num[5..6] its ln */
-WEB_API int web_fec_rates(double ber)
-{
-	bercl_fec_rates f;
-	enum bercl_status rc = bercl_fec_rates_from_ber(&code, ber, &f);
-	if (rc == BERCL_OK) {
-		num[0] = f.ser;
-		num[1] = f.cer;
-		num[2] = f.ln_cer.hi;
-		num[3] = f.ln_cer.lo;
-		num[4] = f.post_fec_ber;
-		num[5] = f.ln_post_fec_ber.hi;
-		num[6] = f.ln_post_fec_ber.lo;
+	if (w->failed) {
+		w->n = 0;
+		message(w, "", "", "out of memory");
+		w->kind = RUN_DONE;
+		w->status = INVOKE_INTERNAL;
 	}
-	return rc;
+	return w->kind == RUN_DONE ? w->status : -1;
 }
 
-WEB_API int web_fec_ber_max(double cer)
+/* How far the run is, 0 to 1: rows of the sweep, bytes of the file read. */
+WEB_API double web_progress(const struct web_run *w)
 {
-	return bercl_fec_ber_max(&code, cer, &num[0]);
+	if (w->kind == RUN_DONE)
+		return 1;
+	if (w->kind == RUN_SWEEP)
+		return w->it->points > 0 ? fmin(1, (double)w->it->index / w->it->points) : 0;
+	if (!w->fp || !w->fp_len)
+		return 0;
+	const struct csv *c = w->kind == RUN_BATCH ? &w->b.csv : &w->c;
+	long at = ftell(w->fp);
+	double done = at < 0 ? 0 : (double)at - (double)(c->len - c->pos);
+	return fmax(0, fmin(1, done / (double)w->fp_len));
 }
 
-/* ---- the text format's cells (engine/human.c, and engine/columns.c's rules) ---- */
+/* Rows of the sweep (lanes and tables aside), for the page's progress. */
+WEB_API double web_rows(const struct web_run *w) { return w->rows; }
 
-static enum rounding dir_of(int d)
+static void free_file(struct web_file *f)
 {
-	return d > 0 ? ROUND_UP : d < 0 ? ROUND_DOWN : ROUND_NEAREST;
+	free(f->name);
+	free(f->bytes);
 }
 
-WEB_API double web_round_sig(double v, int sig, int dir) { return human_round_sig(v, sig, dir_of(dir)); }
-
-/* a number for people: 6 digits in direction dir (columns.c's number_cell) */
-WEB_API void web_human_number(double v, int dir)
+WEB_API void web_end(struct web_run *w)
 {
-	snprintf(text, sizeof text, "%.6g", human_round_sig(v, 6, dir_of(dir)));
-}
-WEB_API void web_human_duration(double s, int dir) { human_duration(text, sizeof text, s, dir_of(dir)); }
-WEB_API void web_human_target_percent(double cl, double c) { human_target_percent(text, sizeof text, cl, c); }
-WEB_API void web_human_percent_down(double cl, double omc, int decimals)
-{
-	human_percent_down(text, sizeof text, cl, omc, (size_t)decimals);
-}
-/* tails in num[0..5] as put_tails() */
-WEB_API void web_human_cl_percent(int decimals)
-{
-	bercl_tails t = {num[0], num[1], {num[2], num[3]}, {num[4], num[5]}};
-	human_cl_percent(text, sizeof text, &t, (size_t)decimals);
-}
-/* value num[0], ln num[1], num[2] */
-WEB_API void web_human_probability(int dir)
-{
-	bercl_lnprob ln = {num[1], num[2]};
-	human_probability(text, sizeof text, num[0], ln, dir_of(dir));
-}
-WEB_API void web_human_si(double v) { human_si(text, sizeof text, v, "b/s"); }
-
-/* a risk or chance as a percentage (columns.c's percent_cell) */
-WEB_API void web_human_percent(double v, int dir)
-{
-	double p = 100 * v;
-	if (p >= 0.01) {
-		int sig = (int)floor(bercli_log10(p)) + 5;
-		snprintf(text, sizeof text, "%.4f %%", human_round_sig(p, sig, dir_of(dir)));
-	} else if (p > 0) {
-		snprintf(text, sizeof text, "%.4g %%", human_round_sig(p, 4, dir_of(dir)));
-	} else {
-		snprintf(text, sizeof text, "0 %%");
+	if (!w)
+		return;
+	if (w->batch_open)
+		batch_close(&w->b);
+	if (w->watch_open) {
+		csv_free(&w->c);
+		watch_close(&w->w);
 	}
+	if (w->fp)
+		fclose(w->fp);
+	for (int q = 0; q < NQ; q++)
+		vlist_free(&w->o.list[q]);
+	if (w->o.telem)
+		telemetry_free(&w->telem);
+	free(w->it);
+	free_file(&w->input);
+	free_file(&w->histogram);
+	free_file(&w->intervals);
+	free_file(&w->stdin_);
+	free(w->req);
+	free(w->out);
+	free(w);
+}
+
+/* Append text to a growing string; NULL once out of memory. */
+static char *append(char *s, size_t *n, size_t *cap, const char *t)
+{
+	size_t k = strlen(t);
+	if (!s)
+		return NULL;
+	if (*n + k + 1 > *cap) {
+		size_t c = (*n + k + 1) * 2;
+		char *p = realloc(s, c);
+		if (!p) {
+			free(s);
+			return NULL;
+		}
+		s = p;
+		*cap = c;
+	}
+	memcpy(s + *n, t, k + 1);
+	*n += k;
+	return s;
+}
+
+/*
+ * The engine's tables for the page's forms (freed with web_free): per flag
+ * a line "name TAB arg TAB subcommands (a bit each) TAB enum values (|) TAB
+ * help TAB letter TAB 0 a quantity, 1 another flag, 2 a file's", then per subcommand "=name TAB usage TAB synopsis" (their
+ * line breaks as US).
+ */
+WEB_API char *web_tables(void)
+{
+	size_t n = 0, cap = 4096;
+	char *s = malloc(cap), line[1024];
+	if (s)
+		s[0] = '\0';
+	for (int id = 0; id < NFLAGS; id++) {
+		const struct flag_desc *f = &flags[id];
+		char values[256] = "";
+		for (int v = 0; f->action == ACT_ENUM && f->values[v]; v++) {
+			strncat(values, v ? "|" : "", sizeof values - strlen(values) - 1);
+			strncat(values, f->values[v], sizeof values - strlen(values) - 1);
+		}
+		snprintf(line, sizeof line, "%s\t%s\t%u\t%s\t%s\t%c\t%d\n", f->name, f->arg ? f->arg : "",
+		         f->commands, values, f->help ? f->help : "", f->letter ? f->letter : ' ',
+		         id < NQ ? 0 : f->action == ACT_FILE ? 2 : 1);
+		s = append(s, &n, &cap, line);
+	}
+	for (int c = 0; c < NCOMMANDS; c++) {
+		s = append(s, &n, &cap, "=");
+		s = append(s, &n, &cap, commands[c].name);
+		const char *parts[2] = {commands[c].usage, commands[c].synopsis};
+		for (int k = 0; k < 2; k++) {
+			s = append(s, &n, &cap, "\t");
+			for (const char *p = parts[k]; *p && s; p++) {
+				char ch[2] = {*p == '\n' ? '\x1f' : *p, 0};
+				s = append(s, &n, &cap, ch);
+			}
+		}
+		s = append(s, &n, &cap, "\n");
+	}
+	return s;
 }

@@ -33,6 +33,7 @@
 #include "element.h"
 #include "rowcall.h"
 #include "csv.h"
+#include "sink.h" /* the engine reads sources and writes sinks: here, memory */
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "intervals.h" /* the --intervals reader */
 #include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
@@ -668,17 +669,15 @@ static PyObject *py_intervals_read(PyObject *self, PyObject *args)
 		return NULL;
 	if (form < FORM_AUTO || form > FORM_CUMULATIVE)
 		return PyErr_Format(PyExc_ValueError, "intervals_read: form 0, 1 or 2");
-	FILE *fp = len ? fmemopen((void *)data, (size_t)len, "r") : fopen("/dev/null", "r");
-	if (!fp)
-		return PyErr_NoMemory();
+	struct memory_source ms;
+	struct source src = source_memory(&ms, data, (size_t)len);
 	bercl_intervals s;
 	struct intervals_note note;
 	char err[512];
 	int rc;
 	Py_BEGIN_ALLOW_THREADS
-	rc = intervals_read(fp, name, (enum intervals_form)form, &s, &note, err, sizeof err);
+	rc = intervals_read(&src, name, (enum intervals_form)form, &s, &note, err, sizeof err);
 	Py_END_ALLOW_THREADS
-	fclose(fp);
 	feclearexcept(FE_ALL_EXCEPT);
 	if (rc != 0)
 		return raise_message(BERCL_EDOM, err);
@@ -904,8 +903,8 @@ static PyObject *py_watch_open(PyObject *self, PyObject *args)
 /*
  * watch_feed(capsule, line) -> (state, out, err): one CSV record (the
  * header first, then a reading) through watch_next(), as the command reads
- * it from standard input: the state (enum watch_state), the rows it printed
- * (CSV; the header row after the header) and its messages.
+ * it from standard input (a memory source): the state (enum watch_state),
+ * the rows it wrote (CSV; the header row after the header) and its messages.
  */
 static PyObject *py_watch_feed(PyObject *self, PyObject *args)
 {
@@ -920,34 +919,25 @@ static PyObject *py_watch_feed(PyObject *self, PyObject *args)
 		return NULL;
 	if (len < 1)
 		return PyErr_Format(PyExc_ValueError, "watch_feed: an empty record");
-	char *obuf = NULL, *ebuf = NULL;
-	size_t olen = 0, elen = 0;
-	FILE *in = fmemopen((void *)line, (size_t)len, "r");
-	FILE *out = open_memstream(&obuf, &olen), *err = open_memstream(&ebuf, &elen);
-	if (!in || !out || !err) {
-		if (in)
-			fclose(in);
-		if (out)
-			fclose(out);
-		if (err)
-			fclose(err);
-		free(obuf);
-		free(ebuf);
-		return PyErr_NoMemory();
-	}
+	/* the record as the command's standard input, the rows and the
+	 * messages into memory (engine/sink.h) */
+	struct memory_source ms;
+	struct source src = source_memory(&ms, line, (size_t)len);
+	struct memory_sink mo = {0}, me = {0};
+	struct sink out = sink_memory(&mo), err = sink_memory(&me);
 	struct csv c;
-	watch_reader_init(&c, in);
+	watch_reader_init(&c, &src);
 	c.line = w->line + 1; /* the records fed before: the messages' line numbers go on */
-	enum watch_state st = watch_next(w, &c, out, err);
+	enum watch_state st = watch_next(w, &c, &out, &err);
 	csv_free(&c);
-	fclose(in);
-	fclose(out);
-	fclose(err);
 	feclearexcept(FE_ALL_EXCEPT);
-	PyObject *res = Py_BuildValue("(is#s#)", (int)st, obuf ? obuf : "", (Py_ssize_t)olen,
-	                              ebuf ? ebuf : "", (Py_ssize_t)elen);
-	free(obuf);
-	free(ebuf);
+	PyObject *res = mo.failed || me.failed
+	                        ? PyErr_NoMemory()
+	                        : Py_BuildValue("(is#s#)", (int)st, mo.buf ? mo.buf : "",
+	                                        (Py_ssize_t)mo.len, me.buf ? me.buf : "",
+	                                        (Py_ssize_t)me.len);
+	memory_sink_free(&mo);
+	memory_sink_free(&me);
 	return res;
 }
 
