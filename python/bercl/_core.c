@@ -36,6 +36,7 @@
 #include "sink.h" /* the engine reads sources and writes sinks: here, memory */
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "intervals.h" /* the --intervals reader */
+#include "invoke.h" /* one invocation, as the command and the page run it */
 #include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
 #include "flags.h"
 #include "parse.h"
@@ -587,44 +588,6 @@ static PyObject *py_tails_full(PyObject *self, PyObject *args)
 	return tails_tuple(&t);
 }
 
-/* lanes_all(list of tails tuples as tails_full gives them) -> tails */
-static PyObject *py_lanes_all(PyObject *self, PyObject *args)
-{
-	(void)self;
-	PyObject *seq;
-	if (!PyArg_ParseTuple(args, "O", &seq))
-		return NULL;
-	PyObject *fast = PySequence_Fast(seq, "lanes_all: a sequence of tails");
-	if (!fast)
-		return NULL;
-	Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-	if (n < 1 || n > 1000000) {
-		Py_DECREF(fast);
-		return PyErr_Format(PyExc_ValueError, "lanes_all: 1 to 1000000 lanes");
-	}
-	bercl_tails *lanes = PyMem_Calloc((size_t)n, sizeof *lanes);
-	if (!lanes) {
-		Py_DECREF(fast);
-		return PyErr_NoMemory();
-	}
-	for (Py_ssize_t i = 0; i < n; i++) {
-		bercl_tails *l = &lanes[i];
-		if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "dddddd", &l->cl,
-		                      &l->one_minus_cl, &l->ln_cl.hi, &l->ln_cl.lo,
-		                      &l->ln_one_minus_cl.hi, &l->ln_one_minus_cl.lo)) {
-			PyMem_Free(lanes);
-			Py_DECREF(fast);
-			return NULL;
-		}
-	}
-	Py_DECREF(fast);
-	bercl_tails all;
-	enum bercl_status rc = bercl_lanes_all(lanes, (int)n, &all);
-	PyMem_Free(lanes);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "lanes_cl");
-	return tails_tuple(&all);
-}
 
 
 
@@ -941,6 +904,141 @@ static PyObject *py_watch_feed(PyObject *self, PyObject *args)
 	return res;
 }
 
+/* ---- invoke: the command's whole invocation (engine/invoke.c), as the page runs it ---- */
+
+struct py_invoke {
+	PyObject *columns; /* the header's names, a list */
+	PyObject *rows;    /* each row's cells, a list of lists */
+	PyObject *says;    /* the message lines, a list */
+	int failed;        /* a Python error is set */
+};
+
+static void invoke_say(void *ctx, const char *kind, const char *where, const char *text)
+{
+	struct py_invoke *p = ctx;
+	char line[6144];
+	size_t n = invoke_message_line(line, sizeof line, kind, where, text);
+	PyObject *v = PyUnicode_DecodeUTF8(line, (Py_ssize_t)n, "replace");
+	if (!v || PyList_Append(p->says, v) < 0)
+		p->failed = 1;
+	Py_XDECREF(v);
+}
+
+static void invoke_header(void *ctx, const struct layout *l)
+{
+	struct py_invoke *p = ctx;
+	for (int i = 0; i < l->ncol; i++) {
+		PyObject *v = PyUnicode_FromString(columns[l->col[i]].name);
+		if (!v || PyList_Append(p->columns, v) < 0)
+			p->failed = 1;
+		Py_XDECREF(v);
+	}
+}
+
+static void invoke_got_row(void *ctx, const struct layout *l, const struct row *r)
+{
+	struct py_invoke *p = ctx;
+	PyObject *cells = PyList_New(l->ncol);
+	for (int i = 0; cells && i < l->ncol; i++) {
+		char cell[512];
+		size_t n = column_cell(cell, sizeof cell, l->col[i], r, 0);
+		PyObject *v = PyUnicode_DecodeUTF8(cell, (Py_ssize_t)n, "replace");
+		if (!v) {
+			Py_CLEAR(cells);
+			break;
+		}
+		PyList_SET_ITEM(cells, i, v);
+	}
+	if (!cells || PyList_Append(p->rows, cells) < 0)
+		p->failed = 1;
+	Py_XDECREF(cells);
+}
+
+/*
+ * invoke(cmd, pairs) -> (status, columns, rows, messages): `bercl CMD
+ * --FLAG VALUE ... -f csv` run by the engine's invocation (engine/invoke.c,
+ * the page's own path): each (flag, value) of pairs read as the command
+ * reads it (a switch: value "1"), the checks that need several flags, the
+ * sweep's rows as the CSV's cells, and every message line ("bercl: ...").
+ * No files: no --input, --histogram, --intervals or watch.
+ */
+static PyObject *py_invoke(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *cmd;
+	PyObject *pairs;
+	if (!PyArg_ParseTuple(args, "sO!", &cmd, &PyList_Type, &pairs))
+		return NULL;
+	struct py_invoke p = {PyList_New(0), PyList_New(0), PyList_New(0), 0};
+	struct options *o = PyMem_Calloc(1, sizeof *o);
+	struct invoke_sweep *it = PyMem_Calloc(1, sizeof *it);
+	struct row_input base;
+	PyObject *res = NULL;
+	char why[1024];
+	int status = INVOKE_USAGE;
+	struct invoke_sink k = {&p, invoke_say, invoke_header, invoke_got_row, NULL, NULL, NULL,
+	                        NULL};
+	if (!p.columns || !p.rows || !p.says || !o || !it) {
+		PyErr_NoMemory();
+		goto done;
+	}
+	if (invoke_command(cmd, &o->cmd, why, sizeof why) != 0 || o->cmd == CMD_WATCH) {
+		invoke_say(&p, "", NULL, o->cmd == CMD_WATCH ? "watch: use Watch" : why);
+		goto answer;
+	}
+	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pairs); i++) {
+		const char *name, *value;
+		if (!PyArg_ParseTuple(PyList_GET_ITEM(pairs, i), "ss", &name, &value))
+			goto done;
+		int id = invoke_flag_id(name);
+		char dashed[96];
+		snprintf(dashed, sizeof dashed, "--%s", name);
+		if (id < 0 || id == F_FORMAT || id == F_VALUE || id == F_HELP || id == F_VERSION ||
+		    id == F_INPUT || id == F_HISTOGRAM || id == F_INTERVALS) {
+			invoke_say(&p, "", NULL, invoke_unknown_flag(dashed, why, sizeof why));
+			goto answer;
+		}
+		if (id >= NQ && !flags[id].arg) { /* a switch */
+			if (strcmp(value, "1") != 0)
+				continue;
+			value = NULL;
+		}
+		if (invoke_flag(o, id, value, why, sizeof why)) {
+			invoke_say(&p, "", NULL, why);
+			goto answer;
+		}
+	}
+	o->format = FMT_CSV;
+	if (invoke_quantities(o, why, sizeof why) || invoke_check(o, why, sizeof why)) {
+		invoke_say(&p, "", NULL, why);
+		goto answer;
+	}
+	invoke_base(o, &base);
+	if (invoke_sweep_start(it, o, &base, &k, why, sizeof why)) {
+		invoke_say(&p, "", NULL, why);
+		goto answer;
+	}
+	int more = 1; /* (the GIL held: the sink's callbacks make Python objects) */
+	while (more > 0 && !p.failed)
+		more = invoke_sweep_next(it, &k);
+	status = more < 0 ? it->status : invoke_sweep_end(it, &k);
+answer:
+	feclearexcept(FE_ALL_EXCEPT);
+	if (!p.failed)
+		res = Py_BuildValue("(iOOO)", status, p.columns, p.rows, p.says);
+done:
+	if (o) {
+		for (int q = 0; q < NQ; q++)
+			vlist_free(&o->list[q]);
+	}
+	PyMem_Free(o);
+	PyMem_Free(it);
+	Py_XDECREF(p.columns);
+	Py_XDECREF(p.rows);
+	Py_XDECREF(p.says);
+	return res;
+}
+
 /* fec_code(text) -> (n, k, m, t): a code as --code names it (element_code) */
 static PyObject *py_fec_code(PyObject *self, PyObject *args)
 {
@@ -1034,12 +1132,12 @@ static PyMethodDef methods[] = {
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
 	{"watch_open", py_watch_open, METH_VARARGS, NULL},
 	{"watch_feed", py_watch_feed, METH_VARARGS, NULL},
+	{"invoke", py_invoke, METH_VARARGS, "invoke(cmd, pairs): the command's invocation"},
 	{"row", py_row, METH_VARARGS, "row(func, cmd, model, items): one row of the command"},
 	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
 	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
-	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
 	{"intervals_read", py_intervals_read, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
 	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
