@@ -545,12 +545,6 @@ def _engine_check(call, flag, name, arr):
     return a if a.ndim else np.float64(a)
 
 
-def _bad(call, name, arr, bad, msg):
-    if call.raise_ and np.any(bad):
-        i = int(np.flatnonzero(np.ravel(bad))[0])
-        raise DomainError("%s: %s: %s" % (call.func, call._label(name, i, np.shape(arr)), msg))
-
-
 def _positive(call, name, a, flag=None):
     return _engine_check(call, flag or name, name, a)
 
@@ -1098,26 +1092,15 @@ def fec_code(code):
 def _fec(func, code, ber, on_error, ser=None):
     n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
+    nkm = (np.float64(n), np.float64(k), np.float64(m))
     if ser is not None:
         if ber is not None:
             raise DomainError("%s: give ber or ser, not both" % func)
+        # fec --ser: the SER's pre-FEC BER, cer and post_fec_ber as the command's row has them
         s = call.number("ser", ser, parse_real)
-        s = _engine_check(call, "ser", "ser", s)
-        # the pre-FEC BER of the SER, 1 - (1 - ser)^(1/m), and the cer from the SER
-        both = np.array([_core.fec_cer_from_ser(n, k, m, float(v)) if 0 < v < 1
-                         else (np.nan, np.nan) for v in np.ravel(s)]).reshape(np.shape(s) + (2,))
-        p, cer = both[..., 0], both[..., 1]
-        _bad(call, "ser", s, ~((p >= 1e-300) & (p <= 0.5)),
-             "must give a pre-FEC BER in [1e-300, 0.5]")
-    else:
-        p = call.number("ber", ber, parse_real)
-    res = _apply(call, _core.fec_rates, ("n", "k", "m", "ber"),
-                 (np.float64(n), np.float64(k), np.float64(m), p))
-    if ser is not None:
-        # at a given SER, ser and cer exactly from it
-        res = (np.where(np.isnan(res[0]), np.nan, s), np.where(np.isnan(res[1]), np.nan, cer),
-               res[2])
-    return call, res
+        return call, _apply(call, _core.fec_ser, ("n", "k", "m", "ser"), nkm + (s,))[:3]
+    p = call.number("ber", ber, parse_real)
+    return call, _apply(call, _core.fec_rates, ("n", "k", "m", "ber"), nkm + (p,))
 
 
 def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
@@ -1134,7 +1117,7 @@ def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
         Pre-FEC BER in [1e-300, 0.5].
     ser : float or array_like, optional
         In place of ber, the symbol error ratio, 0 < ser < 1 (elementwise,
-        the cer a loop over bercl_fec_cer_from_ser).
+        as ``bercl fec --ser`` computes it).
     on_error : {"raise", "nan"}
 
     Returns

@@ -37,7 +37,6 @@
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "intervals.h" /* the --intervals reader */
 #include "invoke.h" /* one invocation, as the command and the page run it */
-#include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
 #include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
@@ -108,6 +107,8 @@ static const struct ufunc_def ufuncs[] = {
 	EXACT("ber_upper", EL_BER_UPPER, 0, 1),
 	EXACT("ber_interval", EL_BER_INTERVAL, 0, 2),
 	{"fec_ber_max_exact", EL_FEC_BER_MAX, BERCL_POISSON, 1, 0, 1, NULL},
+	{"fec_ser", EL_FEC_SER, BERCL_POISSON, 0, 0, 4,
+	 "fec_ser(n, k, m, ser) -> (ser, cer, post_fec_ber, ber) at a symbol error ratio"},
 	{"tested_bits", EL_TESTED_BITS, BERCL_POISSON, 0, 0, 1,
 	 "tested_bits(rate, time, lanes): the bits of a test, rate * time * lanes as the command "
 	 "derives them"},
@@ -690,25 +691,6 @@ static PyObject *py_clustered(PyObject *self, PyObject *args)
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
 
 
-/* fec_cer_from_ser(n, k, m, ser) -> (ber, cer): the pre-FEC BER of the SER
- * under independent bit errors, 1 - (1 - ser)^(1/m) (engine/compute.c
- * ber_of_ser, with the same libm calls), and bercl_fec_cer_from_ser (fec --ser) */
-static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int n, k, m;
-	double ser;
-	if (!PyArg_ParseTuple(args, "iiid", &n, &k, &m, &ser))
-		return NULL;
-	bercl_rs_code code;
-	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
-		return raise_status(BERCL_EDOM, "code");
-	bercl_lnprob ln;
-	enum bercl_status rc = bercl_fec_cer_from_ser(&code, ser, &ln);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "fec: numerical failure in the codeword error ratio");
-	return Py_BuildValue("(dd)", -bercli_expm1(bercli_log1p(-ser) / code.m), bercl_lnprob_value(ln));
-}
 
 /* A histogram's statistics (bercl_fec_histogram_stats) as a dict, with the code's n, k, m, t. */
 static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp)
@@ -1140,7 +1122,6 @@ static PyMethodDef methods[] = {
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"intervals_read", py_intervals_read, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
-	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
