@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test_shell.c - what a person reads and what a script parses (issue 8),
+ * test_shell.c - what a person reads and what a script parses,
  * through the built ./bercl: safe rounding in text, whole numbers as
  * integers, alignment, valid JSON, tolerant batch files, one-value answers
  * and the other shell conveniences.
@@ -618,7 +618,7 @@ static double uniform(unsigned long long *state)
 }
 
 /*
- * Acceptance (issue 8): for every row of a 10,000-row random bits sweep,
+ * The safe rounding, end to end: for every row of a 10,000-row random bits sweep,
  * the test time the text output prints, run through cl --require at the
  * same target, passes.
  */
