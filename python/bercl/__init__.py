@@ -175,6 +175,16 @@ def _on_error(on_error):
     return on_error == "raise"
 
 
+def _caller_level():
+    """The stacklevel of the first frame outside this package: a warning
+    names the caller's line, however deep in bercl it was raised."""
+    import sys
+    f, level = sys._getframe(1), 1
+    while f is not None and f.f_globals.get("__name__", "").split(".")[0] == "bercl":
+        f, level = f.f_back, level + 1
+    return level
+
+
 def _lazy(x):
     """A dask array or an xarray object: handed to the ufunc as it is, so that
     numpy's __array_ufunc__ protocol keeps it lazy, or keeps its coordinates."""
@@ -369,7 +379,7 @@ class _Call:
                 import warnings
                 warnings.warn("%s: %d of %d results are NaN (on_error=\"nan\": an argument "
                               "outside the domain or missing)" % (self.func, n, first.size),
-                              RuntimeWarning, stacklevel=4)
+                              RuntimeWarning, stacklevel=_caller_level())
             return res
         if why is None:
             return res  # max_errors' NaN where even 0 errors miss: an answer
