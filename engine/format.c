@@ -154,6 +154,15 @@ static size_t line_text(struct line *l, const char *s)
 	return display_width(s) + breaks;
 }
 
+/* The display columns line_text() takes for s (a line break is two). */
+static size_t text_width(const char *s)
+{
+	size_t breaks = 0;
+	for (const char *c = s; *c; c++)
+		breaks += *c == '\n' || *c == '\r';
+	return display_width(s) + breaks;
+}
+
 /*
  * A text table line. Each cell starts at its slot (the widths of the cells
  * before it, plus one space each), or one space after a cell that ran past
@@ -225,7 +234,7 @@ static void put_record_cell(struct line *line, const char *label, size_t label_w
 	if (!*value)
 		return; /* as in a table, an empty cell says nothing */
 	size_t w = line_text(line, label);
-	line_spaces(line, label_width + 2 - w);
+	line_spaces(line, w < label_width + 2 ? label_width + 2 - w : 1);
 	line_text(line, value);
 	line_putc(line, '\n');
 }
@@ -236,7 +245,7 @@ static void put_text_record(struct line *line, const struct layout *l, const str
 	char buf[ROW_ERROR_MAX + 64];
 	size_t width = 0;
 	for (size_t i = 0; i < l->nextra; i++) {
-		size_t w = display_width(l->extra_names[i]);
+		size_t w = text_width(l->extra_names[i]);
 		width = w > width ? w : width;
 	}
 	for (int i = 0; i < l->ncol; i++) {
