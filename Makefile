@@ -52,8 +52,8 @@ LIB_SRC = lib/normal.c lib/eye.c lib/poisson.c lib/poisson_fast.c lib/binomial.c
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
-	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c
-CLI_SRC = src/options.c src/layout.c src/run.c src/signals.c src/verify.c src/pipeline.c $(ENGINE_SRC)
+	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c engine/eye.c
+CLI_SRC = src/options.c src/layout.c src/run.c src/signals.c src/verify.c src/pipeline.c src/eye_cmd.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
