@@ -47,7 +47,7 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 # (lib/xmath.c) give the same doubles on every target only so.
 ALL_CFLAGS = -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/normal.c lib/eye.c lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c lib/fec_code.c lib/chisq.c
+LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c lib/fec_code.c lib/chisq.c
 # The engine (engine/): every rule of an answer, between the faces and the
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
@@ -63,7 +63,7 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
-	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads
+	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads tests/test_eye
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 

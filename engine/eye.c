@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eye.c - bercl eye: the flags, the scan readers, the rows and their cells
- * (eye.h). The numerics are libbercl's (lib/eye.c, lib/normal.c).
+ * (eye.h). The numerics are libbercl's (lib/eye_fit.c, lib/normal.c).
  *
  * SCAN FORMATS
  *   csv: a header naming the columns (any order, any case; others are

@@ -704,7 +704,7 @@ BERCL_API enum bercl_status
 bercl_clustered_ber_bounds(const bercl_intervals *s, double cl, double one_minus_cl,
                            int two_sided, double *lower, double *upper);
 
-/* ---- Eye and bathtub scans (lib/normal.c, lib/eye.c) ---- */
+/* ---- Eye and bathtub scans (lib/normal.c, lib/eye_fit.c) ---- */
 
 /*
  * The Gaussian upper tail Q(x) = P[Z > x] = erfc(x / sqrt 2) / 2 (x not
@@ -732,7 +732,7 @@ enum bercl_eye_method { BERCL_EYE_LIKELIHOOD, BERCL_EYE_REGRESSION };
  * |offset| <= 1e12; UI on the time axis), the bits compared there (in [1,
  * 1e300]) and the errors counted (whole, 0 .. bits, at most 2^53). edge may
  * be NULL; else per point 0 (left, or lower rail), 1 (right, or upper), -1
- * (not said: the side follows from the offset, lib/eye.c).
+ * (not said: the side follows from the offset, lib/eye_fit.c).
  */
 typedef struct {
 	const double *offset;
@@ -774,7 +774,8 @@ typedef struct {
 } bercl_eye_sides_count;
 
 typedef struct {
-	int points;                   /* fitted points on this side */
+	int points;                   /* fitted points on this side (regression: those
+	                                 with errors, the line's points) */
 	bercl_eye_estimate mu, sigma; /* the inner Dirac (rail mean) and the rms width */
 	double rho;                   /* fitted, or as given */
 	double r_squared;             /* this side's Q-space regression */
@@ -813,7 +814,7 @@ bercl_eye_sides(const bercl_eye_scan *scan, const bercl_eye_options *opt,
                 bercl_eye_sides_count *out);
 
 /*
- * The fit (model, rule of points, method, intervals: lib/eye.c): each
+ * The fit (model, rule of points, method, intervals: lib/eye_fit.c): each
  * edge, RJ and DJ (time) or Q (voltage), the goodness of fit. BERCL_EDOM
  * also where an edge has fewer distinct offsets with errors than it
  * needs, or where the regression's line of a side does not fall into the

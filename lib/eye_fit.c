@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * eye.c - a bathtub (time) or threshold (voltage) scan fitted by the
+ * eye_fit.c - a bathtub (time) or threshold (voltage) scan fitted by the
  * dual-Dirac or Q-factor model: each edge's position and width with
  * profile-likelihood intervals, the eye opening and total jitter at a
  * target BER, RJ, DJ and Q, a goodness-of-fit p-value; and the
@@ -43,9 +43,10 @@
  *   errors at distinct offsets (3 with rho fitted). Sides: the `edge`
  *   column where given; else the points left of the scan's centre are the
  *   left edge's, the rest the right's, the centre the midpoint of the
- *   lowest and the highest offset at which the observed BER is least (the
- *   bottom of the bathtub). The sides count points and feed the regression;
- *   the likelihood gives every unassigned point both edges' terms.
+ *   lowest and the highest offset among the fitted points (the two tails
+ *   lie on either side of it). The sides count points and feed the
+ *   regression; the likelihood gives every unassigned point both edges'
+ *   terms.
  *
  * THE FIT: maximum likelihood. Parameters (mu, ln sigma, rho) per edge;
  *   Fisher scoring (the expected information, positive definite, of the
@@ -148,21 +149,18 @@ static enum bercl_status check_args(const bercl_eye_scan *s, const bercl_eye_opt
 	return BERCL_OK;
 }
 
-/* The bathtub's bottom: the midpoint of the lowest and highest offset at
- * which the observed BER is least. */
-static double scan_centre(const bercl_eye_scan *s)
+/* The offset that divides the sides: the midpoint of the lowest and the
+ * highest offset among the fitted points (observed BER below fit_below),
+ * which lies between the two tails; all points where none is fitted. */
+static double scan_centre(const bercl_eye_scan *s, const bercl_eye_options *o)
 {
-	double best = INFINITY, lo = 0, hi = 0;
-	for (int i = 0; i < s->n; i++) {
-		double r = s->errors[i] / s->bits[i];
-		if (r < best) {
-			best = r;
-			lo = hi = s->offset[i];
-		} else if (r == best) {
-			lo = fmin(lo, s->offset[i]);
-			hi = fmax(hi, s->offset[i]);
-		}
-	}
+	double lo = INFINITY, hi = -INFINITY;
+	for (int pass = 0; pass < 2 && !(lo <= hi); pass++)
+		for (int i = 0; i < s->n; i++)
+			if (pass == 1 || s->errors[i] < o->fit_below * s->bits[i]) {
+				lo = fmin(lo, s->offset[i]);
+				hi = fmax(hi, s->offset[i]);
+			}
 	return 0.5 * (lo + hi);
 }
 
@@ -201,7 +199,7 @@ enum bercl_status bercl_eye_sides(const bercl_eye_scan *scan, const bercl_eye_op
 	enum bercl_status rc = check_args(scan, opt);
 	if (rc != BERCL_OK)
 		return rc;
-	double centre = scan_centre(scan);
+	double centre = scan_centre(scan, opt);
 	memset(out, 0, sizeof *out);
 	out->centre = centre;
 	for (int i = 0; i < scan->n; i++) {
@@ -566,7 +564,7 @@ static double maximize(const problem *P, enum quantity g, double c, double *th)
 /* The unweighted Q-space line of side e: mu, sigma, R^2; 0 with fewer than
  * 2 distinct offsets or a slope of the wrong sign. */
 static int regress(const bercl_eye_scan *s, const bercl_eye_options *o, int e, double rho,
-                   double centre, double *mu, double *sigma, double *r2)
+                   double centre, double *mu, double *sigma, double *r2, int *used)
 {
 	double sx = 0, sy = 0, m = 0;
 	for (int pass = 0; pass < 2; pass++) {
@@ -604,6 +602,7 @@ static int regress(const bercl_eye_scan *s, const bercl_eye_options *o, int e, d
 			*sigma = 1 / fabs(b);
 			double ss_res = syy - b * sxy;
 			*r2 = syy > 0 ? fmin(1.0, fmax(0.0, 1 - ss_res / syy)) : 1.0;
+			*used = (int)m;
 		}
 	}
 	return isfinite(*mu) && *sigma > 0 && isfinite(*sigma);
@@ -805,9 +804,12 @@ enum bercl_status bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_opti
 	double rho0 = opt->rho == 0 ? 0.5 : opt->rho, th[NPAR];
 	for (int e = 0; e < 2; e++) {
 		double mu, sigma, r2;
-		if (!regress(scan, opt, e, rho0, sides.centre, &mu, &sigma, &r2))
+		int used;
+		if (!regress(scan, opt, e, rho0, sides.centre, &mu, &sigma, &r2, &used))
 			return BERCL_EDOM;
-		f.edge[e].points = sides.points[e];
+		/* the points of the fit: the side's fitted points (likelihood),
+		 * those with errors in the line (regression) */
+		f.edge[e].points = opt->method == BERCL_EYE_REGRESSION ? used : sides.points[e];
 		f.edge[e].r_squared = r2;
 		th[MU(e)] = mu;
 		th[LS(e)] = bercli_log(sigma);
