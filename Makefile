@@ -395,7 +395,7 @@ clean:
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
 	rm -rf web/dist tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
-		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
+		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/fuzz_eye_csv tests/fuzz/fuzz_eye_ibert tests/fuzz/fuzz_eye_flags tests/fuzz/replay_*
 
 # Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -404,7 +404,7 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch histogram pipeline flags intervals telemetry
+FUZZ_HARNESSES ?= parse batch watch histogram pipeline flags intervals telemetry eye_csv eye_ibert eye_flags
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
@@ -489,3 +489,5 @@ reference:
 	cd tests/data && /usr/bin/python3 gen_shortest_hard.py 50 1 56 25 > shortest_hard.txt.tmp && mv shortest_hard.txt.tmp shortest_hard.txt
 
 -include $(wildcard lib/*.d src/*.d engine/*.d)
+tests/fuzz/fuzz_eye_csv tests/fuzz/fuzz_eye_ibert tests/fuzz/replay_eye_csv tests/fuzz/replay_eye_ibert: \
+	tests/fuzz/fuzz_eye_scan.inc
