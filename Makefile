@@ -166,6 +166,7 @@ check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) test
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
+	@echo "== tests/test_eye_doc.sh"; sh tests/test_eye_doc.sh
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh

@@ -8,7 +8,7 @@ with a fixed seed (numpy's PCG64), the probabilities at 50 digits (mpmath):
   step 1/64, 1e10 bits per offset, dual-Dirac edges BER(x) = rho Q((x -
   mu_0)/sigma) + rho Q((mu_1 - x)/sigma), rho 0.5, sigma 0.02 UI,
   mu_0 = 0.1, mu_1 = 0.9 (DJ 0.2 UI). True eye opening at 1e-12:
-  0.8 - 2 sigma Q^-1(2e-12) = 0.5227..., TJ 0.4773....
+  0.8 - 2 sigma Q^-1(2e-12) = 0.52251..., TJ 0.47749....
 - docs/examples/eye_voltage.csv: a threshold scan (voltage axis, mV),
   rails 0 +- 40 mV... mu_0 = -200 mV, mu_1 = 200 mV, sigma 25 mV each,
   thresholds -200 .. 200 step 10 mV, 1e9 bits each: Q = 8.
