@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "eye.h"
+#include "human.h"
 #include "numbers.h"
 #include "parse.h"
 
@@ -59,7 +60,8 @@ static int fail(char *err, size_t len, const char *fmt, ...)
 
 enum eye_flag {
 	EF_INPUT, EF_SCAN_FORMAT, EF_AXIS, EF_BER, EF_CL, EF_RHO, EF_FIT_BELOW, EF_METHOD,
-	EF_FORMAT, EF_VALUE, EF_HELP, NEFLAGS
+	EF_PLAN, EF_HALF_WIDTH, EF_SIGMA, EF_DJ, EF_OFFSETS, EF_RATE, EF_FORMAT, EF_VALUE, EF_HELP,
+	NEFLAGS
 };
 
 typedef const char *(*eye_setter)(const char *v, struct eye_request *rq, char *why, size_t len);
@@ -215,6 +217,91 @@ static const char *set_fit_below(const char *v, struct eye_request *rq, char *wh
 	return NULL;
 }
 
+static const char *set_plan(const char *v, struct eye_request *rq, char *why, size_t len)
+{
+	(void)v, (void)why, (void)len;
+	rq->plan = 1;
+	return NULL;
+}
+
+static const char *positive_real(const char *v, double *out, int *have)
+{
+	double x;
+	if (parse_real(v, &x))
+		return "not a number";
+	if (!(x > 0 && x <= 1e12))
+		return "must be above 0 (at most 1e12)";
+	*out = x;
+	*have = 1;
+	return NULL;
+}
+
+static const char *set_half_width(const char *v, struct eye_request *rq, char *why, size_t len)
+{
+	(void)why, (void)len;
+	return positive_real(v, &rq->half_width, &rq->have_half_width);
+}
+
+static const char *set_sigma(const char *v, struct eye_request *rq, char *why, size_t len)
+{
+	(void)why, (void)len;
+	return positive_real(v, &rq->sigma, &rq->have_sigma);
+}
+
+static const char *set_dj(const char *v, struct eye_request *rq, char *why, size_t len)
+{
+	double x;
+	(void)why, (void)len;
+	if (parse_real(v, &x))
+		return "not a number";
+	if (!(x >= 0 && x < 1))
+		return "must be from 0 to 1 UI, 1 excluded";
+	rq->dj = x;
+	rq->have_dj = 1;
+	return NULL;
+}
+
+static const char *set_rate(const char *v, struct eye_request *rq, char *why, size_t len)
+{
+	double x;
+	const char *e = parse_rate(v, &x);
+	(void)why, (void)len;
+	if (e)
+		return e;
+	if (!(x > 0 && x <= 1e300))
+		return "must be above 0";
+	rq->rate = x;
+	rq->have_rate = 1;
+	return NULL;
+}
+
+static const char *set_offsets(const char *v, struct eye_request *rq, char *why, size_t len)
+{
+	struct vlist l;
+	const char *bad;
+	const char *e = parse_vlist(v, parse_real, &l, &bad);
+	if (e) {
+		snprintf(why, len, "%s", e);
+		return why;
+	}
+	if (l.count > BERCL_EYE_MAX_POINTS) {
+		vlist_free(&l);
+		snprintf(why, len, "gives %llu offsets; at most %d", l.count, BERCL_EYE_MAX_POINTS);
+		return why;
+	}
+	rq->noffsets = 0;
+	for (unsigned long long i = 0; i < l.count; i++) {
+		double c, x = vlist_value(&l, i, &c);
+		if (!(fabs(x) <= 1e12)) {
+			vlist_free(&l);
+			return "offsets must be within +-1e12";
+		}
+		rq->offsets[rq->noffsets++] = x;
+	}
+	vlist_free(&l);
+	return NULL;
+}
+
 static const char *set_help(const char *v, struct eye_request *rq, char *why, size_t len)
 {
 	(void)v, (void)why, (void)len;
@@ -237,6 +324,20 @@ static const struct eye_flag_desc eye_flags[NEFLAGS] = {
 	                  set_fit_below},
 	[EF_METHOD] = {"method", 0, "M",
 	               "likelihood (default) or regression (Q-space least squares, R^2)", set_method},
+	[EF_PLAN] = {"plan", 0, NULL,
+	             "scan planning: the bits per offset for --half-width W (with --sigma and --dj, "
+	             "or a first scan by -i)", set_plan},
+	[EF_HALF_WIDTH] = {"half-width", 0, "W",
+	                   "--plan: the eye opening's interval half-width to reach (offset units)",
+	                   set_half_width},
+	[EF_SIGMA] = {"sigma", 0, "S", "--plan: the rough eye's RJ (rms, UI) without a scan",
+	              set_sigma},
+	[EF_DJ] = {"dj", 0, "D", "--plan: the rough eye's DJ (dual-Dirac, UI) without a scan",
+	           set_dj},
+	[EF_OFFSETS] = {"offsets", 0, "LIST",
+	                "--plan: the offsets to scan, a list or range (0.05..0.3:11); default the "
+	                "first scan's", set_offsets},
+	[EF_RATE] = {"rate", 'r', "R", "--plan: line rate, for the time (25.78125G)", set_rate},
 	[EF_FORMAT] = {"format", 'f', "F", "text (default), csv, tsv, json (one object per line)",
 	               set_format},
 	[EF_VALUE] = {"value", 0, "COLUMN", "print only this column's values, one per line",
@@ -323,7 +424,54 @@ const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq,
 	}
 	if (rq->help)
 		return NULL;
-	if (!rq->input) {
+	if (rq->plan) {
+		if (!rq->have_half_width) {
+			snprintf(err, len, "--plan needs --half-width W (the interval's half-width to reach)");
+			return err;
+		}
+		if (!rq->input && !(rq->have_sigma && rq->have_dj)) {
+			snprintf(err, len, "--plan needs a rough eye: --sigma S and --dj D, or a first scan "
+			                   "by -i FILE");
+			return err;
+		}
+		if (rq->input && (rq->have_sigma || rq->have_dj)) {
+			snprintf(err, len, "--plan takes the rough eye from -i FILE or from --sigma and --dj, "
+			                   "not both");
+			return err;
+		}
+		if (!rq->input && rq->noffsets == 0) {
+			snprintf(err, len, "--plan needs the offsets to scan: --offsets LIST (or a first "
+			                   "scan by -i FILE)");
+			return err;
+		}
+		if (!rq->input && rq->axis != BERCL_EYE_TIME) {
+			snprintf(err, len, "--sigma and --dj describe a time-axis eye: plan a voltage scan "
+			                   "from a first scan by -i FILE");
+			return err;
+		}
+		if (rq->nber != 1) {
+			snprintf(err, len, "--plan takes one --ber");
+			return err;
+		}
+		if (rq->method != BERCL_EYE_LIKELIHOOD) {
+			snprintf(err, len, "--plan is for --method likelihood (the regression has no "
+			                   "interval)");
+			return err;
+		}
+		if (!rq->input && rq->rho == 0) {
+			snprintf(err, len, "--plan with --sigma and --dj takes rho as given, not fit");
+			return err;
+		}
+	} else {
+		static const enum eye_flag plan_only[] = {EF_HALF_WIDTH, EF_SIGMA, EF_DJ, EF_OFFSETS,
+		                                          EF_RATE};
+		for (size_t k = 0; k < sizeof plan_only / sizeof plan_only[0]; k++)
+			if (seen[plan_only[k]]) {
+				snprintf(err, len, "--%s is for --plan", eye_flags[plan_only[k]].name);
+				return err;
+			}
+	}
+	if (!rq->input && !rq->plan) {
 		snprintf(err, len, "eye: the scan is required: -i FILE (bercl eye --help)");
 		return err;
 	}
@@ -478,6 +626,34 @@ static int cell(const struct eye_request *rq, const struct eye_result *res, int 
 	}
 }
 
+/* ---- the plan's columns ---- */
+
+enum plan_col { P_OFFSET, P_BITS, P_TIME, P_TOTAL, P_HALF_WIDTH, NPCOLS };
+
+static const struct col_desc pcols[NPCOLS] = {
+	[P_OFFSET] = {"offset", "offset", 0},
+	[P_BITS] = {"bits", "bits", 0},
+	[P_TIME] = {"time_s", "test time", 0},
+	[P_TOTAL] = {"total_bits", "total bits", 0},
+	[P_HALF_WIDTH] = {"half_width", "half-width", 0},
+};
+
+static int pcol_shown(const struct eye_result *res, int c)
+{
+	return c != P_TIME || res->has_time;
+}
+
+static double pcell(const struct eye_result *res, int r, int c)
+{
+	switch (c) {
+	case P_OFFSET: return res->plan_offset[r];
+	case P_BITS: return res->plan_bits;
+	case P_TIME: return res->time_s;
+	case P_TOTAL: return res->total_bits;
+	default: return res->half_width;
+	}
+}
+
 /* ---- rendering ---- */
 
 struct out {
@@ -605,11 +781,84 @@ static void render_text_table(const struct eye_request *rq, const struct eye_res
 		}
 }
 
+/* The plan: one row per offset; text gives the time to the second, up. */
+static int render_plan(const struct eye_request *rq, const struct eye_result *res,
+                       struct out *o, char *err, size_t errlen)
+{
+	int only = -1;
+	if (rq->value) {
+		for (int c = 0; c < NPCOLS; c++)
+			if (strcmp(pcols[c].name, rq->value) == 0 && pcol_shown(res, c))
+				only = c;
+		if (only < 0) {
+			char q[64];
+			snprintf(err, errlen, "--value '%s': not a column of the plan (offset, bits, "
+			                      "%stotal_bits, half_width)",
+			         shown_text(rq->value, q, sizeof q), res->has_time ? "time_s, " : "");
+			line_safe(err);
+			return -1;
+		}
+		/* a whole-plan value once, the per-offset ones per row */
+		int rows = only == P_OFFSET ? res->nplan : 1;
+		for (int r = 0; r < rows; r++) {
+			char b[40];
+			format_double(b, sizeof b, pcell(res, r, only));
+			put(o, "%s\n", b);
+		}
+		return 0;
+	}
+	char sep = rq->format == EYE_TSV ? '\t' : ',';
+	if (rq->format == EYE_CSV || rq->format == EYE_TSV) {
+		int first = 1;
+		for (int c = 0; c < NPCOLS; c++)
+			if (pcol_shown(res, c)) {
+				put(o, first ? "%s" : (sep == ',' ? ",%s" : "\t%s"), pcols[c].name);
+				first = 0;
+			}
+		put(o, "\n");
+	} else if (rq->format == EYE_TEXT) {
+		put(o, "%-12s  %-16s  %-18s  %-12s%s\n", "offset", "bits", "total bits", "half-width",
+		    res->has_time ? "  test time" : "");
+	}
+	for (int r = 0; r < res->nplan; r++) {
+		char b[NPCOLS][48];
+		for (int c = 0; c < NPCOLS; c++)
+			format_double(b[c], sizeof b[c], pcell(res, r, c));
+		if (rq->format == EYE_TEXT) {
+			char t[64] = "";
+			if (res->has_time)
+				human_duration(t, sizeof t, res->time_s, ROUND_UP);
+			char off[40];
+			number(off, sizeof off, res->plan_offset[r], 1);
+			put(o, "%-12s  %-16s  %-18s  %-12s%s%s\n", off, b[P_BITS], b[P_TOTAL],
+			    b[P_HALF_WIDTH], res->has_time ? "  " : "", t);
+			continue;
+		}
+		int first = 1;
+		if (rq->format == EYE_JSON)
+			put(o, "{");
+		for (int c = 0; c < NPCOLS; c++) {
+			if (!pcol_shown(res, c))
+				continue;
+			if (rq->format == EYE_JSON)
+				put(o, "%s\"%s\":%s", first ? "" : ",", pcols[c].name, b[c]);
+			else
+				put(o, first ? "%s" : (sep == ',' ? ",%s" : "\t%s"), b[c]);
+			first = 0;
+		}
+		put(o, rq->format == EYE_JSON ? "}\n" : "\n");
+	}
+	return 0;
+}
+
 size_t eye_render(const struct eye_request *rq, const struct eye_result *res, char *buf,
                   size_t len, char *err, size_t errlen)
 {
 	struct out o = {buf, len, 0};
-	if (rq->value) {
+	if (res->plan) {
+		if (render_plan(rq, res, &o, err, errlen) != 0)
+			return 0;
+	} else if (rq->value) {
 		int c = -1;
 		for (int k = 0; k < NCOLS; k++)
 			if (strcmp(cols[k].name, rq->value) == 0 && col_shown(rq, k))
@@ -1074,10 +1323,59 @@ int eye_read(const char *bytes, size_t len, const char *name, const struct eye_r
 
 /* ---- computing ---- */
 
+/* --plan: the rough eye (the scan's fit, or --sigma and --dj), then the
+ * bits per offset (bercl_eye_plan). */
+static int compute_plan(const struct eye_request *rq, const struct eye_points *pts,
+                        struct eye_result *res, char *err, size_t errlen)
+{
+	bercl_eye_options opt = {rq->axis, BERCL_EYE_LIKELIHOOD,
+	                         rq->axis == BERCL_EYE_VOLTAGE ? 0.5 : rq->rho, rq->fit_below, rq->cl,
+	                         rq->one_minus_cl};
+	double params[6];
+	if (pts) {
+		for (int k = 0; k < 6; k++)
+			params[k] = res->fit.params[k];
+	} else {
+		double ls = log(rq->sigma);
+		params[0] = rq->dj / 2;
+		params[1] = ls;
+		params[2] = rq->rho;
+		params[3] = 1 - rq->dj / 2;
+		params[4] = ls;
+		params[5] = rq->rho;
+	}
+	res->plan = 1;
+	res->nplan = rq->noffsets ? rq->noffsets : pts->n;
+	for (int i = 0; i < res->nplan; i++)
+		res->plan_offset[i] = rq->noffsets ? rq->offsets[i] : pts->offset[i];
+	enum bercl_status rc = bercl_eye_plan(res->plan_offset, res->nplan, &opt, params, rq->ber[0],
+	                                      rq->half_width, &res->plan_bits);
+	if (rc == BERCL_EDOM) {
+		fail(err, errlen, "--plan: the offsets leave an edge's tail unscanned (no offset with "
+		                  "an expected BER below --fit-below on each edge, or the target --ber "
+		                  "is not below rho)");
+		return 2;
+	}
+	if (rc != BERCL_OK) {
+		fail(err, errlen, "--plan: --half-width is too small for any scan (%s)",
+		     bercl_strerror(rc));
+		return 2;
+	}
+	res->total_bits = res->plan_bits * res->nplan;
+	res->half_width = rq->half_width;
+	if (rq->have_rate) {
+		res->has_time = 1;
+		res->time_s = res->total_bits / rq->rate;
+	}
+	return 0;
+}
+
 int eye_compute(const struct eye_request *rq, const struct eye_points *pts,
                 struct eye_result *res, char *err, size_t errlen)
 {
 	memset(res, 0, sizeof *res);
+	if (rq->plan && !pts)
+		return compute_plan(rq, NULL, res, err, errlen);
 	bercl_eye_scan scan = {pts->offset, pts->bits, pts->errors, pts->has_edge ? pts->edge : NULL,
 	                       pts->n};
 	bercl_eye_options opt = {rq->axis, rq->method, rq->axis == BERCL_EYE_VOLTAGE ? 0.5 : rq->rho,
@@ -1135,6 +1433,8 @@ int eye_compute(const struct eye_request *rq, const struct eye_points *pts,
 		}
 	}
 	res->nber = rq->nber;
+	if (rq->plan)
+		return compute_plan(rq, pts, res, err, errlen);
 	if (rq->method == BERCL_EYE_LIKELIHOOD && res->fit.df >= 1 && res->fit.fit_p < 0.01) {
 		char p[40];
 		snprintf(p, sizeof p, "%.3g", res->fit.fit_p);

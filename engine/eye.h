@@ -35,10 +35,10 @@ struct eye_request {
 	const char *value;                /* --value COLUMN, or NULL */
 	int help;
 	int plan;                         /* --plan */
-	double half_width, sigma, dj, rate, bits_budget;
+	double half_width, sigma, dj, rate;
 	int have_half_width, have_sigma, have_dj, have_rate;
-	double plan_from, plan_to;        /* --offsets A..B:N */
-	int plan_points;
+	double offsets[BERCL_EYE_MAX_POINTS]; /* --offsets */
+	int noffsets;
 };
 
 /* The points read from a scan. */
@@ -57,6 +57,12 @@ struct eye_result {
 	bercl_eye_at_ber at[EYE_MAX_BERS];
 	int nber;
 	char warning[2][320];             /* "" where none */
+	/* --plan: one row per offset */
+	int plan;
+	double plan_offset[BERCL_EYE_MAX_POINTS];
+	int nplan;
+	double plan_bits, total_bits, time_s, half_width;
+	int has_time;
 };
 
 /*
@@ -78,9 +84,10 @@ int eye_read(const char *bytes, size_t len, const char *name, const struct eye_r
              struct eye_points *pts, char *err, size_t errlen);
 
 /*
- * Fit and evaluate. 0; 2 with the message in err for input that cannot
- * be fitted (too few points with errors on an edge, a --ber above rho);
- * 3 for a numerical failure.
+ * Fit and evaluate (with --plan: the plan, from the scan's fit or from
+ * --sigma and --dj when pts is NULL). 0; 2 with the message in err for
+ * input that cannot be fitted (too few points with errors on an edge, a
+ * --ber above rho); 3 for a numerical failure.
  */
 int eye_compute(const struct eye_request *rq, const struct eye_points *pts,
                 struct eye_result *res, char *err, size_t errlen);

@@ -832,6 +832,18 @@ BERCL_API enum bercl_status
 bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_options *opt, const bercl_eye_stats *fit,
              double ber, bercl_eye_at_ber *out);
 
+/*
+ * A scan plan: for n proposed offsets, a rough eye (params as
+ * bercl_eye_stats' params: mu, ln sigma, rho of each edge) and opt, the
+ * bits per offset (the same at each) at which the interval of the eye
+ * opening at ber is expected to have half-width half_width (offset
+ * units): the Wald approximation of lib/eye_fit.c, rounded up. BERCL_EDOM
+ * where the offsets leave an edge's tail unscanned.
+ */
+BERCL_API enum bercl_status
+bercl_eye_plan(const double *offset, int n, const bercl_eye_options *opt, const double params[6],
+               double ber, double half_width, double *bits_per_offset);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,8 @@
  *   bercl_eye_sides(&scan, &opt, sides)              the points' edges
  *   bercl_eye_fit(&scan, &opt, &fit)                 the fit, RJ, DJ, Q
  *   bercl_eye_at(&scan, &opt, &fit, ber, &at)        eye opening and TJ at ber
+ *   bercl_eye_plan(off, n, &opt, params, ber, w, &p) bits per offset for a
+ *                                                    half-width w
  *
  * THE MODEL
  *   A point at offset x counts errors k in n bits, k ~ Binomial(n, p(x)),
@@ -82,6 +84,19 @@
  *   sigma = 1 / |b| (b > 0 on edge 0, b < 0 on edge 1), R^2 = 1 - SS_res /
  *   SS_tot. Zero-error points carry no y and are not used: the
  *   likelihood's advantage.
+ *
+ * PLAN: for proposed offsets and a rough eye (parameters as the fit's),
+ *   the bits per offset, the same at every offset (the instruments' dwell),
+ *   at which the eye opening's interval at ber has half-width w. The
+ *   expected information of one bit at each offset is sum over offsets of
+ *   p / (1 - p) grad(ln p) grad(ln p)' (the binomial's, per bit), over the
+ *   offsets whose expected BER is below fit_below (the others are scanned
+ *   but not fitted); the Wald half-width at n bits per offset is z sqrt(a'
+ *   (n I_1)^-1 a) = h_1 / sqrt(n), a the gradient of the eye opening, z
+ *   the normal quantile at (1 + cl) / 2, so n = (h_1 / w)^2 rounded up.
+ *   The profile-likelihood interval the fit prints is close to the Wald
+ *   interval when the counts are large; tests/test_eye.c checks by
+ *   simulation that the planned scans meet w.
  *
  * REFERENCES
  *   N. S. Bergano, F. W. Kerfoot, C. R. Davidson, "Margin measurements in
@@ -892,5 +907,53 @@ enum bercl_status bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_optio
 	a.tj.lower = 1 - a.eye_opening.upper;
 	a.tj.upper = 1 - a.eye_opening.lower;
 	*out = a;
+	return BERCL_OK;
+}
+
+enum bercl_status bercl_eye_plan(const double *offset, int n, const bercl_eye_options *opt,
+                                 const double params[6], double ber, double half_width,
+                                 double *bits_per_offset)
+{
+	if (!offset || n < 1 || n > BERCL_EYE_MAX_POINTS || !opt || !params ||
+	    !(half_width > 0 && isfinite(half_width)) || !(ber > 0 && ber < 1))
+		return BERCL_EDOM;
+	double bits[BERCL_EYE_MAX_POINTS], errs[BERCL_EYE_MAX_POINTS];
+	signed char use[BERCL_EYE_MAX_POINTS];
+	for (int i = 0; i < n; i++) {
+		bits[i] = 1;
+		errs[i] = 0;
+	}
+	bercl_eye_scan scan = {offset, bits, errs, NULL, n};
+	enum bercl_status rc = check_args(&scan, opt);
+	if (rc != BERCL_OK)
+		return rc;
+	double th[NPAR];
+	memcpy(th, params, sizeof th);
+	if (!in_domain(th) || !(ber < th[RHO(0)] && ber < th[RHO(1)]))
+		return BERCL_EDOM;
+	problem P;
+	fill_problem(&P, &scan, opt);
+	P.ber = ber;
+	/* the points the fit would keep: expected BER below fit_below */
+	for (int i = 0; i < n; i++) {
+		double lp = -INFINITY;
+		for (int e = 0; e < 2; e++) {
+			double sg = e == 0 ? 1.0 : -1.0, lq, h;
+			bercli_normal_tail(sg * (offset[i] - th[MU(e)]) / bercli_exp(th[LS(e)]), &lq, &h);
+			lp = ln_add(lp, bercli_log(th[RHO(e)]) + lq);
+		}
+		use[i] = (signed char)(lp < bercli_log(opt->fit_below));
+	}
+	P.use = use;
+	double se1 = wald_se(&P, G_EO, th);
+	if (!(se1 > 0 && isfinite(se1)))
+		return BERCL_EDOM; /* the offsets do not inform both edges' tails */
+	double z = sqrt(chisq1(opt->one_minus_cl));
+	double nb = ceil((z * se1 / half_width) * (z * se1 / half_width));
+	if (!(nb >= 1))
+		nb = 1;
+	if (!(nb <= 1e300))
+		return BERCL_ELIMIT;
+	*bits_per_offset = nb;
 	return BERCL_OK;
 }

@@ -84,18 +84,21 @@ int run_eye(int argc, char *const argv[])
 		fputs(out, stdout);
 		return fflush(stdout) == 0 ? 0 : EXIT_INTERNAL;
 	}
-	size_t len = 0;
-	char *bytes = slurp(rq.input, &len, err, sizeof err);
-	if (!bytes)
-		return refuse(err);
-	const char *name = strcmp(rq.input, "-") == 0 ? "(stdin)" : rq.input;
-	int rc = eye_read(bytes, len, name, &rq, &pts, err, sizeof err);
-	free(bytes);
-	if (rc != 0)
-		return refuse(err);
-	if (pts.note[0])
-		fprintf(stderr, "%s: note: %s\n", prog, pts.note);
-	rc = eye_compute(&rq, &pts, &res, err, sizeof err);
+	int rc;
+	if (rq.input) {
+		size_t len = 0;
+		char *bytes = slurp(rq.input, &len, err, sizeof err);
+		if (!bytes)
+			return refuse(err);
+		const char *name = strcmp(rq.input, "-") == 0 ? "(stdin)" : rq.input;
+		rc = eye_read(bytes, len, name, &rq, &pts, err, sizeof err);
+		free(bytes);
+		if (rc != 0)
+			return refuse(err);
+		if (pts.note[0])
+			fprintf(stderr, "%s: note: %s\n", prog, pts.note);
+	}
+	rc = eye_compute(&rq, rq.input ? &pts : NULL, &res, err, sizeof err);
 	if (rc != 0) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return rc;

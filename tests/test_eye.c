@@ -5,7 +5,8 @@
  * against an independent numpy fit (eye_regression_ref.csv), the readers
  * (engine/eye.c) on good and bad files, and by seeded simulation the
  * coverage of the 95 % intervals of the eye opening and TJ at 1e-12 and
- * the goodness-of-fit test's rejection rates.
+ * the goodness-of-fit test's rejection rates, and that planned scans
+ * (--plan) meet their stated half-width within 10 %.
  *
  * BERCL_EYE_DRAWS=N sets the scans per simulated cell (default 40: make
  * check); the per-cell counts are printed.
@@ -453,6 +454,87 @@ static void test_coverage(void **state)
 	}
 }
 
+/* The mean and the median of the planned scans' half-widths against the
+ * stated one: within 10 %. */
+static void plan_case(double sigma, double dj, const char *offsets, double w, uint64_t seed)
+{
+	char args[256], err[512];
+	snprintf(args, sizeof args, "--plan --sigma %g --dj %g --offsets %s --half-width %g", sigma,
+	         dj, offsets, w);
+	request(args);
+	assert_int_equal(eye_compute(&rq, NULL, &res, err, sizeof err), 0);
+	double bits = res.plan_bits, off[BERCL_EYE_MAX_POINTS];
+	int n = res.nplan;
+	memcpy(off, res.plan_offset, n * sizeof off[0]);
+	int draws_n = draws(), fitted = 0;
+	double hw[1000], sum = 0;
+	if (draws_n > 1000)
+		draws_n = 1000;
+	for (int d = 0; d < draws_n; d++) {
+		pts.n = n;
+		pts.has_edge = 0;
+		for (int i = 0; i < n; i++) {
+			double ber = edge_ber(off[i] - dj / 2, sigma, 0.5, 0) +
+			             edge_ber(1 - dj / 2 - off[i], sigma, 0.5, 0);
+			pts.offset[i] = off[i];
+			pts.bits[i] = bits;
+			pts.errors[i] = binomial(&seed, bits, ber);
+			pts.edge[i] = -1;
+		}
+		request("-i x");
+		if (eye_compute(&rq, &pts, &res, err, sizeof err) != 0)
+			continue;
+		hw[fitted] = 0.5 * (res.at[0].eye_opening.upper - res.at[0].eye_opening.lower);
+		sum += hw[fitted++];
+	}
+	double med = quantile(hw, fitted, 0.5), mean = sum / fitted;
+	printf("plan: sigma %g DJ %g offsets %s half-width %g: %.0f bits per offset; %d of %d "
+	       "planned scans fitted, their half-width mean %.4g (%.1f %%), median %.4g (%.1f %%)\n",
+	       sigma, dj, offsets, w, bits, fitted, draws_n, mean, 100 * (mean / w - 1), med,
+	       100 * (med / w - 1));
+	assert_true(fitted >= 0.95 * draws_n);
+	assert_true(fabs(mean / w - 1) <= 0.10 && fabs(med / w - 1) <= 0.10);
+}
+
+static void test_plan(void **state)
+{
+	(void)state;
+	plan_case(0.02, 0.2, "0.15..0.25:9,0.75..0.85:9", 0.002, 0x91a4u);
+	plan_case(0.03, 0.1, "0.1..0.25:6,0.75..0.9:6", 0.005, 0x91a5u);
+}
+
+/*
+ * BERCL_EYE_GRID=1: the acceptance grid of issue 43 (sigma 0.01, 0.03,
+ * 0.05 UI; DJ 0, 0.15, 0.3 UI; 8, 16, 40 offsets; 1e7, 1e9, 1e12 bits per
+ * offset; rho 0.5 and fitted), BERCL_EYE_DRAWS scans a cell, one line per
+ * cell and the cells below 94 % counted. For the lead's long runs; make
+ * check skips it.
+ */
+static void test_coverage_grid(void **state)
+{
+	(void)state;
+	if (!getenv("BERCL_EYE_GRID"))
+		return;
+	static const double sig[] = {0.01, 0.03, 0.05}, djs[] = {0, 0.15, 0.3},
+	                    bts[] = {1e7, 1e9, 1e12};
+	static const int offs[] = {8, 16, 40};
+	int cells = 0, below = 0;
+	uint64_t seed = 0x6e1d0000u;
+	for (int a = 0; a < 3; a++)
+		for (int b = 0; b < 3; b++)
+			for (int c = 0; c < 3; c++)
+				for (int d = 0; d < 3; d++)
+					for (int r = 0; r < 2; r++) {
+						struct cell_spec cs = {sig[a], djs[b], bts[d], offs[c], r, 0};
+						struct tally t;
+						run_cell(&cs, seed++, &t);
+						print_cell("grid", &cs, &t);
+						cells++;
+						below += t.fitted > 0 && t.covered_eo < 0.94 * t.fitted;
+					}
+	printf("grid: %d cells, %d with coverage below 94 %% of the fitted scans\n", cells, below);
+}
+
 static void test_goodness_of_fit(void **state)
 {
 	(void)state;
@@ -481,6 +563,8 @@ int main(void)
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_coverage),
 		cmocka_unit_test(test_goodness_of_fit),
+		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_coverage_grid),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
