@@ -769,6 +769,26 @@ static int informative(const problem *P, const double *th)
 
 /* ---- the public functions ---- */
 
+static int est_finite(const bercl_eye_estimate *e)
+{
+	return isfinite(e->value) && isfinite(e->lower) && isfinite(e->upper);
+}
+
+/* The promise of the header: with BERCL_OK nothing is NaN or infinite. */
+static int stats_finite(const bercl_eye_stats *f)
+{
+	for (int e = 0; e < 2; e++)
+		if (!est_finite(&f->edge[e].mu) || !est_finite(&f->edge[e].sigma) ||
+		    !isfinite(f->edge[e].rho) || !isfinite(f->edge[e].r_squared))
+			return 0;
+	for (int k = 0; k < NPAR; k++)
+		if (!isfinite(f->params[k]))
+			return 0;
+	return est_finite(&f->rj) && est_finite(&f->dj) && est_finite(&f->q) &&
+	       isfinite(f->threshold) && isfinite(f->ber_at_threshold) && isfinite(f->deviance) &&
+	       isfinite(f->fit_p) && isfinite(f->r_squared);
+}
+
 static void point_estimate(bercl_eye_estimate *e, double v)
 {
 	e->value = e->lower = e->upper = v;
@@ -834,6 +854,8 @@ enum bercl_status bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_opti
 	if (opt->method == BERCL_EYE_REGRESSION) {
 		derived(opt, th, &f);
 		memcpy(f.params, th, sizeof th);
+		if (!stats_finite(&f))
+			return BERCL_ENOCONV;
 		*out = f;
 		return BERCL_OK;
 	}
@@ -871,6 +893,8 @@ enum bercl_status bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_opti
 		rc = estimate(&P, G_Q, th, lhat, q, &f.q);
 	if (rc != BERCL_OK)
 		return rc;
+	if (!stats_finite(&f))
+		return BERCL_ENOCONV;
 	*out = f;
 	return BERCL_OK;
 }
@@ -906,6 +930,8 @@ enum bercl_status bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_optio
 	a.tj.value = 1 - a.eye_opening.value;
 	a.tj.lower = 1 - a.eye_opening.upper;
 	a.tj.upper = 1 - a.eye_opening.lower;
+	if (!est_finite(&a.eye_opening))
+		return BERCL_ENOCONV;
 	*out = a;
 	return BERCL_OK;
 }
