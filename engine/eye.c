@@ -345,7 +345,7 @@ static const struct eye_flag_desc eye_flags[NEFLAGS] = {
 	[EF_HELP] = {"help", 'h', NULL, "this help", set_help},
 };
 
-static void request_defaults(struct eye_request *rq)
+void eye_request_init(struct eye_request *rq)
 {
 	memset(rq, 0, sizeof *rq);
 	rq->scan_format = EYE_SCAN_AUTO;
@@ -382,48 +382,8 @@ static int flag_of(const char *a, const char **inline_value)
 	return -1;
 }
 
-const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq, char *err,
-                           size_t len)
+const char *eye_request_check(const struct eye_request *rq, char *err, size_t len)
 {
-	int seen[NEFLAGS] = {0};
-	request_defaults(rq);
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *v;
-		char q[64], why[160];
-		int f = flag_of(a, &v);
-		if (f < 0) {
-			if (a[0] == '-' && a[1])
-				snprintf(err, len, "eye: unknown flag '%s' (bercl eye --help)",
-				         shown_text(a, q, sizeof q));
-			else
-				snprintf(err, len, "eye: unexpected argument '%s' (the scan is -i FILE)",
-				         shown_text(a, q, sizeof q));
-			return line_safe(err);
-		}
-		char name[40];
-		snprintf(name, sizeof name, "--%s", eye_flags[f].name);
-		if (seen[f]++ && f != EF_HELP) {
-			snprintf(err, len, "%s given twice", name);
-			return err;
-		}
-		if (eye_flags[f].arg && !v) {
-			if (i + 1 >= argc) {
-				snprintf(err, len, "%s needs a value (%s)", name, eye_flags[f].arg);
-				return err;
-			}
-			v = argv[++i];
-		} else if (!eye_flags[f].arg && v) {
-			snprintf(err, len, "%s takes no value", name);
-			return err;
-		}
-		const char *e = eye_flags[f].set(v ? v : "", rq, why, sizeof why);
-		if (e) {
-			value_message(err, len, name, v, e);
-			return line_safe(err);
-		}
-	}
-	if (rq->help)
-		return NULL;
 	if (rq->plan) {
 		if (!rq->have_half_width) {
 			snprintf(err, len, "--plan needs --half-width W (the interval's half-width to reach)");
@@ -463,10 +423,12 @@ const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq,
 			return err;
 		}
 	} else {
+		const int given[] = {rq->have_half_width, rq->have_sigma, rq->have_dj,
+		                     rq->noffsets > 0, rq->have_rate};
 		static const enum eye_flag plan_only[] = {EF_HALF_WIDTH, EF_SIGMA, EF_DJ, EF_OFFSETS,
 		                                          EF_RATE};
 		for (size_t k = 0; k < sizeof plan_only / sizeof plan_only[0]; k++)
-			if (seen[plan_only[k]]) {
+			if (given[k]) {
 				snprintf(err, len, "--%s is for --plan", eye_flags[plan_only[k]].name);
 				return err;
 			}
@@ -486,6 +448,51 @@ const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq,
 		return err;
 	}
 	return NULL;
+}
+
+const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq, char *err,
+                           size_t len)
+{
+	int seen[NEFLAGS] = {0};
+	eye_request_init(rq);
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v;
+		char q[64], why[160];
+		int f = flag_of(a, &v);
+		if (f < 0) {
+			if (a[0] == '-' && a[1])
+				snprintf(err, len, "eye: unknown flag '%s' (bercl eye --help)",
+				         shown_text(a, q, sizeof q));
+			else
+				snprintf(err, len, "eye: unexpected argument '%s' (the scan is -i FILE)",
+				         shown_text(a, q, sizeof q));
+			return line_safe(err);
+		}
+		char name[40];
+		snprintf(name, sizeof name, "--%s", eye_flags[f].name);
+		if (seen[f]++ && f != EF_HELP) {
+			snprintf(err, len, "%s given twice", name);
+			return err;
+		}
+		if (eye_flags[f].arg && !v) {
+			if (i + 1 >= argc) {
+				snprintf(err, len, "%s needs a value (%s)", name, eye_flags[f].arg);
+				return err;
+			}
+			v = argv[++i];
+		} else if (!eye_flags[f].arg && v) {
+			snprintf(err, len, "%s takes no value", name);
+			return err;
+		}
+		const char *e = eye_flags[f].set(v ? v : "", rq, why, sizeof why);
+		if (e) {
+			value_message(err, len, name, v, e);
+			return line_safe(err);
+		}
+	}
+	if (rq->help)
+		return NULL;
+	return eye_request_check(rq, err, len);
 }
 
 /* ---- the columns ---- */

@@ -65,6 +65,16 @@ struct eye_result {
 	int has_time;
 };
 
+/* Every field at its default (1e-12, 95 %, rho 0.5, fit below 1e-3, ...). */
+void eye_request_init(struct eye_request *rq);
+
+/*
+ * The rules between fields (a face that fills rq itself calls it; the
+ * flags' reader does): NULL, or the one message in err. The flags' own
+ * domains are their setters' (eye_parse_args).
+ */
+const char *eye_request_check(const struct eye_request *rq, char *err, size_t len);
+
 /*
  * The flags after `eye` (argv[0] is the first of them), into rq (defaults
  * first). NULL, or the one message (naming the flag and the value) in err.
