@@ -1088,11 +1088,17 @@ static int read_csv(const char *b, size_t len, const char *name, const struct ey
 				if (slot)
 					*slot = c;
 			}
-			if (c_off < 0 || c_bits < 0 || (c_err < 0 && c_ber < 0))
+			if (c_off < 0 || c_bits < 0 || (c_err < 0 && c_ber < 0)) {
+				/* the line is not NUL-terminated: a copy of its start */
+				char head[48];
+				size_t k = n < sizeof head - 1 ? n : sizeof head - 1;
+				memcpy(head, s, k);
+				head[k] = '\0';
 				return fail(err, errlen,
 				            "%s:%ld: the header needs the columns offset, bits and errors (or ber); "
 				            "it has '%s'",
-				            name, L.lineno, shown_text(s, q, sizeof q) /* first 40 bytes */);
+				            name, L.lineno, shown_text(head, q, sizeof q));
+			}
 			have_header = 1;
 			pts->has_edge = c_edge >= 0;
 			continue;
