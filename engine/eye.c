@@ -917,6 +917,9 @@ size_t eye_help(char *buf, size_t len)
 		put(&o, " %s", cols[c].name);
 		col += w;
 	}
+	put(&o, "\nWith --plan:");
+	for (int c = 0; c < NPCOLS; c++)
+		put(&o, " %s", pcols[c].name);
 	put(&o, "\n\nExit status: 0 ok, 2 usage or input error, 3 numerical failure. See bercl(1).\n");
 	if (len > 0)
 		buf[o.pos < len ? o.pos : len - 1] = '\0';
