@@ -9,7 +9,8 @@
  * (--plan) meet their stated half-width within 10 %.
  *
  * BERCL_EYE_DRAWS=N sets the scans per simulated cell (default 40: make
- * check); the per-cell counts are printed.
+ * check); the per-cell counts are printed. BERCL_EYE_ONLY=PATTERN runs
+ * the tests whose names match; BERCL_EYE_GRID=1 adds the whole grid.
  */
 #include <float.h>
 #include <math.h>
@@ -454,6 +455,59 @@ static void test_coverage(void **state)
 	}
 }
 
+/*
+ * The voltage fit's Q: threshold scans of two Gaussian rails (means -1 and
+ * 1, widths s0 and s1, rho 1/2 each), offsets evenly over each rail's
+ * tail from BER 3e-3 to 0.3 expected errors; the 95 % interval of Q =
+ * 2 / (s0 + s1) should hold it.
+ */
+static void voltage_cell(double s0, double s1, int offsets, double bits, uint64_t seed)
+{
+	int n = draws(), fitted = 0, covered = 0, eo_covered = 0;
+	char err[512];
+	double qtrue = 2 / (s0 + s1), z;
+	bercl_q_inv(1e-12 / 0.5, &z);
+	double eo_true = (1 - s1 * z) - (-1 + s0 * z);
+	for (int d = 0; d < n; d++) {
+		double lo0 = depth_at(3e-3, s0, 0.5, 0), hi0 = depth_at(0.3 / bits, s0, 0.5, 0);
+		double lo1 = depth_at(3e-3, s1, 0.5, 0), hi1 = depth_at(0.3 / bits, s1, 0.5, 0);
+		int half = offsets / 2;
+		pts.n = 0;
+		pts.has_edge = 0;
+		for (int e = 0; e < 2; e++)
+			for (int i = 0; i < half; i++) {
+				double v = e == 0 ? -1 + lo0 + (hi0 - lo0) * i / (half - 1)
+				                  : 1 - lo1 - (hi1 - lo1) * i / (half - 1);
+				double ber = edge_ber(v + 1, s0, 0.5, 0) + edge_ber(1 - v, s1, 0.5, 0);
+				int k = pts.n++;
+				pts.offset[k] = v;
+				pts.bits[k] = bits;
+				pts.errors[k] = binomial(&seed, bits, ber);
+				pts.edge[k] = -1;
+			}
+		request("-i x --axis voltage");
+		if (eye_compute(&rq, &pts, &res, err, sizeof err) != 0)
+			continue;
+		fitted++;
+		covered += res.fit.q.lower <= qtrue && qtrue <= res.fit.q.upper;
+		eo_covered += res.at[0].eye_opening.lower <= eo_true &&
+		              eo_true <= res.at[0].eye_opening.upper;
+	}
+	printf("voltage: rails -1 and 1, sigma %g and %g, offsets %d, bits %g: %d scans, %d fitted; "
+	       "95%% interval of Q covers %d (%.1f %%), of the eye opening at 1e-12 %d\n",
+	       s0, s1, offsets, bits, n, fitted, covered, fitted ? 100.0 * covered / fitted : 0.0,
+	       eo_covered);
+	assert_int_equal(fitted, n);
+	assert_true(covered >= 0.85 * fitted && eo_covered >= 0.85 * fitted);
+}
+
+static void test_voltage_coverage(void **state)
+{
+	(void)state;
+	voltage_cell(0.125, 0.125, 16, 1e9, 0x7017u);
+	voltage_cell(0.1, 0.15, 24, 1e11, 0x7018u);
+}
+
 /* The mean and the median of the planned scans' half-widths against the
  * stated one: within 10 %. */
 static void plan_case(double sigma, double dj, const char *offsets, double w, uint64_t seed)
@@ -564,7 +618,11 @@ int main(void)
 		cmocka_unit_test(test_coverage),
 		cmocka_unit_test(test_goodness_of_fit),
 		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_voltage_coverage),
 		cmocka_unit_test(test_coverage_grid),
 	};
+	/* BERCL_EYE_ONLY=test_voltage* runs the tests that match (longer runs) */
+	if (getenv("BERCL_EYE_ONLY"))
+		cmocka_set_test_filter(getenv("BERCL_EYE_ONLY"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
