@@ -750,8 +750,23 @@ static void render_machine(const struct eye_request *rq, const struct eye_result
 	}
 }
 
+/* A text cell: its value to 6 digits, its text, or "-" where blank. */
+static void text_cell(const struct eye_request *rq, const struct eye_result *res, int r, int c,
+                      char *b, size_t len)
+{
+	double v;
+	const char *t;
+	if (!cell(rq, res, r, c, &v, &t))
+		snprintf(b, len, "-");
+	else if (t)
+		snprintf(b, len, "%s", t);
+	else
+		number(b, len, v, 1);
+}
+
 /* Text: the edges' table, then the eye's, each column as wide as its
- * widest cell. */
+ * widest cell (two passes over the cells: no table kept, so that the
+ * stack stays small for WebAssembly). */
 static void render_text_table(const struct eye_request *rq, const struct eye_result *res,
                               struct out *o, int eye_rows)
 {
@@ -761,30 +776,25 @@ static void render_text_table(const struct eye_request *rq, const struct eye_res
 			shown[n++] = c;
 	int r0 = eye_rows ? 2 : 0, r1 = eye_rows ? 2 + res->nber : 2;
 	size_t width[NCOLS];
-	char cellbuf[EYE_MAX_BERS + 2][NCOLS][40];
+	char b[40];
 	for (int k = 0; k < n; k++) {
 		width[k] = strlen(cols[shown[k]].title);
 		for (int r = r0; r < r1; r++) {
-			double v;
-			const char *t;
-			char *b = cellbuf[r][k];
-			if (!cell(rq, res, r, shown[k], &v, &t))
-				snprintf(b, 40, "-");
-			else if (t)
-				snprintf(b, 40, "%s", t);
-			else
-				number(b, 40, v, 1);
+			text_cell(rq, res, r, shown[k], b, sizeof b);
 			if (strlen(b) > width[k])
 				width[k] = strlen(b);
 		}
 	}
 	for (int r = r0 - 1; r < r1; r++)
 		for (int k = 0; k < n; k++) {
-			const char *t = r < r0 ? cols[shown[k]].title : cellbuf[r][k];
-			if (k + 1 < n)
-				put(o, "%-*s  ", (int)width[k], t);
+			if (r < r0)
+				snprintf(b, sizeof b, "%s", cols[shown[k]].title);
 			else
-				put(o, "%s\n", t);
+				text_cell(rq, res, r, shown[k], b, sizeof b);
+			if (k + 1 < n)
+				put(o, "%-*s  ", (int)width[k], b);
+			else
+				put(o, "%s\n", b);
 		}
 }
 
@@ -1185,6 +1195,12 @@ static int ui_range(const char *t, double *lo, double *hi)
 	return parse_real(a, lo) == NULL && parse_real(b, hi) == NULL && *hi > *lo;
 }
 
+/*
+ * The IBERT reader keeps no table of its own (the stack stays small for
+ * WebAssembly): the horizontal codes go into pts->offset (time) while
+ * read, the slice's BERs into pts->errors, and both are turned into
+ * offsets and counts at the end.
+ */
 static int read_ibert(const char *b, size_t len, const char *name, const struct eye_request *rq,
                       struct eye_points *pts, char *err, size_t errlen)
 {
@@ -1193,13 +1209,10 @@ static int read_ibert(const char *b, size_t len, const char *name, const struct 
 	size_t n;
 	char buf[LINE_MAX_BYTES + 8], q[64];
 	char *cellv[MAX_CELLS];
-	double lo = -0.5, hi = 0.5, hcode[MAX_CELLS];
-	int state = 0, nh = 0, hpick = -1, ended = 0;
+	double lo = -0.5, hi = 0.5, cmin = 0, cmax = 0, hpick_code = 0;
+	int state = 0, nh = 0, hpick = -1, ended = 0, nslice = 0;
 	double best_v = INFINITY, floor_ber = INFINITY;
-	/* the slice's BERs: time, the row picked; voltage, one per row */
-	double slice_ber[BERCL_EYE_MAX_POINTS > MAX_CELLS ? BERCL_EYE_MAX_POINTS : MAX_CELLS];
-	double slice_off[BERCL_EYE_MAX_POINTS];
-	int nslice = 0;
+	int time_axis = rq->axis == BERCL_EYE_TIME;
 	pts->n = 0;
 	pts->has_edge = 0;
 	while (next_line(&L, &s, &n)) {
@@ -1231,11 +1244,16 @@ static int read_ibert(const char *b, size_t len, const char *name, const struct 
 				return fail(err, errlen, "%s:%ld: no horizontal codes after the scan type", name,
 				            L.lineno);
 			for (int k = 0; k < nh; k++) {
-				if (parse_real(cellv[k + 1], &hcode[k]) || !(fabs(hcode[k]) <= 1e12))
+				double c;
+				if (parse_real(cellv[k + 1], &c) || !(fabs(c) <= 1e12))
 					return fail(err, errlen, "%s:%ld: horizontal code '%s': not a number", name,
 					            L.lineno, shown_text(cellv[k + 1], q, sizeof q));
-				if (hpick < 0 || fabs(hcode[k]) < fabs(hcode[hpick]))
-					hpick = k;
+				if (hpick < 0 || fabs(c) < fabs(hpick_code))
+					hpick = k, hpick_code = c;
+				cmin = k == 0 ? c : fmin(cmin, c);
+				cmax = k == 0 ? c : fmax(cmax, c);
+				if (time_axis)
+					pts->offset[k] = c; /* the codes, mapped to UI at the end */
 			}
 			state = 2;
 			continue;
@@ -1254,27 +1272,29 @@ static int read_ibert(const char *b, size_t len, const char *name, const struct 
 		if (parse_real(cellv[0], &v) || !(fabs(v) <= 1e12))
 			return fail(err, errlen, "%s:%ld: vertical code '%s': not a number", name, L.lineno,
 			            shown_text(cellv[0], q, sizeof q));
-		double row[MAX_CELLS];
+		int keep_row = time_axis && fabs(v) < fabs(best_v);
+		if (keep_row)
+			best_v = v;
+		if (!time_axis && nslice >= BERCL_EYE_MAX_POINTS)
+			return fail(err, errlen, "%s:%ld: more than %d vertical codes", name, L.lineno,
+			            BERCL_EYE_MAX_POINTS);
 		for (int k = 0; k < nh; k++) {
-			if (parse_real(cellv[k + 1], &row[k]) || !(row[k] >= 0 && row[k] <= 1))
+			double r;
+			if (parse_real(cellv[k + 1], &r) || !(r >= 0 && r <= 1))
 				return fail(err, errlen, "%s:%ld: BER '%s': must be a number from 0 to 1", name,
 				            L.lineno, shown_text(cellv[k + 1], q, sizeof q));
-			if (row[k] > 0 && row[k] < floor_ber)
-				floor_ber = row[k];
+			if (r > 0 && r < floor_ber)
+				floor_ber = r;
+			if (keep_row)
+				pts->errors[k] = r; /* the BER, turned into a count at the end */
+			else if (!time_axis && k == hpick)
+				pts->errors[nslice] = r;
 		}
-		if (rq->axis == BERCL_EYE_TIME) {
-			if (fabs(v) < fabs(best_v)) {
-				best_v = v;
-				for (int k = 0; k < nh; k++)
-					slice_ber[k] = row[k];
-				nslice = nh;
-			}
-		} else {
-			if (nslice >= BERCL_EYE_MAX_POINTS)
-				return fail(err, errlen, "%s:%ld: more than %d vertical codes", name, L.lineno,
-				            BERCL_EYE_MAX_POINTS);
-			slice_off[nslice] = v;
-			slice_ber[nslice++] = row[hpick];
+		if (keep_row)
+			nslice = nh;
+		if (!time_axis) {
+			pts->offset[nslice] = v;
+			nslice++;
 		}
 	}
 	if (state == 0)
@@ -1287,40 +1307,25 @@ static int read_ibert(const char *b, size_t len, const char *name, const struct 
 		return fail(err, errlen, "%s: every BER is 0: the export's floor (its bits per point) "
 		                         "is unknown", name);
 	double bits = floor(1 / floor_ber + 0.5);
-	double cmin = hcode[0], cmax = hcode[0];
-	for (int k = 1; k < nh; k++)
-		cmin = fmin(cmin, hcode[k]), cmax = fmax(cmax, hcode[k]);
 	for (int k = 0; k < nslice; k++) {
-		double off;
-		if (rq->axis == BERCL_EYE_TIME)
-			off = cmax > cmin ? lo + (hcode[k] - cmin) / (cmax - cmin) * (hi - lo) : 0;
-		else
-			off = slice_off[k];
-		double r = slice_ber[k];
+		if (time_axis)
+			pts->offset[k] = cmax > cmin ? lo + (pts->offset[k] - cmin) / (cmax - cmin) * (hi - lo)
+			                             : 0;
+		double r = pts->errors[k];
 		double e = r <= floor_ber ? 0 : floor(r / floor_ber + 0.5);
-		pts->offset[k] = off;
 		pts->bits[k] = bits;
 		pts->errors[k] = fmin(e, bits);
 		pts->edge[k] = -1;
 	}
 	pts->n = nslice;
-	char fb[40];
+	char fb[40], cb[40];
 	format_double(fb, sizeof fb, bits);
-	if (rq->axis == BERCL_EYE_TIME) {
-		char vb[40];
-		format_double(vb, sizeof vb, best_v);
-		snprintf(pts->note, sizeof pts->note,
-		         "%s: IBERT export: the row at vertical code %s; %s bits per point from the BER "
-		         "floor %.6g (the export holds BERs, not counts)",
-		         name, vb, fb, floor_ber);
-	} else {
-		char hb[40];
-		format_double(hb, sizeof hb, hcode[hpick]);
-		snprintf(pts->note, sizeof pts->note,
-		         "%s: IBERT export: the column at horizontal code %s; %s bits per point from the "
-		         "BER floor %.6g (the export holds BERs, not counts)",
-		         name, hb, fb, floor_ber);
-	}
+	format_double(cb, sizeof cb, time_axis ? best_v : hpick_code);
+	snprintf(pts->note, sizeof pts->note,
+	         "%s: IBERT export: the %s at %s code %s; %s bits per point from the BER floor %.6g "
+	         "(the export holds BERs, not counts)",
+	         name, time_axis ? "row" : "column", time_axis ? "vertical" : "horizontal", cb, fb,
+	         floor_ber);
 	line_safe(pts->note);
 	return 0;
 }

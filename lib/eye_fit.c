@@ -127,6 +127,7 @@ typedef struct {
 	const signed char *use;  /* per point: 0 not fitted, 1 fitted */
 	int free[NPAR];          /* which parameters are fitted */
 	double ber;              /* G_EO: the target BER */
+	int per_bit;             /* a plan: each point 1 bit, 0 errors (scan's counts unread) */
 } problem;
 
 /* ---- the points ---- */
@@ -139,10 +140,9 @@ static int point_ok(const bercl_eye_scan *s, int i)
 	       (!s->edge || (s->edge[i] >= -1 && s->edge[i] <= 1));
 }
 
-static enum bercl_status check_args(const bercl_eye_scan *s, const bercl_eye_options *o)
+static enum bercl_status check_options(const bercl_eye_options *o)
 {
-	if (!s || !o || s->n < 1 || s->n > BERCL_EYE_MAX_POINTS || !s->offset || !s->bits ||
-	    !s->errors)
+	if (!o)
 		return BERCL_EDOM;
 	if ((o->axis != BERCL_EYE_TIME && o->axis != BERCL_EYE_VOLTAGE) ||
 	    (o->method != BERCL_EYE_LIKELIHOOD && o->method != BERCL_EYE_REGRESSION))
@@ -155,7 +155,14 @@ static enum bercl_status check_args(const bercl_eye_scan *s, const bercl_eye_opt
 		return BERCL_EDOM;
 	if (o->axis == BERCL_EYE_VOLTAGE && o->rho != 0.5)
 		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(o->cl, o->one_minus_cl);
+	return bercli_target_status(o->cl, o->one_minus_cl);
+}
+
+static enum bercl_status check_args(const bercl_eye_scan *s, const bercl_eye_options *o)
+{
+	if (!s || s->n < 1 || s->n > BERCL_EYE_MAX_POINTS || !s->offset || !s->bits || !s->errors)
+		return BERCL_EDOM;
+	enum bercl_status rc = check_options(o);
 	if (rc != BERCL_OK)
 		return rc;
 	for (int i = 0; i < s->n; i++)
@@ -262,7 +269,8 @@ static double loglik(const problem *P, const double *th, double *G, double *F)
 	for (int i = 0; i < s->n; i++) {
 		if (!P->use[i])
 			continue;
-		double x = s->offset[i], n = s->bits[i], k = s->errors[i];
+		double x = s->offset[i];
+		double n = P->per_bit ? 1 : s->bits[i], k = P->per_bit ? 0 : s->errors[i];
 		double lt[2] = {-INFINITY, -INFINITY}, dlt[2][3] = {{0}};
 		for (int e = 0; e < 2; e++) {
 			if (s->edge && s->edge[i] >= 0 && s->edge[i] != e)
@@ -943,16 +951,15 @@ enum bercl_status bercl_eye_plan(const double *offset, int n, const bercl_eye_op
 	if (!offset || n < 1 || n > BERCL_EYE_MAX_POINTS || !opt || !params ||
 	    !(half_width > 0 && isfinite(half_width)) || !(ber > 0 && ber < 1))
 		return BERCL_EDOM;
-	double bits[BERCL_EYE_MAX_POINTS], errs[BERCL_EYE_MAX_POINTS];
 	signed char use[BERCL_EYE_MAX_POINTS];
-	for (int i = 0; i < n; i++) {
-		bits[i] = 1;
-		errs[i] = 0;
-	}
-	bercl_eye_scan scan = {offset, bits, errs, NULL, n};
-	enum bercl_status rc = check_args(&scan, opt);
+	enum bercl_status rc = check_options(opt);
 	if (rc != BERCL_OK)
 		return rc;
+	for (int i = 0; i < n; i++)
+		if (!(fabs(offset[i]) <= 1e12))
+			return BERCL_EDOM;
+	/* no counts yet: the information of one bit at each offset (per_bit) */
+	bercl_eye_scan scan = {offset, NULL, NULL, NULL, n};
 	double th[NPAR];
 	memcpy(th, params, sizeof th);
 	if (!in_domain(th) || !(ber < th[RHO(0)] && ber < th[RHO(1)]))
@@ -960,6 +967,7 @@ enum bercl_status bercl_eye_plan(const double *offset, int n, const bercl_eye_op
 	problem P;
 	fill_problem(&P, &scan, opt);
 	P.ber = ber;
+	P.per_bit = 1;
 	/* the points the fit would keep: expected BER below fit_below */
 	for (int i = 0; i < n; i++) {
 		double lp = -INFINITY;
