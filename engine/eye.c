@@ -918,18 +918,17 @@ size_t eye_help(char *buf, size_t len)
 	}
 	put(&o, "\nColumns:");
 	int col = 9;
-	for (int c = 0; c < NCOLS; c++) {
-		int w = (int)strlen(cols[c].name) + 1;
+	for (int c = 0; c < NCOLS + NPCOLS; c++) {
+		const char *nm = c < NCOLS ? cols[c].name : pcols[c - NCOLS].name;
+		int w = (int)strlen(nm) + 1;
 		if (col + w > 80) {
 			put(&o, "\n        ");
 			col = 8;
 		}
-		put(&o, " %s", cols[c].name);
+		put(&o, " %s", nm);
 		col += w;
 	}
-	put(&o, "\nWith --plan:");
-	for (int c = 0; c < NPCOLS; c++)
-		put(&o, " %s", pcols[c].name);
+	put(&o, "\n\nThe last five are the columns of --plan.");
 	put(&o, "\n\nExit status: 0 ok, 2 usage or input error, 3 numerical failure. See bercl(1).\n");
 	if (len > 0)
 		buf[o.pos < len ? o.pos : len - 1] = '\0';

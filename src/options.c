@@ -96,8 +96,12 @@ static void put_usage(FILE *out, int cmd)
 		        commands[c].usage);
 		first = 0;
 	}
-	if (cmd < 0)
+	if (cmd < 0) {
+		fprintf(out, "       bercl %-8s %s\n", "eye",
+		        "-i SCAN [--axis time|voltage] [--ber P] [--cl C] [--method likelihood|regression]"
+		        " | --plan ...");
 		fprintf(out, "       bercl --help | --version\n");
+	}
 }
 
 /* "--name ARG" of a flag; an enum's ARG is its values: --model poisson|binomial. */
@@ -149,6 +153,11 @@ static void print_help(int cmd)
 	for (int c = 0; c < NCOMMANDS; c++)
 		if (cmd < 0 || c == cmd)
 			fputs(commands[c].synopsis, stdout);
+	if (cmd < 0)
+		fputs("  bercl eye  -i SCAN [--ber P] [--cl C]            eye opening and TJ at P from a "
+		      "bathtub scan\n"
+		      "                                                   (bercl eye --help)\n",
+		      stdout);
 	putchar('\n');
 	char left[96];
 	int width = 0;
@@ -242,8 +251,11 @@ static const char *command_list(void)
 	static char buf[256];
 	size_t k = 0;
 	for (int c = 0; c < NCOMMANDS && k < sizeof buf; c++)
-		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", c == 0 ? "" :
-		                      c + 1 == NCOMMANDS ? " or " : ", ", commands[c].name);
+		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", c == 0 ? "" : ", ",
+		                      commands[c].name);
+	/* and eye, whose flags and rows are engine/eye.c's own (src/eye_cmd.c) */
+	if (k < sizeof buf)
+		snprintf(buf + k, sizeof buf - k, " or eye");
 	return buf;
 }
 
