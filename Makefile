@@ -47,14 +47,14 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 # (lib/xmath.c) give the same doubles on every target only so.
 ALL_CFLAGS = -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c lib/fec_code.c lib/chisq.c
+LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c lib/fec_code.c lib/chisq.c
 # The engine (engine/): every rule of an answer, between the faces and the
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
 	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c \
-	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c
-CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c $(ENGINE_SRC)
+	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c engine/eye.c
+CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c src/eye_cmd.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -64,7 +64,7 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_edges \
-	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads
+	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads tests/test_eye
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
@@ -456,7 +456,7 @@ clean:
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
 	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
-		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
+		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/fuzz_eye_csv tests/fuzz/fuzz_eye_ibert tests/fuzz/fuzz_eye_flags tests/fuzz/replay_*
 
 # Figures for the guide (docs/*.png), drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
@@ -466,7 +466,7 @@ plots: bercl
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
 # tests/fuzz/tmp, the seed corpus in tests/fuzz/corpus read only.
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES ?= parse batch watch histogram pipeline flags intervals telemetry
+FUZZ_HARNESSES ?= parse batch watch histogram pipeline flags intervals telemetry eye_csv eye_ibert eye_flags
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
@@ -557,3 +557,5 @@ reference:
 	sh tools/reference.sh $(TABLES)
 
 -include $(wildcard lib/*.d src/*.d engine/*.d)
+tests/fuzz/fuzz_eye_csv tests/fuzz/fuzz_eye_ibert tests/fuzz/replay_eye_csv tests/fuzz/replay_eye_ibert: \
+	tests/fuzz/fuzz_eye_scan.inc

@@ -50,8 +50,10 @@ const char *invoke_command_list(char *buf, size_t len)
 	size_t n = 0;
 	buf[0] = '\0';
 	for (int c = 0; c < NCOMMANDS && n < len; c++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", c == 0 ? "" :
-		                      c + 1 == NCOMMANDS ? " or " : ", ", commands[c].name);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", c == 0 ? "" : ", ", commands[c].name);
+	/* and eye, whose flags and rows are engine/eye.c's own */
+	if (n < len)
+		snprintf(buf + n, len - n, " or eye");
 	return buf;
 }
 

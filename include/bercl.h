@@ -704,6 +704,146 @@ BERCL_API enum bercl_status
 bercl_clustered_ber_bounds(const bercl_intervals *s, double cl, double one_minus_cl,
                            int two_sided, double *lower, double *upper);
 
+/* ---- Eye and bathtub scans (lib/normal.c, lib/eye_fit.c) ---- */
+
+/*
+ * The Gaussian upper tail Q(x) = P[Z > x] = erfc(x / sqrt 2) / 2 (x not
+ * NaN; Q(-inf) = 1, Q(inf) = 0), and its natural logarithm (x finite; ln Q
+ * stays finite where Q underflows: ln Q(40) = -804.6...); Q^-1(p) for 0 < p
+ * < 1, and from ln p < 0 finite (p down to the smallest doubles and
+ * below). BERCL_EDOM outside these domains. Methods, accuracy and sources:
+ * lib/normal.c.
+ */
+BERCL_API enum bercl_status bercl_q(double x, double *q);
+BERCL_API enum bercl_status bercl_ln_q(double x, double *ln_q);
+BERCL_API enum bercl_status bercl_q_inv(double p, double *x);
+BERCL_API enum bercl_status bercl_q_inv_ln(double ln_p, double *x);
+
+/* A scan holds at most this many points (the fit keeps its mask on the stack). */
+#define BERCL_EYE_MAX_POINTS 4096
+/* The points fitted by default: observed BER below 1e-3, the tails. */
+#define BERCL_EYE_FIT_BELOW 1e-3
+
+enum bercl_eye_axis { BERCL_EYE_TIME, BERCL_EYE_VOLTAGE };
+enum bercl_eye_method { BERCL_EYE_LIKELIHOOD, BERCL_EYE_REGRESSION };
+
+/*
+ * A scan: n points (1 .. BERCL_EYE_MAX_POINTS), each an offset (finite,
+ * |offset| <= 1e12; UI on the time axis), the bits compared there (in [1,
+ * 1e300]) and the errors counted (whole, 0 .. bits, at most 2^53). edge may
+ * be NULL; else per point 0 (left, or lower rail), 1 (right, or upper), -1
+ * (not said: the side follows from the offset, lib/eye_fit.c).
+ */
+typedef struct {
+	const double *offset;
+	const double *bits;
+	const double *errors;
+	const signed char *edge;
+	int n;
+} bercl_eye_scan;
+
+/*
+ * rho: the tails' amplitude in [1e-6, 1] (time: the transition density,
+ * 0.5 for PRBS), or 0 to fit it per edge (time, likelihood only); the
+ * voltage axis takes 0.5 (Bergano's model). fit_below in (0, 1]: the
+ * points whose observed BER is below it are fitted (BERCL_EYE_FIT_BELOW).
+ * cl, one_minus_cl: the intervals' confidence, the target rules at the top
+ * of this file.
+ */
+typedef struct {
+	enum bercl_eye_axis axis;
+	enum bercl_eye_method method;
+	double rho;
+	double fit_below;
+	double cl, one_minus_cl;
+} bercl_eye_options;
+
+/* A value and its interval (likelihood; regression: lower = upper = value). */
+typedef struct {
+	double value, lower, upper;
+} bercl_eye_estimate;
+
+/* The scan's sides: fitted points per edge, distinct offsets with errors
+ * per edge among them, the number each edge needs (2, or 3 with rho
+ * fitted), and the offset that divides the sides. */
+typedef struct {
+	int points[2];
+	int with_errors[2];
+	int needed;
+	double centre;
+} bercl_eye_sides_count;
+
+typedef struct {
+	int points;                   /* fitted points on this side (regression: those
+	                                 with errors, the line's points) */
+	bercl_eye_estimate mu, sigma; /* the inner Dirac (rail mean) and the rms width */
+	double rho;                   /* fitted, or as given */
+	double r_squared;             /* this side's Q-space regression */
+} bercl_eye_edge;
+
+typedef struct {
+	enum bercl_eye_axis axis;
+	enum bercl_eye_method method;
+	int intervals;                /* 1: the estimates carry intervals (likelihood) */
+	bercl_eye_edge edge[2];
+	bercl_eye_estimate rj, dj;    /* time: (sigma_0 + sigma_1) / 2, 1 - (mu_1 - mu_0) */
+	bercl_eye_estimate q;         /* voltage: (mu_1 - mu_0) / (sigma_0 + sigma_1) */
+	double threshold;             /* voltage: Bergano's threshold */
+	double ber_at_threshold;      /* voltage: Q(q) */
+	double deviance;              /* likelihood: -2 ln(L / L_saturated) */
+	int df;                       /* fitted points - parameters; 0 or less: no test */
+	double fit_p;                 /* the deviance's chi-square p-value (1 with df < 1) */
+	double r_squared;             /* the smaller side's R^2 of the regression */
+	double params[6];             /* mu, ln sigma, rho of each edge, for bercl_eye_at */
+	double ln_likelihood;
+} bercl_eye_stats;
+
+typedef struct {
+	double ber;
+	bercl_eye_estimate eye_opening; /* offset units */
+	bercl_eye_estimate tj;          /* time: 1 - eye_opening (UI) */
+} bercl_eye_at_ber;
+
+/*
+ * The sides of a scan as the fit splits them (to say which edge lacks
+ * points before fitting). BERCL_EDOM for a point or an option outside
+ * the domains above.
+ */
+BERCL_API enum bercl_status
+bercl_eye_sides(const bercl_eye_scan *scan, const bercl_eye_options *opt,
+                bercl_eye_sides_count *out);
+
+/*
+ * The fit (model, rule of points, method, intervals: lib/eye_fit.c): each
+ * edge, RJ and DJ (time) or Q (voltage), the goodness of fit. BERCL_EDOM
+ * also where an edge has fewer distinct offsets with errors than it
+ * needs, or where the regression's line of a side does not fall into the
+ * eye; BERCL_ENOCONV where the fit or an interval end was not found.
+ */
+BERCL_API enum bercl_status
+bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_options *opt, bercl_eye_stats *out);
+
+/*
+ * The eye opening and TJ at target BER ber (0 < ber < each edge's rho),
+ * with profile-likelihood intervals where the fit has them; scan and opt
+ * those of the fit.
+ */
+BERCL_API enum bercl_status
+bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_options *opt, const bercl_eye_stats *fit,
+             double ber, bercl_eye_at_ber *out);
+
+/*
+ * A scan plan: for n proposed offsets, a rough eye (params as
+ * bercl_eye_stats' params: mu, ln sigma, rho of each edge) and opt, the
+ * bits per offset (the same at each) at which the interval of the eye
+ * opening at ber is expected to have half-width half_width (offset
+ * units): the Wald approximation of lib/eye_fit.c, rounded up. BERCL_EDOM
+ * where the offsets leave an edge's tail unscanned.
+ */
+BERCL_API enum bercl_status
+bercl_eye_plan(const double *offset, int n, const bercl_eye_options *opt, const double params[6],
+               double ber, double half_width, double *bits_per_offset);
+
 #ifdef __cplusplus
 }
 #endif

@@ -105,6 +105,12 @@ void bercli_lane_target(double cl, double cl_complement, double lanes, bercl_tai
  */
 int bercli_lanes_pass(const bercl_tails *all, double req, double req_complement);
 
+/* ln Q(x) and the hazard phi(x) / Q(x) of the Gaussian, any finite x
+ * (normal.c). */
+void bercli_normal_tail(double x, double *ln_q, double *hazard);
+/* Q^-1(exp(ln_p)) for finite ln_p < 0 (normal.c). */
+double bercli_q_inv_ln(double ln_p);
+
 /* ln Q(df/2, x/2), the chi-square upper tail at x, df >= 1 (fec.c). */
 double bercli_ln_chisq_upper(int df, double x);
 

@@ -18,6 +18,7 @@
 
 #include "bercl.h"
 #include "commands.h"
+#include "eye_cmd.h"
 #include "histogram.h"
 #include "intervals.h"
 #include "io.h"
@@ -111,6 +112,8 @@ static int run_watch(const struct options *o, const struct row_input *base)
 int main(int argc, char **argv)
 {
 	static struct options o; /* static: still reachable when a helper exits */
+	if (argc >= 2 && strcmp(argv[1], "eye") == 0)
+		return run_eye(argc - 2, argv + 2); /* its own flag table: engine/eye.c */
 	parse_options(argc, argv, &o);
 	check_combinations(&o);
 	if (o.histogram)

@@ -143,8 +143,12 @@ static void put_usage(FILE *out, int cmd)
 		put_help_text(out, 22, 24, commands[c].usage);
 		first = 0;
 	}
-	if (cmd < 0)
+	if (cmd < 0) {
+		fprintf(out, "       bercl %-8s %s\n", "eye",
+		        "-i SCAN [--axis time|voltage] [--ber P] [--cl C] [--method likelihood|regression]"
+		        " | --plan ...");
 		fprintf(out, "       bercl --help | --version\n");
+	}
 }
 
 /* "--name ARG" of a flag; an enum's ARG is its values: --model poisson|binomial. */
@@ -196,6 +200,11 @@ static void print_help(int cmd)
 	for (int c = 0; c < NCOMMANDS; c++)
 		if (cmd < 0 || c == cmd)
 			fputs(commands[c].synopsis, stdout);
+	if (cmd < 0)
+		fputs("  bercl eye  -i SCAN [--ber P] [--cl C]            eye opening and TJ at P from a "
+		      "bathtub scan\n"
+		      "                                                   (bercl eye --help)\n",
+		      stdout);
 	putchar('\n');
 	char left[96];
 	int width = 0;

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * eye.h - bercl eye, every rule of it once, for every face: its flags (a
+ * table in eye.c), the scan readers on bytes (CSV with named columns, the
+ * AMD/Xilinx IBERT eye-scan export), the rows (one per edge, then one per
+ * target BER) and their cells in text, CSV, TSV, JSON lines or one
+ * column's values. No stdio, no allocation, no global mutable state: a
+ * face hands bytes in and gets text back.
+ */
+#ifndef BERCL_EYE_H
+#define BERCL_EYE_H
+
+#include <stddef.h>
+
+#include "bercl.h"
+
+#define EYE_MAX_BERS 64
+
+enum eye_scan_format { EYE_SCAN_AUTO, EYE_SCAN_CSV, EYE_SCAN_IBERT };
+enum eye_format { EYE_TEXT, EYE_CSV, EYE_TSV, EYE_JSON };
+
+/* What the command line (or a face's keywords) asked for. */
+struct eye_request {
+	const char *input;                /* -i FILE ("-": standard input) */
+	enum eye_scan_format scan_format;
+	enum bercl_eye_axis axis;
+	enum bercl_eye_method method;
+	double ber[EYE_MAX_BERS];
+	int nber;
+	double cl, one_minus_cl;
+	double rho;                       /* 0: fitted */
+	int rho_given;
+	double fit_below;
+	enum eye_format format;
+	const char *value;                /* --value COLUMN, or NULL */
+	int help;
+	int plan;                         /* --plan */
+	double half_width, sigma, dj, rate;
+	int have_half_width, have_sigma, have_dj, have_rate;
+	double offsets[BERCL_EYE_MAX_POINTS]; /* --offsets */
+	int noffsets;
+};
+
+/* The points read from a scan. */
+struct eye_points {
+	double offset[BERCL_EYE_MAX_POINTS];
+	double bits[BERCL_EYE_MAX_POINTS];
+	double errors[BERCL_EYE_MAX_POINTS];
+	signed char edge[BERCL_EYE_MAX_POINTS];
+	int n;
+	int has_edge;
+	char note[256];                   /* how an export was read (IBERT), or "" */
+};
+
+struct eye_result {
+	bercl_eye_stats fit;
+	bercl_eye_at_ber at[EYE_MAX_BERS];
+	int nber;
+	char warning[2][320];             /* "" where none */
+	/* --plan: one row per offset */
+	int plan;
+	double plan_offset[BERCL_EYE_MAX_POINTS];
+	int nplan;
+	double plan_bits, total_bits, time_s, half_width;
+	int has_time;
+};
+
+/* Every field at its default (1e-12, 95 %, rho 0.5, fit below 1e-3, ...). */
+void eye_request_init(struct eye_request *rq);
+
+/*
+ * The rules between fields (a face that fills rq itself calls it; the
+ * flags' reader does): NULL, or the one message in err. The flags' own
+ * domains are their setters' (eye_parse_args).
+ */
+const char *eye_request_check(const struct eye_request *rq, char *err, size_t len);
+
+/*
+ * The flags after `eye` (argv[0] is the first of them), into rq (defaults
+ * first). NULL, or the one message (naming the flag and the value) in err.
+ */
+const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq, char *err,
+                           size_t len);
+
+/* eye --help: the usage, the flags from the table, the columns. Returns
+ * the length it needed (the text is cut to len - 1 bytes). */
+size_t eye_help(char *buf, size_t len);
+
+/*
+ * Read a scan from len bytes; name for messages ("FILE:LINE: ..."). 0, or
+ * -1 with one line in err.
+ */
+int eye_read(const char *bytes, size_t len, const char *name, const struct eye_request *rq,
+             struct eye_points *pts, char *err, size_t errlen);
+
+/*
+ * Fit and evaluate (with --plan: the plan, from the scan's fit or from
+ * --sigma and --dj when pts is NULL). 0; 2 with the message in err for
+ * input that cannot be fitted (too few points with errors on an edge, a
+ * --ber above rho); 3 for a numerical failure.
+ */
+int eye_compute(const struct eye_request *rq, const struct eye_points *pts,
+                struct eye_result *res, char *err, size_t errlen);
+
+/*
+ * The output in rq->format (or rq->value's column), whole, into buf.
+ * Returns the length it needed; 0 with a message in err when --value
+ * names no column of these rows.
+ */
+size_t eye_render(const struct eye_request *rq, const struct eye_result *res, char *buf,
+                  size_t len, char *err, size_t errlen);
+
+/* The bytes a rendering can need: generous for EYE_MAX_BERS rows. */
+#define EYE_RENDER_BYTES (256 * 1024)
+
+#endif
