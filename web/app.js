@@ -439,6 +439,7 @@ async function plot() {
   if (q === 'lanes') return plotLanes(r);
   if (q === 'plan' && !file) return plotPlan(q, r);
   if (q === 'ber') return plotBer(r);
+  if (q === 'fec' && !file) return plotFec(q, r);
   if (!['cl', 'bits', 'errors'].includes(QUESTIONS[q].cmd) || file) return;
   const h = r.header.map((c) => c.name);
   const col = (n) => h.indexOf(n);
@@ -474,14 +475,24 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
   let x0 = opts.logx ? Math.min(...xs) : 0, x1 = Math.max(...xs) || 1;
   if (!(fx(x1) > fx(x0))) x1 = opts.logx ? x0 * 10 : x0 + 1;
   const px = (v) => L + (fx(v) - fx(x0)) / (fx(x1) - fx(x0)) * (W - L - R);
-  const py = (v) => T + (1 - v) * (H - T - B);
+  // y: a probability from 0 to 1, or (logy) its log10 given directly, so
+  // that values below the double range still have a place
+  let py = (v) => T + (1 - v) * (H - T - B), yticks = [0, 1, 2, 3, 4].map((k) => [k / 4, `${k * 25} %`]);
+  if (opts.logy) {
+    const ys = series.flatMap((s) => s.pts.map((p) => p[1])).filter(Number.isFinite);
+    const y1 = Math.min(0, Math.ceil(Math.max(...ys))), y0 = Math.min(y1 - 1, Math.floor(Math.min(...ys)));
+    py = (v) => T + (y1 - v) / (y1 - y0) * (H - T - B);
+    const step = Math.max(1, Math.ceil((y1 - y0) / 6));
+    yticks = [];
+    for (let d = y1; d >= y0; d -= step) yticks.push([d, d === 0 ? '1' : `1e${d}`]);
+  }
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot' });
   svg.append(svgEl('title', {}, title));
   svg.append(svgEl('text', { x: 4, y: 18, class: 'ptitle' }, title));
-  for (let k = 0; k <= 4; k++) {
-    const y = py(k / 4);
+  for (const [v, label] of yticks) {
+    const y = py(v);
     svg.append(svgEl('line', { x1: L, x2: W - R, y1: y, y2: y, class: 'grid' }));
-    svg.append(svgEl('text', { x: L - 6, y: y + 4, class: 'tick', 'text-anchor': 'end' }, `${k * 25} %`));
+    svg.append(svgEl('text', { x: L - 6, y: y + 4, class: 'tick', 'text-anchor': 'end' }, label));
   }
   const ticks = [];
   if (opts.logx) {
@@ -501,7 +512,7 @@ function drawPlot(title, xlabel, ylabel, series, opts = {}) {
   svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
   svg.append(svgEl('text', { x: (L + W - R) / 2, y: H - 10, class: 'axis', 'text-anchor': 'middle' }, xlabel));
   svg.append(svgEl('text', { x: 14, y: (T + H - B) / 2, class: 'axis', 'text-anchor': 'middle', transform: `rotate(-90 14 ${(T + H - B) / 2})` }, ylabel));
-  if (opts.hline !== undefined && opts.hline >= 0 && opts.hline <= 1) svg.append(svgEl('line', { x1: L, x2: W - R, y1: py(opts.hline), y2: py(opts.hline), class: 'target' }));
+  if (opts.hline !== undefined && (opts.logy || (opts.hline >= 0 && opts.hline <= 1))) svg.append(svgEl('line', { x1: L, x2: W - R, y1: py(opts.hline), y2: py(opts.hline), class: 'target' }));
   for (const v of opts.vlines || []) if (v >= x0 && v <= x1) svg.append(svgEl('line', { x1: px(v), x2: px(v), y1: T, y2: H - B, class: 'target' }));
   series.forEach((s, k) => {
     const pts = s.pts.filter((p) => (!opts.logx || p[0] > 0) && Number.isFinite(p[1]));
@@ -543,6 +554,33 @@ async function plotPlan(q, r) {
   if (!pts.length) return;
   $('#plot').append(drawPlot(`P(pass) against the true BER${r.count > 1 ? ' (the first plan)' : ''}`, 'true BER', 'P(pass)',
     [{ label: 'chance to pass', pts }], { logx: true, vlines: [ber / ratio, ber], note: `dashed: the good BER ${ber / ratio} and the bad ${ber}` }));
+}
+
+// log10 of a machine cell: a double, or m e x below the double range
+function log10Cell(c) {
+  const m = /^(.*e-?\d+)e(-?\d+)$/.exec(c);
+  return m ? Math.log10(Number(m[1])) + Number(m[2]) : Math.log10(Number(c));
+}
+
+// fec: the CER behind the code against the pre-FEC BER, from the engine at 61 BERs
+async function plotFec(q, r) {
+  const h = r.header.map((c) => c.name);
+  const row = r.rows.find((x) => h.indexOf('error') < 0 || !x.value[h.indexOf('error')]);
+  if (!row || h.indexOf('code') < 0) return;
+  const b = h.indexOf('ber_max') >= 0 && row.value[h.indexOf('ber_max')] ? row.value[h.indexOf('ber_max')] : h.indexOf('ber') >= 0 ? row.value[h.indexOf('ber')] : '';
+  if (!(Number(b) > 0)) return;
+  const bcol = (x) => Number(x.value[h.indexOf('ber_max') >= 0 && x.value[h.indexOf('ber_max')] ? h.indexOf('ber_max') : h.indexOf('ber')]);
+  const marks = r.rows.slice(0, 6).map(bcol).filter((v) => v > 0);
+  const lo = Math.max(1e-300, Math.min(...marks) / 10), hi = Math.min(0.5, Math.max(...marks) * 10);
+  const code = argsOf(q, formState()).find(([k]) => k === 'code');
+  if (!code) return;
+  const got = await sweep('fec', [code, ['ber', `${lo}..${hi}:61log`]]);
+  if (current !== q || result !== r || !got.header) return;
+  const bi = got.header.indexOf('ber'), ci = got.header.indexOf('cer');
+  const pts = got.rows.map((x) => [Number(x[bi]), log10Cell(x[ci])]).filter((p) => Number.isFinite(p[1]));
+  if (!pts.length) return;
+  $('#plot').append(drawPlot(`CER behind ${row.value[h.indexOf('code')]} (t = ${row.value[h.indexOf('t')]}) against the pre-FEC BER`, 'pre-FEC BER', 'CER',
+    [{ label: 'CER', pts }], { logx: true, logy: true, vlines: marks, note: `dashed: the rows' BER${r.count > 6 ? ' (the first 6)' : ''}` }));
 }
 
 // lanes: each lane's CL, combined and all, against --require
