@@ -52,8 +52,9 @@ LIB_SRC = lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_q
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
-	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c engine/invoke.c
-CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c $(ENGINE_SRC)
+	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c \
+	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c
+CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)
 DEPFLAGS = -MMD -MP
@@ -129,7 +130,7 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
 tests/test_dd: lib/x87soft.h
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
-	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -DTMP='"tests/tmp/$*/"' $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 # test_shortest again on shortest.c's portable 128-bit arithmetic (32-bit
 # halves, as on a target without unsigned __int128: i386, armhf)
@@ -157,27 +158,50 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
+# make check runs its suites side by side on every core this process may
+# use (make -j, each suite's output kept together: -O); a suite's scratch
+# files are its own (tests/tmp/SUITE/, mktemp -d).
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+CHECK_SUITES = $(TESTS:tests/%=check-run-%) check-xmath check-bits-paths check-xcheck-dd \
+	check-fuzz-seeds check-corpus check-forms check-promises check-abi check-completion \
+	check-install check-pip check-oracle
+.PHONY: check-suites $(CHECK_SUITES)
 check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths
-	@set -e; for t in $(TESTS); do echo "== $$t"; LD_LIBRARY_PATH=. ./$$t; done
+	@$(MAKE) --no-print-directory -j$(NPROC) -O check-suites
+	@echo "all tests passed"
+check-suites: $(CHECK_SUITES)
+check-run-%:
+	@echo "== tests/$*"; LD_LIBRARY_PATH=. ./tests/$*
+check-xmath:
 	@echo "== tests/oracle/xmath_check (lib/xmath.c against MPFR)"
 	./tests/oracle/xmath_check --seed $(ORACLE_SEED) --count $(XMATH_COUNT)
+check-bits-paths:
 	@echo "== tests/bits_paths"; ./tests/bits_paths $(ORACLE_SEED) $(BITS_PATHS_COUNT)
+check-xcheck-dd:
 	@echo "== tests/xcheck-dd (the double-double wide type of arm64 and wasm, here)"; ./tests/xcheck-dd
+check-fuzz-seeds:
 	@echo "== fuzz seeds"; $(MAKE) -s fuzz-replay
+check-corpus:
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
+check-forms:
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
+check-promises:
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
+check-abi:
 	@echo "== tests/test_abi.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" LIB_OBJ="$(LIB_OBJ)" sh tests/test_abi.sh
+check-completion:
 	@echo "== tests/test_completion.sh"; bash tests/test_completion.sh
+check-install:
 	@echo "== tests/test_install.sh"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" MAKE="$(MAKE)" sh tests/test_install.sh
+check-pip:
 	@echo "== tests/test_pip.sh"
 	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
 	else sh tests/test_pip.sh; fi
+check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
-	@echo "all tests passed"
 
 # The same digits everywhere: tests/xcheck.c (the reference tables without
 # cmocka or GSL) built with the library for x86-64 as usual (the baseline),

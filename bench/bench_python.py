@@ -24,8 +24,23 @@ after, since the machine may be shared):
    differs from the exact whole number, by one bit and by more. Target: at
    most 1.0x the time of the gammaincinv form.
 
-Usage: python3 bench/bench_python.py [RUNS] (default 9), with the package
-built in python/ (make) or installed."""
+3. min_bits on 1e5 elements with a different CL per element (uniform in
+   [0.5, 1 - 1e-6], 16 digits each) against the same closed form. Target:
+   at most 1.5x.
+4. ber_upper on 1e5 elements (a lab's six CLs) against gammaincinv(E + 1,
+   CL) / N. Target: at most 1.0x.
+5. ber_interval on 1e5 elements against scipy's two calls (the Garwood
+   interval: gammaincinv(E, (1 - CL) / 2) / N and gammaincinv(E + 1,
+   (1 + CL) / 2) / N). Target: at most 1.5x.
+6. The binomial cl on 1e5 elements against bdtrc where bdtrc answers
+   (N below 2^31). Target: at most 1.0x.
+7. One scalar: bercl.cl against pdtrc, 1e4 calls a round, target at most
+   1.5x; bercl.min_bits, target under 3 us a call. And bercl.ufunc.cl_poisson
+   called directly beside them.
+
+Every bercl call runs on one thread where a target is stated (the issue's
+bars are for one thread). Usage: python3 bench/bench_python.py [RUNS]
+(default 9), with the package built in python/ (make) or installed."""
 import os
 import sys
 import time
@@ -78,10 +93,10 @@ def report(times, base, targets=()):
               % (name, most, peer, r, "met" if r <= most else "MISSED"))
 
 
-def one_thread(f, *args):
+def one_thread(f, *args, **kw):
     old = bercl.set_num_threads(1)
     try:
-        return f(*args)
+        return f(*args, **kw)
     finally:
         bercl.set_num_threads(old)
 
@@ -160,6 +175,73 @@ def main():
                    ("bercl.min_bits, %d threads" % threads, lambda: bercl.min_bits(e, ber, cl))])
     report(m, peer, [("bercl.min_bits, 1 thread", peer, 1.0),
                      ("bercl.min_bits, %d threads" % threads, peer, 1.0)])
+
+    cl_each = g.uniform(0.5, 1 - 1e-6, n)
+    print("  1e5 min_bits with a different CL per element:")
+    peer = "scipy gammaincinv, CL each"
+    m = alternate([(peer, lambda: np.ceil(sc.gammaincinv(e + 1, cl_each) / ber)),
+                   ("bercl.min_bits, 1 thread", lambda: one_thread(bercl.min_bits, e, ber,
+                                                                   cl_each))])
+    report(m, peer, [("bercl.min_bits, 1 thread", peer, 1.5)])
+
+    bits = 10 ** g.uniform(9, 15, n)
+    eb = np.minimum(e, np.floor(bits))
+    print("  1e5 ber_upper (six CLs):")
+    peer = "scipy gammaincinv / N"
+    m = alternate([(peer, lambda: sc.gammaincinv(eb + 1, cl) / bits),
+                   ("bercl.ber_upper, 1 thread", lambda: one_thread(bercl.ber_upper, eb, bits,
+                                                                    cl)),
+                   ("ufunc ber_upper_poisson, 1 thr", lambda: one_thread(
+                       bercl.ufunc.ber_upper_poisson, eb, bits, cl))])
+    report(m, peer, [("bercl.ber_upper, 1 thread", peer, 1.0)])
+
+    print("  1e5 ber_interval (six CLs):")
+    peer = "scipy two gammaincinv / N"
+
+    def scipy_interval():
+        with np.errstate(all="ignore"):
+            lo = np.where(eb > 0, sc.gammaincinv(np.maximum(eb, 1), (1 - cl) / 2) / bits, 0.0)
+        return lo, sc.gammaincinv(eb + 1, (1 + cl) / 2) / bits
+
+    m = alternate([(peer, scipy_interval),
+                   ("bercl.ber_interval, 1 thread", lambda: one_thread(bercl.ber_interval, eb,
+                                                                       bits, cl))])
+    report(m, peer, [("bercl.ber_interval, 1 thread", peer, 1.5)])
+
+    print("  1e5 binomial cl (N below 2^31, where bdtrc answers):")
+    nb = np.floor(10 ** g.uniform(3, 9, n))
+    pb = 10 ** g.uniform(-9, -3, n)
+    kb = np.minimum(g.poisson(nb * pb), nb - 1).astype(np.float64)
+    peer = "scipy bdtrc"
+    m = alternate([(peer, lambda: sc.bdtrc(kb, nb.astype(np.int64), pb)),
+                   ("bercl.cl binomial, 1 thread", lambda: one_thread(bercl.cl, kb, nb, pb,
+                                                                      model="binomial"))])
+    report(m, peer, [("bercl.cl binomial, 1 thread", peer, 1.0)])
+
+    print("  one scalar, 1e4 calls a round:")
+    calls = range(10000)
+
+    def scalar(f, *args):
+        def run():
+            for _ in calls:
+                f(*args)
+        return run
+
+    peer = "scipy pdtrc(3, 3.0)"
+    old = bercl.set_num_threads(1)
+    try:
+        m = alternate([(peer, scalar(sc.pdtrc, 3, 3.0)),
+                       ("bercl.cl(3, 3e12, 1e-12)", scalar(bercl.cl, 3, 3e12, 1e-12)),
+                       ("ufunc cl_poisson(3, 3e12, 1e-12)", scalar(bercl.ufunc.cl_poisson, 3,
+                                                                   3e12, 1e-12)),
+                       ("bercl.min_bits(0, 1e-12, 0.95)", scalar(bercl.min_bits, 0, 1e-12,
+                                                                 0.95))])
+    finally:
+        bercl.set_num_threads(old)
+    report(m, peer, [("bercl.cl(3, 3e12, 1e-12)", peer, 1.5)])
+    per_call = float(np.median(m["bercl.min_bits(0, 1e-12, 0.95)"])) / len(calls) * 1e6
+    print("  target: one scalar min_bits under 3 us: %.2f us, %s"
+          % (per_call, "met" if per_call < 3 else "MISSED"))
     print("bench_python: load average after %s" % load())
 
 

@@ -71,7 +71,7 @@ static const char *bursts_trials(gsl_rng *rng, const struct row *r, const struct
 {
 	const char *why = NULL;
 	for (double i = 0; i < trials && !why; i += 1) {
-		if (fmod(i, 256) == 0 && simulate_stopped())
+		if (fmod(i, 256) == 0 && simulate_stopped(r))
 			return "interrupted";
 		bercl_intervals s;
 		double x = bursts_draw(rng, t, counts, k, &s);

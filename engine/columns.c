@@ -85,6 +85,20 @@ static size_t target_decimals(const struct row *r)
 
 /* ---- the getters, one per column, in table order ---- */
 
+/*
+ * ber: the BER given, as typed (its shortest round-trip digits); a BER
+ * bercl worked out (fec --ser: the pre-FEC BER of that SER) is a result,
+ * to 6 digits for people, as every other result.
+ */
+static size_t cell_ber(char *buf, size_t len, const struct row *r, int human)
+{
+	if (!present(r->in.ber))
+		return 0;
+	if (human && present(r->in.ser))
+		return number_cell(buf, len, 1, r->in.ber, human, ROUND_NEAREST);
+	return format_double(buf, len, r->in.ber);
+}
+
 static size_t cell_model(char *buf, size_t len, const struct row *r, int human)
 {
 	(void)human;
@@ -464,27 +478,20 @@ static size_t cell_cer_predicted(char *buf, size_t len, const struct row *r, int
 
 /*
  * gof_p: machine formats print it like every tail (below the double range
- * from its logarithm, full digits: they read back to the same log). Its
- * logarithm is a double known to about 2.2e-16 |ln p| absolute, so text
- * keeps only the mantissa digits this leaves there: 2 at p = 1e-1e12.
+ * from its logarithm, full digits: they read back to the same log). A
+ * person reads a p-value to two digits, and one below 1e-12 as what it
+ * says, that the counts did not come from the model: "< 1e-12", not an
+ * exponent of thirteen digits.
  */
 static size_t cell_gof_p(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!hist(r) || r->hist.gof_df <= 0)
 		return 0;
-	double m;
-	long long e;
-	bercl_lnprob ln = r->hist.ln_gof_p;
-	if (!human || r->hist.gof_p >= DBL_MIN || bercl_lnprob_decimal(ln, &m, &e) != 0)
-		return lnprob_cell(buf, len, 1, r->hist.gof_p, ln, human, ROUND_NEAREST);
-	int digits = (int)floor(-bercli_log10(2.2e-16 * fabs(ln.hi)));
-	digits = digits < 1 ? 1 : digits > 6 ? 6 : digits;
-	double scale = bercli_exp10(digits - 1), mr = nearbyint(m * scale) / scale;
-	if (mr >= 10) {
-		mr /= 10;
-		e++;
-	}
-	return clamped(snprintf(buf, len, "%.*ge%lld", digits, mr, e), len);
+	if (!human)
+		return format_probability(buf, len, r->hist.gof_p, r->hist.ln_gof_p);
+	if (!(r->hist.gof_p >= 1e-12))
+		return put_str(buf, len, "< 1e-12");
+	return clamped(snprintf(buf, len, "%.2g", r->hist.gof_p), len);
 }
 
 static size_t cell_burst(char *buf, size_t len, const struct row *r, int human)
@@ -577,15 +584,15 @@ static size_t cell_error(char *buf, size_t len, const struct row *r, int human)
 const struct column_desc columns[NCOLUMNS] = {
 	/*                          name            text header     width  JSON    getter */
 	[COL_MODEL] =             {"model",         "model",          8, STRING, cell_model},
-	[COL_ERRORS] =            {"errors",        "errors",         9, NUMBER, cell_errors},
-	[COL_BITS] =              {"bits",          "bits",          18, NUMBER, cell_bits},
-	[COL_BER] =               {"ber",           "BER",           10, NUMBER, DATA(CELL_INPUT, R(in.ber), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
-	[COL_RATE] =              {"rate_bps",      "rate",          14, NUMBER, cell_rate},
+	[COL_ERRORS] =            {"errors",        "errors",         7, NUMBER, cell_errors},
+	[COL_BITS] =              {"bits",          "bits",          15, NUMBER, cell_bits},
+	[COL_BER] =               {"ber",           "BER",           10, NUMBER, cell_ber},
+	[COL_RATE] =              {"rate_bps",      "rate",          13, NUMBER, cell_rate},
 	[COL_LANES] =             {"lanes",         "lanes",          5, NUMBER, cell_lanes},
-	[COL_TIME] =              {"time_s",        "test time",     22, NUMBER, cell_time},
-	[COL_CL] =                {"cl",            "CL",            20, NUMBER, cell_cl},
-	[COL_ONE_MINUS_CL] =      {"one_minus_cl",  "1 - CL",        13, NUMBER, cell_one_minus_cl},
-	[COL_CL_ACHIEVED] =       {"cl_achieved",   "CL achieved",   20, NUMBER, cell_cl_achieved},
+	[COL_TIME] =              {"time_s",        "test time",     14, NUMBER, cell_time},
+	[COL_CL] =                {"cl",            "CL",            11, NUMBER, cell_cl},
+	[COL_ONE_MINUS_CL] =      {"one_minus_cl",  "1 - CL",        12, NUMBER, cell_one_minus_cl},
+	[COL_CL_ACHIEVED] =       {"cl_achieved",   "CL achieved",   11, NUMBER, cell_cl_achieved},
 	[COL_VERDICT] =           {"verdict",       "verdict",        9, STRING, cell_verdict},
 	[COL_BER_ESTIMATE] =      {"ber_estimate",  "BER estimate",  12, NUMBER, DATA(CELL_NUMBER, R(ber_estimate), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BER_LOWER] =         {"ber_lower",     "BER lower",     12, NUMBER, DATA(CELL_NUMBER, R(ber_lower), ROUND_DOWN, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
@@ -594,9 +601,9 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_SEED] =              {"seed",          "seed",          10, NUMBER, cell_seed},
 	[COL_ONE_MINUS_CL_SIM] =  {"one_minus_cl_sim", "simulated",  13, NUMBER, DATA(CELL_NUMBER, R(one_minus_cl_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_SIM_STDERR] =        {"sim_stderr",    "std. error",    10, NUMBER, DATA(CELL_NUMBER, R(sim_stderr), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_GSL_CL] =            {"gsl_cl",        "GSL CL",        20, NUMBER, DATA(CELL_NUMBER, R(gsl_cl), ROUND_DOWN, GATE_GSL, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_CL] =            {"gsl_cl",        "GSL CL",        11, NUMBER, DATA(CELL_NUMBER, R(gsl_cl), ROUND_DOWN, GATE_GSL, NO_OFFSET, NO_OFFSET)},
 	[COL_GSL_ONE_MINUS_CL] =  {"gsl_one_minus_cl", "GSL 1 - CL", 13, NUMBER, DATA(CELL_NUMBER, R(gsl_one_minus_cl), ROUND_UP, GATE_GSL, NO_OFFSET, NO_OFFSET)},
-	[COL_GSL_BITS] =          {"gsl_bits",      "GSL bits",      18, NUMBER, DATA(CELL_WHOLE, R(gsl_bits), ROUND_NEAREST, GATE_GSL, NO_OFFSET, NO_OFFSET)},
+	[COL_GSL_BITS] =          {"gsl_bits",      "GSL bits",      15, NUMBER, DATA(CELL_WHOLE, R(gsl_bits), ROUND_NEAREST, GATE_GSL, NO_OFFSET, NO_OFFSET)},
 	[COL_GSL_BER_LOWER] =     {"gsl_ber_lower", "GSL lower",     12, NUMBER, DATA(CELL_NUMBER, R(gsl_ber_lower), ROUND_DOWN, GATE_GSL, NO_OFFSET, NO_OFFSET)},
 	[COL_GSL_BER_UPPER] =     {"gsl_ber_upper", "GSL upper",     12, NUMBER, DATA(CELL_NUMBER, R(gsl_ber_upper), ROUND_UP, GATE_GSL, NO_OFFSET, NO_OFFSET)},
 	[COL_GSL_REL_DIFF] =      {"gsl_rel_diff",  "GSL rel. diff", 13, NUMBER, cell_gsl_rel_diff},
@@ -609,23 +616,23 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_RATIO] =             {"ratio",         "D",              5, NUMBER, DATA(CELL_INPUT, R(in.ratio), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_ALPHA] =             {"alpha",         "alpha",         10, NUMBER, DATA(CELL_PERCENT, R(alpha), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BETA] =              {"beta",          "beta",          10, NUMBER, DATA(CELL_PERCENT, R(beta), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_CL_TARGET] =         {"cl",            "CL target",     20, NUMBER, cell_cl_target},
+	[COL_CL_TARGET] =         {"cl",            "CL target",     11, NUMBER, cell_cl_target},
 	[COL_ALPHA_TARGET] =      {"alpha_target",  "alpha target",  12, NUMBER, cell_alpha_target},
-	[COL_MAX_BITS] =          {"max_bits",      "max bits",      18, NUMBER, DATA(CELL_WHOLE, R(max_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_MAX_BITS] =          {"max_bits",      "max bits",      15, NUMBER, DATA(CELL_WHOLE, R(max_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_EXPECTED_BITS_GOOD] = {"expected_bits_good", "E[bits] good", 12, NUMBER,
 	                            DATA(CELL_NUMBER, R(expected_bits_good), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_EXPECTED_BITS_BAD] = {"expected_bits_bad", "E[bits] bad", 12, NUMBER,
 	                           DATA(CELL_NUMBER, R(expected_bits_bad), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_PASS_BITS] =         {"pass_bits",     "pass at bits",  18, NUMBER, DATA(CELL_WHOLE, R(pass_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_FAIL_BITS] =         {"fail_bits",     "fail by bits",  18, NUMBER, cell_fail_bits},
+	[COL_PASS_BITS] =         {"pass_bits",     "pass at bits",  15, NUMBER, DATA(CELL_WHOLE, R(pass_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_FAIL_BITS] =         {"fail_bits",     "fail by bits",  15, NUMBER, cell_fail_bits},
 	[COL_ALPHA_SIM] =         {"alpha_sim",     "alpha sim.",    10, NUMBER, DATA(CELL_PERCENT, R(alpha_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_ALPHA_STDERR] =      {"alpha_stderr",  "std. error",    10, NUMBER, DATA(CELL_PERCENT, R(alpha_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_ALPHA_STDERR] =      {"alpha_stderr",  "alpha s.e.",    10, NUMBER, DATA(CELL_PERCENT, R(alpha_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BETA_SIM] =          {"beta_sim",      "beta sim.",     10, NUMBER, DATA(CELL_PERCENT, R(beta_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_BETA_STDERR] =       {"beta_stderr",   "std. error",    10, NUMBER, DATA(CELL_PERCENT, R(beta_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BETA_STDERR] =       {"beta_stderr",   "beta s.e.",     10, NUMBER, DATA(CELL_PERCENT, R(beta_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BITS_GOOD_SIM] =     {"bits_good_sim", "bits good sim.", 14, NUMBER, DATA(CELL_NUMBER, R(bits_good_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_BITS_GOOD_STDERR] =  {"bits_good_stderr", "std. error", 10, NUMBER, DATA(CELL_NUMBER, R(bits_good_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BITS_GOOD_STDERR] =  {"bits_good_stderr", "good s.e.", 10, NUMBER, DATA(CELL_NUMBER, R(bits_good_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_BITS_BAD_SIM] =      {"bits_bad_sim",  "bits bad sim.", 14, NUMBER, DATA(CELL_NUMBER, R(bits_bad_sim), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_BITS_BAD_STDERR] =   {"bits_bad_stderr", "std. error",  10, NUMBER, DATA(CELL_NUMBER, R(bits_bad_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_BITS_BAD_STDERR] =   {"bits_bad_stderr", "bad s.e.",    10, NUMBER, DATA(CELL_NUMBER, R(bits_bad_stderr), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_LANE] =              {"lane",          "lane",           8, STRING, DATA(CELL_STRING, R(lane), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_DECISION] =          {"decision",      "decision",       8, STRING, DATA(CELL_STRING, R(decision), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
 	[COL_DISPERSION] =        {"dispersion",    "dispersion",    10, NUMBER, cell_dispersion},
@@ -638,8 +645,8 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_BETA_ACTUAL] =       {"beta_actual",   "beta actual",   11, NUMBER, DATA(CELL_PERCENT, R(beta_actual), ROUND_UP, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_LOG10_ONE_MINUS_CL] = {"log10_one_minus_cl", "log10(1 - CL)", 13, NUMBER,
 	                            cell_log10_one_minus_cl},
-	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   20, NUMBER, cell_lane_cl},
-	[COL_BITS_PER_LANE] =     {"bits_per_lane", "bits per lane", 18, NUMBER, cell_bits_per_lane},
+	[COL_LANE_CL] =           {"lane_cl",       "CL per lane",   11, NUMBER, cell_lane_cl},
+	[COL_BITS_PER_LANE] =     {"bits_per_lane", "bits per lane", 15, NUMBER, cell_bits_per_lane},
 	[COL_CODE] =              {"code",          "code",          14, STRING, cell_code},
 	[COL_N] =                 {"n",             "n",              6, NUMBER, DATA(CELL_INT, R(in.code.n), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
 	[COL_K] =                 {"k",             "k",              6, NUMBER, DATA(CELL_INT, R(in.code.k), ROUND_NEAREST, GATE_CODE, NO_OFFSET, NO_OFFSET)},
@@ -650,7 +657,7 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_POST_FEC_BER] =      {"post_fec_ber",  "post-FEC BER",  12, NUMBER, cell_post_fec_ber},
 	[COL_BER_MAX] =           {"ber_max",       "BER max",       12, NUMBER, DATA(CELL_NUMBER, R(ber_max), ROUND_DOWN, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
 	[COL_CER_UPPER] =         {"cer_upper",     "CER upper",     12, NUMBER, DATA(CELL_LNPROB, R(cer_upper), ROUND_UP, GATE_FLAG, R(has_cer_upper), R(ln_cer_upper))},
-	[COL_CODEWORDS] =         {"codewords",     "codewords",     16, NUMBER, cell_codewords},
+	[COL_CODEWORDS] =         {"codewords",     "codewords",     15, NUMBER, cell_codewords},
 	[COL_UNCORRECTABLE] =     {"uncorrectable", "uncorrectable", 13, NUMBER, cell_uncorrectable},
 	[COL_SER_ESTIMATE] =      {"ser_estimate",  "SER estimate",  12, NUMBER, DATA(CELL_NUMBER, R(hist.ser_estimate), ROUND_NEAREST, GATE_HIST, NO_OFFSET, NO_OFFSET)},
 	[COL_SER_UPPER] =         {"ser_upper",     "SER upper",     12, NUMBER, cell_ser_upper},
@@ -667,8 +674,8 @@ const struct column_desc columns[NCOLUMNS] = {
 	[COL_DEGRADE_P] =         {"degrade_p",     "alarm p",       12, NUMBER, DATA(CELL_LNPROB, R(degrade.cl), ROUND_NEAREST, GATE_FLAG, R(has_degrade), R(degrade.ln_cl))},
 	[COL_DEGRADE_MEAN_TIME] = {"degrade_mean_time", "alarm every", 16, NUMBER, cell_degrade_mean_time},
 	[COL_PORT] =              {"port",          "port",          12, STRING, DATA(CELL_STRING, R(port), ROUND_NEAREST, GATE_ALWAYS, NO_OFFSET, NO_OFFSET)},
-	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    18, NUMBER, DATA(CELL_WHOLE, R(fixed_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
-	[COL_CL_CLUSTERED] =      {"cl_clustered",  "CL clustered",  20, NUMBER, cell_cl_clustered},
+	[COL_FIXED_BITS] =        {"fixed_bits",    "fixed bits",    15, NUMBER, DATA(CELL_WHOLE, R(fixed_bits), ROUND_NEAREST, GATE_COMPUTED, NO_OFFSET, NO_OFFSET)},
+	[COL_CL_CLUSTERED] =      {"cl_clustered",  "CL clustered",  12, NUMBER, cell_cl_clustered},
 	[COL_BER_UPPER_CLUSTERED] = {"ber_upper_clustered", "upper clustered", 15, NUMBER,
 	                             DATA(CELL_NUMBER, R(ber_upper_clustered), ROUND_UP, GATE_FLAG, R(has_clustered), NO_OFFSET)},
 	[COL_BER_LOWER_CLUSTERED] = {"ber_lower_clustered", "lower clustered", 15, NUMBER,

@@ -275,7 +275,7 @@ const struct command_desc commands[NCOMMANDS] = {
 		"  bercl fec  --code kp4 --errors E --bits N --cl C BER and CER bounds after a pre-FEC test\n"
 		"  bercl fec  --code kp4 --codewords K --uncorrectable U --cer X | --cl C\n"
 		"                                                   CL that CER < X, or the CER bound\n"
-		"  bercl fec  --code kp4 --histogram F [--cl C]     SER, CER, burst check, tail and FLR of a histogram\n"
+		"  bercl fec  --code kp4 --histogram F [--cl C]     SER, CER, bursts, tail and FLR of a histogram\n"
 		"  bercl fec  --code kp4 --ser S --degrade-interval K --degrade-threshold T\n"
 		"                                                   how often the degraded-SER alarm fires\n",
 		fec_layout, 0,

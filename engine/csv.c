@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * csv.c - the CSV tokenizer (RFC 4180) shared by the batch reader, watch
- * and the histogram reader.
+ * csv.c - the CSV tokenizer (RFC 4180) shared by the batch reader, watch,
+ * the interval reader and the histogram reader.
  *
- * A record is read byte by byte from our own buffer, filled with read(2)
- * (or fread for a memory stream), never with stdio's getline: nothing is
- * buffered beyond the record limit, whatever the input (/dev/zero, a 1 GB
- * line). Past the limit the bytes are read but not kept, and quotes still
- * count, so the next record starts where RFC 4180 says it does; the record
- * itself is bad ("line longer than 1 MiB") and still yields its row. A read
- * blocks in poll(2) on the input and on the program's wake-up pipe (a byte
- * written there by the signal handler): a signal ends the reading at once
- * even on a pipe that sends nothing, and without a race between testing a
- * flag and blocking.
+ * A record is read byte by byte from our own buffer, filled from the
+ * face's source (sink.h): nothing is buffered beyond the record limit,
+ * whatever the input (/dev/zero, a 1 GB line). Past the limit the bytes
+ * are read but not kept, and quotes still count, so the next record starts
+ * where RFC 4180 says it does; the record itself is bad ("line longer than
+ * 1 MiB") and still yields its row. A source that says it was interrupted
+ * (the command's, on a signal) ends the reading as the end of input does.
  *
  * Bytes: inside quotes anything but NUL; outside quotes, a control
  * character other than tab (or a lone CR) makes the record bad. A quote
@@ -21,27 +18,22 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "csv.h"
 
 #define IN_CHUNK 65536
 
-int csv_wake_fd = -1;
-
-void csv_init(struct csv *c, FILE *fp, const struct csv_options *opt)
+void csv_init(struct csv *c, const struct source *src, const struct csv_options *opt)
 {
 	memset(c, 0, sizeof *c);
 	c->opt = *opt;
 	if (!c->opt.sep2)
 		c->opt.sep2 = c->opt.sep;
-	c->fp = fp;
-	c->fd = fileno(fp);
+	c->src = *src;
 	c->line = 1;
 	snprintf(c->too_long, sizeof c->too_long, "line longer than %s", opt->max_text);
 	snprintf(c->header_too_long, sizeof c->header_too_long, "header line longer than %s",
@@ -56,28 +48,6 @@ void csv_free(struct csv *c)
 	c->in = NULL;
 	c->buf = NULL;
 	c->cell = NULL;
-}
-
-static int stopped(const struct csv *c)
-{
-	return c->opt.stop && *c->opt.stop;
-}
-
-/* Wait until fd can be read; 0, or -1 when a signal asks us to stop. */
-static int wait_readable(struct csv *c)
-{
-	for (;;) {
-		if (stopped(c))
-			return -1;
-		struct pollfd p[2] = {{c->fd, POLLIN, 0}, {csv_wake_fd, POLLIN, 0}};
-		int n = poll(p, csv_wake_fd >= 0 ? 2 : 1, -1);
-		if (n < 0 && errno != EINTR)
-			return 0; /* let read(2) report it */
-		if (n > 0 && p[1].revents && csv_wake_fd >= 0)
-			return -1;
-		if (n > 0)
-			return 0;
-	}
 }
 
 /*
@@ -110,37 +80,18 @@ static size_t read_more(struct csv *c, size_t want)
 			c->cap = cap;
 		}
 	}
-	for (;;) {
-		ssize_t n;
-		if (c->fd >= 0) {
-			if (wait_readable(c) < 0) {
-				c->interrupted = 1;
-				c->eof = 1;
-				return 0;
-			}
-			n = read(c->fd, c->in + c->len, c->cap - c->len);
-		} else {
-			n = (ssize_t)fread(c->in + c->len, 1, c->cap - c->len, c->fp);
-			if (n == 0 && ferror(c->fp))
-				n = -1;
-		}
-		if (n > 0) {
-			c->len += (size_t)n;
-			return (size_t)n;
-		}
-		if (n == 0) {
-			c->eof = 1;
-			return 0;
-		}
-		if (errno == EINTR && !stopped(c))
-			continue;
-		if (errno == EINTR)
-			c->interrupted = 1;
-		else
-			c->error = errno;
-		c->eof = 1;
-		return 0;
+	int err = 0;
+	long n = c->src.read(c->src.ctx, c->in + c->len, c->cap - c->len, &err);
+	if (n > 0) {
+		c->len += (size_t)n;
+		return (size_t)n;
 	}
+	if (n < 0 && err == EINTR)
+		c->interrupted = 1;
+	else if (n < 0)
+		c->error = err ? err : EIO;
+	c->eof = 1;
+	return 0;
 }
 
 static inline int next_byte(struct csv *c)

@@ -8,9 +8,9 @@
 #ifndef BERCL_CSV_H
 #define BERCL_CSV_H
 
-#include <signal.h>
 #include <stddef.h>
-#include <stdio.h>
+
+#include "sink.h"
 
 struct csv_options {
 	char sep, sep2;            /* cell separators (sep2 = sep for one) */
@@ -18,18 +18,16 @@ struct csv_options {
 	const char *max_text;      /* the limit in words, for the message: "1 MiB" */
 	int comments;              /* a line starting with '#' is skipped (and counted) */
 	int stop_at_bad;           /* return a bad record at once (its reader stops) */
-	const volatile sig_atomic_t *stop; /* a read interrupted while *stop: end of input */
 };
 
 struct csv {
 	struct csv_options opt;
-	int fd;                    /* the input, read with read(2); -1: fread(fp) */
-	FILE *fp;
+	struct source src;         /* the input */
 	unsigned char *in;         /* bytes read and not yet consumed: in[pos..len) */
 	size_t pos, len, cap;
 	int eof;                   /* the input has ended (or was interrupted) */
 	int error;                 /* errno of a read error, else 0 */
-	int interrupted;           /* a read was interrupted while *opt.stop */
+	int interrupted;           /* the source said it was interrupted (EINTR) */
 	char *buf;                 /* the record's cells, NUL-separated */
 	size_t buflen, bufcap;
 	size_t *cell;              /* offset of each cell in buf */
@@ -42,14 +40,8 @@ struct csv {
 	char too_long[48], header_too_long[48]; /* the limit's messages */
 };
 
-/*
- * The read end of the program's wake-up pipe (-1: none): main's signal
- * handler writes a byte to it, so that a read blocked on a quiet pipe ends.
- */
-extern int csv_wake_fd;
-
-/* Start reading fp (not read from before, by stdio or anyone). */
-void csv_init(struct csv *c, FILE *fp, const struct csv_options *opt);
+/* Start reading src (copied: its ctx must live until csv_free). */
+void csv_init(struct csv *c, const struct source *src, const struct csv_options *opt);
 void csv_free(struct csv *c);
 
 /*

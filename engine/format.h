@@ -6,11 +6,10 @@
 #ifndef BERCL_FORMAT_H
 #define BERCL_FORMAT_H
 
-#include <stdio.h>
-
 #include "columns.h"
 #include "numbers.h"
 #include "row.h"
+#include "sink.h"
 
 /* FMT_VALUE: --value, one column's machine value per line, no header. */
 enum format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_VALUE };
@@ -26,7 +25,15 @@ struct layout {
 	long value_extra;               /* FMT_VALUE: index in the extras, or -1 */
 };
 
-void format_header(FILE *out, const struct layout *l);
-void format_row(FILE *out, const struct layout *l, const struct row *r);
+/* The header line (text tables, CSV, TSV; nothing for JSON, --value and a
+ * text layout too wide for a table), then each row, a whole line (or a
+ * text block) per call. */
+void format_header(const struct sink *out, const struct layout *l);
+void format_row(const struct sink *out, const struct layout *l, const struct row *r);
+/*
+ * Under a sequential plan's text table: the summary in words, risks and
+ * lengths rounded up (nothing in the machine formats, whose rows repeat it).
+ */
+void format_sequential_words(const struct sink *out, const struct layout *l, const struct row *r);
 
 #endif

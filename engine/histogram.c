@@ -21,6 +21,7 @@
  */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "csv.h"
@@ -116,7 +117,7 @@ static int histogram_records(struct csv *c, const char *name, int t, double *bin
 	return 0;
 }
 
-int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, size_t errlen)
+int histogram_read(const struct source *src, const char *name, int t, double *bins, char *err, size_t errlen)
 {
 	char seen[1100];
 	if (t < 0 || t + 2 > (int)sizeof seen)
@@ -127,7 +128,7 @@ int histogram_read(FILE *fp, const char *name, int t, double *bins, char *err, s
 	struct csv_options opt = {.sep = ',', .sep2 = '\t', .max_record = LINE_MAX_BYTES,
 	                          .max_text = "4096 bytes", .comments = 1, .stop_at_bad = 1};
 	struct csv c;
-	csv_init(&c, fp, &opt);
+	csv_init(&c, src, &opt);
 	int rc = histogram_records(&c, name, t, bins, seen, err, errlen);
 	csv_free(&c);
 	if (rc)

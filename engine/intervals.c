@@ -32,6 +32,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "csv.h"
@@ -238,7 +239,7 @@ static int records(struct reader *rd, struct csv *c)
 	return 0;
 }
 
-int intervals_read(FILE *fp, const char *name, enum intervals_form form, bercl_intervals *s,
+int intervals_read(const struct source *src, const char *name, enum intervals_form form, bercl_intervals *s,
                    struct intervals_note *note, char *err, size_t errlen)
 {
 	static const bercl_intervals zero;
@@ -248,7 +249,7 @@ int intervals_read(FILE *fp, const char *name, enum intervals_form form, bercl_i
 	struct csv_options opt = {.sep = ',', .sep2 = '\t', .max_record = LINE_MAX_BYTES,
 	                          .max_text = "4096 bytes", .comments = 1, .stop_at_bad = 1};
 	struct csv c;
-	csv_init(&c, fp, &opt);
+	csv_init(&c, src, &opt);
 	int rc = records(&rd, &c);
 	csv_free(&c);
 	note->cumulative = rd.cumulative;

@@ -8,7 +8,7 @@
 #define BERCL_INTERVALS_H
 
 #include <stddef.h>
-#include <stdio.h>
+#include "sink.h"
 
 #include "bercl.h"
 #include "row.h"
@@ -28,7 +28,7 @@ struct intervals_note {
  * Memory is bounded: three rows are held while the form is decided, then
  * only the running sums.
  */
-int intervals_read(FILE *fp, const char *name, enum intervals_form form, bercl_intervals *s,
+int intervals_read(const struct source *src, const char *name, enum intervals_form form, bercl_intervals *s,
                    struct intervals_note *note,
                    char *err, size_t errlen);
 

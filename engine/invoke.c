@@ -920,11 +920,11 @@ size_t invoke_message_line(char *buf, size_t len, const char *kind, const char *
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
-const char *invoke_histogram(struct options *o, FILE *fp, const char *name, struct telemetry *t,
+const char *invoke_histogram(struct options *o, const struct source *src, const char *name, struct telemetry *t,
                              const struct invoke_sink *k, char *why, size_t len)
 {
 	char err[512];
-	if (telemetry_read(fp, name, (enum telemetry_format)o->histogram_format, o->code.t, t, err,
+	if (telemetry_read(src, name, (enum telemetry_format)o->histogram_format, o->code.t, t, err,
 	                   sizeof err) != 0)
 		return msg(why, len, "--histogram: %s", err);
 	if (t->warning[0])
@@ -933,13 +933,13 @@ const char *invoke_histogram(struct options *o, FILE *fp, const char *name, stru
 	return NULL;
 }
 
-const char *invoke_intervals(const struct options *o, FILE *fp, const char *name,
+const char *invoke_intervals(const struct options *o, const struct source *src, const char *name,
                              bercl_intervals *sums, struct row_input *base,
                              const struct invoke_sink *k, char *why, size_t len)
 {
 	char err[512];
 	struct intervals_note note;
-	if (intervals_read(fp, name, (enum intervals_form)o->intervals_form, sums, &note, err,
+	if (intervals_read(src, name, (enum intervals_form)o->intervals_form, sums, &note, err,
 	                   sizeof err) != 0)
 		return msg(why, len, "--intervals: %s", err);
 	intervals_describe(name, &note, sums, err, sizeof err);

@@ -13,11 +13,11 @@
 
 #include <signal.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "format.h"
 #include "request.h"
 #include "rows.h"
+#include "sink.h"
 #include "telemetry.h"
 
 /* Exit statuses, as SPEC.md gives them. */
@@ -82,17 +82,17 @@ void invoke_base(const struct options *o, struct row_input *base);
 void invoke_base_intervals(struct row_input *base, const bercl_intervals *sums);
 
 /*
- * fec --histogram: the report read from fp (named `name` in messages) into
+ * fec --histogram: the report read from src (named `name` in messages) into
  * t, and o->telem set: NULL, or the message; its warning goes to k.
  */
-const char *invoke_histogram(struct options *o, FILE *fp, const char *name, struct telemetry *t,
+const char *invoke_histogram(struct options *o, const struct source *src, const char *name, struct telemetry *t,
                              const struct invoke_sink *k, char *why, size_t len);
 /*
- * cl, ber --intervals: the log read from fp into sums, the base row's bits
+ * cl, ber --intervals: the log read from src into sums, the base row's bits
  * and errors set to its totals, and the note on what was read sent to k:
  * NULL, or the message.
  */
-const char *invoke_intervals(const struct options *o, FILE *fp, const char *name,
+const char *invoke_intervals(const struct options *o, const struct source *src, const char *name,
                              bercl_intervals *sums, struct row_input *base,
                              const struct invoke_sink *k, char *why, size_t len);
 

@@ -14,6 +14,18 @@
 enum command { CMD_CL, CMD_BITS, CMD_BER, CMD_SIMULATE, CMD_PLAN, CMD_WATCH, CMD_ERRORS,
 	CMD_FEC, NCOMMANDS };
 
+/*
+ * What a long row (simulate) asks its face, through r->in.hooks (NULL:
+ * nothing): whether to stop now, and how far it is (done == total at the
+ * end). The face decides what to do with either (the command: its signal
+ * flag, and a progress line on a terminal).
+ */
+struct row_hooks {
+	int (*stop)(void *ctx);
+	void (*progress)(void *ctx, double done, double total);
+	void *ctx;
+};
+
 /* Input quantities; a quantity not given is NAN. */
 struct row_input {
 	double errors;
@@ -52,6 +64,7 @@ struct row_input {
 	int burst_model;                    /* simulate --burst-model gilbert-elliott */
 	int clustered;                      /* watch --clustered */
 	double burst_length, burst_share;   /* its mean errors per burst, share of errors */
+	const struct row_hooks *hooks;      /* the face's (shared, read only), or NULL */
 };
 
 #define ROW_ERROR_MAX 256

@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "columns.h"
@@ -187,15 +188,13 @@ static int classify_columns(struct batch *b, unsigned used, long line, char *err
 	return 0;
 }
 
-static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigned used,
-                            char sep, const volatile sig_atomic_t *stop, char *err,
-                            size_t errlen)
+static int batch_open_inner(struct batch *b, const struct source *src, const char *name,
+                            unsigned used, char sep, char *err, size_t errlen)
 {
 	memset(b, 0, sizeof *b);
 	b->name = name;
-	struct csv_options opt = {.max_record = MAX_RECORD, .max_text = "1 MiB", .comments = 1,
-	                          .stop = stop};
-	csv_init(&b->csv, fp, &opt);
+	struct csv_options opt = {.max_record = MAX_RECORD, .max_text = "1 MiB", .comments = 1};
+	csv_init(&b->csv, src, &opt);
 	const char *bad;
 	int r = csv_read_header(&b->csv, sep, &bad);
 	long line = b->csv.record_line ? b->csv.record_line : b->csv.line;
@@ -228,10 +227,10 @@ static int batch_open_inner(struct batch *b, FILE *fp, const char *name, unsigne
 	return classify_columns(b, used, line, err, errlen);
 }
 
-int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
-               const volatile sig_atomic_t *stop, char *err, size_t errlen)
+int batch_open(struct batch *b, const struct source *src, const char *name, unsigned used,
+               char sep, char *err, size_t errlen)
 {
-	if (batch_open_inner(b, fp, name, used, sep, stop, err, errlen) == 0)
+	if (batch_open_inner(b, src, name, used, sep, err, errlen) == 0)
 		return 0;
 	batch_close(b); /* nothing is kept from a failed open */
 	return -1;

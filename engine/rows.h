@@ -8,7 +8,7 @@
 #define BERCL_ROWS_H
 
 #include <signal.h>
-#include <stdio.h>
+#include "sink.h"
 
 #include "csv.h"
 
@@ -58,10 +58,10 @@ struct batch {
  * through (COLUMN_UNUSED) under the name input_NAME. sep: ',', ';' or '\t', or 0 to take the one the
  * header line holds most often outside quotes. Lines starting with '#' are
  * comments, and blank lines before the header are skipped. A read
- * interrupted while *stop (NULL: never) is the end of the input.
+ * interrupted (the source says so) is the end of the input.
  */
-int batch_open(struct batch *b, FILE *fp, const char *name, unsigned used, char sep,
-               const volatile sig_atomic_t *stop, char *err, size_t errlen);
+int batch_open(struct batch *b, const struct source *src, const char *name, unsigned used,
+               char sep, char *err, size_t errlen);
 /*
  * Rename to input_NAME every pass-through column named like one of the n
  * output columns `names`, so that no output has two columns of one name

@@ -31,8 +31,6 @@
  * checks (their binomial standard errors are the ones printed).
  */
 #include <math.h>
-#include <stdio.h>
-#include <time.h>
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -55,44 +53,18 @@ static double binomial_by_gaps(gsl_rng *rng, double n, double p, double limit)
 	}
 }
 
-static const volatile sig_atomic_t *stop_flag;
-static FILE *progress_fp;
-static double progress_delay_s = 2.0;
-
-void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress, double delay_s)
+int simulate_stopped(const struct row *r)
 {
-	stop_flag = stop;
-	progress_fp = progress;
-	progress_delay_s = delay_s;
+	const struct row_hooks *h = r->in.hooks;
+	return h && h->stop && h->stop(h->ctx);
 }
 
-int simulate_stopped(void)
+/* Tell the face how far the row is (done == trials: finished). */
+static void progress(const struct row *r, double done, double trials)
 {
-	return stop_flag && *stop_flag;
-}
-
-static double seconds_now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/*
- * "bercl: simulate: 45% of 1e+09 trials", over itself: after the row has
- * run for the hook's delay (2 s by default), at most twice a second.
- */
-static void show_progress(double start, double *last, double done, double trials, int *shown)
-{
-	if (!progress_fp)
-		return;
-	double now = seconds_now();
-	if (now - start < progress_delay_s || now - *last < 0.5)
-		return;
-	*last = now;
-	fprintf(progress_fp, "\rbercl: simulate: %3.0f%% of %.6g trials", 100 * done / trials, trials);
-	fflush(progress_fp);
-	*shown = 1;
+	const struct row_hooks *h = r->in.hooks;
+	if (h && h->progress)
+		h->progress(h->ctx, done, trials);
 }
 
 const char *simulate_row(struct row *r)
@@ -112,15 +84,14 @@ const char *simulate_row(struct row *r)
 	if (!rng)
 		return "out of memory";
 	gsl_rng_set(rng, (unsigned long)seed);
-	double pass = 0, start = seconds_now(), last = 0;
-	int shown = 0;
+	double pass = 0;
 	for (double t = 0; t < trials; t += 1) {
 		if (fmod(t, 65536) == 0 && t > 0) {
-			if (stop_flag && *stop_flag) {
+			if (simulate_stopped(r)) {
 				gsl_rng_free(rng);
 				return "interrupted";
 			}
-			show_progress(start, &last, t, trials, &shown);
+			progress(r, t, trials);
 		}
 		double x;
 		if (!binomial)
@@ -132,8 +103,7 @@ const char *simulate_row(struct row *r)
 		pass += x <= e;
 	}
 	gsl_rng_free(rng);
-	if (shown) /* clear the progress line */
-		fprintf(progress_fp, "\r%50s\r", "");
+	progress(r, trials, trials);
 	r->in.trials = trials;
 	r->in.seed = seed;
 	r->one_minus_cl_sim = pass / trials;
@@ -207,7 +177,7 @@ static int simulate_side(gsl_rng *rng, const struct row *r, const double *pass,
 	double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
 	double wrong = 0, sum = 0, sum2 = 0;
 	for (double t = 0; t < trials; t += 1) {
-		if (fmod(t, 65536) == 0 && t > 0 && stop_flag && *stop_flag)
+		if (fmod(t, 65536) == 0 && t > 0 && simulate_stopped(r))
 			return -1;
 		int passed;
 		double bits = r->bits;

@@ -3,9 +3,6 @@
 #ifndef BERCL_SIMULATE_H
 #define BERCL_SIMULATE_H
 
-#include <signal.h>
-#include <stdio.h>
-
 #include "row.h"
 
 #define SIMULATE_DEFAULT_TRIALS 1000000.0
@@ -26,16 +23,7 @@ const char *simulate_row(struct row *r);
  */
 const char *simulate_plan(struct row *r);
 
-/*
- * Optional hooks, set once before any row runs: a flag that stops a run
- * (simulate_row then returns "interrupted"), and a stream for progress,
- * written after a row has run for delay_s seconds (main.c passes stderr
- * when it is a terminal and the rows run one at a time, and the delay from
- * BERCL_PROGRESS_DELAY, 2 s by default).
- */
-void simulate_set_hooks(const volatile sig_atomic_t *stop, FILE *progress, double delay_s);
-
-/* The hook's flag is set: a run should stop (returning "interrupted"). */
-int simulate_stopped(void);
+/* The row's face asks it to stop (r->in.hooks): a run returns "interrupted". */
+int simulate_stopped(const struct row *r);
 
 #endif

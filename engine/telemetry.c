@@ -44,9 +44,11 @@
  * TELEMETRY_MAX_BYTES.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,7 +366,7 @@ static int device_missing(struct reader *rd, const struct device *d, const char 
  * (bercl_fec_histogram_groups' form): how many. */
 static int device_groups(const struct device *d, int t, int *glo, int *ghi, double *gcount)
 {
-	static int order[BERCL_FEC_MAX_BINS + 64];
+	int order[BERCL_FEC_MAX_BINS + 64];
 	int ng = 0;
 	for (int i = 0; i <= t; i++)
 		order[i] = -1;
@@ -423,8 +425,8 @@ static int device_finish(struct reader *rd, struct device *d, double *bins, char
 		return -1;
 	bins[t + 1] = d->unc;
 	int ng = 0;
-	static int glo[BERCL_FEC_MAX_BINS], ghi[BERCL_FEC_MAX_BINS];
-	static double gcount[BERCL_FEC_MAX_BINS];
+	int glo[BERCL_FEC_MAX_BINS], ghi[BERCL_FEC_MAX_BINS];
+	double gcount[BERCL_FEC_MAX_BINS];
 	if (d->grouped)
 		ng = device_groups(d, t, glo, ghi, gcount);
 	if (d->nlanes > 0 && d->unc_nlanes != d->nlanes) {
@@ -833,16 +835,15 @@ static int read_ethtool_json(struct reader *rd, const char *s, size_t n, struct 
 
 struct lines {
 	struct csv c;
-	FILE *fp;
+	struct memory_source m;
 };
 
 static void lines_open(struct lines *l, const char *buf, size_t len, char sep, char sep2)
 {
 	struct csv_options opt = {.sep = sep, .sep2 = sep2, .max_record = LINE_BYTES,
 	                          .max_text = "64 KiB", .comments = 0, .stop_at_bad = 1};
-	l->fp = fmemopen((void *)buf, len, "r");
-	if (l->fp)
-		csv_init(&l->c, l->fp, &opt);
+	struct source src = source_memory(&l->m, buf, len);
+	csv_init(&l->c, &src, &opt);
 }
 
 /* The next line (its cells in l->c): 1, 0 at the end, -1 with the message. */
@@ -859,10 +860,7 @@ static int lines_next(struct reader *rd, struct lines *l)
 
 static void lines_close(struct lines *l)
 {
-	if (l->fp) {
-		csv_free(&l->c);
-		fclose(l->fp);
-	}
+	csv_free(&l->c);
 }
 
 /* ---- ethtool's text ---- */
@@ -1042,8 +1040,6 @@ static int read_ethtool_text(struct reader *rd, const char *buf, size_t len, str
 {
 	struct lines l;
 	lines_open(&l, buf, len, '\n', '\n');
-	if (!l.fp)
-		return fail(rd, 0, "out of memory");
 	int rc, open = 0, ret = 0;
 	while ((rc = lines_next(rd, &l)) == 1)
 		if ((ret = text_line(rd, d, csv_trim(l.c.buf), l.c.record_line, &open, bins,
@@ -1174,8 +1170,6 @@ static int read_sonic_counters(struct reader *rd, const char *buf, size_t len)
 	cn.t = rd->t;
 	cn.pending = -2;
 	lines_open(&l, buf, len, ' ', '\t');
-	if (!l.fp)
-		return fail(rd, 0, "out of memory");
 	while (!ret && (rc = lines_next(rd, &l)) == 1) {
 		long line = l.c.record_line;
 		for (size_t i = 0; i < l.c.ncells && !ret; i++) {
@@ -1667,8 +1661,6 @@ static int read_sonic(struct reader *rd, const char *buf, size_t len)
 	int ret = 0, rc;
 	struct lines l;
 	lines_open(&l, buf, len, '\n', '\n');
-	if (!l.fp)
-		ret = fail(rd, 0, "out of memory");
 	while (!ret && (rc = lines_next(rd, &l)) == 1)
 		ret = sonic_line(so, l.c.buf, l.c.record_line);
 	if (!ret && rc < 0)
@@ -1814,8 +1806,6 @@ static int read_xena(struct reader *rd, const char *buf, size_t len)
 	struct lines l;
 	int rc, ret = 0;
 	lines_open(&l, buf, len, ' ', '\t');
-	if (!l.fp)
-		return fail(rd, 0, "out of memory");
 	while (!ret && (rc = lines_next(rd, &l)) == 1)
 		ret = xena_line(rd, &l.c, l.c.record_line);
 	if (!ret && rc < 0)
@@ -1878,12 +1868,10 @@ static enum telemetry_format detect(const char *s, size_t n)
 
 static int read_csv(struct reader *rd, const char *buf, size_t len)
 {
-	FILE *fp = fmemopen((void *)buf, len, "r");
+	struct memory_source m;
+	struct source src = source_memory(&m, buf, len);
 	double bins[BERCL_FEC_MAX_BINS];
-	if (!fp)
-		return fail(rd, 0, "out of memory");
-	int rc = histogram_read(fp, rd->name, rd->t, bins, rd->err, rd->errlen);
-	fclose(fp);
+	int rc = histogram_read(&src, rd->name, rd->t, bins, rd->err, rd->errlen);
 	if (rc)
 		return -1;
 	return add_histogram(rd, "", "", bins, 0);
@@ -1970,7 +1958,7 @@ int telemetry_read_buffer(const char *buf, size_t len, const char *name,
 	return 0;
 }
 
-int telemetry_read(FILE *fp, const char *name, enum telemetry_format fmt, int t,
+int telemetry_read(const struct source *src, const char *name, enum telemetry_format fmt, int t,
                    struct telemetry *out, char *err, size_t errlen)
 {
 	size_t cap = 65536, len = 0;
@@ -1998,15 +1986,16 @@ int telemetry_read(FILE *fp, const char *name, enum telemetry_format fmt, int t,
 			buf = p;
 			cap = ncap;
 		}
-		size_t got = fread(buf + len, 1, cap - len, fp);
-		len += got;
+		int e = 0;
+		long got = src->read(src->ctx, (unsigned char *)buf + len, cap - len, &e);
+		if (got < 0) {
+			free(buf);
+			snprintf(err, errlen, "%s: %s", name, e == EINTR ? "interrupted" : "read error");
+			return -1;
+		}
+		len += (size_t)got;
 		if (got == 0)
 			break;
-	}
-	if (ferror(fp)) {
-		free(buf);
-		snprintf(err, errlen, "%s: read error", name);
-		return -1;
 	}
 	if (len > TELEMETRY_MAX_BYTES) {
 		free(buf);

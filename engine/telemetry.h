@@ -10,7 +10,7 @@
 #define BERCL_TELEMETRY_H
 
 #include <stddef.h>
-#include <stdio.h>
+#include "sink.h"
 
 enum telemetry_format { TELEM_AUTO, TELEM_CSV, TELEM_ETHTOOL, TELEM_SONIC, TELEM_XENA };
 
@@ -48,12 +48,12 @@ int telemetry_parse_format(const char *s, enum telemetry_format *f);
 const char *telemetry_format_name(enum telemetry_format f);
 
 /*
- * Read every histogram of a code correcting t symbols from fp (name in
+ * Read every histogram of a code correcting t symbols from src (name in
  * messages) in format fmt (TELEM_AUTO: told from the content). Returns 0,
  * or -1 with a one-line message ("FILE:LINE: ...") in err; out is then
  * empty (telemetry_free is still safe).
  */
-int telemetry_read(FILE *fp, const char *name, enum telemetry_format fmt, int t,
+int telemetry_read(const struct source *src, const char *name, enum telemetry_format fmt, int t,
                    struct telemetry *out, char *err, size_t errlen);
 
 /* The same from a buffer of len bytes (the fuzz harness, and the above). */

@@ -59,6 +59,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bercl.h"
@@ -92,14 +93,14 @@ struct watch_lane {
 /* One line on err: "bercl: NAME:LINE: ...", a control character of a cell
  * quoted in it as '?' (a CR or a newline inside quotes cannot break or hide
  * the line); the cells themselves are shown by shown_text (40 bytes). */
-static void message(const struct watch *w, FILE *err, const char *fmt, ...)
+static void message(const struct watch *w, const struct sink *err, const char *fmt, ...)
 {
 	char line[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fprintf(err, "bercl: %s:%ld: %s\n", w->name, w->line, line_safe(line));
+	sink_printf(err, "bercl: %s:%ld: %s\n", w->name, w->line, line_safe(line));
 }
 
 int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,
@@ -180,7 +181,7 @@ static char *bare(char *s)
 	return s;
 }
 
-static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE *err)
+static enum watch_state read_header(struct watch *w, char **cell, size_t n, const struct sink *err)
 {
 	for (size_t i = 0; i < n; i++) {
 		int *col = strcmp(cell[i], "bits") == 0     ? &w->col_bits
@@ -242,7 +243,7 @@ static enum watch_state read_header(struct watch *w, char **cell, size_t n, FILE
 	return WATCH_UNDECIDED;
 }
 
-static struct watch_lane *find_lane(struct watch *w, const char *name, FILE *err)
+static struct watch_lane *find_lane(struct watch *w, const char *name, const struct sink *err)
 {
 	for (size_t i = 0; i < w->nlanes; i++)
 		if (strcmp(w->lanes[i].name, name) == 0)
@@ -381,7 +382,7 @@ static int decide(struct watch *w, struct watch_lane *l, double bits, double err
  * (the cost of bercl_plan_sequential_outcome() twice). A warning, once,
  * when they differ from the plan's by more than a tenth.
  */
-static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row *r, FILE *err)
+static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row *r, const struct sink *err)
 {
 	double b = !isnan(w->in.reading_interval) ? w->in.reading_interval
 	           : l->m > 0                      ? l->bits / l->m
@@ -418,10 +419,9 @@ static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row 
 	}
 }
 
-static void put_row(struct watch *w, FILE *out, struct row *r)
+static void put_row(struct watch *w, const struct sink *out, struct row *r)
 {
 	format_row(out, &w->layout, r);
-	fflush(out);
 }
 
 /*
@@ -435,7 +435,7 @@ static void put_row(struct watch *w, FILE *out, struct row *r)
  * observed counts (once --lanes lanes were seen), and the module's decision
  * (empty while undecided).
  */
-static enum watch_state overall(struct watch *w, FILE *out)
+static enum watch_state overall(struct watch *w, const struct sink *out)
 {
 	if (w->col_lane < 0)
 		return WATCH_UNDECIDED;
@@ -491,7 +491,7 @@ static enum watch_state overall(struct watch *w, FILE *out)
  * -1 after a message.
  */
 static int read_counts(struct watch *w, char **cell, size_t n, double *bits_out,
-                       double *errors_out, FILE *err)
+                       double *errors_out, const struct sink *err)
 {
 	int need = w->col_errors;
 	if (w->col_bits > need)
@@ -543,19 +543,19 @@ static int read_counts(struct watch *w, char **cell, size_t n, double *bits_out,
 
 /* Once per lane: errors clustered beyond chance (chi-square, P < 0.001). */
 static void warn_clustered(struct watch *w, struct watch_lane *l, const struct row *r, double d,
-                           double x2, FILE *err)
+                           double x2, const struct sink *err)
 {
 	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
 		l->warned = 1;
 		char idx[64];
 		snprintf(idx, sizeof idx, "%.3g over %.0f readings", d, l->m);
-		fprintf(err, "bercl: %s:%ld: warning: %s%serrors are clustered (index of dispersion %s, "
+		sink_printf(err, "bercl: %s:%ld: warning: %s%serrors are clustered (index of dispersion %s, "
 		             "P < 0.001 for independent errors): the CL overstates the confidence\n",
 		        w->name, w->line, r->lane ? "lane " : "", r->lane ? r->lane : "", idx);
 	}
 }
 
-static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *out, FILE *err)
+static enum watch_state reading(struct watch *w, char **cell, size_t n, const struct sink *out, const struct sink *err)
 {
 	double bits, errors;
 	if (read_counts(w, cell, n, &bits, &errors, err) != 0)
@@ -615,7 +615,7 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, FILE *ou
 	return (enum watch_state)l->state;
 }
 
-enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err)
+enum watch_state watch_next(struct watch *w, struct csv *c, const struct sink *out, const struct sink *err)
 {
 	const char *bad;
 	int rc;
@@ -628,6 +628,8 @@ enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err
 			w->line = c->record_line;
 		} while (rc == 1 && !bad && c->blank);
 	}
+	if (rc < 0 && c->interrupted)
+		return WATCH_INTERNAL; /* the face was asked to stop: it says so */
 	if (rc < 0) {
 		message(w, err, "read error: %s", strerror(c->error));
 		return WATCH_INPUT;
@@ -659,18 +661,22 @@ enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err
 	c->opt.comments = w->col_lane != 0;
 	if (st == WATCH_UNDECIDED) {
 		format_header(out, &w->layout);
-		fflush(out);
 	}
 	return st;
 }
 
-void watch_reader_init(struct csv *c, FILE *fp)
+void watch_reader_init(struct csv *c, const struct source *src)
 {
 	/* a reading is a line of a few cells; '#' lines are comments (but see
 	 * watch_next: not when the lane is the first column) */
 	struct csv_options opt = {.sep = ',', .max_record = 4096, .max_text = "4096 bytes",
 	                          .comments = 1, .stop_at_bad = 1};
-	csv_init(c, fp, &opt);
+	csv_init(c, src, &opt);
+}
+
+static int out_failed(const struct sink *out)
+{
+	return out->failed && out->failed(out->ctx);
 }
 
 enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg, size_t len)
@@ -693,41 +699,31 @@ enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg
 }
 
 int watch_run(const struct row_input *in, enum format format, int plan, const char *value,
-              FILE *fp, const char *name)
+              const struct source *src, const char *name, const struct sink *out,
+              const struct sink *err)
 {
 	struct watch w;
-	char err[256];
-	if (watch_open(&w, in, plan, value ? FMT_VALUE : format, name, err, sizeof err) != 0) {
-		fprintf(stderr, "bercl: %s\n", err);
+	char why[256];
+	if (watch_open(&w, in, plan, value ? FMT_VALUE : format, name, why, sizeof why) != 0) {
+		sink_printf(err, "bercl: %s\n", why);
 		return WATCH_INPUT;
 	}
 	w.value = value;
 	struct csv c;
-	watch_reader_init(&c, fp);
+	watch_reader_init(&c, src);
 	enum watch_state st = WATCH_UNDECIDED;
-	int write_errno = 0;
-	while (st == WATCH_UNDECIDED) {
-		st = watch_next(&w, &c, stdout, stderr);
-		if (ferror(stdout)) { /* a full disk: stop now, not when the readings end */
-			write_errno = errno;
-			break;
-		}
-	}
+	while (st == WATCH_UNDECIDED && !out_failed(out))
+		st = watch_next(&w, &c, out, err);
+	int interrupted = c.interrupted;
 	csv_free(&c);
-	if (ferror(stdout)) {
-		fprintf(stderr, "bercl: write error on standard output: %s\n",
-		        strerror(write_errno ? write_errno : EIO));
+	if (out_failed(out) || interrupted) {
 		watch_close(&w);
-		return WATCH_INTERNAL;
+		return WATCH_INTERNAL; /* the face says why */
 	}
 	char end[512];
 	st = watch_end(&w, st, end, sizeof end);
 	if (end[0])
-		fprintf(stderr, "bercl: %s\n", end);
+		sink_printf(err, "bercl: %s\n", end);
 	watch_close(&w);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "bercl: write error on standard output: %s\n", strerror(errno));
-		return WATCH_INTERNAL;
-	}
 	return st;
 }

@@ -6,11 +6,10 @@
 #ifndef BERCL_WATCH_H
 #define BERCL_WATCH_H
 
-#include <stdio.h>
-
 #include "csv.h"
 #include "format.h"
 #include "row.h"
+#include "sink.h"
 
 /* What a reading (or the end of input) settled. */
 enum watch_state {
@@ -53,15 +52,16 @@ struct watch {
  */
 int watch_open(struct watch *w, const struct row_input *in, int plan, enum format format,
                const char *name, char *err, size_t errlen);
-/* The tokenizer's options for readings, on fp. */
-void watch_reader_init(struct csv *c, FILE *fp);
+/* The tokenizer's options for readings, on src. */
+void watch_reader_init(struct csv *c, const struct source *src);
 /*
  * The next record of c: the header, then readings. Writes the reading's row
- * to out (flushed) and messages to err (one line each, with NAME:LINE:).
+ * to out and messages to err (one line each, with NAME:LINE:).
  * Returns WATCH_UNDECIDED, WATCH_PASS, WATCH_FAIL, WATCH_INPUT, or WATCH_END
  * at the end of the input.
  */
-enum watch_state watch_next(struct watch *w, struct csv *c, FILE *out, FILE *err);
+enum watch_state watch_next(struct watch *w, struct csv *c, const struct sink *out,
+                            const struct sink *err);
 void watch_close(struct watch *w);
 /*
  * The readings have ended in state st (from watch_next): the exit state,
@@ -70,12 +70,16 @@ void watch_close(struct watch *w);
 enum watch_state watch_end(const struct watch *w, enum watch_state st, char *msg, size_t len);
 
 /*
- * bercl watch on standard input; value: --value COLUMN or NULL (the caller
- * checked that the watch layout has such a column). Returns the exit status.
+ * bercl watch over the readings of src (named `name` in messages: "(stdin)",
+ * or the --intervals file); value: --value COLUMN or NULL (the caller
+ * checked that the watch layout has such a column). Rows to out, messages
+ * to err. Returns the state it ended in (the exit status: WATCH_NO_DECISION
+ * is said on err and returned as WATCH_END); WATCH_INTERNAL without a
+ * message when out failed (out->failed) or src was interrupted: the face
+ * says why.
  */
-/* Watch the readings of fp (named `name` in messages: "(stdin)", or the
- * --intervals file). */
 int watch_run(const struct row_input *in, enum format format, int plan, const char *value,
-              FILE *fp, const char *name);
+              const struct source *src, const char *name, const struct sink *out,
+              const struct sink *err);
 
 #endif

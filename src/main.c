@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "histogram.h"
 #include "intervals.h"
+#include "io.h"
 #include "telemetry.h"
 #include "invoke.h"
 #include "options.h"
@@ -40,8 +41,9 @@ static void load_histogram(struct options *o)
 	struct invoke_sink k;
 	command_sink(&k);
 	char why[1024];
-	const char *bad = invoke_histogram(o, fp, fp == stdin ? "(stdin)" : o->histogram, &telem, &k,
-	                                   why, sizeof why);
+	struct source src = source_file(fp);
+	const char *bad = invoke_histogram(o, &src, fp == stdin ? "(stdin)" : o->histogram, &telem,
+	                                   &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
 	if (bad)
@@ -58,12 +60,19 @@ static void load_intervals(const struct options *o, struct row_input *base)
 	struct invoke_sink k;
 	command_sink(&k);
 	char why[1024];
-	const char *bad = invoke_intervals(o, fp, fp == stdin ? "(stdin)" : o->intervals, &sums, base,
-	                                   &k, why, sizeof why);
+	struct source src = source_file(fp);
+	const char *bad = invoke_intervals(o, &src, fp == stdin ? "(stdin)" : o->intervals, &sums,
+	                                   base, &k, why, sizeof why);
 	if (fp != stdin)
 		fclose(fp);
 	if (bad)
 		usage_error("%s", bad);
+}
+
+static int stdout_failed(void *ctx)
+{
+	(void)ctx;
+	return ferror(stdout);
 }
 
 static int run_watch(const struct options *o, const struct row_input *base)
@@ -86,10 +95,16 @@ static int run_watch(const struct options *o, const struct row_input *base)
 			usage_error("--intervals '%s': %s", o->intervals, strerror(errno));
 	}
 	say_warnings(o);
-	int st = watch_run(base, (enum format)o->format, o->plan, o->value, fp,
-	                   fp == stdin ? "(stdin)" : o->intervals);
+	struct source src = source_file(fp);
+	struct sink out = sink_file_flushed(stdout), err = sink_file(stderr);
+	out.failed = stdout_failed;
+	int st = watch_run(base, (enum format)o->format, o->plan, o->value, &src,
+	                   fp == stdin ? "(stdin)" : o->intervals, &out, &err);
 	if (fp != stdin)
 		fclose(fp);
+	die_if_interrupted();
+	if (ferror(stdout))
+		check_output(); /* says so and exits 3 */
 	return st;
 }
 

@@ -81,6 +81,57 @@ void check_output(void)
 	}
 }
 
+#define HELP_WIDTH 100 /* as the text tables */
+
+/* Where to break text, at most room bytes in: before an alternative, an
+ * optional part or a group (" | ", " [", " ("), else before a flag, else
+ * at any space; a word longer than the room has its line. */
+static int help_break(const char *text, int room)
+{
+	for (const char *prefer = "|[(-"; *prefer; prefer += *prefer == '|' ? 3 : 1) {
+		for (int i = room; i > 0; i--)
+			if (text[i] == ' ' && (strchr(prefer, text[i + 1]) != NULL) &&
+			    (*prefer != '-' || text[i + 1] == '-'))
+				return i;
+	}
+	for (int i = room; i > 0; i--)
+		if (text[i] == ' ')
+			return i;
+	return (int)strcspn(text, " ");
+}
+
+/*
+ * text (its line breaks and the blanks after them read as one space) after
+ * `at` columns already on the line, broken so that no line passes
+ * HELP_WIDTH, each further line indented by `indent` columns; ends the line.
+ */
+static void put_help_text(FILE *out, int at, int indent, const char *text)
+{
+	char flat[1024];
+	size_t k = 0;
+	for (const char *p = text; *p && k + 1 < sizeof flat; p++) {
+		if (*p == '\n') {
+			while (p[1] == ' ')
+				p++;
+			flat[k++] = ' ';
+		} else {
+			flat[k++] = *p;
+		}
+	}
+	flat[k] = '\0';
+	for (const char *t = flat; *t;) {
+		int room = HELP_WIDTH - at, n = (int)strlen(t);
+		int cut = n > room ? help_break(t, room) : n;
+		fprintf(out, "%.*s\n", cut, t);
+		t += cut;
+		while (*t == ' ')
+			t++;
+		if (*t)
+			fprintf(out, "%*s", indent, "");
+		at = indent;
+	}
+}
+
 /* The usage lines of one subcommand (cmd >= 0) or of all. */
 static void put_usage(FILE *out, int cmd)
 {
@@ -88,8 +139,8 @@ static void put_usage(FILE *out, int cmd)
 	for (int c = 0; c < NCOMMANDS; c++) {
 		if (cmd >= 0 && c != cmd)
 			continue;
-		fprintf(out, "%s bercl %-8s %s\n", first ? "usage:" : "      ", commands[c].name,
-		        commands[c].usage);
+		fprintf(out, "%s bercl %-8s ", first ? "usage:" : "      ", commands[c].name);
+		put_help_text(out, 22, 24, commands[c].usage);
 		first = 0;
 	}
 	if (cmd < 0)
@@ -159,9 +210,10 @@ static void print_help(int cmd)
 			continue;
 		flag_usage(id, left, sizeof left);
 		if (f->letter)
-			printf("  -%c, %-*s  %s\n", f->letter, width, left, f->help);
+			printf("  -%c, %-*s  ", f->letter, width, left);
 		else
-			printf("      %-*s  %s\n", width, left, f->help);
+			printf("      %-*s  ", width, left);
+		put_help_text(stdout, 8 + width, 8 + width, f->help);
 	}
 	if (cmd >= 0)
 		print_columns(cmd);

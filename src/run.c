@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -19,6 +20,7 @@
 #include "xmath.h"
 #include "human.h"
 #include "invoke.h"
+#include "io.h"
 #include "pipeline.h"
 #include "rows.h"
 #include "run.h"
@@ -44,7 +46,8 @@ static void say_to(void *ctx, const char *kind, const char *where, const char *t
 static void header_to(void *ctx, const struct layout *l)
 {
 	const struct out_ctx *c = ctx;
-	format_header(c->out, l);
+	struct sink out = sink_file(c->out);
+	format_header(&out, l);
 	if (c->out == stdout && ferror(stdout))
 		check_output();
 }
@@ -52,7 +55,8 @@ static void header_to(void *ctx, const struct layout *l)
 static void row_to(void *ctx, const struct layout *l, const struct row *r)
 {
 	const struct out_ctx *c = ctx;
-	format_row(c->out, l, r);
+	struct sink out = sink_file(c->out);
+	format_row(&out, l, r);
 	if (c->out == stdout && ferror(stdout))
 		check_output();
 }
@@ -83,8 +87,54 @@ static int handle_batch_row(struct row *r, FILE *out, FILE *err, const void *ctx
 	struct out_ctx oc = {out, err};
 	struct invoke_sink k = {&oc, say_to, header_to, row_to, NULL, NULL, verify_to, &interrupted};
 	int st = invoke_row(c->o, r, c->name, 0, &k);
-	format_row(out, c->l, r);
+	struct sink so = sink_file(out);
+	format_row(&so, c->l, r);
 	return st;
+}
+
+static int stop_asked(void *ctx)
+{
+	(void)ctx;
+	return interrupted != 0;
+}
+
+/* A long simulate's progress on a terminal: "bercl: simulate: 45% of 1e+09
+ * trials", over itself, once the row has run for BERCL_PROGRESS_DELAY
+ * seconds (2 by default), at most twice a second; cleared at its end. */
+struct progress {
+	FILE *fp;
+	double delay, start, last;
+	int shown;
+};
+
+static double seconds_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void show_progress(void *ctx, double done, double total)
+{
+	struct progress *p = ctx;
+	if (!p->fp)
+		return;
+	double now = seconds_now();
+	if (done >= total) {
+		if (p->shown)
+			fprintf(p->fp, "\r%50s\r", "");
+		p->start = p->last = 0;
+		p->shown = 0;
+		return;
+	}
+	if (p->start == 0)
+		p->start = now;
+	if (now - p->start < p->delay || now - p->last < 0.5)
+		return;
+	p->last = now;
+	fprintf(p->fp, "\rbercl: simulate: %3.0f%% of %.6g trials", 100 * done / total, total);
+	fflush(p->fp);
+	p->shown = 1;
 }
 
 /* The quantities the subcommand reads, as batch_open() wants them. */
@@ -119,8 +169,8 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 	const char *name = fp == stdin ? "(stdin)" : o->input;
 	struct batch b;
 	char err[512];
-	if (batch_open(&b, fp, name, used_quantities(o->cmd), o->delimiter, &interrupted, err,
-	               sizeof err) != 0) {
+	struct source src = source_file(fp);
+	if (batch_open(&b, &src, name, used_quantities(o->cmd), o->delimiter, err, sizeof err) != 0) {
 		die_if_interrupted();
 		usage_error("%s", err);
 	}
@@ -131,10 +181,12 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 		usage_error("%s", err);
 	/* Every core we may run on computes (this thread and cores - 1
 	 * workers); rows are still written in input order. */
-	simulate_set_hooks(&interrupted, NULL, 0);
+	struct row_hooks hooks = {stop_asked, NULL, NULL};
+	struct row_input in = *base;
+	in.hooks = &hooks;
 	int cores = pipeline_cpus();
 	struct batch_ctx ctx = {o, &l, name};
-	int status = pipeline_run(&b, base, handle_batch_row, &ctx, stdout, stderr, cores - 1,
+	int status = pipeline_run(&b, &in, handle_batch_row, &ctx, stdout, stderr, cores - 1,
 	                          &interrupted);
 	batch_close(&b);
 	if (fp != stdin)
@@ -143,48 +195,12 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 	return status;
 }
 
-/* A percentage above 0.01 rounded up to its 4th decimal. */
-static double risk_up(double pct)
-{
-	return pct > 0 ? human_round_sig(pct, (int)floor(bercli_log10(pct)) + 5, ROUND_UP) : 0;
-}
-
-/* A sequential plan's table (invoke.c) in text: the summary in words. */
+/* A sequential plan's table (invoke.c) in text: the summary in words (format.c). */
 static void sequential_words(void *ctx, const struct layout *l, const struct row *r)
 {
-	(void)ctx;
-	double errors = r->in.errors;
-	if (l->format != FMT_TEXT)
-		return;
-	char good[64], bad[64], most[64];
-	printf("  the test passes once 'pass at bits' bits show at most 'errors' errors, and fails "
-	       "when error 'errors' + 1\n  comes by 'fail by bits' bits ('never': that error alone "
-	       "does not fail it)\n");
-	/* risks rounded up, lengths and times up: never better than they are */
-	printf("  at most %.0f bits, %.0f errors: error %.0f fails; risks alpha %.4f %%, beta "
-	       "%.4f %% (exact)\n",
-	       r->max_bits, errors, errors + 1, risk_up(100 * r->alpha), risk_up(100 * r->beta));
-	if (!isnan(r->alpha_actual)) {
-		double b = r->in.reading_interval;
-		printf("  looked at only at readings every %.*g bits (as bercl watch decides): "
-		       "alpha_actual %.4f %%, beta_actual %.4f %% (exact)\n",
-		       b == floor(b) && b < 1e15 ? 15 : 6, b, risk_up(100 * r->alpha_actual),
-		       risk_up(100 * r->beta_actual));
-	}
-	printf("  expected length: %.6g bits at BER %.6g (good), %.6g bits at BER %.6g (bad); "
-	       "the fixed plan: %.0f bits\n",
-	       human_round_sig(r->expected_bits_good, 6, ROUND_UP), r->in.ber / r->in.ratio,
-	       human_round_sig(r->expected_bits_bad, 6, ROUND_UP), r->in.ber, r->fixed_bits);
-	if (!isnan(r->in.rate_bps)) {
-		double lanes = isnan(r->in.lanes) ? 1 : r->in.lanes;
-		human_duration(good, sizeof good, r->expected_bits_good / (r->in.rate_bps * lanes), ROUND_UP);
-		human_duration(bad, sizeof bad, r->expected_bits_bad / (r->in.rate_bps * lanes), ROUND_UP);
-		human_duration(most, sizeof most, r->max_bits / (r->in.rate_bps * lanes), ROUND_UP);
-		char fixed[64];
-		human_duration(fixed, sizeof fixed, r->fixed_bits / (r->in.rate_bps * lanes), ROUND_UP);
-		printf("  expected time: %s (good), %s (bad); at most %s; the fixed plan: %s\n", good,
-		       bad, most, fixed);
-	}
+	const struct out_ctx *c = ctx;
+	struct sink out = sink_file(c->out);
+	format_sequential_words(&out, l, r);
 }
 
 /* Seconds before a long simulate shows progress: BERCL_PROGRESS_DELAY if it
@@ -215,11 +231,14 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	struct out_ctx oc = {stdout, stderr};
 	struct invoke_sink k = {&oc, say_to, header_to, row_to, sequential_words, slow_row,
 	                        verify_to, &interrupted};
-	char why[1024];
-	if (invoke_sweep_start(&it, o, base, &k, why, sizeof why))
-		usage_error("%s", why);
 	/* rows run one at a time here: a long simulate shows progress on a terminal */
-	simulate_set_hooks(&interrupted, isatty(STDERR_FILENO) ? stderr : NULL, progress_delay());
+	struct progress progress = {isatty(STDERR_FILENO) ? stderr : NULL, progress_delay(), 0, 0, 0};
+	struct row_hooks hooks = {stop_asked, show_progress, &progress};
+	struct row_input in = *base;
+	in.hooks = &hooks;
+	char why[1024];
+	if (invoke_sweep_start(&it, o, &in, &k, why, sizeof why))
+		usage_error("%s", why);
 	int more;
 	while ((more = invoke_sweep_next(&it, &k)) > 0)
 		;

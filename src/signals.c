@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "io.h"
 #include "signals.h"
 
 /*
@@ -31,7 +31,7 @@ static void on_signal(int sig)
 		raise(sig);
 	}
 	interrupted = sig;
-	/* wakes a read blocked in poll (csv.c), whenever the signal came */
+	/* wakes a read blocked in poll (io.c), whenever the signal came */
 	if (wake_pipe[1] >= 0) {
 		int saved = errno;
 		ssize_t n = write(wake_pipe[1], "", 1);
@@ -52,7 +52,7 @@ void catch_signals(void)
 			fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
 			fcntl(wake_pipe[i], F_SETFL, O_NONBLOCK);
 		}
-		csv_wake_fd = wake_pipe[0];
+		wake_fd = wake_pipe[0];
 	}
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {

@@ -9,7 +9,17 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+/* Each suite's own scratch folder (the Makefile names it after the suite,
+ * so that suites run side by side by make check -j never share a file). */
+#ifndef TMP
 #define TMP "tests/tmp/"
+#endif
+
+static inline void make_tmp(void)
+{
+	mkdir("tests/tmp", 0755);
+	mkdir(TMP, 0755);
+}
 
 struct run {
 	int status;
@@ -30,7 +40,7 @@ static inline void slurp(const char *path, char *buf, size_t len)
 static inline void run(struct run *r, const char *env, const char *args)
 {
 	char cmd[4096];
-	mkdir(TMP, 0755);
+	make_tmp();
 	int n = snprintf(cmd, sizeof cmd, "%s ./bercl %s >" TMP "out 2>" TMP "err", env ? env : "",
 	                 args);
 	if (n < 0 || (size_t)n >= sizeof cmd) /* never run a cut command */
@@ -47,6 +57,21 @@ static inline int count_lines(const char *s)
 	for (; *s; s++)
 		n += *s == '\n';
 	return n;
+}
+
+/* The longest line of s, in bytes (text output is ASCII but for a cell). */
+static inline int longest_line(const char *s)
+{
+	int most = 0, n = 0;
+	for (; *s; s++) {
+		if (*s == '\n') {
+			most = n > most ? n : most;
+			n = 0;
+		} else {
+			n++;
+		}
+	}
+	return n > most ? n : most;
 }
 
 /* The text of column `name` in data row `row` (1 = first) of CSV output. */

@@ -880,7 +880,7 @@ static void watch(struct run *r, const char *readings, const char *args)
 {
 	char cmd[4096];
 	snprintf(cmd, sizeof cmd, "watch %s < " TMP "readings", args);
-	mkdir(TMP, 0755);
+	make_tmp();
 	FILE *fp = fopen(TMP "readings", "w");
 	assert_non_null(fp);
 	fputs(readings, fp);

@@ -17,7 +17,7 @@
 
 static void write_file(const char *path, const char *text)
 {
-	mkdir(TMP, 0755);
+	make_tmp();
 	FILE *fp = fopen(path, "w");
 	assert_non_null(fp);
 	fputs(text, fp);

@@ -188,12 +188,12 @@ def test_min_bits_kernel_refuses_an_inconsistent_pair():
     # quick route, which took the pair as it came
     from bercl import _core
     a = [np.array([v]) for v in (0.0, 1e-12, 0.95, 0.0, 0.95, 0.0)]
-    for k in ("min_bits_only", "min_bits"):
-        got = getattr(_core, k)(*a)
-        first = got[0] if isinstance(got, tuple) else got
-        assert np.isnan(first[0]), k
+    for k in ("min_bits_exact_poisson", "min_bits_exact_binomial"):
+        with np.errstate(invalid="ignore"):
+            got = getattr(_core, k)(*a)
+        assert np.isnan(got[0]), k
     a[4] = np.array([0.05])
-    assert _core.min_bits_only(*a)[0] == bercl.min_bits(0, 1e-12, 0.95)
+    assert _core.min_bits_exact_poisson(*a)[0] == bercl.min_bits(0, 1e-12, 0.95)
 
 
 # ---- max_errors ----
@@ -353,15 +353,15 @@ def test_threads_do_not_change_answers():
 
 @pytest.mark.parametrize("call, cls, pattern", [
     (lambda: bercl.cl([0, 0.5], 3e12, 1e-12), bercl.DomainError,
-     r"cl: errors\[1\] = 0.5: must be a whole number"),
+     r"cl: errors\[1\] '0.5': must be a whole number"),
     (lambda: bercl.cl(0, 3e12, 1.5), bercl.DomainError,
-     r"cl: ber = 1.5: must be between 0 and 1"),
-    (lambda: bercl.cl(0, [1, -3], 1e-12), bercl.DomainError, r"bits\[1\] = -3.0: must be above 0"),
-    (lambda: bercl.cl(5, 3, 1e-12), bercl.DomainError, r"errors = 5.0: exceeds bits"),
+     r"cl: ber '1.5': must be between 0 and 1"),
+    (lambda: bercl.cl(0, [1, -3], 1e-12), bercl.DomainError, r"cl: bits\[1\] '-3': must be above 0"),
+    (lambda: bercl.cl(5, 3, 1e-12), bercl.DomainError, r"cl: errors 5 exceed the bits tested, 3"),
     (lambda: bercl.cl(0, 1e3, 1e-310), bercl.DomainError, r"ber"),
     (lambda: bercl.cl(0, 1e-300, 1e-10), bercl.DomainError, r"bits \* ber"),
     (lambda: bercl.min_bits(0, 1e-12, "1.5"), bercl.DomainError, r"cl '1.5'"),
-    (lambda: bercl.min_bits(0, 1e-12, [0.9, 1.0]), bercl.DomainError, r"cl\[1\] = 1.0"),
+    (lambda: bercl.min_bits(0, 1e-12, [0.9, 1.0]), bercl.DomainError, r"min_bits: cl\[1\] '1': must be between 0 and 1"),
     (lambda: bercl.min_bits(0, 1e-12, "95"), bercl.DomainError, r"cl '95'"),
     (lambda: bercl.ber_upper(1, 1.5, "95%", model="binomial"), bercl.DomainError,
      r"whole number of bits"),
@@ -371,7 +371,7 @@ def test_threads_do_not_change_answers():
     (lambda: bercl.fec_cer("kp5", 1e-4), bercl.DomainError, r"kp5"),
     (lambda: bercl.fec_cer("rs:3,3", 1e-4), bercl.DomainError, r"rs:3,3"),
     (lambda: bercl.fec_cer("kp4", [1e-4, 0.7]), bercl.DomainError,
-     r"ber\[1\] = 0.7: fec: ber must be in"),
+     r"fec_cer: element \[1\]: fec: ber must be in"),
     (lambda: bercl.fec_histogram("kp4", [1, 2, 3]), bercl.DomainError, r"t \+ 2 = 17"),
     (lambda: bercl.fec_histogram("kp4", [0.5] + [0] * 16), bercl.DomainError, r"bins\[0\]"),
     (lambda: bercl.cl(0, ber=1e-12, time="10 parsecs", rate="10G"), bercl.DomainError,
@@ -608,7 +608,8 @@ def test_docstrings_run():
     import doctest
     import bercl._more
     import bercl._parse
-    for mod in (bercl, bercl._parse, bercl._more):
+    import bercl.ufunc
+    for mod in (bercl, bercl._parse, bercl._more, bercl.ufunc):
         r = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert r.failed == 0 and r.attempted > 0, mod.__name__
 
@@ -826,12 +827,17 @@ def test_clustered_as_the_cli(tmp_path):
 
 
 def test_intervals_refusals():
-    with pytest.raises(bercl.DomainError, match=r"bits\[1\] = 0.0: a zero-length interval"):
+    with pytest.raises(bercl.DomainError,
+                       match=r"intervals: element \[1\]: bits 0: a zero-length interval"):
         bercl.intervals([1e9, 0, 1e9], [0, 0, 0])
-    with pytest.raises(bercl.DomainError, match=r"errors\[2\] = 3.0: below the reading"):
+    with pytest.raises(bercl.DomainError, match=r"intervals: element \[2\]: errors 3 is below "
+                                                r"the reading before, 4: the counter went back"):
         bercl.intervals([1e9, 2e9, 3e9], [0, 4, 3], cumulative=True)
-    with pytest.raises(bercl.DomainError, match=r"errors\[0\] = 20.0 exceed"):
+    with pytest.raises(bercl.DomainError,
+                       match=r"intervals: element \[0\]: errors 20 exceed the interval's bits"):
         bercl.intervals([10, 20], [20, 0])
+    with pytest.raises(bercl.DomainError, match=r"\(data\):3: errors 'x' not a number"):
+        bercl.read_intervals(io.BytesIO(b"bits,errors\n1G,0\n1G,x\n"))
 
 
 def test_watch_clustered_as_the_cli():
@@ -868,7 +874,7 @@ def test_plan_reading_interval_as_the_cli():
         for col in ("alpha_actual", "beta_actual", "p_pass", "reading_interval"):
             same_cell(getattr(p, col), r[col], col)
         assert p.expected_bits is None and r["expected_bits"] == ""
-    with pytest.raises(bercl.DomainError, match="reading_interval is for a sequential plan"):
+    with pytest.raises(bercl.DomainError, match="plan: reading-interval is for a sequential plan"):
         bercl.plan(1e-12, "95%", "5%", 4, reading_interval=1e11)
 
 
@@ -1061,3 +1067,336 @@ def test_simulate_counts_checked_by_the_engine(kw, msg):
 def test_lanes_checked_by_the_engine(lanes):
     with pytest.raises(bercl.DomainError, match="min_bits_all_lanes: lanes"):
         bercl.min_bits_all_lanes(0, 1e-12, 0.95, lanes)
+
+
+# ---- real ufuncs: bercl.ufunc, out=, where=, dask, xarray, labels ----
+
+UFUNC_NAMES = ["cl", "one_minus_cl", "min_bits", "ber_upper", "ber_lower", "max_errors",
+               "tails", "log10_one_minus_cl", "ber_interval", "min_bits_achieved"]
+
+
+@pytest.mark.parametrize("name", UFUNC_NAMES)
+def test_ufuncs_are_numpy_ufuncs(name):
+    for model in MODELS:
+        u = getattr(bercl.ufunc, "%s_%s" % (name, model))
+        assert isinstance(u, np.ufunc)
+        assert u.__name__ == "%s_%s" % (name, model)
+        assert u.nin == 3 and "d" * 3 + "->" in u.types[0]
+
+
+def test_ufuncs_give_the_friendly_functions_values():
+    e = np.array([0, 1, 2, 3])
+    assert np.array_equal(bercl.ufunc.cl_poisson(e, 3e12, 1e-12), bercl.cl(e, 3e12, 1e-12))
+    assert np.array_equal(bercl.ufunc.cl_binomial(e, 3e12, 1e-12),
+                          bercl.cl(e, 3e12, 1e-12, model="binomial"))
+    assert np.array_equal(bercl.ufunc.min_bits_poisson(e, 1e-12, 0.95),
+                          bercl.min_bits(e, 1e-12, "95%"))
+    assert np.array_equal(bercl.ufunc.ber_upper_binomial(e, 3e12, 0.9),
+                          bercl.ber_upper(e, 3e12, "90%", model="binomial"))
+    assert bercl.ufunc.max_errors_poisson(1e13, 1e-12, 0.95) == 4
+    assert math.isnan(bercl.ufunc.max_errors_poisson(1e12, 1e-12, 0.95))
+    assert bercl.ufunc.fec_cer(544, 514, 10, 1e-4) == bercl.fec_cer("kp4", 1e-4)
+
+
+def test_ufunc_keywords_as_numpy_gives_them():
+    u = bercl.ufunc.cl_poisson
+    out = np.full(3, -1.0)
+    r = u(0, 3e12, [1e-12, 2e-12, 3e-12], out=out, where=[True, False, True])
+    assert r is out and out[1] == -1.0 and out[0] == bercl.cl(0, 3e12, 1e-12)
+    assert u(0, 3e12, 1e-12, dtype=np.float64) == bercl.cl(0, 3e12, 1e-12)
+    f32 = u(np.int32(0), np.float32(3e12), np.float32(1e-12), casting="same_kind")
+    assert f32.dtype == np.float64
+    with pytest.raises(TypeError):
+        u(0, 3e12, 1e-12, dtype=np.int64)  # no loop: numpy says so
+    # an element without an answer: NaN, and numpy's invalid flag
+    with pytest.warns(RuntimeWarning, match="invalid value encountered in cl_poisson"):
+        assert math.isnan(u(0.5, 3e12, 1e-12))
+    with np.errstate(invalid="raise"), pytest.raises(FloatingPointError):
+        u([0, 0.5], 3e12, 1e-12)
+    with np.errstate(invalid="raise"):  # no answer is not an error for max_errors
+        assert math.isnan(bercl.ufunc.max_errors_poisson(1e12, 1e-12, 0.95))
+    # a level is read as its shortest decimal: 0.95 is 95 %, as "95%"
+    assert bercl.ufunc.min_bits_poisson(0, 1e-12, 0.95) == bercl.min_bits(0, 1e-12, "95%")
+    # accumulate-style methods do not apply (3 inputs), reduce neither
+    with pytest.raises(ValueError):
+        u.reduce([1.0, 2.0])
+
+
+@pytest.mark.parametrize("call", [
+    lambda **kw: bercl.cl([0, 1, 2], 3e12, 1e-12, **kw),
+    lambda **kw: bercl.one_minus_cl([0, 1, 2], 3e12, 1e-12, **kw),
+    lambda **kw: bercl.log10_one_minus_cl([0, 1, 2], 3e12, 1e-12, **kw),
+    lambda **kw: bercl.min_bits([0, 1, 2], 1e-12, "95%", **kw),
+    lambda **kw: bercl.min_bits([0, 1, 2], 1e-12, 0.95, **kw),
+    lambda **kw: bercl.max_errors([1e13, 2e13, 3e13], 1e-12, 0.95, **kw),
+    lambda **kw: bercl.ber_upper([0, 1, 2], 3e12, "95%", **kw),
+    lambda **kw: bercl.ber_lower([0, 1, 2], 3e12, "95%", **kw),
+    lambda **kw: bercl.ber_lower([0, 1, 2], 3e12, 0.95, model="binomial", **kw),
+    lambda **kw: bercl.min_time([0, 1, 2], 1e-12, 0.95, rate="10G", **kw),
+])
+def test_out_and_where_on_the_friendly_functions(call):
+    want = np.asarray(call(), dtype=np.float64)
+    out = np.full(3, -7.0)
+    got = call(out=out, where=np.array([True, False, True]))
+    assert got is out
+    assert out[1] == -7.0 and out[0] == want[0] and out[2] == want[2]
+    # where False on a bad element: not computed, not an error
+    out = np.zeros(3)
+    bercl.cl([0, 0.5, 2], 3e12, 1e-12, out=out, where=[True, False, True])
+    assert out[1] == 0.0
+
+
+def test_bad_elements_named_by_label_or_index():
+    import pandas as pd
+    s = pd.Series([0, 0.5, 2], index=["lane-a", "lane-b", "lane-c"])
+    with pytest.raises(bercl.DomainError, match=r"cl: errors\['lane-b'\] '0.5': must be a whole"):
+        bercl.cl(s, 3e12, 1e-12)
+    with pytest.raises(bercl.DomainError, match=r"cl: bits\[1, 0\] '-1': must be above 0"):
+        bercl.cl(0, np.array([[1e12, 2e12], [-1, 3e12]]), 1e-12)
+    with pytest.raises(bercl.DomainError, match=r"min_bits: cl\[0, 1\] '1.5'"):
+        bercl.min_bits(0, 1e-12, np.array([[0.9, 1.5]]))
+    with pytest.raises(bercl.DomainError, match=r"element \[1, 0\]: errors 5 exceed"):
+        bercl.cl(np.array([[0], [5]]), 3, 1e-12)
+    idx = pd.Series([0, 1, 7], index=[10, 20, 30])
+    with pytest.raises(bercl.DomainError, match=r"errors\[30\] '7.5'"):
+        bercl.min_bits(idx.astype(float) + 0.5 * (idx == 7), 1e-12, 0.95)
+
+
+def test_dask_array_in_lazy_dask_array_out():
+    da = pytest.importorskip("dask.array")
+    e = da.from_array(np.arange(10, dtype=np.int64), chunks=4)
+    for f, args in ((bercl.cl, (e, 3e12, 1e-12)), (bercl.min_bits, (e, 1e-12, 0.95)),
+                    (bercl.ber_upper, (e, 3e12, "95%")),
+                    (bercl.cl, (e, 3e12, 1e-12))):
+        r = f(*args)
+        assert isinstance(r, da.Array), f
+        want = f(np.arange(10), *args[1:])
+        assert np.array_equal(r.compute(), want)
+    r = bercl.tails(e, 3e12, 1e-12, model="binomial")
+    assert all(isinstance(x, da.Array) for x in r)
+    assert np.array_equal(r.one_minus_cl.compute(),
+                          bercl.one_minus_cl(np.arange(10), 3e12, 1e-12, model="binomial"))
+    # a bad element raises when computed, named by its place in the whole array
+    bad = da.from_array(np.array([0, 1, 2, 3, 4.5, 5]), chunks=2)
+    r = bercl.cl(bad, 3e12, 1e-12)
+    assert isinstance(r, da.Array)
+    with pytest.raises(bercl.DomainError, match=r"cl: errors\[4\] '4.5': must be a whole number"):
+        r.compute()
+    with pytest.warns(RuntimeWarning):
+        got = bercl.cl(bad, 3e12, 1e-12, on_error="nan").compute()
+    assert math.isnan(got[4]) and got[0] == bercl.cl(0, 3e12, 1e-12)
+    # a float32 level, as printed
+    lv = da.from_array(np.array([0.95, 0.99], dtype=np.float32), chunks=1)
+    assert np.array_equal(bercl.min_bits(0, 1e-12, lv).compute(),
+                          bercl.min_bits(0, 1e-12, ["95%", "99%"]))
+
+
+def test_xarray_keeps_coordinates():
+    xr = pytest.importorskip("xarray")
+    e = xr.DataArray(np.array([[0, 1], [2, 3]]), dims=("port", "lane"),
+                     coords={"port": ["p1", "p2"], "lane": [0, 1]})
+    r = bercl.cl(e, 3e12, 1e-12)
+    assert isinstance(r, xr.DataArray)
+    assert list(r.coords["port"].values) == ["p1", "p2"] and r.dims == ("port", "lane")
+    assert np.array_equal(r.values, bercl.cl(e.values, 3e12, 1e-12))
+    with pytest.raises(bercl.DomainError, match=r"errors\[1, 0\] '2.5'"):
+        bercl.cl(e + 0.5 * (e == 2), 3e12, 1e-12)
+    pytest.importorskip("dask.array")
+    lazy = bercl.min_bits(e.chunk({"port": 1}), 1e-12, 0.95)
+    assert isinstance(lazy, xr.DataArray) and lazy.chunks is not None
+    assert np.array_equal(lazy.compute().values, bercl.min_bits(e.values, 1e-12, 0.95))
+
+
+def test_counters_above_2_53_read_from_their_digits():
+    big = 2 ** 53 + 1
+    # bits: the nearest double, as --bits 9007199254740993
+    assert bercl.cl(0, big, 1e-16) == bercl.cl(0, float(big), 1e-16)
+    assert bercl.cl(0, np.array([big, big + 1], dtype=np.uint64), 1e-16)[0] == \
+        bercl.cl(0, 2.0 ** 53, 1e-16)
+    # errors: refused as --errors 9007199254740993 is
+    with pytest.raises(bercl.DomainError, match=r"errors '9007199254740993': is not a whole number that bercl holds "
+                                                r"exactly \(at most 2\^53\)"):
+        bercl.cl(big, 1e17, 1e-16)
+    with pytest.raises(bercl.DomainError, match=r"errors\[1\] '9007199254740994'"):
+        bercl.cl(np.array([0, big + 1], dtype=np.int64), 1e17, 1e-16)
+
+
+@pytest.mark.parametrize("call, cls, pattern", [
+    (lambda: bercl.Watch(ber=1e-12, cl=0.95).feed(4e12, -1), bercl.DomainError,
+     r"Watch.feed:2: errors '-1': must not be negative"),
+    (lambda: bercl.Watch(ber=1e-12, cl=0.95).feed(1e11, 0.5), bercl.DomainError,
+     r"Watch.feed:2: errors '0.5': must be a whole number"),
+    (lambda: bercl.cl(0, ber=1e-12, time=10, rate="10G", lanes=2.5), bercl.DomainError,
+     r"cl: lanes '2.5': must be a whole number"),
+    (lambda: bercl.cl(0, ber=1e-12, time=10, rate="10G", lanes=[1, 0]), bercl.DomainError,
+     r"cl: lanes\[1\] '0': must be at least 1"),
+    (lambda: bercl.cl(0, ber=1e-12, time=10, rate=-1.0), bercl.DomainError,
+     r"cl: rate '-1': must be above 0"),
+    (lambda: bercl.read_fec_histograms(bytearray(b"symbol_errors,codewords\n"), "kp4"),
+     TypeError, r"read_fec_histograms: source must be .* not bytearray"),
+    (lambda: bercl.min_bits(0, 1e-12, None), TypeError, r"min_bits: cl must be a number"),
+    (lambda: bercl.min_bits(0, 1e-12, 10 ** 400), bercl.DomainError,
+     r"min_bits: cl '1000000000000000000000000000000000000000\.\.\.': is outside the double"),
+    (lambda: bercl.fec_histogram("kp4", groups=[]), bercl.DomainError,
+     r"fec_histogram: groups: \(lo, hi, count\)"),
+    (lambda: bercl.plan(errors=-1, bits=3e12, ber=1e-12, ratio=4), bercl.DomainError,
+     r"plan: errors '-1': must not be negative"),
+    (lambda: bercl.plan(errors=0, bits=3e12, ber=2.0, ratio=4), bercl.DomainError,
+     r"plan: ber '2': must be between 0 and 1"),
+    (lambda: bercl.fec_rates("kp4", ser=[1e-4, 2]), bercl.DomainError,
+     r"fec_rates: ser\[1\] '2': must be between 0 and 1"),
+])
+def test_silent_acceptances_and_raw_exceptions_named(call, cls, pattern):
+    with pytest.raises(cls, match=pattern):
+        call()
+
+
+@pytest.mark.parametrize("args, kw", [
+    (["-e", "2", "-n", "3e12", "-p", "1e-12", "--trials", "20000", "--seed", "7"],
+     dict(errors=2, bits=3e12, ber=1e-12, trials=20000, seed=7)),
+    (["-e", "1", "-n", "3e6", "-p", "1e-6", "--trials", "20000", "--model", "binomial"],
+     dict(errors=1, bits=3e6, ber=1e-6, trials=20000, model="binomial")),
+    (["-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4", "--sequential",
+      "--trials", "5000", "--seed", "3"],
+     dict(ber=1e-12, cl="95%", alpha="5%", ratio=4, sequential=True, trials=5000, seed=3)),
+    (["-e", "0", "-n", "3e12", "-p", "1e-12", "--burst-model", "gilbert-elliott",
+      "--reading-interval", "1e11", "--trials", "3000"],
+     dict(errors=0, bits=3e12, ber=1e-12, burst_model="gilbert-elliott",
+          reading_interval=1e11, trials=3000)),
+])
+def test_simulate_is_the_commands_table(args, kw):
+    """The same seed, the command's stream: every column the same double."""
+    row = run_cli(["simulate"] + args)[0]
+    s = bercl.simulate(**kw)
+    for col, v in row.items():
+        if col == "model" or not hasattr(s, col):
+            continue
+        assert getattr(s, col) == float(v), (col, getattr(s, col), v)
+
+
+def test_simulate_runs_in_constant_memory():
+    import resource
+    bercl.simulate(0, 3e12, 1e-12, trials=1000)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    s = bercl.simulate(0, 3e9, 1e-12, trials=20000000)
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before  # kB
+    assert s.trials == 20000000 and grown < 20000, grown  # 20e6 kept doubles would be 160 MB
+
+
+def test_notebook_objects_short_repr_frame_html():
+    pd = pytest.importorskip("pandas")
+    p = bercl.plan(1e-12, "95%", "5%", 4, rate="10G")
+    assert repr(p) == ("Plan(ber=1e-12, ratio=4, errors=6, bits=11842395652421, alpha=0.0315613, "
+                       "beta=0.05, time_s=1184.24)")
+    s = bercl.plan(1e-12, "95%", "5%", 4, sequential=True)
+    assert repr(s).startswith("Plan(sequential, ber=1e-12, ratio=4, errors=7, ")
+    assert "None" not in repr(s) and len(repr(s)) < 300
+    assert len(s.to_frame()) == len(s.pass_bits)
+    sim = bercl.simulate(0, 3e12, 1e-12, trials=1000)
+    assert repr(sim) == ("Simulation(errors=0, bits=3000000000000, ber=1e-12, trials=1000, "
+                         "seed=1, one_minus_cl=0.0497871, one_minus_cl_sim=0.04, "
+                         "sim_stderr=0.0068781, z=-1.42293)")
+    f = sim.to_frame()
+    assert isinstance(f, pd.DataFrame) and f.loc[0, "one_minus_cl_sim"] == 0.04
+    ps = bercl.simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, trials=1000)
+    f = ps.to_frame()
+    assert f.loc[0, "errors"] == 6 and f.loc[0, "alpha_sim"] == ps.alpha_sim
+    for obj in (p, sim, ps):
+        assert obj._repr_html_().startswith("<table")
+    w = bercl.Watch(ber=1e-12, cl="95%")
+    w.feed(1e12, 0)
+    w.feed(3.1e12, 0)
+    assert repr(w) == "Watch(ber=1e-12, cl=0.95, errors=0, readings=2, decision='pass')"
+    assert list(w.to_frame()["decision"]) == ["", "pass"]
+    assert w._repr_html_().startswith("<table")
+
+
+def test_fleet_on_a_local_cluster():
+    """python/examples/fleet.py: a LocalCluster of 2 worker processes on the
+    loopback interface computes the fleet's answers lazily; the table equals
+    the one made in this process (make check: 40,000 rows; the example's
+    default 1e6, and 1e7 by hand)."""
+    pytest.importorskip("dask.distributed")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "fleet", os.path.join(ROOT, "python", "examples", "fleet.py"))
+    fleet = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fleet)
+    lazy = fleet.fleet(fleet.readings(1000, 2))
+    assert type(lazy).__module__.startswith("dask.dataframe")  # nothing computed yet
+    table, same = fleet.main(rows=40000, workers=2, partitions=4)
+    assert same and len(table) == 40000
+    assert list(table.columns) == ["cl", "ber_upper", "ser", "cer", "post_fec_ber"]
+    assert table["cl"].between(0, 1).all() and table.notna().all().all()
+    row = fleet.partition(0, 10000).iloc[3]  # partition 0 of 4, as main made it
+    assert table["ber_upper"].iloc[3] == bercl.ber_upper(int(row.errors), row.bits, "95%")
+
+
+def test_no_private_parameter_in_a_public_signature():
+    import inspect
+    import bercl._more
+    for name in bercl.__all__:
+        f = getattr(bercl, name)
+        if callable(f) and not isinstance(f, type):
+            try:
+                params = inspect.signature(f).parameters
+            except (TypeError, ValueError):
+                continue
+            assert not [p for p in params if p.startswith("_")], name
+
+
+def _watch_cli(args, header, readings):
+    text = header + "\n" + "".join(",".join(str(c) for c in r) + "\n" for r in readings)
+    p = subprocess.run([CLI, "watch", *args, "-f", "csv"], input=text, capture_output=True,
+                       text=True)
+    return p, list(csv.DictReader(io.StringIO(p.stdout)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_watch_random_readings_as_the_cli(seed):
+    """Random reading streams (fixed target or plan, lanes or not, clustered or
+    not): the rows, the decision, the warnings and the refusals of `bercl watch`."""
+    g = rng("watch%d" % seed)
+    ber = float(10 ** g.uniform(-12, -9))
+    kind = seed % 4
+    args, kw = ["-p", repr(ber), "-c", "95%"], {}
+    if kind == 1:
+        args += ["--plan", "--alpha", "5%", "--ratio", "4"]
+        kw = dict(alpha="5%", ratio=4)
+    elif kind == 2:
+        args += ["-e", "3", "--clustered"]
+        kw = dict(errors=3, clustered=True)
+    elif kind == 3:
+        args += ["--lanes", "2"]
+        kw = dict(lanes=2)
+    readings, bits, errs = [], 0.0, 0
+    for i in range(int(g.integers(3, 15))):
+        bits += float(np.floor(10 ** g.uniform(-1.5, 0.5) / ber))
+        errs += int(g.poisson(bits * ber * 0.05)) if g.random() < 0.8 else int(g.integers(0, 30))
+        if seed % 6 == 5 and i == 2:
+            errs -= 1  # a counter that goes backwards
+        readings.append((repr(bits), errs) + (("l%d" % (i % 2),) if kind == 3 else ()))
+    header = "bits,errors" + (",lane" if kind == 3 else "")
+    p, rows = _watch_cli(args, header, readings)
+    w = bercl.Watch(ber, "95%", **kw)
+    got = []
+    try:
+        for r in readings:
+            out = w.feed(float(r[0]), r[1], **({"lane": r[2]} if kind == 3 else {}))
+            got.extend(out if isinstance(out, list) else [out])
+            if w.decision:
+                break
+    except bercl.DomainError as e:
+        # the command's message, its input named (stdin) there
+        assert p.returncode == 2 and str(e).replace("Watch.feed", "(stdin)") in p.stderr, \
+            (str(e), p.stderr)
+    else:
+        assert {"pass": 0, "fail": 1, "": 4}[w.decision] == p.returncode or \
+            (p.returncode == 4 and w.decision == "")
+    assert len(got) == len(rows)
+    for g_, r in zip(got, rows):
+        assert g_.bits == float(r["bits"]) and g_.errors == int(r["errors"])
+        assert g_.cl == cli_value(r["cl"]) and g_.decision == r["decision"]
+        if "cl_clustered" in r:
+            assert g_.cl_clustered == cli_value(r["cl_clustered"])
+    assert all(m.replace("Watch.feed", "(stdin)") in p.stderr for m in w.warnings)

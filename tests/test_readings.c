@@ -63,12 +63,13 @@ static void test_plan_reading_interval(void **state)
 	/* the case: 5e12 bits between readings, 6.63 % and 2.21 % */
 	assert_true(fabs(csv_value(r.out, "alpha_actual", 1 + 2 * n) - 0.0663) < 5e-5);
 	assert_true(fabs(csv_value(r.out, "beta_actual", 1 + 2 * n) - 0.0221) < 5e-5);
-	/* text: a line under the table */
+	/* text: a paragraph under the table, wrapped at 100 columns */
 	run(&r, NULL, "plan " PLAN " --sequential --reading-interval 5e12");
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "  looked at only at readings every 5000000000000 bits (as "
-	                              "bercl watch decides): alpha_actual 6.6324 %, beta_actual "
+	                              "bercl watch decides):\n  alpha_actual 6.6324 %, beta_actual "
 	                              "2.2092 % (exact)\n"));
+	assert_true(longest_line(r.out) <= 100);
 	/* --true-ber: the chance to pass as run at the readings */
 	run(&r, NULL, "plan " PLAN " --sequential --reading-interval 5e12 --true-ber 1e-12 -f csv");
 	assert_int_equal(r.status, 0);
@@ -229,8 +230,8 @@ static void test_plan_text_never(void **state)
 	static struct run r;
 	run(&r, NULL, "plan " PLAN " --sequential");
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "\n0         6338012245789      never\n"));
-	assert_non_null(strstr(r.out, "\n4         11883189690269     1021532702746\n"));
+	assert_non_null(strstr(r.out, "\n0       6338012245789   never\n"));
+	assert_non_null(strstr(r.out, "\n4       11883189690269  1021532702746\n"));
 	assert_non_null(strstr(r.out, "('never': that error alone does not fail it)"));
 	run(&r, NULL, "plan " PLAN " --sequential -f csv");
 	assert_true(csv_value(r.out, "fail_bits", 1) == 0);

@@ -18,7 +18,7 @@ packages="$packages python3-dev python3-numpy python3-pytest python3-pandas pyth
 	python3-setuptools python3-pip python3-venv"
 if [ "${1:-}" = "--dev" ]; then
 	packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
-		g++ libboost-math-dev python3-scipy"
+		g++ libboost-math-dev python3-scipy python3-dask python3-distributed python3-xarray"
 fi
 # --deb (with or without --dev): what dpkg-buildpackage, lintian and the
 # autopkgtest smoke test of debian/ need.

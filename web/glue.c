@@ -19,6 +19,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ struct web_run {
 	int status;
 	struct invoke_sweep *it;
 	FILE *fp;                /* the batch or the readings, over their bytes */
+	struct source src;       /* the engine's view of fp */
 	size_t fp_len;
 	struct batch b;
 	int batch_open;
@@ -133,6 +135,32 @@ static int refuse(struct web_run *w, const char *why)
 	return w->status;
 }
 
+/* The engine's sinks and sources over this face's memory streams. */
+static void stream_write(void *ctx, const char *s, size_t n)
+{
+	fwrite(s, 1, n, ctx);
+}
+
+static long stream_read(void *ctx, unsigned char *buf, size_t n, int *err)
+{
+	size_t k = fread(buf, 1, n, ctx);
+	if (k == 0 && ferror((FILE *)ctx)) {
+		*err = EIO;
+		return -1;
+	}
+	return (long)k;
+}
+
+static struct sink stream_sink(FILE *fp)
+{
+	return (struct sink){stream_write, fp, NULL};
+}
+
+static struct source stream_source(FILE *fp)
+{
+	return (struct source){stream_read, fp};
+}
+
 /* One CSV line as format_header or format_row writes it. */
 static char *csv_line(const struct layout *l, const struct row *r, size_t *len)
 {
@@ -141,10 +169,11 @@ static char *csv_line(const struct layout *l, const struct row *r, size_t *len)
 	FILE *m = open_memstream(&buf, &size);
 	if (!m)
 		return NULL;
+	struct sink out = stream_sink(m);
 	if (r)
-		format_row(m, l, r);
+		format_row(&out, l, r);
 	else
-		format_header(m, l);
+		format_header(&out, l);
 	fclose(m);
 	*len = size;
 	return buf;
@@ -294,7 +323,8 @@ static int start_watch(struct web_run *w)
 		return w->status;
 	}
 	w->watch_open = 1;
-	watch_reader_init(&w->c, w->fp);
+	w->src = stream_source(w->fp);
+	watch_reader_init(&w->c, &w->src);
 	w->kind = RUN_WATCH;
 	return -1;
 }
@@ -312,7 +342,8 @@ static int start_batch(struct web_run *w)
 	for (int q = 0; q < NQ; q++)
 		if (flags[q].commands & ON(w->o.cmd))
 			used |= 1u << q;
-	if (batch_open(&w->b, w->fp, name, used, w->o.delimiter, &w->stop, why, sizeof why) != 0)
+	w->src = stream_source(w->fp);
+	if (batch_open(&w->b, &w->src, name, used, w->o.delimiter, why, sizeof why) != 0)
 		return refuse(w, why);
 	w->batch_open = 1;
 	struct options text = w->o;
@@ -378,7 +409,8 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 			         w->o.histogram);
 			return refuse(w, why);
 		}
-		const char *bad = invoke_histogram(&w->o, fp, file_name(w->o.histogram), &w->telem,
+		struct source src = stream_source(fp);
+		const char *bad = invoke_histogram(&w->o, &src, file_name(w->o.histogram), &w->telem,
 		                                   &w->k, why, sizeof why);
 		fclose(fp);
 		if (bad)
@@ -393,7 +425,8 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 			         w->o.intervals);
 			return refuse(w, why);
 		}
-		const char *bad = invoke_intervals(&w->o, fp, file_name(w->o.intervals), &w->sums,
+		struct source src = stream_source(fp);
+		const char *bad = invoke_intervals(&w->o, &src, file_name(w->o.intervals), &w->sums,
 		                                   &w->base, &w->k, why, sizeof why);
 		fclose(fp);
 		if (bad)
@@ -426,7 +459,8 @@ static void watch_rows(struct web_run *w, const char *text, size_t len, int *hea
 		return;
 	struct csv c;
 	struct csv_options opt = {.sep = ',', .max_record = 1 << 20, .max_text = "1 MiB"};
-	csv_init(&c, m, &opt);
+	struct source src = stream_source(m);
+	csv_init(&c, &src, &opt);
 	const char *bad;
 	const char *line = text;
 	while (csv_read(&c, &bad) == 1) {
@@ -479,7 +513,8 @@ static int watch_step(struct web_run *w)
 		w->failed = 1;
 		return INVOKE_INTERNAL;
 	}
-	enum watch_state st = watch_next(&w->w, &w->c, out, err);
+	struct sink so = stream_sink(out), se = stream_sink(err);
+	enum watch_state st = watch_next(&w->w, &w->c, &so, &se);
 	fclose(out);
 	fclose(err);
 	message_lines(w, eb, en);

@@ -1,19 +1,21 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """bercl: confidence levels for bit-error-ratio tests, for numpy and pandas.
 
-The answers of the ``bercl`` command as numpy ufuncs over libbercl, compiled
-into this package's extension (nothing is loaded at run time): every value
-is the double that ``bercl ... -f csv`` prints.
+The answers of the ``bercl`` command for Python: every value is the double
+that ``bercl ... -f csv`` prints, made by the same engine (engine/, compiled
+into this package's extension; nothing is loaded at run time).
 
-Elementwise (broadcasting like scipy.special, the GIL released while they
-run; Python and numpy numbers, lists, arrays and pandas Series in, a Series
-in gives a Series out with its index): `cl`, `one_minus_cl`, `tails`,
-`log10_one_minus_cl`, `min_bits`, `min_time`, `max_errors`, `ber_upper`,
-`ber_lower`, `ber_interval`, `fec_cer`, `fec_post_ber`, `fec_rates`,
-`fec_ber_max`. Not elementwise: `plan`, `simulate`, `lanes_cl`,
-`min_bits_all_lanes`, `fec_histogram`, `fec_test_bounds`,
-`fec_codeword_bounds`, `Watch`, and the command's parsers `parse_quantity`,
-`parse_time`, `parse_rate`, `parse_cl`.
+Elementwise: `cl`, `one_minus_cl`, `tails`, `log10_one_minus_cl`,
+`min_bits`, `min_time`, `max_errors`, `ber_upper`, `ber_lower`,
+`ber_interval`, `fec_cer`, `fec_post_ber`, `fec_rates`, `fec_ber_max`. Each
+calls a numpy ufunc of `bercl.ufunc` (``cl_poisson``, ``min_bits_binomial``,
+...), so they broadcast like scipy.special, release the GIL, take ``out=``
+and ``where=``, and keep what came in: a pandas Series gives a Series with
+its index, an xarray DataArray keeps its coordinates, a dask array gives a
+lazy dask array (checked as it is computed). Not elementwise: `plan`,
+`simulate`, `lanes_cl`, `min_bits_all_lanes`, `fec_histogram`,
+`fec_test_bounds`, `fec_codeword_bounds`, `Watch`, and the command's parsers
+`parse_quantity`, `parse_time`, `parse_rate`, `parse_cl`.
 
 Models: ``model="poisson"`` (default) or ``"binomial"``. Confidence levels
 are floats or strings (``"95%"``, ``"0.99999999999999999999"``); the
@@ -21,8 +23,9 @@ complement 1 - CL is taken from the decimal digits, exactly, as the command
 does, so a target of 1 - 1e-20 is not rounded to 1.
 
 Errors. With ``on_error="raise"`` (the default) an element outside the
-domain raises `DomainError` (a ValueError) naming the argument, the element
-index and the reason; `LimitError` beyond a documented limit of the method;
+domain raises `DomainError` (a ValueError) with the command's message, naming
+the argument, the element (its pandas label, or its N-d index) and the
+reason; `LimitError` beyond a documented limit of the method;
 `ConvergenceError` for an internal failure. With ``on_error="nan"`` such
 elements are NaN and the rest are computed: the choice for a sweep with
 holes. Raising is the default because a NaN in a lab's table is easily
@@ -173,8 +176,15 @@ def _on_error(on_error):
     return on_error == "raise"
 
 
+def _lazy(x):
+    """A dask array or an xarray object: handed to the ufunc as it is, so that
+    numpy's __array_ufunc__ protocol keeps it lazy, or keeps its coordinates."""
+    return type(x).__module__.split(".")[0] in ("dask", "xarray")
+
+
 class _Call:
-    """One elementwise call: its inputs as arrays, the first Series' index."""
+    """One elementwise call: its inputs converted for the ufuncs, the first
+    Series' index, whether any input is lazy (dask, xarray)."""
 
     def __init__(self, func, on_error):
         self.func = func
@@ -182,6 +192,8 @@ class _Call:
         self.index = None
         self.series_name = None
         self.scalar = True
+        self.lazy = False
+        self.origin = None
 
     def _note(self, name, x):
         if _is_series(x):
@@ -193,9 +205,21 @@ class _Call:
             return x.to_numpy()
         return x
 
+    def _lazy_number(self, name, x):
+        self.lazy = True
+        self.scalar = False
+        kind = getattr(x, "dtype", np.dtype("O")).kind
+        if kind == "b" or kind not in "iuf":
+            raise TypeError("%s: %s must be numbers, not %s" % (self.func, name,
+                                                               getattr(x, "dtype", type(x))))
+        return x
+
     def number(self, name, x, parse=None):
-        """x as a float64 array (0-d for a scalar); strings through parse."""
+        """x as a float64 array (0-d for a scalar); strings through parse; a
+        dask or xarray input as it is."""
         x = self._note(name, x)
+        if _lazy(x):
+            return self._lazy_number(name, x)
         if x is None:
             raise TypeError("%s: %s must be a number, not None" % (self.func, name))
         if isinstance(x, str):
@@ -204,14 +228,19 @@ class _Call:
             return np.float64(parse(x, name))
         if isinstance(x, (bool, np.bool_)):
             raise TypeError("%s: %s must be a number, not bool" % (self.func, name))
+        if isinstance(x, (bytes, bytearray, memoryview)):
+            raise TypeError("%s: %s must be a number, not %s" % (self.func, name,
+                                                               type(x).__name__))
         if isinstance(x, int):
-            # a bits counter above 2^53 (a 400G lane passes it in 6.25 h) is
-            # read as the nearest double, as the command reads --bits; a
-            # count (errors, lanes) must be held exactly, as --errors
-            if abs(x) > 2 ** 1023 or (parse is parse_count and abs(x) > 2 ** 53 and
-                                      int(float(x)) != x):
-                raise DomainError("%s: %s = %d is not a number that a double holds exactly"
-                                  % (self.func, name, x))
+            # a counter above 2^53 (a 400G lane passes it in 6.25 h) is read
+            # from its digits as the command reads them: bits as the nearest
+            # double, errors refused ("is larger than 2^53")
+            if abs(x) > 2 ** 53 and parse is not None:
+                return np.float64(parse(str(x), name))
+            if abs(x) > 2 ** 1023:
+                text = str(x)  # shown as the engine shows a value: 40 bytes at most
+                raise DomainError("%s: %s '%s': is outside the double range"
+                                  % (self.func, name, text[:40] + "..." * (len(text) > 40)))
             return np.float64(x)
         if isinstance(x, float):
             return np.float64(x)
@@ -224,27 +253,29 @@ class _Call:
             if parse is None or not all(isinstance(v, str) for v in a.flat):
                 if a.dtype.kind == "U" or any(isinstance(v, str) for v in a.flat):
                     raise TypeError("%s: %s must be numbers, not strings" % (self.func, name))
-                a = a.astype(np.float64)
+                try:
+                    a = a.astype(np.float64)
+                except (TypeError, ValueError, OverflowError):
+                    raise TypeError("%s: %s must be numbers" % (self.func, name)) from None
             else:
-                return np.array([parse(v, "%s[%d]" % (name, i)) for i, v in enumerate(a.flat)],
+                return np.array([parse(v, self._label(name, i, a.shape))
+                                 for i, v in enumerate(a.flat)],
                                 dtype=np.float64).reshape(a.shape)
         if a.dtype.kind == "b":
             raise TypeError("%s: %s must be numbers, not bool" % (self.func, name))
-        if a.dtype.kind in "iu":
-            # int64 and uint64 bits counters above 2^53: the nearest double,
-            # as the command reads --bits; counts (parse_count) exactly
-            f = a.astype(np.float64)
-            if parse is parse_count and a.size and a.dtype.itemsize >= 8 and \
-                    np.any(np.abs(f) >= 2.0 ** 53):
-                bad = np.flatnonzero((f.astype(a.dtype) != a).ravel() | (np.abs(f) > 2.0 ** 63))
-                if bad.size:
-                    i = int(bad[0])
-                    raise DomainError("%s: %s[%d] = %d is not a number that a double holds "
-                                      "exactly" % (self.func, name, i, a.flat[i]))
-            return f
-        if a.dtype.kind not in "f":
+        if a.dtype.kind not in "iuf":
             raise TypeError("%s: %s must be numbers, not %s" % (self.func, name, a.dtype))
-        return a.astype(np.float64, copy=False)
+        f = a.astype(np.float64, copy=False)
+        if a.dtype.kind in "iu" and a.dtype.itemsize >= 8 and parse is not None:
+            # int64 and uint64 counters above 2^53: read from their digits as
+            # the command reads them (bits: the nearest double; errors:
+            # refused, "is larger than 2^53")
+            big = np.flatnonzero(((a > 2 ** 53) | (a < -2 ** 53)).ravel())
+            if big.size:
+                f = f.copy()
+                for i in big:
+                    f.flat[i] = parse(str(a.flat[i]), self._label(name, int(i), a.shape))
+        return f
 
     def _missing(self, name, a):
         """An object array with None or pd.NA (a nullable Int64/Float64
@@ -257,112 +288,142 @@ class _Call:
         if self.raise_:
             i = int(np.flatnonzero(miss.ravel())[0])
             raise DomainError("%s: %s is missing (None or NA): on_error=\"nan\" gives NaN there"
-                              % (self.func, "%s[%d]" % (name, i) if a.ndim else name))
+                              % (self.func, self._label(name, i, a.shape)))
         out = a.copy()
         out[miss] = np.nan
         return out
 
-    def target(self, name, x, exact=False):
-        """A confidence level (or CER target): (value, complement) arrays, and
-        with exact=True (value, value_lo, complement, complement_lo), the
-        rests from the digits (`parse_cl_exact`). A float is read from its
-        shortest decimal (repr), once per distinct value."""
+    def _label(self, name, flat, shape):
+        """An element's name: the argument and the pandas label, or the N-d index."""
+        if not shape:
+            return name
+        if self.index is not None and len(shape) == 1 and len(self.index) == shape[0]:
+            return "%s[%r]" % (name, self.index[flat])
+        idx = np.unravel_index(flat, shape)
+        if self.origin is not None:  # a block of a dask array: its place in the whole
+            idx = tuple(int(i) + o for i, o in zip(idx, self.origin))
+        return "%s[%s]" % (name, ", ".join(str(int(i)) for i in idx))
+
+    def level(self, name, x):
+        """A confidence level (or CER target) for the ufuncs: (args, exact).
+        A float is given as it is (the engine reads its shortest decimal, as
+        if typed); a float32 or float16 as the decimal numpy prints for it;
+        strings are read here by the engine, their four doubles (value, its
+        rest, complement, its rest: `parse_cl_exact`) for the exact ufunc."""
         x = self._note(name, x)
+        if _lazy(x):
+            self._lazy_number(name, x)
+            if x.dtype.kind == "f" and x.dtype.itemsize < 8:
+                x = x.astype(str).astype(np.float64)
+            return (x,), False
         if isinstance(x, str):
-            forms = tuple(np.float64(v) for v in parse_cl_exact(x, name))
-        else:
-            a = np.asarray(x)
-            if a.ndim:
-                self.scalar = False
-            if a.dtype.kind in "OU":
-                texts = list(a.flat)
-                where = ["%s[%d]" % (name, i) for i in range(len(texts))] if a.ndim else [name]
-            else:
-                v = self.number(name, x)
-                flat = np.ravel(v)
-                uniq, inverse = _unique(flat)
-                # a float32 or float16 level is read as the decimal numpy
-                # prints for it (0.95, not 0.949999988079071: 238,418 bits
-                # fewer at 1e-12), as if typed; a double by its repr
-                narrow = a.dtype.kind == "f" and a.dtype.itemsize < 8
-                rows = []
-                for u in uniq:
-                    try:
-                        text = (np.format_float_positional(a.dtype.type(u), unique=True)
-                                if narrow and np.isfinite(u) else repr(float(u)))
-                        rows.append(parse_cl_exact(text, name))
-                    except DomainError:
+            return tuple(np.float64(v) for v in parse_cl_exact(x, name)), True
+        a = np.asarray(x)
+        if a.ndim:
+            self.scalar = False
+        if a.dtype.kind in "OU" and any(isinstance(v, str) for v in a.flat):
+            seen = {}
+            rows = []
+            for i, t in enumerate(a.flat):
+                key = (type(t), t)
+                if key not in seen:
+                    if t is None or type(t).__name__ == "NAType":
                         if self.raise_:
-                            i = int(np.flatnonzero(flat == u)[0]) if not np.isnan(u) else \
-                                int(np.flatnonzero(np.isnan(flat))[0])
-                            raise DomainError("%s: %s: %s" % (
-                                self.func, self._where(name, v, i, np.ndim(v)),
-                                "must be between 0 and 1, exclusive (or a percentage: "
-                                "95%)")) from None
-                        rows.append((np.nan,) * 4)
-                table = np.array(rows, dtype=np.float64).reshape(-1, 4)
-                # one np.take per column (a transposed fancy index and its copy
-                # took 3.4 ms of 1e5 elements, these 0.2 ms)
-                forms = tuple(np.take(table[:, j], inverse).reshape(np.shape(v))
-                              for j in range(4))
-                texts = None
-            if texts is not None:  # once per distinct text
-                seen = {}
-                rows = []
-                for t, w in zip(texts, where):
-                    key = (type(t), t)
-                    if key not in seen:
-                        seen[key] = parse_cl_exact(t if isinstance(t, str) else float(t), w)
-                    rows.append(seen[key])
-                table = np.array(rows, dtype=np.float64).reshape(-1, 4)
-                forms = tuple(table[:, j].reshape(a.shape) for j in range(4))
-        if exact:
-            return forms
-        return forms[0], forms[2]
+                            self._missing(name, a)
+                        seen[key] = (np.nan,) * 4
+                    else:
+                        seen[key] = parse_cl_exact(t if isinstance(t, str) else float(t),
+                                                   self._label(name, i, a.shape))
+                rows.append(seen[key])
+            table = np.array(rows, dtype=np.float64).reshape(-1, 4)
+            return tuple(table[:, j].reshape(a.shape) for j in range(4)), True
+        if a.dtype.kind == "f" and a.dtype.itemsize < 8:
+            # a float32 or float16 level is read as the decimal numpy prints
+            # for it (0.95, not 0.949999988079071: 238,418 bits fewer at
+            # 1e-12), as if typed
+            return (a.astype(str).astype(np.float64),), False
+        return (self.number(name, x),), False
 
-    @staticmethod
-    def _where(name, arr, i, ndim):
-        val = arr.flat[i] if ndim else arr
-        return "%s = %r" % (name if not ndim else "%s[%d]" % (name, i), float(val))
-
-    def check(self, kernel, names, inputs, outputs):
-        """Raise for the first NaN of outputs[0] with explain()'s reason."""
-        first = outputs[0] if isinstance(outputs, tuple) else outputs
+    def check(self, ufunc, names, inputs, res, where=True):
+        """For the first element without an answer, the engine's reason
+        (explain()): raised with on_error="raise", else the NaNs counted in
+        one RuntimeWarning. A lazy result is checked as it is computed."""
+        outs = res if isinstance(res, tuple) else (res,)
+        if self.lazy:
+            return res if not self.raise_ else self._lazy_check(ufunc, names, inputs, res,
+                                                                where)
+        first = np.asarray(outs[0])
+        bad = np.isnan(first)
+        if where is not True:
+            bad &= np.broadcast_to(np.asarray(where, dtype=bool), first.shape)
+        if not bad.any():
+            return res
+        shape = first.shape
+        cols = tuple(np.broadcast_to(np.asarray(a, dtype=np.float64), shape)[bad]
+                     for a in inputs)
+        why = _core.explain(ufunc.__name__, names, cols)
         if not self.raise_:
             # on_error="nan": one warning that counts them, so that a NaN
             # column is never silent
-            n = int(np.count_nonzero(np.isnan(first)))
+            n = int(np.count_nonzero(bad)) if why is not None else 0
             if n:
                 import warnings
                 warnings.warn("%s: %d of %d results are NaN (on_error=\"nan\": an argument "
-                              "outside the domain or missing)" % (self.func, n, np.size(first)),
+                              "outside the domain or missing)" % (self.func, n, first.size),
                               RuntimeWarning, stacklevel=4)
-            return
-        bad = np.isnan(first)
-        if not bad.any():
-            return
-        shape = np.shape(first)
-        flat = int(np.flatnonzero(np.ravel(bad))[0])
-        values = [float(np.broadcast_to(a, shape).flat[flat]) for a in inputs]
-        why = _core.explain(kernel, *values)
-        where = "" if not shape else "element %d: " % flat
+            return res
         if why is None:
-            if any(math.isnan(v) for v in values):
-                arg = next(i for i, v in enumerate(values) if math.isnan(v))
-                why = (arg, 1, "is not a number")
-            else:
-                raise ConvergenceError("%s: %sno value for %s" % (self.func, where, values))
-        arg, status, msg = why
-        if arg >= 0:
-            what = "%s = %r" % (names[arg] if not shape else "%s[%d]" % (names[arg], flat),
-                                values[arg])
-        else:
-            what = where + ", ".join("%s = %r" % (n, v) for n, v in zip(names, values)
-                                     if n != "")
-        raise _STATUS[status]("%s: %s: %s" % (self.func, what, msg))
+            return res  # max_errors' NaN where even 0 errors miss: an answer
+        i, arg, cls, msg = why
+        flat = int(np.flatnonzero(bad.ravel())[i])
+        if arg >= 0:  # again, with the element's label
+            one = tuple(np.array([c[i]]) for c in cols)
+            labelled = tuple(self._label(n, flat, shape) if k == arg else n
+                             for k, n in enumerate(names))
+            msg = _core.explain(ufunc.__name__, labelled, one)[3]
+        elif shape:
+            msg = "element %s: %s" % (self._label("", flat, shape).lstrip(), msg)
+        raise _STATUS[cls]("%s: %s" % (self.func, msg))
 
-    def out(self, x, integer=False):
-        """An output as the caller gave the inputs: a Python scalar, an array, a Series."""
+    def _lazy_check(self, ufunc, names, inputs, res, where):
+        """A dask result (or a DataArray over one) that raises as it is
+        computed, naming the element by its N-d index in the whole array."""
+        import dask.array as da
+        outs = res if isinstance(res, tuple) else (res,)
+
+        def data(x):
+            return getattr(x, "data", x)
+
+        first = data(outs[0])
+        if not isinstance(first, da.Array):
+            # an xarray object over numpy: checked now
+            plain = _Call(self.func, "raise")
+            plain.check(ufunc, names, [np.asarray(data(a)) for a in inputs],
+                        np.asarray(first), where)
+            return res
+        shape, chunks = first.shape, first.chunks
+        ins = [da.broadcast_to(da.asarray(data(a), dtype=np.float64), shape).rechunk(chunks)
+               for a in inputs]
+        func = self.func
+
+        def block_check(block, *cols, block_info=None):
+            if np.isnan(block).any():
+                plain = _Call(func, "raise")
+                plain.origin = tuple(lo for lo, _ in block_info[0]["array-location"])
+                plain.check(ufunc, names, cols, block)
+            return block
+
+        def wrap(o):
+            checked = da.map_blocks(block_check, data(o), *ins, dtype=first.dtype)
+            return o.copy(data=checked) if hasattr(o, "coords") else checked
+
+        return tuple(wrap(o) for o in outs) if isinstance(res, tuple) else wrap(res)
+
+    def out(self, x, integer=False, given=None):
+        """An output as the caller gave the inputs: a Python scalar, an array,
+        a Series; a lazy one as the ufunc gave it; out= as given."""
+        if given is not None or self.lazy:
+            return x
         if self.scalar and np.ndim(x) == 0:
             v = float(x)
             if integer and not math.isnan(v):
@@ -376,29 +437,66 @@ class _Call:
         return x
 
 
-def _unique(flat, few=8):
-    """(distinct values, inverse) of a float64 array, as np.unique gives them: for
-    a few distinct values (a lab's handful of confidence levels) by one
-    comparison pass each, which costs less than np.unique's sort of a large
-    array; NaNs count as one value."""
-    if flat.size > 64:
-        inverse = np.zeros(flat.size, dtype=np.intp)
-        values = []
-        nan = np.isnan(flat)
-        todo = ~nan
-        while todo.any() and len(values) < few:
-            u = flat[np.argmax(todo)]
-            hit = flat == u
-            if values:
-                inverse += hit * len(values)
-            values.append(u)
-            todo &= ~hit
-        if not todo.any():
-            if nan.any():
-                inverse += nan * len(values)
-                values.append(np.nan)
-            return np.array(values, dtype=np.float64), inverse
-    return np.unique(flat, return_inverse=True)
+def _ufunc(name, binomial, exact=False):
+    """The ufunc of an answer: bercl.ufunc.NAME_MODEL (or its exact twin)."""
+    return getattr(_core, "%s%s_%s" % (name, "_exact" if exact else "",
+                                       "binomial" if binomial else "poisson"))
+
+
+def _apply(call, ufunc, names, inputs, out=None, where=True):
+    """ufunc(*inputs, out=, where=), the NaNs of numpy inputs quiet (the
+    check that follows names them), then checked."""
+    kw = {}
+    if out is not None:
+        kw["out"] = out
+    if where is not True:
+        kw["where"] = where
+    if call.lazy and ufunc.nout > 1:
+        res = _lazy_multi(ufunc, inputs, kw)
+    else:
+        with np.errstate(invalid="ignore"):
+            res = ufunc(*inputs, **kw)
+    return call.check(ufunc, names, inputs, res, where)
+
+
+_TWO53 = 2 ** 53
+_ON_ERROR = ("raise", "nan")
+
+
+def _plain(x):
+    """A Python float, or an int a double holds exactly: the scalar path's argument."""
+    t = type(x)
+    return t is float or (t is int and -_TWO53 <= x <= _TWO53)
+
+
+def _indices(name):
+    return {m: _core.ufunc_index("%s_%s" % (name, m)) for m in _MODELS}
+
+
+# the scalar path: one element of a ufunc straight to the engine
+# (_core.scalar), for plain Python numbers and the default keywords; any
+# other call, and an element without an answer (for its message), takes the
+# general path
+_SCALAR = {name: _indices(name) for name in ("cl", "one_minus_cl", "tails",
+                                             "log10_one_minus_cl", "min_bits", "ber_upper")}
+_SCALAR["min_bits_exact"] = _indices("min_bits_exact")
+_SCALAR["ber_upper_exact"] = _indices("ber_upper_exact")
+
+
+def _lazy_multi(ufunc, inputs, kw):
+    """A ufunc of several outputs over dask or xarray inputs (dask's
+    __array_ufunc__ takes one output only): as a generalized ufunc of scalar
+    core dimensions, lazily."""
+    if kw:
+        raise TypeError("out= and where= need numpy arrays, not dask or xarray inputs")
+    if any(type(a).__module__.startswith("xarray") for a in inputs):
+        import xarray
+        return xarray.apply_ufunc(ufunc, *inputs, dask="parallelized",
+                                  output_core_dims=[[]] * ufunc.nout,
+                                  output_dtypes=[np.float64] * ufunc.nout)
+    import dask.array as da
+    sig = ",".join(["()"] * ufunc.nin) + "->" + ",".join(["()"] * ufunc.nout)
+    return tuple(da.apply_gufunc(ufunc, sig, *inputs, output_dtypes=[np.float64] * ufunc.nout))
 
 
 def _as_int64(x):
@@ -416,40 +514,50 @@ def _rate(call, rate, baud, bits_per_symbol):
         b = call.number("baud", baud, parse_baud)
         k = 1.0 if bits_per_symbol is None else call.number("bits_per_symbol",
                                                              bits_per_symbol, parse_count)
-        _positive(call, "baud", b)
-        _whole_at_least_one(call, "bits_per_symbol", k)
+        b = _positive(call, "baud", b)
+        k = _whole_at_least_one(call, "bits_per_symbol", k)
         return b * k
     if bits_per_symbol is not None:
         raise DomainError("%s: bits_per_symbol goes with baud" % call.func)
     if rate is None:
         return None
     r = call.number("rate", rate, parse_rate)
-    _positive(call, "rate", r)
-    return r
+    return _positive(call, "rate", r)
+
+
+def _engine_check(call, flag, name, arr):
+    """Each distinct value of arr read by the engine as the flag `flag` reads
+    its text (its syntax and domain: engine/flags.c), so that a bad rate,
+    time or lanes gives the command's message, named by its label."""
+    if _lazy(arr):
+        return arr  # the ufunc's loop checks what it can as it is computed
+    a = np.asarray(arr, dtype=np.float64)
+    flat = a.ravel()
+    for v in np.unique(flat):
+        text = str(int(v)) if np.isfinite(v) and v == np.floor(v) and abs(v) < 2 ** 63 \
+            else repr(float(v))
+        i = int(np.flatnonzero((flat == v) | (np.isnan(flat) & np.isnan(v)))[0])
+        try:
+            _core.quantity(flag, text, "%s: %s" % (call.func, call._label(name, i, a.shape)))
+        except DomainError:
+            if call.raise_:
+                raise
+            a = np.where(a == v, np.nan, a) if not np.isnan(v) else a
+    return a if a.ndim else np.float64(a)
 
 
 def _bad(call, name, arr, bad, msg):
     if call.raise_ and np.any(bad):
         i = int(np.flatnonzero(np.ravel(bad))[0])
-        raise DomainError("%s: %s: %s" % (call.func, call._where(name, arr, i, np.ndim(arr)), msg))
+        raise DomainError("%s: %s: %s" % (call.func, call._label(name, i, np.shape(arr)), msg))
 
 
-def _positive(call, name, a):
-    _bad(call, name, a, ~(a > 0) | ~np.isfinite(a), "must be above 0")
+def _positive(call, name, a, flag=None):
+    return _engine_check(call, flag or name, name, a)
 
 
 def _whole_at_least_one(call, name, a):
-    _bad(call, name, a, ~(a >= 1) | (a != np.floor(a)) | (a > 2.0 ** 53),
-         "must be a whole number at least 1")
-
-
-def _whole_if_near(bits):
-    """A product of decimal inputs within 4 ulps of a whole number below 2^53 is that
-    number (engine/compute.c whole_if_near: rate * time * lanes of 53.125G and 1.1 s)."""
-    w = np.rint(bits)
-    near = (w != bits) & (w <= 2.0 ** 53) & \
-        (np.abs(bits - w) <= 4 * (np.nextafter(bits, np.inf) - bits))
-    return np.where(near, w, bits)
+    return _engine_check(call, name.replace("_", "-"), name, a)
 
 
 def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
@@ -457,28 +565,24 @@ def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
     r = _rate(call, rate, baud, bits_per_symbol)
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = call.number("lanes", lanes, parse_count)
-        _whole_at_least_one(call, "lanes", n_lanes)
+        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
     if time is not None:
         if bits is not None:
             raise DomainError("%s: give bits or time, not both" % call.func)
         if r is None:
             raise DomainError("%s: time needs a rate (rate= or baud=)" % call.func)
         t = call.number("time", time, parse_time)
-        _positive(call, "time", t)
-        with np.errstate(invalid="ignore", over="ignore"):
-            return _whole_if_near(r * t * n_lanes), "bits (rate * time * lanes)"
+        # the command's derivation (engine/element.c EL_TESTED_BITS: its
+        # checks, and a product within 4 ulps of a whole number is that number)
+        return (_apply(call, _core.tested_bits, ("rate", "time", "lanes"), (r, t, n_lanes)),
+                "bits (rate * time * lanes)")
     if bits is None:
         raise DomainError("%s: needs bits, or time and rate" % call.func)
     return call.number("bits", bits, parse_quantity), "bits"
 
 
-def _kernel(name, binomial):
-    return name + ("_binomial" if binomial else "")
-
-
 def _tails(func, errors, bits, ber, time, rate, lanes, baud, bits_per_symbol, model, on_error,
-           kernel="tails"):
+           answer, out=None, where=True):
     call = _Call(func, on_error)
     b = _model(model)
     e = call.number("errors", errors, parse_count)
@@ -486,9 +590,7 @@ def _tails(func, errors, bits, ber, time, rate, lanes, baud, bits_per_symbol, mo
     if ber is None:
         raise DomainError("%s: needs ber" % func)
     p = call.number("ber", ber, parse_real)
-    k = _kernel(kernel, b)
-    res = getattr(_core, k)(e, n, p)
-    call.check(k, ("errors", bits_name, "ber"), (e, n, p), res)
+    res = _apply(call, _ufunc(answer, b), ("errors", bits_name, "ber"), (e, n, p), out, where)
     return call, res
 
 
@@ -522,31 +624,60 @@ _RAISES_DOC = """
 
 
 def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
-       bits_per_symbol=None, model="poisson", on_error="raise"):
+       bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
+        i = _SCALAR["cl"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return v
     call, res = _tails("cl", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
-                       model, on_error)
-    return call.out(res[0])
+                       model, on_error, "cl", out, where)
+    return call.out(res, given=out)
 
 
 def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
-                 bits_per_symbol=None, model="poisson", on_error="raise"):
+                 bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
+        i = _SCALAR["one_minus_cl"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return v
     call, res = _tails("one_minus_cl", errors, bits, ber, time, rate, lanes, baud,
-                       bits_per_symbol, model, on_error)
-    return call.out(res[1])
+                       bits_per_symbol, model, on_error, "one_minus_cl", out, where)
+    return call.out(res, given=out)
 
 
 def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
-          bits_per_symbol=None, model="poisson", on_error="raise"):
+          bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
+        i = _SCALAR["tails"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return Tails(*v)
     call, res = _tails("tails", errors, bits, ber, time, rate, lanes, baud, bits_per_symbol,
-                       model, on_error)
-    return Tails(call.out(res[0]), call.out(res[1]))
+                       model, on_error, "tails", out, where)
+    return Tails(*(call.out(r, given=out) for r in res))
 
 
 def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None,
-                       baud=None, bits_per_symbol=None, model="poisson", on_error="raise"):
+                       baud=None, bits_per_symbol=None, model="poisson", on_error="raise",
+                       out=None, where=True):
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and type(ber) is float \
+            and on_error in _ON_ERROR:
+        i = _SCALAR["log10_one_minus_cl"].get(model)
+        v = None if i is None else _core.scalar(i, errors, bits, ber)
+        if v is not None:
+            return v
     call, res = _tails("log10_one_minus_cl", errors, bits, ber, time, rate, lanes, baud,
-                       bits_per_symbol, model, on_error, kernel="log10_tails")
-    return call.out(res[0])
+                       bits_per_symbol, model, on_error, "log10_one_minus_cl", out, where)
+    return call.out(res, given=out)
 
 
 cl.__doc__ = """The confidence level reached: CL = P[X > errors], the chance that a link
@@ -668,7 +799,8 @@ def _target_call(func, on_error, model):
     return _Call(func, on_error), _model(model)
 
 
-def min_bits(errors, ber, cl, *, model="poisson", on_error="raise"):
+def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
+             where=True):
     """The fewest whole bits a test must run, allowing `errors` errors, to
     claim BER < `ber` at confidence `cl` (``bits`` of ``bercl bits``).
 
@@ -702,18 +834,28 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise"):
     >>> min_bits([0, 1, 2], 1e-12, 0.95)
     array([2995732273554, 4743864518391, 6295793621872])
     """
+    if out is None and where is True and _plain(errors) and type(ber) is float \
+            and on_error in _ON_ERROR:
+        v = None
+        if type(cl) is float:
+            i = _SCALAR["min_bits"].get(model)
+            v = None if i is None else _core.scalar(i, errors, ber, cl)
+        elif type(cl) is str and model in _MODELS:
+            v = _core.scalar(_SCALAR["min_bits_exact"][model], errors, ber,
+                             *parse_cl_exact(cl, "cl"))
+        if v is not None:
+            return int(v)
     call, b = _target_call("min_bits", on_error, model)
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
-    c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
-    k = _kernel("min_bits_only", b)
-    res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
-    call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
-    return call.out(res, integer=True)
+    level, exact = call.level("cl", cl)
+    res = _apply(call, _ufunc("min_bits", b, exact), ("errors", "ber", "cl"), (e, p) + level,
+                 out, where)
+    return call.out(res, integer=True, given=out)
 
 
 def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symbol=None,
-             model="poisson", on_error="raise"):
+             model="poisson", on_error="raise", out=None, where=True):
     """The shortest test time in seconds: min_bits / (rate * lanes) (``time_s`` of
     ``bercl bits --rate``). People should round it up.
 
@@ -747,19 +889,19 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
         raise DomainError("min_time: needs rate (or baud)")
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = call.number("lanes", lanes, parse_count)
-        _whole_at_least_one(call, "lanes", n_lanes)
+        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
-    c, c_lo, q, q_lo = call.target("cl", cl, exact=True)
-    k = _kernel("min_bits_only", b)
-    res = getattr(_core, k)(e, p, c, c_lo, q, q_lo)
-    call.check(k, ("errors", "ber", "cl", "", "", ""), (e, p, c, c_lo, q, q_lo), res)
-    return call.out(res / (r * n_lanes))
+    level, exact = call.level("cl", cl)
+    res = _apply(call, _ufunc("min_bits", b, exact), ("errors", "ber", "cl"), (e, p) + level,
+                 None, where)
+    res = np.divide(res, r * n_lanes, out=out, where=where) if out is not None else \
+        res / (r * n_lanes)
+    return call.out(res, given=out)
 
 
 def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
-               bits_per_symbol=None, model="poisson", on_error="raise"):
+               bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The most errors a test of `bits` bits may show and still reach `cl`
     (``errors`` of ``bercl errors``): cl(E) >= cl > cl(E + 1), judged on the
     doubles as the command judges them.
@@ -793,32 +935,40 @@ def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None
     if ber is None or cl is None:
         raise DomainError("max_errors: needs ber and cl")
     p = call.number("ber", ber, parse_real)
-    c, q = call.target("cl", cl)
-    k = _kernel("max_errors", b)
-    res = getattr(_core, k)(n, p, c, q)
-    call.check(k, (bits_name, "ber", "cl", ""), (n, p, c, q), res)
-    e = res[0]
-    if call.scalar and np.ndim(e) == 0:
-        return None if e < 0 else int(e)
-    return call.out(np.where(e < 0, np.nan, e))
+    level, exact = call.level("cl", cl)
+    res = _apply(call, _ufunc("max_errors", b, exact), (bits_name, "ber", "cl"), (n, p) + level,
+                 out, where)
+    if call.scalar and np.ndim(res) == 0 and out is None:
+        return None if math.isnan(res) else int(res)
+    return call.out(res, given=out)
 
 
-def _bound(func, kernel, errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model,
-           on_error):
+def _bound(func, answer, errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model,
+           on_error, out, where):
     call, b = _target_call(func, on_error, model)
     e = call.number("errors", errors, parse_count)
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
     if cl is None:
         raise DomainError("%s: needs cl (the confidence level of the bound)" % func)
-    c, q = call.target("cl", cl)
-    k = _kernel(kernel, b)
-    res = getattr(_core, k)(e, n, c, q)
-    call.check(k, ("errors", bits_name, "cl", ""), (e, n, c, q), res)
+    level, exact = call.level("cl", cl)
+    if exact and answer == "ber_lower":
+        answer, pick = "ber_interval", 0
+    else:
+        pick = None
+    if pick is not None:  # the exact twin gives both ends
+        res = _apply(call, _ufunc(answer, b, exact), ("errors", bits_name, "cl"),
+                     (e, n) + level, None, where)[pick]
+        if out is not None:
+            np.copyto(out, res, where=where)
+            res = out
+    else:
+        res = _apply(call, _ufunc(answer, b, exact), ("errors", bits_name, "cl"),
+                     (e, n) + level, out, where)
     return call, res
 
 
 def ber_upper(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
-              bits_per_symbol=None, model="poisson", on_error="raise"):
+              bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The one-sided upper bound on the BER at confidence `cl` after `errors`
     errors in `bits` bits (``ber_upper`` of ``bercl ber``): Poisson
     P^-1(cl; E+1) / bits, binomial Clopper-Pearson.
@@ -842,13 +992,24 @@ def ber_upper(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, b
     >>> ber_upper(0, 3e12, "95%")
     9.98577424517997e-13
     """
+    if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
+            and _plain(errors) and _plain(bits) and on_error in _ON_ERROR:
+        v = None
+        if type(cl) is float:
+            i = _SCALAR["ber_upper"].get(model)
+            v = None if i is None else _core.scalar(i, errors, bits, cl)
+        elif type(cl) is str and model in _MODELS:
+            v = _core.scalar(_SCALAR["ber_upper_exact"][model], errors, bits,
+                             *parse_cl_exact(cl, "cl"))
+        if v is not None:
+            return v
     call, res = _bound("ber_upper", "ber_upper", errors, bits, cl, time, rate, lanes, baud,
-                       bits_per_symbol, model, on_error)
-    return call.out(res)
+                       bits_per_symbol, model, on_error, out, where)
+    return call.out(res, given=out)
 
 
 def ber_interval(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
-                 bits_per_symbol=None, model="poisson", on_error="raise"):
+                 bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The two-sided interval on the BER at confidence `cl` (``bercl ber
     --two-sided``): Poisson the exact Garwood interval, binomial
     Clopper-Pearson; lower is 0 for 0 errors.
@@ -868,13 +1029,13 @@ def ber_interval(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None
     >>> ber_interval(2, 3e12, "95%")
     BerInterval(lower=8.073642618132164e-14, upper=2.4082292225746536e-12)
     """
-    call, res = _bound("ber_interval", "ber_interval", errors, bits, cl, time, rate, lanes,
-                       baud, bits_per_symbol, model, on_error)
-    return BerInterval(call.out(res[0]), call.out(res[1]))
+    call, res = _bound("ber_interval", "ber_interval", errors, bits, cl, time, rate, lanes, baud,
+                       bits_per_symbol, model, on_error, out, where)
+    return BerInterval(*(call.out(r, given=out) for r in res))
 
 
 def ber_lower(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
-              bits_per_symbol=None, model="poisson", on_error="raise"):
+              bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The lower end of the two-sided interval (`ber_interval`), ``ber_lower``
     of ``bercl ber --two-sided``.
 
@@ -893,15 +1054,12 @@ def ber_lower(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, b
     >>> ber_lower(2, 3e12, "95%")
     8.073642618132164e-14
     """
-    call, res = _bound("ber_lower", "ber_interval", errors, bits, cl, time, rate, lanes, baud,
-                       bits_per_symbol, model, on_error)
-    return call.out(res[0])
+    call, res = _bound("ber_lower", "ber_lower", errors, bits, cl, time, rate, lanes, baud,
+                       bits_per_symbol, model, on_error, out, where)
+    return call.out(res, given=out)
 
 
 # ---- FEC ----
-
-_CODES = {"kp4": (544, 514, 10), "kr4": (528, 514, 10)}
-
 
 def fec_code(code):
     """(n, k, m, t) of a Reed-Solomon code as --code names it.
@@ -928,27 +1086,14 @@ def fec_code(code):
     (544, 514, 10, 15)
     """
     if isinstance(code, str):
-        text = code.strip().lower()
-        if text in _CODES:
-            nkm = _CODES[text]
-        elif text.startswith("rs:"):
-            try:
-                nkm = tuple(int(x) for x in text[3:].split(","))
-            except ValueError:
-                raise DomainError("code %r: expected rs:N,K or rs:N,K,M" % (code,)) from None
-        else:
-            raise DomainError("code %r: unknown (kp4, kr4, or rs:N,K[,M])" % (code,))
-    else:
-        nkm = tuple(operator.index(x) for x in code)
-    if len(nkm) == 2:
-        nkm = nkm + (10,)
-    if len(nkm) != 3 or not all(-2 ** 31 <= x < 2 ** 31 for x in nkm):
-        raise DomainError("code %r: expected whole n, k[, m]" % (code,))
-    try:
-        return _core.rs_code(*nkm)
-    except DomainError:
-        raise DomainError("code %r: needs 1 <= m <= 16 and 1 <= k < n <= 2^m + 1"
-                          % (code,)) from None
+        return _core.fec_code(code)
+    if isinstance(code, (bytes, bytearray)) or not hasattr(code, "__len__"):
+        raise TypeError("code must be a name (kp4, kr4, rs:N,K[,M]) or a tuple (n, k[, m]), "
+                        "not %s" % type(code).__name__)
+    nkm = tuple(operator.index(x) for x in code)
+    if len(nkm) not in (2, 3):
+        raise DomainError("code %r: expected (n, k) or (n, k, m)" % (code,))
+    return _core.fec_code("rs:" + ",".join(str(x) for x in nkm))
 
 
 def _fec(func, code, ber, on_error, ser=None):
@@ -958,7 +1103,7 @@ def _fec(func, code, ber, on_error, ser=None):
         if ber is not None:
             raise DomainError("%s: give ber or ser, not both" % func)
         s = call.number("ser", ser, parse_real)
-        _bad(call, "ser", s, ~((s > 0) & (s < 1)), "must be between 0 and 1, exclusive")
+        s = _engine_check(call, "ser", "ser", s)
         # the pre-FEC BER of the SER, 1 - (1 - ser)^(1/m), and the cer from the SER
         both = np.array([_core.fec_cer_from_ser(n, k, m, float(v)) if 0 < v < 1
                          else (np.nan, np.nan) for v in np.ravel(s)]).reshape(np.shape(s) + (2,))
@@ -967,9 +1112,8 @@ def _fec(func, code, ber, on_error, ser=None):
              "must give a pre-FEC BER in [1e-300, 0.5]")
     else:
         p = call.number("ber", ber, parse_real)
-    res = _core.fec_rates(n, k, m, p)
-    call.check("fec_rates", ("code", "", "", "ber"), (np.float64(n), np.float64(k), np.float64(m), p),
-               res)
+    res = _apply(call, _core.fec_rates, ("n", "k", "m", "ber"),
+                 (np.float64(n), np.float64(k), np.float64(m), p))
     if ser is not None:
         # at a given SER, ser and cer exactly from it
         res = (np.where(np.isnan(res[0]), np.nan, s), np.where(np.isnan(res[1]), np.nan, cer),
@@ -1084,18 +1228,30 @@ def fec_ber_max(code, cer, *, on_error="raise"):
     """
     n, k, m, _ = fec_code(code)
     call = _Call("fec_ber_max", on_error)
-    c, q = call.target("cer", cer)
-    res = _core.fec_ber_max(n, k, m, c, q)
-    call.check("fec_ber_max", ("code", "", "", "cer", ""),
-               (np.float64(n), np.float64(k), np.float64(m), c, q), res)
+    level, exact = call.level("cer", cer)
+    res = _apply(call, _core.fec_ber_max_exact if exact else _core.fec_ber_max,
+                 ("n", "k", "m", "cer"), (np.float64(n), np.float64(k), np.float64(m)) + level)
     return call.out(res)
 
 
+_OUT_DOC = """
+    out : ndarray (a tuple of them for two results), optional
+        Where the result goes, as a ufunc's ``out=``; it is returned.
+    where : array_like of bool, optional
+        Compute only where True, as a ufunc's ``where=``: elsewhere `out`
+        keeps its values (and an element there is not checked).
+
+    Returns"""
+
 for _f in (cl, one_minus_cl, tails, log10_one_minus_cl, min_bits, max_errors, ber_upper):
     _f.__doc__ = _f.__doc__.replace("{UNITS}", _UNITS_DOC).replace("{RAISES}", _RAISES_DOC)
+for _f in (cl, one_minus_cl, tails, log10_one_minus_cl, min_bits, min_time, max_errors,
+           ber_upper, ber_lower, ber_interval):
+    _f.__doc__ = _f.__doc__.replace("\n\n    Returns", _OUT_DOC, 1)
 
 _core.set_num_threads(_default_threads())
 
+from . import ufunc  # noqa: E402,F401  (bercl.ufunc: the ufuncs themselves)
 from ._more import (ClusteredBer, ClusteredCl, FecDegrade, FecHistogram,  # noqa: E402
                     FecReport, Intervals, Watch, ber_upper_clustered, cl_clustered,
                     fec_codeword_bounds, fec_degrade, fec_histogram, fec_histograms,

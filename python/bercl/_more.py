@@ -4,7 +4,9 @@ histograms and bounds, simulation, and Watch (live decisions). Each follows
 the command's rules (engine/compute.c, src/main.c, engine/watch.c) over
 libbercl's public API; tables come with to_frame() (pandas)."""
 import collections
+import csv
 import dataclasses
+import io
 import math
 from typing import List, Optional
 
@@ -27,8 +29,47 @@ def _frame(rows):
     return pandas.DataFrame(rows)
 
 
+def _short(v):
+    """A value as a short repr shows it: whole numbers as integers, others
+    to 6 significant digits, a list by its length."""
+    if isinstance(v, (list, tuple)):
+        if len(v) <= 6:
+            return "[%s]" % ", ".join(_short(x) for x in v)
+        return "[%d values]" % len(v)
+    if isinstance(v, float):
+        if v.is_integer() and abs(v) < 2 ** 53:
+            return "%d" % v
+        return "%.6g" % v
+    return repr(v)
+
+
+class _Notebook:
+    """A short repr (the fields that have a value), `to_frame` (one row of the
+    command's columns) and an HTML table for Jupyter."""
+
+    def _fields(self):
+        return [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
+                if getattr(self, f.name) is not None]
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__,
+                           ", ".join("%s=%s" % (k, _short(v)) for k, v in self._fields()))
+
+    def to_frame(self):
+        """One row, the command's columns (pandas DataFrame)."""
+        return _frame([{k: v for k, v in self._fields()
+                        if not isinstance(v, (list, tuple, _Notebook))}])
+
+    def _repr_html_(self):
+        try:
+            return self.to_frame().to_html(index=False)
+        except ImportError:  # no pandas: Jupyter shows the repr
+            return None
+
+
 # the command's quantities whose rule (syntax and domain) the engine holds
-_ENGINE_QUANTITIES = ("trials", "seed", "lanes")
+_ENGINE_QUANTITIES = ("trials", "seed", "lanes", "errors", "ber", "ratio", "true_ber",
+                      "reading_interval", "rate", "baud", "bits_per_symbol", "time")
 
 
 def _scalar(call, name, x, parse):
@@ -39,7 +80,7 @@ def _scalar(call, name, x, parse):
         # the engine's rule for the flag of that name, on the number as typed
         # (1000.5 trials, seed 0.5, lanes 2.5 or 0 are refused, not truncated)
         text = str(int(v)) if float(v).is_integer() and abs(v) < 2 ** 63 else repr(float(v))
-        return _core.quantity(name, text, "%s: %s" % (call.func, name))
+        return _core.quantity(name.replace("_", "-"), text, "%s: %s" % (call.func, name))
     return float(v)
 
 
@@ -49,8 +90,8 @@ def _tails_tuple(t):
 
 # ---- plan ----
 
-@dataclasses.dataclass
-class Plan:
+@dataclasses.dataclass(repr=False)
+class Plan(_Notebook):
     """A test plan (``bercl plan``): a test accepts a link at BER <= ber / ratio
     (good) and rejects one at ber (bad); alpha = P[reject | good], beta =
     P[accept | bad] = 1 - CL. For a sequential plan, `pass_bits` and
@@ -76,6 +117,13 @@ class Plan:
     true_ber: Optional[float] = None
     p_pass: Optional[float] = None
     expected_bits: Optional[float] = None
+
+    def __repr__(self):
+        head = "sequential, " if self.sequential else ""
+        rest = [(k, v) for k, v in self._fields() if k not in ("sequential", "ber", "ratio")]
+        return "Plan(%sber=%s, ratio=%s, %s)" % (
+            head, _short(self.ber), _short(self.ratio),
+            ", ".join("%s=%s" % (k, _short(v)) for k, v in rest))
 
     def to_frame(self):
         """The plan as ``bercl plan -f csv`` prints it: one row, or one per error
@@ -144,97 +192,40 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
     >>> s.alpha_actual, s.beta_actual
     (0.040854552433424944, 0.04905076348524468)
     """
-    call = _Call("plan", "raise")
-    p = _scalar(call, "ber", ber, parse_real)
-    if not 0 < p < 1:
-        raise DomainError("plan: ber = %r: must be between 0 and 1, exclusive" % p)
-    if ratio is None:
-        raise DomainError("plan: needs ratio (a good link has BER ber / ratio)")
-    d = _scalar(call, "ratio", ratio, parse_real)
-    if not 1 < d <= 1e6:
-        raise DomainError("plan: ratio = %r: must be above 1 (at most 1e6)" % d)
-    tb = None
-    if true_ber is not None:
-        tb = _scalar(call, "true_ber", true_ber, parse_real)
-        if not 0 < tb < 1:
-            raise DomainError("plan: true_ber = %r: must be between 0 and 1, exclusive" % tb)
-    interval = None
-    if reading_interval is not None:
-        interval = _scalar(call, "reading_interval", reading_interval, parse_quantity)
-        if not sequential:
-            raise DomainError("plan: reading_interval is for a sequential plan (sequential="
-                              "True): a fixed test is judged at its end")
-        if not (interval >= 1 and interval <= 1e300):
-            raise DomainError("plan: reading_interval = %r: must be 1 to 1e300 bits" % interval)
-    if bits is not None or time is not None:
-        if sequential:
-            raise DomainError("plan: sequential designs a plan: give cl and alpha, not bits "
-                              "or time")
-        if cl is not None or alpha is not None:
-            raise DomainError("plan: a given test (bits or time) takes no cl or alpha: its "
-                              "risks are computed")
-        e = 0.0 if errors is None else _scalar(call, "errors", errors, parse_count)
-        n, _ = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-        n = float(n)
-        if n != math.floor(n):
-            raise DomainError("plan: a plan needs a whole number of bits, not %.17g" % n)
-        a, b = _core.plan_risks(e, n, p, d)
-        out = Plan(p, d, int(e), int(n), a, b)
-        if tb is not None:
-            t = _core.tails_full(0, e, n, tb)
-            if t is None:
-                raise DomainError("plan: bits * true_ber is outside [1e-300, 1e300]")
-            out.true_ber, out.p_pass, out.expected_bits = tb, t[1], n
-        return out
-    if errors is not None:
-        raise DomainError("plan: plan computes the errors allowed: give errors only with bits "
-                          "or time")
-    if cl is None or alpha is None:
-        raise DomainError("plan: needs cl (1 - beta, the consumer's risk) and alpha")
-    _, beta = parse_cl(cl, "cl")
-    a_target, _ = parse_cl(alpha, "alpha")
-    if not (0 < beta < 1 and 0 < a_target < 1):
-        raise DomainError("plan: cl and alpha must be between 0 and 1, exclusive")
-    fe, fn, fa, fb = _core.plan_fixed(p, a_target, beta, d)
-    out = Plan(p, d, int(fe), int(fn), fa, fb)
+    named = [("ber", ber), ("cl", cl), ("alpha", alpha), ("ratio", ratio), ("errors", errors),
+             ("bits", bits), ("time", time), ("rate", rate), ("lanes", lanes), ("baud", baud),
+             ("bits_per_symbol", bits_per_symbol), ("true_ber", true_ber),
+             ("reading_interval", reading_interval)]
+    items = [(k.replace("_", "-"), _typed("plan", k, v), k) for k, v in named if v is not None]
     if sequential:
-        s = _core.plan_sequential(p, a_target, beta, d)
+        items.append(("sequential", "1", "sequential"))
+    # the command's row (engine/compute.c: its forms, checks and messages)
+    cells, table, _ = _core.row("plan", "plan", 0, items)
+    f = {k: _cell(v) for k, v in cells.items()}
+    out = Plan(f["ber"], f["ratio"], int(f["errors"]), int(f["bits"]), f["alpha"], f["beta"])
+    if bits is None and time is None and (rate is not None or baud is not None):
+        out.time_s = f.get("time_s")
+    if table is not None:
         out.sequential = True
-        out.errors, out.max_bits, out.alpha, out.beta = int(s[0]), int(s[1]), s[2], s[3]
-        out.bits = out.max_bits
-        out.fixed_bits = int(fn)
-        out.expected_bits_good, out.expected_bits_bad = s[4], s[5]
-        out.pass_bits = [int(v) for v in s[6]]
-        out.fail_bits = [int(v) for v in s[7]]
-        if interval is not None:
-            out.reading_interval = interval
-            out.alpha_actual = _core.plan_at_readings(s[6], s[7], p / d, interval)[1]
-            out.beta_actual = _core.plan_at_readings(s[6], s[7], p, interval)[0]
-    r = None
-    if rate is not None or baud is not None:
-        from . import _rate
-        r = float(_rate(call, rate, baud, bits_per_symbol))
-        n_lanes = 1.0 if lanes is None else _scalar(call, "lanes", lanes, parse_count)
-        out.time_s = out.bits / (r * n_lanes)
-    if tb is not None:
-        out.true_ber = tb
-        if sequential and interval is not None:
-            out.p_pass = _core.plan_at_readings(out.pass_bits, out.fail_bits, tb, interval)[0]
-        elif sequential:
-            out.p_pass, _, out.expected_bits = _core.sequential_outcome(
-                out.pass_bits, out.fail_bits, tb)
-        else:
-            t = _core.tails_full(0, float(out.errors), float(out.bits), tb)
-            if t is None:
-                raise DomainError("plan: bits * true_ber is outside [1e-300, 1e300]")
-            out.p_pass, out.expected_bits = t[1], float(out.bits)
+        out.max_bits = int(f["max_bits"])
+        out.fixed_bits = int(f["fixed_bits"])
+        out.expected_bits_good = f["expected_bits_good"]
+        out.expected_bits_bad = f["expected_bits_bad"]
+        out.pass_bits = [int(v) for v in table[0]]
+        out.fail_bits = [int(v) for v in table[1]]
+        if reading_interval is not None:
+            out.reading_interval = f["reading_interval"]
+            out.alpha_actual, out.beta_actual = f["alpha_actual"], f["beta_actual"]
+    if true_ber is not None:
+        out.true_ber, out.p_pass = f["true_ber"], f["p_pass"]
+        out.expected_bits = f.get("expected_bits")
     return out
 
 
 # ---- lanes ----
 
-@dataclasses.dataclass
-class LanesCl:
+@dataclasses.dataclass(repr=False)
+class LanesCl(_Notebook):
     """``bercl cl --lane-errors``: per lane (`errors`, `cl`, `one_minus_cl`,
     `log10_one_minus_cl`, one entry per lane), the pooled test
     (`combined_*`: all bits and errors), and `all_cl` (the CL that every lane
@@ -351,19 +342,12 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
     >>> min_bits_all_lanes(0, 1e-12, "95%", 4)
     (4362894420403, 0.9500000000000467)
     """
-    call = _Call("min_bits_all_lanes", "raise")
-    b = _model(model)
-    e = _scalar(call, "errors", errors, parse_count)
-    p = _scalar(call, "ber", ber, parse_real)
-    c, q = parse_cl(cl, "cl")
-    n_lanes = _scalar(call, "lanes", lanes, parse_count)
-    if not 1 <= n_lanes <= 1e6:
-        raise DomainError("min_bits_all_lanes: lanes = %r: must be 1 to 1000000" % n_lanes)
-    bits, t = _core.min_bits_all_lanes(int(b), e, p, c, q, int(n_lanes))
-    if not (t[0] >= c and t[1] <= q):
-        raise BerclError("min_bits_all_lanes: numerical failure: the all-lanes bits do not "
-                         "reach the target")
-    return int(bits), t[0]
+    items = [(k, _typed("min_bits_all_lanes", k, v), k)
+             for k, v in (("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes))]
+    items.append(("all-lanes", "1", "all_lanes"))
+    # the command's row (bits --lanes L --all-lanes): its checks, its search
+    cells, _, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
+    return int(float(cells["bits_per_lane"])), float(cells["cl_achieved"])
 
 
 # ---- FEC ----
@@ -383,18 +367,8 @@ the uncorrectable count itself. port and lane name the histogram of a
 report (`fec_histograms`), else None."""
 
 
-def _flr(cer, rate, interleave, frames_per_codeword):
-    """flr = cer (1 + X F) / F at most 1 (bercl_fec_flr; the command's flr_of: X from the
-    rate where not given, F 8 by default)."""
-    nan = math.nan
-    return _core.fec_flr(cer, nan if interleave is None else float(interleave),
-                         nan if frames_per_codeword is None else float(frames_per_codeword),
-                         nan if rate is None else float(rate))
-
-
 def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
-                  method="likelihood", rate=None, interleave=None, frames_per_codeword=None,
-                  _where=(None, None)):
+                  method="likelihood", rate=None, interleave=None, frames_per_codeword=None):
     """Analyse a FEC symbol-error histogram (``bercl fec --histogram``).
 
     Parameters
@@ -438,43 +412,53 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
     >>> h.flr_observed
     0.005597014925373134
     """
-    from . import parse_rate
+    return _histogram(code, bins, cl, model, groups, method, rate, interleave,
+                      frames_per_codeword, (None, None))
+
+
+def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_per_codeword,
+               where):
+    """`fec_histogram`, and the port and lane of a report's histogram."""
     n, k, m, t = fec_code(code)
-    call = _Call("fec_histogram", "raise")
     if method not in ("likelihood", "sonic"):
         raise DomainError("fec_histogram: method must be 'likelihood' or 'sonic', not %r"
                           % (method,))
-    r = None if rate is None else _scalar(call, "rate", rate, parse_rate)
-    c, q = parse_cl(cl, "cl")
+    named = [("code", "rs:%d,%d,%d" % (n, k, m)), ("cl", cl), ("rate", rate),
+             ("interleave", interleave), ("frames_per_codeword", frames_per_codeword),
+             ("method", method)]
+    items = [(key.replace("_", "-"), _typed("fec_histogram", key, v), key)
+             for key, v in named if v is not None]
+    counts = grouped = None
     if groups is not None:
         if bins is not None:
             raise DomainError("fec_histogram: give bins or groups, not both")
-        if method == "sonic":
-            raise DomainError("fec_histogram: method 'sonic' needs a count per bin, and the "
-                              "report groups bins")
-        lo, hi, cnt = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
-                       [float(v) for v in groups[2]])
-        h = _core.fec_histogram(n, k, m, [0.0] * (t + 2), int(_model(model)), c, q, lo, hi, cnt)
-        counts = None
+        if len(groups) != 3 or not all(hasattr(g, "__len__") for g in groups) or \
+                not len(groups[0]) or len({len(g) for g in groups}) != 1:
+            raise DomainError("fec_histogram: groups: (lo, hi, count), three lists of one "
+                              "length, at least one group")
+        grouped = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
+                   [_core.quantity("errors", _typed("fec_histogram", "count", v),
+                                   "fec_histogram: groups count[%d]" % i)
+                    for i, v in enumerate(groups[2])])
     else:
         if bins is None:
             raise DomainError("fec_histogram: needs bins (or groups)")
-        counts = [_scalar(call, "bins[%d]" % i, v, parse_count) for i, v in enumerate(bins)]
-        if len(counts) != t + 2:
-            raise DomainError("bins: %d counts given, t + 2 = %d wanted" % (len(counts), t + 2))
-        for i, v in enumerate(counts):
-            if v != math.floor(v) or v < 0:
-                raise DomainError("bins[%d] = %r: must be a whole number" % (i, v))
-        h = _core.fec_histogram(n, k, m, counts, int(_model(model)), c, q)
-    interval = True
-    if method == "sonic":
-        h["tail_bins"], h["cer_tail"], h["tail_r2"] = _core.fec_tail_sonic(n, k, m, counts)
-        interval = False
+        if len(bins) != t + 2:
+            raise DomainError("fec_histogram: bins: %d counts given, t + 2 = %d wanted"
+                              % (len(bins), t + 2))
+        # each bin a count, as a report's cell is read
+        counts = [_core.quantity("errors", _typed("fec_histogram", "bins", v),
+                                 "fec_histogram: bins[%d]" % i) for i, v in enumerate(bins)]
+    # the command's row (fec --histogram): the analysis, the tail fit, the frame loss
+    cells, _, h = _core.row("fec_histogram", "fec", int(_model(model)), items, counts, grouped)
     gof = h["gof_df"] > 0
     tail = h["tail_bins"] > 0
-    flr = _flr(h["cer_tail"], r, interleave, frames_per_codeword) if tail else None
-    flr_upper = _flr(h["cer_tail_upper"], r, interleave, frames_per_codeword) \
-        if tail and interval else None
+    interval = tail and h["tail_interval"]
+
+    def cell(name):
+        v = cells.get(name)
+        return None if v is None else _cell(v)
+
     return FecHistogram(
         h["codewords"], h["uncorrectable"], h["symbol_errors"], h["ser_estimate"],
         h["ser_upper"], h["cer_predicted"] if h["has_cer_predicted"] else 0.0,
@@ -482,10 +466,9 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
         h["cer_upper"], h["ln_cer_upper"], h["gof_df"], h["gof_stat"] if gof else None,
         h["gof_p"] if gof else None, h["ln_gof_p"] if gof else None,
         bool(h["burst"]) if gof else None, h["tail_bins"], h["cer_tail"] if tail else None,
-        h["tail_r2"] if tail else None, h["cer_tail_lower"] if tail and interval else None,
-        h["cer_tail_upper"] if tail and interval else None, flr, flr_upper,
-        _flr(h["uncorrectable"] / h["codewords"], r, interleave, frames_per_codeword),
-        *_where)
+        h["tail_r2"] if tail else None, h["cer_tail_lower"] if interval else None,
+        h["cer_tail_upper"] if interval else None, cell("flr"), cell("flr_upper"),
+        cell("flr_observed"), *where)
 
 
 FecReport = collections.namedtuple("FecReport", "port lane bins groups")
@@ -533,6 +516,9 @@ def read_fec_histograms(source, code, *, format="auto"):
     >>> fmt, hs[0].bins[:3], hs[0].bins[-1]
     ('csv', [1000, 20, 0], 0)
     """
+    if isinstance(source, (bytearray, memoryview)):
+        raise TypeError("read_fec_histograms: source must be a file name, an open file, or the "
+                        "report as bytes or str, not %s" % type(source).__name__)
     import os
     import warnings
     if format not in _FORMATS:
@@ -586,9 +572,8 @@ def fec_histograms(source, code, cl="95%", *, format="auto", model="poisson",
     3.604382929642445e-05
     """
     _, reports = read_fec_histograms(source, code, format=format)
-    return [fec_histogram(code, None if r.groups else r.bins, cl, model=model,
-                          groups=r.groups, method=method, rate=rate, interleave=interleave,
-                          frames_per_codeword=frames_per_codeword, _where=(r.port, r.lane))
+    return [_histogram(code, None if r.groups else r.bins, cl, model, r.groups, method, rate,
+                       interleave, frames_per_codeword, (r.port, r.lane))
             for r in reports]
 
 
@@ -638,28 +623,15 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     >>> d.ser, d.degrade_p
     (9.372187955997527e-05, 0.49999999999999867)
     """
-    from . import parse_rate
-    n, k, m, _ = fec_code(code)
-    call = _Call("fec_degrade", "raise")
-    iv = _scalar(call, "interval", interval, parse_count)
-    th = _scalar(call, "threshold", threshold, parse_count)
-    if not (iv >= 1 and iv <= 4294967295.0 and iv == math.floor(iv)):
-        raise DomainError("fec_degrade: interval = %r: must be a whole number from 1 to "
-                          "4294967295" % iv)
-    if not (th >= 0 and th == math.floor(th)):
-        raise DomainError("fec_degrade: threshold = %r: must be a whole number" % th)
-    if ser is not None and ber is not None:
-        raise DomainError("fec_degrade: give ser or ber, not both")
-    s = math.nan
-    if ser is not None:
-        s = _scalar(call, "ser", ser, parse_real)
-        if not 0 < s < 1:
-            raise DomainError("fec_degrade: ser = %r: must be between 0 and 1, exclusive" % s)
-    elif ber is not None:
-        s = fec_rates(code, ber).ser
-    r = math.nan if rate is None else _scalar(call, "rate", rate, parse_rate)
-    p, mean_time, s = _core.fec_degrade(n, k, m, s, iv, th, r)
-    return FecDegrade(s, p, mean_time)
+    named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
+             ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),
+             ("ber", ber), ("rate", rate)]
+    items = [(k, _typed("fec_degrade", k, v), k.replace("degrade-", ""))
+             for k, v in named if v is not None]
+    # the command's row (fec --degrade-interval K --degrade-threshold S)
+    cells, _, _ = _core.row("fec_degrade", "fec", 0, items)
+    f = {k: _cell(v) for k, v in cells.items()}
+    return FecDegrade(f["ser"], f["degrade_p"], f.get("degrade_mean_time"))
 
 
 FecTestBounds = collections.namedtuple("FecTestBounds", "ber_upper cer_upper")
@@ -689,12 +661,14 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     >>> fec_test_bounds("kp4", 3, 1e12, "95%")
     FecTestBounds(ber_upper=7.753656527932728e-12, cer_upper=3.8401167502423286e-132)
     """
-    fec_code(code)
-    up = ber_upper(errors, bits, cl, time=time, rate=rate, lanes=lanes, baud=baud,
-                   bits_per_symbol=bits_per_symbol, model=model)
-    if np.ndim(up):
-        raise TypeError("fec_test_bounds: one test at a time (ber_upper is elementwise)")
-    return FecTestBounds(up, fec_rates(code, min(max(up, 1e-300), 0.5)).cer)
+    named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
+             ("errors", errors), ("bits", bits), ("cl", cl), ("time", time), ("rate", rate),
+             ("lanes", lanes), ("baud", baud), ("bits_per_symbol", bits_per_symbol)]
+    items = [(k.replace("_", "-"), _typed("fec_test_bounds", k, v), k)
+             for k, v in named if v is not None]
+    # the command's row (fec --code C --errors E --bits N --cl C)
+    cells, _, _ = _core.row("fec_test_bounds", "fec", int(_model(model)), items)
+    return FecTestBounds(_cell(cells["ber_upper"]), _cell(cells["cer_upper"]))
 
 
 def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="poisson"):
@@ -751,8 +725,8 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
 
 # ---- simulate ----
 
-@dataclasses.dataclass
-class Simulation:
+@dataclasses.dataclass(repr=False)
+class Simulation(_Notebook):
     """A Monte Carlo check of a CL (``bercl simulate``): of `trials` simulated
     tests of `bits` bits at a true BER of exactly `ber`, the fraction with at
     most `errors` errors (`one_minus_cl_sim`), against the exact
@@ -769,8 +743,8 @@ class Simulation:
     z: float
 
 
-@dataclasses.dataclass
-class BurstSimulation:
+@dataclasses.dataclass(repr=False)
+class BurstSimulation(_Notebook):
     """``bercl simulate --burst-model gilbert-elliott``: of `trials` simulated
     tests of `bits` bits on a link whose errors come in bursts (true BER
     `ber`, bursts of mean `burst_length` errors carrying the share
@@ -794,35 +768,8 @@ class BurstSimulation:
     one_minus_cl_clustered_sim: float
 
 
-def _burst_simulation(rng, e, n, p, q_tails, length, share, interval, trials, seed):
-    """The draws of engine/bursts.c with numpy's generator: independent errors,
-    Poisson((1 - S) p N) of them, and bursts, Poisson(S p N / L), each of a
-    geometric size of mean L on 1, 2, ... (one error for L = 1), each at a
-    uniform place in the test and whole in the interval where it starts;
-    the intervals' sums and the verdicts in C (_core.bursts_pass)."""
-    k = int(math.ceil(n / interval))
-    mean = p * n
-    chunk = max(1, min(trials, 4000000 // k))
-    passed = passed_cl = 0.0
-    for start in range(0, trials, chunk):
-        m = min(chunk, trials - start)
-        single = rng.poisson((1 - share) * mean, m)
-        bursts = rng.poisson(share * mean / length, m)
-        who = np.concatenate([np.repeat(np.arange(m), single), np.repeat(np.arange(m), bursts)])
-        where = np.minimum(np.floor(rng.random(who.size) * n / interval), k - 1).astype(np.int64)
-        nb = int(bursts.sum())
-        size = np.ones(who.size)
-        if length > 1 and nb:
-            size[who.size - nb:] = rng.geometric(1 / length, nb)
-        counts = np.bincount(who * k + where, weights=size, minlength=m * k).reshape(m, k)
-        a, b, _ = _core.bursts_pass(counts, float(interval), n, e, p, q_tails[0], q_tails[1])
-        passed += a
-        passed_cl += b
-    return passed / trials, passed_cl / trials
-
-
-@dataclasses.dataclass
-class PlanSimulation:
+@dataclasses.dataclass(repr=False)
+class PlanSimulation(_Notebook):
     """A Monte Carlo check of a plan (``bercl simulate --ratio``): links at
     ber / ratio (good) and at ber (bad), `trials` of each; the risks
     simulated (`alpha_sim`, `beta_sim`) beside the exact ones with the
@@ -845,26 +792,12 @@ class PlanSimulation:
     bits_bad_sim: float
     bits_bad_stderr: float
 
-
-def _sequential_draws(rng, p, ber_true, trials):
-    """Outcomes of the sequential table p at a true BER: (failed, bits)."""
-    failed = np.zeros(trials, dtype=bool)
-    length = np.zeros(trials)
-    active = np.arange(trials)
-    pos = np.zeros(trials)
-    for k in range(len(p.pass_bits)):
-        if active.size == 0:
-            break
-        t = pos[active] + rng.exponential(1 / ber_true, active.size)
-        passes = t > p.pass_bits[k]
-        fails = ~passes & ((t <= p.fail_bits[k]) | (k == len(p.pass_bits) - 1))
-        length[active[passes]] = p.pass_bits[k]
-        length[active[fails]] = t[fails]
-        failed[active[fails]] = True
-        go = ~passes & ~fails
-        pos[active[go]] = t[go]
-        active = active[go]
-    return failed, length
+    def to_frame(self):
+        """One row, as ``bercl simulate --ratio -f csv`` prints it (pandas DataFrame)."""
+        p = self.plan
+        row = dict(errors=p.errors, bits=p.bits, ber=p.ber, ratio=p.ratio)
+        row.update((k, v) for k, v in self._fields() if k != "plan")
+        return _frame([row])
 
 
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
@@ -873,9 +806,10 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
              reading_interval=None):
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
-    numpy's PCG64 stream seeded with `seed`: a seed gives the same answer on
-    every run, but not the command's digits (the command draws with GSL's
-    Mersenne Twister); the exact values beside them are the command's.
+    The command's own run (engine/simulate.c, engine/bursts.c): its random
+    stream seeded with `seed`, so that a seed gives the command's table,
+    digit for digit, in constant memory (the trials are drawn and counted,
+    not kept).
 
     Parameters
     ----------
@@ -916,7 +850,7 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     DomainError
         A missing or bad argument.
     LimitError
-        Poisson draws above bits * ber = 1e9.
+        Beyond the command's limits for the draws.
 
     Examples
     --------
@@ -931,89 +865,69 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     >>> s.one_minus_cl_sim > 0.7, s.one_minus_cl_clustered_sim <= s.one_minus_cl
     (True, True)
     """
-    call = _Call("simulate", "raise")
-    trials = int(_scalar(call, "trials", trials, parse_count))  # (the engine's rules)
-    seed = int(_scalar(call, "seed", seed, parse_count))
+    b = _model(model)
     if ber is None:
         raise DomainError("simulate: needs ber")
-    rng = np.random.default_rng(seed)
-    if ratio is not None:
-        if model != "poisson":
-            raise DomainError("simulate: plans use the Poisson model only")
-        p = plan(ber, cl, alpha, ratio, errors=errors, bits=bits, time=time, rate=rate,
-                 lanes=lanes, sequential=sequential)
-        good, bad = p.ber / p.ratio, p.ber
-        if p.sequential:
-            fg, ng = _sequential_draws(rng, p, good, trials)
-            fb, nb = _sequential_draws(rng, p, bad, trials)
-            eg, eb = p.expected_bits_good, p.expected_bits_bad
-        else:
-            if p.bits * bad > 1e9:
-                raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
-            fg = rng.poisson(p.bits * good, trials) > p.errors
-            fb = rng.poisson(p.bits * bad, trials) > p.errors
-            ng = nb = np.full(trials, float(p.bits))
-            eg = eb = float(p.bits)
-        a_sim = float(np.count_nonzero(fg)) / trials
-        b_sim = float(np.count_nonzero(~fb)) / trials
-        return PlanSimulation(
-            p, trials, seed, p.alpha, a_sim, math.sqrt(p.alpha * (1 - p.alpha) / trials),
-            p.beta, b_sim, math.sqrt(p.beta * (1 - p.beta) / trials), eg, float(ng.mean()),
-            float(ng.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0, eb,
-            float(nb.mean()), float(nb.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0)
-    if sequential or alpha is not None or cl is not None:
-        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
     if burst_model not in (None, "none", "gilbert-elliott"):
         raise DomainError("simulate: burst_model must be 'gilbert-elliott' or None, not %r"
                           % (burst_model,))
-    if burst_model == "gilbert-elliott":
-        if model != "poisson":
-            raise DomainError("simulate: burst_model takes the Poisson model")
-        e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
-        n = float(_bits(call, bits, time, rate, lanes, None, None)[0])
-        p = _scalar(call, "ber", ber, parse_real)
-        length = _scalar(call, "burst_length", burst_length, parse_real)
-        share = _scalar(call, "burst_share", burst_share, parse_real)
-        if not 1 <= length <= 1e6:
-            raise DomainError("simulate: burst_length = %r: must be from 1 to 1e6 errors"
-                              % length)
-        if not 0 < share <= 1:
-            raise DomainError("simulate: burst_share = %r: must be above 0, at most 1" % share)
-        interval = n if reading_interval is None else \
-            min(_scalar(call, "reading_interval", reading_interval, parse_quantity), n)
-        if not interval > 0:
-            raise DomainError("simulate: reading_interval must be above 0")
-        if math.ceil(n / interval) > 1e7:
-            raise LimitError("simulate: burst_model supports at most 1e7 intervals "
-                             "(bits / reading_interval)")
-        if n * p > 1e7:
-            raise LimitError("simulate: burst_model supports bits * ber up to 1e7")
-        t = _core.tails_full(0, e, n, p)
-        if t is None:
-            raise DomainError("simulate: bits * ber is outside [1e-300, 1e300]")
-        sim, sim_cl = _burst_simulation(rng, e, n, p, t, length, share, interval, trials, seed)
-        q = t[1]
-        return BurstSimulation(int(e), n, p, length, share, interval, trials, seed, q, sim,
-                               math.sqrt(q * (1 - q) / trials), sim_cl)
-    b = _model(model)
-    e = _scalar(call, "errors", 0 if errors is None else errors, parse_count)
-    n, _ = _bits(call, bits, time, rate, lanes, None, None)
-    n = float(n)
-    p = _scalar(call, "ber", ber, parse_real)
-    from . import one_minus_cl
-    q = one_minus_cl(e, n, p, model=model)
-    if b:
-        if n >= 2.0 ** 63:
-            raise LimitError("simulate: the binomial draws take bits below 2^63")
-        x = rng.binomial(int(n), p, size=trials)
-    else:
-        if n * p > 1e9:
-            raise LimitError("simulate: Poisson draws up to bits * ber = 1e9")
-        x = rng.poisson(n * p, size=trials)
-    sim = float(np.count_nonzero(x <= e)) / trials
-    se = math.sqrt(q * (1 - q) / trials)
+    bursts = burst_model == "gilbert-elliott"
+    if ratio is None and (sequential or alpha is not None or cl is not None):
+        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
+    named = [("errors", errors), ("bits", bits), ("ber", ber), ("cl", cl), ("alpha", alpha),
+             ("ratio", ratio), ("trials", trials), ("seed", seed), ("time", time),
+             ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval)]
+    if bursts:
+        named += [("burst_length", burst_length), ("burst_share", burst_share)]
+    items = [(k.replace("_", "-"), _typed("simulate", k, v), k)
+             for k, v in named if v is not None]
+    if sequential:
+        items.append(("sequential", "1", "sequential"))
+    if bursts:
+        items.append(("burst-model", "gilbert-elliott", "burst_model"))
+    # the command's own row (engine/simulate.c, engine/bursts.c): its random
+    # stream, in constant memory, the same table for the same seed
+    cells, _, _ = _core.row("simulate", "simulate", int(b), items)
+    f = {k: _cell(v) for k, v in cells.items()}
+    trials, seed = int(f["trials"]), int(f["seed"])
+    if ratio is not None:
+        p = plan(ber, cl, alpha, ratio, errors=errors, bits=bits, time=time, rate=rate,
+                 lanes=lanes, sequential=sequential)
+        return PlanSimulation(
+            p, trials, seed, f["alpha"], f["alpha_sim"], f["alpha_stderr"], f["beta"],
+            f["beta_sim"], f["beta_stderr"], f["expected_bits_good"], f["bits_good_sim"],
+            f["bits_good_stderr"], f["expected_bits_bad"], f["bits_bad_sim"],
+            f["bits_bad_stderr"])
+    q, sim, se = f["one_minus_cl"], f["one_minus_cl_sim"], f["sim_stderr"]
+    if bursts:
+        return BurstSimulation(int(f["errors"]), f["bits"], f["ber"], f["burst_length"],
+                               f["burst_share"], f.get("reading_interval", f["bits"]), trials,
+                               seed, q, sim, se, f["one_minus_cl_clustered_sim"])
     z = (sim - q) / se if se > 0 else (0.0 if sim == q else math.inf)
-    return Simulation(int(e), n, p, trials, seed, q, sim, se, z)
+    return Simulation(int(f["errors"]), f["bits"], f["ber"], trials, seed, q, sim, se, z)
+
+
+def _typed(func, name, v):
+    """A value as the text its flag reads: a string as it is, a number as its
+    shortest decimal (a whole number as its digits), as if typed."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer,
+                                                              np.floating)):
+        raise TypeError("%s: %s must be a number or a string, not %s"
+                        % (func, name, type(v).__name__))
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    v = float(v)
+    return str(int(v)) if v.is_integer() and abs(v) < 2 ** 63 else repr(v)
+
+
+def _cell(text):
+    """A machine cell as Python reads it: a number as its double, else the text."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 # ---- watch ----
@@ -1025,28 +939,6 @@ observed errors (None where there is none), the index of dispersion of the
 increments so far (None before two), the decision ("pass", "fail" or ""),
 and with ``clustered=True`` cl_clustered of the increments so far (else
 None)."""
-
-
-def _chi2_999(nu):
-    """0.999 quantile of chi-square(nu), Wilson-Hilferty (as engine/watch.c)."""
-    h = 2 / (9 * nu)
-    c = 1 - h + 3.090232306167814 * math.sqrt(h)
-    return nu * c * c * c
-
-
-class _Lane:
-    def __init__(self, name):
-        self.name = name
-        self.seen = False
-        self.bits = self.errors = 0.0
-        self.state = ""
-        self.cl = self.one_minus_cl = 0.0  # no CL yet (the command's zeroed lane)
-        self.ln_cl_allowed = 0.0
-        self.m = 0
-        self.sum_k = self.sum_n = self.sum_k2n = self.pending = 0.0
-        self.warned = False
-        self.sums = None  # clustered: the increments as the library's sums
-        self.sums_bad = False
 
 
 class Watch:
@@ -1084,6 +976,15 @@ class Watch:
         test passes only if cl_clustered reaches cl as well, else fails
         there (reading on for a later pass would be optional stopping).
 
+    Each reading goes through the command's own watch (engine/watch.c: its
+    checks, decisions, dispersion and warnings), as if it were the next line
+    of ``bercl watch``'s standard input, whose header the first reading
+    makes: ``bits`` or ``time``, ``errors``, and ``lane`` where the reading
+    names one. A bad reading raises DomainError with the command's message,
+    "Watch.feed:LINE: ..." (LINE counts the header as line 1); the warnings
+    the command prints (errors clustered beyond what independent errors
+    allow) are kept in `warnings`.
+
     Examples
     --------
     >>> w = Watch(1e-12, "95%")
@@ -1095,98 +996,36 @@ class Watch:
 
     def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None,
                  clustered=False):
-        call = _Call("Watch", "raise")
-        self.clustered = bool(clustered)
-        if self.clustered and alpha is not None:
-            raise DomainError("Watch: clustered is for the fixed target, not a plan")
-        self.ber = _scalar(call, "ber", ber, parse_real)
-        if not 0 < self.ber < 1:
-            raise DomainError("Watch: ber must be between 0 and 1, exclusive")
-        self.cl, self.cl_complement = parse_cl(cl, "cl")
-        self.allowed = _scalar(call, "errors", errors, parse_count)
-        self.rate = None
-        if rate is not None:
-            from . import parse_rate
-            self.rate = _scalar(call, "rate", rate, parse_rate)
-        self.lanes = None if lanes is None else _scalar(call, "lanes", lanes, parse_count)
-        self.plan = None
         if (alpha is None) != (ratio is None):
             raise DomainError("Watch: a plan needs alpha and ratio")
-        if alpha is not None:
-            self.plan = plan(self.ber, cl, alpha, ratio, sequential=True)
-        else:
-            try:
-                self.pass_bits = _core.min_bits_raw(0, self.allowed, self.ber, self.cl,
-                                                    self.cl_complement)
-            except LimitError:
-                raise LimitError("Watch: the fixed test at this ber and cl would exceed "
-                                 "1e300 bits") from None
-        self._lanes = {}
-        self.with_lanes = None
+        named = [("ber", ber), ("cl", cl), ("errors", errors), ("alpha", alpha),
+                 ("ratio", ratio), ("rate", rate), ("lanes", lanes)]
+        items = [(k, _typed("Watch", k, v), k) for k, v in named if v is not None]
+        if clustered:
+            items.append(("clustered", "1", "clustered"))
+        self._w = _core.watch_open(items, alpha is not None)
+        self.ber = float(_typed("Watch", "ber", ber)) if not isinstance(ber, str) else \
+            _core.quantity("ber", ber, "Watch: ber")
+        self.cl, self.cl_complement = parse_cl(cl, "cl")
+        self.allowed = int(_core.quantity("errors", _typed("Watch", "errors", errors),
+                                          "Watch: errors"))
+        self.clustered = bool(clustered)
+        self.plan = None if alpha is None else plan(ber, cl, alpha, ratio, sequential=True)
+        self._columns = None  # the header's columns, once the first reading made it
+        self._kind = None     # ("bits" or "time", lane or not), fixed by the first reading
         self.decision = ""
         self.warnings = []
+        self.rows = []  # the rows fed so far (to_frame)
 
-    def _decide(self, lane, bits, errors):
-        t = None
-        if bits > 0 and bits * self.ber >= 1e-300:
-            t = _core.tails_full(0, errors, bits, self.ber)
-            if t is not None:
-                lane.cl, lane.one_minus_cl = t[0], t[1]
-        if self.plan is not None:
-            c = len(self.plan.pass_bits) - 1
-            if errors > c:
-                return "fail", t
-            k = int(errors)
-            if k >= 1 and bits <= self.plan.fail_bits[k - 1]:
-                return "fail", t
-            if bits >= self.plan.pass_bits[k]:
-                return "pass", t
-            return "", t
-        if self.with_lanes and bits > 0 and bits * self.ber >= 1e-300:
-            a = _core.tails_full(0, self.allowed, bits, self.ber)
-            if a is not None:
-                lane.ln_cl_allowed = math.log1p(-a[1]) if a[0] > 0.5 else math.log(a[0])
-        if errors > self.allowed:
-            return "fail", t
-        if bits >= self.pass_bits:
-            return (self._clustered_verdict(lane) if self.clustered else "pass"), t
-        return "", t
-
-    def _cl_clustered(self, lane):
-        """bercl_clustered_cl of the lane's increments: (cl, 1 - cl), or None."""
-        if lane.sums is None or lane.sums_bad:
-            return None
-        try:
-            d = _core.clustered(lane.sums, self.ber, math.nan, math.nan, False)
-        except BerclError:
-            return None
-        return d["cl_clustered"], d["one_minus_cl_clustered"]
-
-    def _clustered_verdict(self, lane):
-        t = self._cl_clustered(lane)
-        if t is None:
-            return "fail"
-        ok = t[0] >= self.cl if self.cl <= 0.5 else t[1] <= self.cl_complement
-        return "pass" if ok else "fail"
-
-    def _dispersion(self, lane, d_bits, d_errors):
-        if d_bits > 0:
-            k = d_errors + lane.pending
-            lane.pending = 0.0
-            lane.m += 1
-            lane.sum_k += k
-            lane.sum_n += d_bits
-            lane.sum_k2n += k * k / d_bits
-            if self.clustered and not lane.sums_bad:
-                state, bad = _core.intervals_add(lane.sums, np.array([d_bits]), np.array([k]))
-                lane.sums, lane.sums_bad = state, bad is not None
-        else:
-            lane.pending += d_errors
-        if lane.m < 2 or lane.sum_k <= 0:
-            return None, None
-        s = lane.sum_n / lane.sum_k * lane.sum_k2n - lane.sum_k
-        x2 = s if s > 0 else 0.0
-        return x2 / (lane.m - 1), x2
+    def _send(self, record):
+        state, out, err = _core.watch_feed(self._w, record.encode())
+        messages = [ln[len("bercl: "):] if ln.startswith("bercl: ") else ln
+                    for ln in err.splitlines()]
+        if state in (2, 3):  # WATCH_INPUT, WATCH_INTERNAL
+            raise (DomainError if state == 2 else ConvergenceError)(
+                "; ".join(messages) or "Watch.feed: the reading has no answer")
+        self.warnings.extend(messages)
+        return state, list(csv.reader(io.StringIO(out)))
 
     def feed(self, bits=None, errors=0, *, time=None, lane=None):
         """One cumulative reading: bits tested (or time in seconds, with the
@@ -1194,100 +1033,68 @@ class Watch:
 
         Returns
         -------
-        WatchRow, or with lanes a list of two: the lane's row (its own pass
-        is "lane pass"), then the row lane="all" (bits and errors summed, the
-        product of the lanes' CLs, the decision of the whole test).
+        WatchRow, or with lanes a list of two: the lane's row, then the row
+        lane="all" (the whole test's decision), as the command prints them.
 
         Raises
         ------
         DomainError
             A bad value, a counter that went backwards, or a reading after the
-            decision.
+            decision: the command's message.
         """
         if self.decision:
             raise DomainError("Watch: the test is decided (%s)" % self.decision)
-        if self.with_lanes is None:
-            self.with_lanes = lane is not None
-        elif self.with_lanes != (lane is not None):
-            raise DomainError("Watch: every reading names its lane, or none does")
-        call = _Call("Watch.feed", "raise")
-        if time is not None:
-            if bits is not None:
-                raise DomainError("Watch.feed: give bits or time, not both")
-            if self.rate is None:
-                raise DomainError("Watch.feed: time needs the Watch's rate")
-            from . import parse_time
-            n_lanes = self.lanes if (lane is None and self.lanes is not None) else 1
-            b = _scalar(call, "time", time, parse_time) * self.rate * n_lanes
-        else:
-            if bits is None:
-                raise DomainError("Watch.feed: needs bits (or time)")
-            b = _scalar(call, "bits", bits, parse_quantity)
-        if not 0 <= b <= 1e300:
-            raise DomainError("Watch.feed: bits = %r: is outside [0, 1e300]" % b)
-        e = _scalar(call, "errors", errors, parse_count)
-        if e > b:
-            raise DomainError("Watch.feed: errors %r exceed bits %r" % (e, b))
-        name = None if lane is None else str(lane)
-        if name == "":
-            raise DomainError("Watch.feed: empty lane")
-        ln = self._lanes.setdefault(name, _Lane(name))
-        if ln.seen and (b < ln.bits or e < ln.errors):
-            which = "bits" if b < ln.bits else "errors"
-            raise DomainError("Watch.feed: %s%s went backwards (%r after %r): a counter reset?"
-                              % ("lane %s: " % name if name is not None else "", which,
-                                 b if which == "bits" else e,
-                                 ln.bits if which == "bits" else ln.errors))
-        d, x2 = self._dispersion(ln, b - (ln.bits if ln.seen else 0),
-                                 e - (ln.errors if ln.seen else 0))
-        ln.seen, ln.bits, ln.errors = True, b, e
-        state, t = self._decide(ln, b, e)
-        if not ln.state:
-            ln.state = state
-        cc = self._cl_clustered(ln) if self.clustered and ln.m >= 1 else None
-        row = WatchRow(name, b, int(e), None if t is None else t[0], d, ln.state,
-                       None if cc is None else cc[0])
-        if x2 is not None and not ln.warned and ln.m >= 4 and x2 > _chi2_999(ln.m - 1):
-            ln.warned = True
-            self.warnings.append("%serrors are clustered (index of dispersion %.3g over %d "
-                                 "readings, P < 0.001 for independent errors): the CL "
-                                 "overstates the confidence"
-                                 % ("lane %s: " % name if name is not None else "", d, ln.m))
-        if not self.with_lanes:
-            self.decision = ln.state
-            return row
-        if ln.state == "pass":  # a lane's own pass; only the all row passes the module
-            row = row._replace(decision="lane pass")
-        return [row, self._overall()]
+        if (bits is None) == (time is None):
+            raise DomainError("Watch.feed: give bits or time (one of them)")
+        kind = ("bits" if time is None else "time", lane is not None)
+        if self._kind is None:
+            self._kind = kind
+            header = [kind[0], "errors"] + (["lane"] if kind[1] else [])
+            _, rows = self._send(",".join(header) + "\n")
+            self._columns = rows[0]
+        elif kind != self._kind:
+            raise DomainError("Watch.feed: every reading gives %s%s, as the first did"
+                              % (self._kind[0], " and its lane" if self._kind[1] else
+                                 " and no lane"))
+        cells = [_typed("Watch.feed", kind[0], bits if time is None else time),
+                 _typed("Watch.feed", "errors", errors)]
+        if kind[1]:
+            cells.append(str(lane))
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(cells)
+        state, rows = self._send(buf.getvalue())
+        got = [self._row(r) for r in rows]
+        self.rows.extend(got)
+        if state in (0, 1):  # WATCH_PASS, WATCH_FAIL
+            self.decision = "pass" if state == 0 else "fail"
+        return got if kind[1] else got[0]
 
-    def _overall(self):
-        """The lane="all" row the command prints after every lane reading:
-        bits and errors summed, cl the product of the lanes' CLs (once
-        `lanes` lanes were seen), and the module's decision."""
-        lanes = list(self._lanes.values())
-        fail = any(ln.state == "fail" for ln in lanes)
-        all_pass = all(ln.state == "pass" for ln in lanes)
-        bits = sum(ln.bits for ln in lanes)
-        errors = sum(ln.errors for ln in lanes)
-        ln_cl = 0.0
-        for ln in lanes:
-            if ln.cl > 0.5:
-                ln_cl += math.log1p(-ln.one_minus_cl)
-            else:
-                ln_cl += math.log(ln.cl) if ln.cl > 0 else -math.inf
-        ln_allowed = sum(ln.ln_cl_allowed for ln in lanes)
-        want = 1 if self.lanes is None else self.lanes
-        ok = False
-        if not fail and len(lanes) >= want:
-            if self.plan is not None:
-                ok = all_pass
-            elif self.cl <= 0.5:
-                ok = math.exp(ln_allowed) >= self.cl
-            else:
-                ok = -math.expm1(ln_allowed) <= self.cl_complement
-        self.decision = "fail" if fail else "pass" if ok else ""
-        c = math.exp(ln_cl) if len(lanes) >= want else None
-        return WatchRow("all", bits, int(errors), c, None, self.decision)
+    def _row(self, cells):
+        r = dict(zip(self._columns, cells))
+
+        def number(k):
+            v = r.get(k, "")
+            return None if v == "" else float(v)
+
+        return WatchRow(r.get("lane"), float(r["bits"]), int(float(r["errors"])), number("cl"),
+                        number("dispersion"), r.get("decision", ""), number("cl_clustered"))
+
+    def __repr__(self):
+        how = ("plan, alpha=%s, ratio=%s" % (_short(self.plan.alpha), _short(self.plan.ratio))
+               if self.plan is not None else "errors=%d" % self.allowed)
+        return "Watch(ber=%s, cl=%s, %s, readings=%d, decision=%r)" % (
+            _short(self.ber), _short(self.cl), how,
+            sum(1 for r in self.rows if r.lane != "all"), self.decision)
+
+    def to_frame(self):
+        """The rows fed so far, as ``bercl watch -f csv`` prints them (pandas DataFrame)."""
+        return _frame([r._asdict() for r in self.rows])
+
+    def _repr_html_(self):
+        try:
+            return self.to_frame().to_html(index=False)
+        except ImportError:
+            return None
 
     def run(self, readings):
         """Feed an iterable of readings (dicts with keys bits or time, errors,
@@ -1427,7 +1234,8 @@ def intervals(bits, errors, *, cumulative=None):
     ------
     DomainError
         A zero-length interval, errors above an interval's bits, a counter
-        going backwards (cumulative), named by its index.
+        going backwards (cumulative): the command's message, the element
+        named by its index.
 
     Examples
     --------
@@ -1437,47 +1245,29 @@ def intervals(bits, errors, *, cumulative=None):
     >>> iv.ber("95%").ber_upper_clustered
     7.200112744115854e-09
     """
-    call = _Call("intervals", "raise")
-    b = np.atleast_1d(call.number("bits", bits, parse_quantity)).astype(np.float64).ravel()
-    e = np.atleast_1d(call.number("errors", errors, parse_count)).astype(np.float64).ravel()
-    if b.size != e.size:
-        raise DomainError("intervals: bits and errors: %d and %d values" % (b.size, e.size))
-    if b.size == 0:
-        raise DomainError("intervals: no intervals (bits,errors rows)")
-    bad = np.flatnonzero(~np.isfinite(b) | ~np.isfinite(e) | (e < 0) | (e != np.floor(e)))
-    if bad.size:
-        i = int(bad[0])
-        raise DomainError("intervals: bits[%d] = %r, errors[%d] = %r: bits must be a number "
-                          "and errors a whole number at least 0" % (i, b[i], i, e[i]))
-    if cumulative is None:
-        k = min(3, b.size)
-        cumulative = k == 3 and bool(np.all(b[1:3] > b[:2]) and np.all(e[1:3] >= e[:2]))
-    if cumulative:
-        back = np.flatnonzero(np.diff(b, prepend=0.0) <= 0)
-        if back.size:
-            i = int(back[0])
-            raise DomainError("intervals: bits[%d] = %r: %s (cumulative readings)" % (
-                i, b[i], "a zero-length interval" if i and b[i] == b[i - 1] or b[i] == 0
-                else "below the reading before: the counter went backwards"))
-        down = np.flatnonzero(np.diff(e, prepend=0.0) < 0)
-        if down.size:
-            i = int(down[0])
-            raise DomainError("intervals: errors[%d] = %r: below the reading before: the "
-                              "counter went backwards (cumulative readings)" % (i, e[i]))
-        b, e = np.diff(b, prepend=0.0), np.diff(e, prepend=0.0)
-    else:
-        zero = np.flatnonzero(~(b > 0))
-        if zero.size:
-            i = int(zero[0])
-            raise DomainError("intervals: bits[%d] = %r: a zero-length interval" % (i, b[i]))
-    state, bad = _core.intervals_add(None, b, e)
-    if bad is not None:
-        i, status = bad
-        if status == 2:
-            raise LimitError("intervals: more than 2^53 errors or 1e300 bits in all")
-        raise DomainError("intervals: errors[%d] = %r exceed the interval's bits %r"
-                          % (i, e[i], b[i]))
-    return Intervals(state, bool(cumulative))
+    b = [v if isinstance(v, str) else _typed("intervals", "bits", v)
+         for v in np.ravel(np.asarray(bits, dtype=object))]
+    e = [v if isinstance(v, str) else _typed("intervals", "errors", v)
+         for v in np.ravel(np.asarray(errors, dtype=object))]
+    if len(b) != len(e):
+        raise DomainError("intervals: bits and errors: %d and %d values" % (len(b), len(e)))
+    # the log as the command reads it (--intervals): the engine's reader, its
+    # checks and its form decision; a message's line is the element's + 2
+    text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in zip(b, e))
+    try:
+        state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
+    except DomainError as err:
+        msg = str(err)
+        head, _, rest = msg.partition(": ")
+        if head.startswith("intervals:") and head[10:].isdigit():
+            msg = "intervals: element [%d]: %s" % (int(head[10:]) - 2, rest)
+        raise DomainError(msg) from None
+    return Intervals(state, cum)
+
+
+def _form(cumulative):
+    """--intervals-form: auto (None), per-interval (False), cumulative (True)."""
+    return 0 if cumulative is None else 2 if cumulative else 1
 
 
 def read_intervals(source, *, cumulative=None):
@@ -1503,36 +1293,25 @@ def read_intervals(source, *, cumulative=None):
     >>> read_intervals("bits,errors\\n1G,0\\n1G,3\\n1G,0\\n").errors
     3.0
     """
+    name = "(data)"
     if hasattr(source, "read"):
-        text = source.read()
-    elif isinstance(source, str) and "\n" in source:
-        text = source
+        data = source.read()
+        name = getattr(source, "name", name)
+    elif isinstance(source, (str, bytes)) and ("\n" in source if isinstance(source, str)
+                                              else b"\n" in source):
+        data = source
     else:
-        with open(source, encoding="utf-8") as fp:
-            text = fp.read()
-    text = text.lstrip("\ufeff")
-    bits, errors, cols = [], [], None
-    for no, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        cells = [c.strip().strip('"') for c in line.replace("\t", ",").split(",")]
-        loose = [c.replace(" ", "").replace("_", "-").lower() for c in cells]
-        if cols is None and not bits:
-            if "bits" in loose or "errors" in loose:
-                if "bits" not in loose or "errors" not in loose:
-                    raise DomainError("line %d: the header needs both columns, bits and "
-                                      "errors" % no)
-                cols = (loose.index("bits"), loose.index("errors"))
-                continue
-            cols = (0, 1)
-            if len(cells) != 2:
-                raise DomainError("line %d: expected two cells, bits and errors" % no)
-        if max(cols) >= len(cells):
-            raise DomainError("line %d: %d cells: the row has no %s column"
-                              % (no, len(cells), "bits" if cols[0] >= len(cells) else "errors"))
-        bits.append(parse_quantity(cells[cols[0]], "line %d: bits" % no))
-        errors.append(parse_count(cells[cols[1]], "line %d: errors" % no))
-    return intervals(bits, errors, cumulative=cumulative)
+        name = str(source)
+        with open(source, "rb") as fp:
+            data = fp.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not isinstance(data, bytes):
+        raise TypeError("read_intervals: source must be a file name, a file, or the log as "
+                        "str or bytes, not %s" % type(data).__name__)
+    # the command's --intervals reader (engine/intervals.c)
+    state, cum, _ = _core.intervals_read(data, str(name), _form(cumulative))
+    return Intervals(state, cum)
 
 
 def cl_clustered(bits, errors, ber, *, cumulative=None):

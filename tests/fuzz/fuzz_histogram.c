@@ -35,13 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bercl_rs_code code;
 	const int *c = codes[data[0] % 4];
 	check(bercl_rs_code_make(c[0], c[1], c[2], &code) == BERCL_OK);
-	FILE *fp = fmemopen((void *)(data + 1), size - 1, "r");
-	if (!fp)
-		return 0;
+	struct memory_source m;
+	struct source src = source_memory(&m, data + 1, size - 1);
 	double bins[BERCL_FEC_MAX_BINS];
 	char err[512];
-	int rc = histogram_read(fp, "fuzz", code.t, bins, err, sizeof err);
-	fclose(fp);
+	int rc = histogram_read(&src, "fuzz", code.t, bins, err, sizeof err);
 	if (rc != 0) {
 		check(err[0] != '\0');
 		return 0;

@@ -33,16 +33,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
-	FILE *fp = fmemopen((void *)(data + 1), size - 1, "r");
-	if (!fp)
-		return 0;
+	struct memory_source m;
+	struct source src = source_memory(&m, data + 1, size - 1);
 	bercl_intervals s;
 	struct intervals_note note;
 	char err[512];
 	/* the first byte's low bits: the form (auto, per-interval, cumulative) */
 	enum intervals_form form = (enum intervals_form)((data[0] & 3) % 3);
-	int rc = intervals_read(fp, "fuzz", form, &s, &note, err, sizeof err);
-	fclose(fp);
+	int rc = intervals_read(&src, "fuzz", form, &s, &note, err, sizeof err);
 	if (rc != 0) {
 		check(strncmp(err, "fuzz", 4) == 0 && strchr(err, '\n') == NULL);
 		return 0;

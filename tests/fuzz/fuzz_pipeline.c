@@ -20,6 +20,7 @@
 #include "compute.h"
 #include "flags.h"
 #include "format.h"
+#include "io.h"
 #include "pipeline.h"
 #include "rows.h"
 
@@ -55,7 +56,8 @@ static int handle(struct row *r, FILE *out, FILE *err, const void *arg)
 	const struct ctx *c = arg;
 	(void)err;
 	enum compute_status st = compute_row(c->cmd, r);
-	format_row(out, c->l, r);
+	struct sink so = sink_file(out);
+	format_row(&so, c->l, r);
 	return st == COMPUTE_OK ? 0 : 2;
 }
 
@@ -79,9 +81,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *out = tmpfile();
 	if (!in || !out)
 		abort();
+	struct source src = source_file(in);
 	struct batch b;
 	char err[512];
-	if (batch_open(&b, in, "fuzz", ~0u, 0, NULL, err, sizeof err) == 0) {
+	if (batch_open(&b, &src, "fuzz", ~0u, 0, err, sizeof err) == 0) {
 		struct row_input base;
 		row_input_init(&base, BERCL_POISSON, 0, 0);
 		struct layout l;

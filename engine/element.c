@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * element.c - one element of an elementwise answer (element.h): the
+ * arguments read as the command reads its flags, the row computed by
+ * compute_row(), and a shorter path for arguments plainly in every domain.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bercl.h"
+#include "element.h"
+#include "internal.h" /* bercli_target_status */
+#include "parse.h"
+#include "request.h"
+#include "shortest.h"
+
+#define TWO53 9007199254740992.0
+
+const struct element_desc element_answers[NELEMENT] = {
+	[EL_TAILS] = {"tails", CMD_CL, 3, 2, {Q_ERRORS, Q_BITS, Q_BER},
+	              {"errors", "bits", "ber"}, {"cl", "one_minus_cl"}},
+	[EL_LOG10_TAILS] = {"log10_tails", CMD_CL, 3, 2, {Q_ERRORS, Q_BITS, Q_BER},
+	                    {"errors", "bits", "ber"}, {"log10_one_minus_cl", "log10_cl"}},
+	[EL_MIN_BITS] = {"min_bits", CMD_BITS, 3, 3, {Q_ERRORS, Q_BER, Q_CL},
+	                 {"errors", "ber", "cl"}, {"bits", "cl_achieved", "one_minus_cl_achieved"}},
+	[EL_MAX_ERRORS] = {"max_errors", CMD_ERRORS, 3, 3, {Q_BITS, Q_BER, Q_CL},
+	                   {"bits", "ber", "cl"}, {"errors", "cl_achieved", "one_minus_cl_achieved"}},
+	[EL_BER_UPPER] = {"ber_upper", CMD_BER, 3, 1, {Q_ERRORS, Q_BITS, Q_CL},
+	                  {"errors", "bits", "cl"}, {"ber_upper"}},
+	[EL_BER_INTERVAL] = {"ber_interval", CMD_BER, 3, 2, {Q_ERRORS, Q_BITS, Q_CL},
+	                     {"errors", "bits", "cl"}, {"ber_lower", "ber_upper"}},
+	[EL_FEC_RATES] = {"fec_rates", CMD_FEC, 4, 3, {Q_CODE_PART, Q_CODE_PART, Q_CODE_PART, Q_BER},
+	                  {"n", "k", "m", "ber"}, {"ser", "cer", "post_fec_ber"}},
+	[EL_FEC_BER_MAX] = {"fec_ber_max", CMD_FEC, 4, 1,
+	                    {Q_CODE_PART, Q_CODE_PART, Q_CODE_PART, Q_CER},
+	                    {"n", "k", "m", "cer"}, {"ber_max"}},
+	[EL_TESTED_BITS] = {"tested_bits", CMD_BER, 3, 1, {Q_RATE, Q_TIME, Q_LANES},
+	                    {"rate", "time", "lanes"}, {"bits"}},
+};
+
+static int is_target(int q)
+{
+	return q < NQ && flags[q].parse == NULL;
+}
+
+static void set_nan(double *out, int n)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = NAN;
+}
+
+static int fail_arg(struct element_fail *f, int arg, const char *text, const char *why)
+{
+	if (f) {
+		f->arg = arg;
+		f->st = COMPUTE_INPUT;
+		f->limit = 0;
+		snprintf(f->text, sizeof f->text, "%s", text);
+		snprintf(f->why, sizeof f->why, "%s", why);
+	}
+	return 1;
+}
+
+/* A probability given as a double: its shortest decimal, as if typed (the
+ * last ones read are kept, a slot per double by its bits). */
+static const struct element_level *target_of(double v, struct element_target *cache)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	struct element_level *t = &cache->slot[(bits ^ (bits >> 29) ^ (bits >> 47)) %
+	                                       ELEMENT_LEVELS];
+	if (t->valid && memcmp(&t->key, &v, sizeof v) == 0)
+		return t;
+	t->valid = 1;
+	t->key = v;
+	shortest_double(t->text, v);
+	t->why = parse_probability_exact(t->text, &t->v[0], &t->v[2], &t->v[1], &t->v[3]);
+	return t;
+}
+
+/* The target's four doubles: given (exact), or read from the double. */
+static const char *target_forms(double v, const double *given, int exact,
+                                struct element_target *cache, double forms[4], const char **text)
+{
+	if (exact) {
+		/* four doubles from a face that read the digits: a direct call can
+		 * pass any four, and the pair must be a level and its complement */
+		memcpy(forms, given, 4 * sizeof *forms);
+		*text = "";
+		if (!(isfinite(given[1]) && isfinite(given[3])) ||
+		    bercli_target_status(given[0], given[2]) != BERCL_OK)
+			return "is not a level and its complement (value, rest, 1 - value, rest)";
+		return NULL;
+	}
+	const struct element_level *t = target_of(v, cache);
+	memcpy(forms, t->v, 4 * sizeof *forms);
+	*text = t->text;
+	return t->why;
+}
+
+/*
+ * A whole count plainly inside --errors' domain (0 to 2^53, no minus
+ * sign) and bits plainly inside --bits' (above 0, at most 1e300, at least
+ * the errors; whole for the binomial model): the full path would accept
+ * them unchanged.
+ */
+static int plain_tested(enum bercl_model model, double e, double n)
+{
+	return e >= 0 && e <= TWO53 && e == floor(e) && !signbit(e) && n > 0 && n <= 1e300 &&
+	       e <= n && (model == BERCL_POISSON || n == floor(n));
+}
+
+static int probability(double v)
+{
+	return v >= 0 && v <= 1;
+}
+
+/* The shorter path: 1 with out[] filled where it applies and succeeds. */
+static int quick(enum element_answer a, enum bercl_model model, int exact, const double *in,
+                 double *out, struct element_target *cache)
+{
+	double t[4];
+	const char *text;
+	bercl_tails tl;
+	switch (a) {
+	case EL_TAILS:
+		if (!plain_tested(model, in[0], in[1]) || !(in[2] >= DBL_MIN && in[2] < 1))
+			return 0;
+		if (model == BERCL_BINOMIAL) {
+			if (bercl_binomial_tails(in[0], in[1], in[2], &tl) != BERCL_OK)
+				return 0;
+			out[0] = tl.cl;
+			out[1] = tl.one_minus_cl;
+		} else {
+			/* lambda = bits * ber exactly, hi + lo, as compute_tails_at;
+			 * bercl_poisson_values gives the doubles of bercl_poisson_tails */
+			double lam = in[1] * in[2];
+			if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA) ||
+			    bercl_poisson_values(in[0], lam, fma(in[1], in[2], -lam), &out[0], &out[1]) !=
+			            BERCL_OK)
+				return 0;
+		}
+		return probability(out[0]) && probability(out[1]);
+	case EL_BER_UPPER:
+	case EL_BER_INTERVAL:
+		if (!plain_tested(model, in[0], in[1]) ||
+		    target_forms(in[2], in + 2, exact, cache, t, &text) || !(t[0] >= DBL_MIN))
+			return 0;
+		if (a == EL_BER_UPPER) {
+			if (bercl_ber_upper(model, in[0], in[1], t[0], t[2], &out[0]) != BERCL_OK)
+				return 0;
+			return out[0] >= 0 && out[0] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
+		}
+		if (bercl_ber_interval(model, in[0], in[1], t[0], t[2], &out[0], &out[1]) != BERCL_OK)
+			return 0;
+		return out[0] >= 0 && out[0] <= out[1] &&
+		       out[1] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
+	case EL_MIN_BITS: {
+		double e = in[0], p = in[1];
+		if (!(e >= 0 && e <= TWO53 && e == floor(e) && !signbit(e) && p >= DBL_MIN && p < 1) ||
+		    target_forms(in[2], in + 2, exact, cache, t, &text) || !(t[0] >= DBL_MIN))
+			return 0;
+		bercl_target target = {t[0], t[1], t[2], t[3]};
+		char why[ROW_ERROR_MAX];
+		if (compute_least_bits(model, e, p, &target, &out[0], &tl, why, sizeof why) !=
+		    COMPUTE_OK)
+			return 0;
+		out[1] = tl.cl;
+		out[2] = tl.one_minus_cl;
+		return out[0] > 0 && probability(out[1]) && probability(out[2]);
+	}
+	default:
+		return 0;
+	}
+}
+
+/* One argument into the row, read as its flag reads it. */
+static int put_arg(struct row_input *ri, int q, int arg, double v, const double *given, int exact,
+                   struct element_target *cache, struct element_fail *f)
+{
+	char text[40];
+	const char *why;
+	if (is_target(q)) {
+		double t[4];
+		const char *shown;
+		struct element_target local = {0};
+		if (!cache)
+			cache = &local;
+		why = target_forms(v, given, exact, cache, t, &shown);
+		if (!why)
+			why = row_set(ri, q, t[0], t[2]);
+		if (why)
+			return fail_arg(f, arg, shown, why);
+		if (q == Q_CL) {
+			ri->cl_lo = t[1];
+			ri->cl_complement_lo = t[3];
+		}
+		return 0;
+	}
+	shortest_double(text, v);
+	double read, complement;
+	why = quantity_parse(q, text, &read, &complement);
+	if (!why)
+		why = row_set(ri, q, read, complement);
+	return why ? fail_arg(f, arg, text, why) : 0;
+}
+
+/* n, k and m of a code: whole numbers, a Reed-Solomon code. */
+static int put_code(struct row_input *ri, const double *in, struct element_fail *f)
+{
+	char text[40];
+	for (int i = 0; i < 3; i++)
+		if (!(in[i] == floor(in[i]) && fabs(in[i]) <= 65537)) {
+			shortest_double(text, in[i]);
+			return fail_arg(f, i, text, "must be a whole number");
+		}
+	if (bercl_rs_code_make((int)in[0], (int)in[1], (int)in[2], &ri->code) != BERCL_OK) {
+		if (f) {
+			f->arg = -1;
+			f->st = COMPUTE_INPUT;
+			f->limit = 0;
+			snprintf(f->why, sizeof f->why,
+			         "code (%.0f, %.0f, %.0f): not a Reed-Solomon code (needs 1 <= m <= 16 "
+			         "and 1 <= k < n <= 2^m + 1)",
+			         in[0], in[1], in[2]);
+		}
+		return 1;
+	}
+	ri->code_name = "rs";
+	return 0;
+}
+
+/* The answer's outputs from a computed row. */
+static void outputs(enum element_answer a, const struct row *r, double *out)
+{
+	switch (a) {
+	case EL_TAILS:
+		out[0] = r->tails.cl;
+		out[1] = r->tails.one_minus_cl;
+		break;
+	case EL_LOG10_TAILS:
+		out[0] = bercl_lnprob_log10(r->tails.ln_one_minus_cl);
+		out[1] = bercl_lnprob_log10(r->tails.ln_cl);
+		break;
+	case EL_MIN_BITS:
+		out[0] = r->bits;
+		out[1] = r->tails.cl;
+		out[2] = r->tails.one_minus_cl;
+		break;
+	case EL_MAX_ERRORS:
+		out[0] = r->in.errors;
+		out[1] = r->tails.cl;
+		out[2] = r->tails.one_minus_cl;
+		break;
+	case EL_BER_UPPER:
+		out[0] = r->ber_upper;
+		break;
+	case EL_BER_INTERVAL:
+		out[0] = r->ber_lower;
+		out[1] = r->ber_upper;
+		break;
+	case EL_FEC_RATES:
+		out[0] = r->fec.ser;
+		out[1] = r->fec.cer;
+		out[2] = r->fec.post_fec_ber;
+		break;
+	case EL_FEC_BER_MAX:
+		out[0] = r->ber_max;
+		break;
+	case EL_TESTED_BITS:
+		out[0] = r->bits;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The one message for a library limit, whichever model (compute_status_message). */
+static int is_limit_message(const char *msg)
+{
+	return strcmp(msg, compute_status_message(BERCL_POISSON, BERCL_ELIMIT)) == 0 ||
+	       strcmp(msg, compute_status_message(BERCL_BINOMIAL, BERCL_ELIMIT)) == 0;
+}
+
+/* The full path; the row's tails into *tails where it is not NULL. */
+static int full(enum element_answer a, enum bercl_model model, int exact, const double *in,
+                double *out, struct element_fail *f, struct element_target *cache,
+                bercl_tails *tails)
+{
+	if ((unsigned)a >= NELEMENT)
+		return 1;
+	const struct element_desc *d = &element_answers[a];
+	set_nan(out, d->nout);
+	struct row_input ri;
+	row_input_init(&ri, model, a == EL_BER_INTERVAL, 0);
+	int at = 0;
+	if (d->args[0] == Q_CODE_PART) {
+		if (put_code(&ri, in, f))
+			return 1;
+		at = 3;
+	}
+	for (int i = at; i < d->nargs; i++)
+		if (put_arg(&ri, d->args[i], i, in[i], in + i, exact, cache, f))
+			return 1;
+	if (a == EL_TESTED_BITS) {
+		/* the bits a `ber` row derives (0 errors, a bound at 50 %: it always
+		 * has one): bits = rate * time * lanes, whole where within 4 ulps */
+		ri.errors = 0;
+		row_set(&ri, Q_CL, 0.5, 0.5);
+	}
+	struct row r;
+	row_reset(&r, &ri);
+	enum compute_status st = compute_row(d->cmd, &r);
+	if (st == COMPUTE_OK) {
+		outputs(a, &r, out);
+		if (tails)
+			*tails = r.tails;
+		return 0;
+	}
+	if (f) {
+		f->arg = -1;
+		f->st = st;
+		f->limit = st == COMPUTE_INPUT && is_limit_message(r.error);
+		f->text[0] = '\0';
+		snprintf(f->why, sizeof f->why, "%s", r.error);
+	}
+	set_nan(out, d->nout);
+	return 1;
+}
+
+int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
+                    double *out, struct element_fail *f, struct element_target *cache)
+{
+	struct element_target local = {0};
+	if (!cache)
+		cache = &local;
+	if ((unsigned)a < NELEMENT && quick(a, model, exact, in, out, cache))
+		return 0;
+	return full(a, model, exact, in, out, f, cache, NULL);
+}
+
+size_t element_tails_strided(enum bercl_model model, size_t n, const char *const in[3],
+                             const ptrdiff_t in_step[3], char *const out[2],
+                             const ptrdiff_t out_step[2], int first, int nout)
+{
+	size_t failed = 0;
+	for (size_t i = 0; i < n; i++) {
+		double v[3], o[ELEMENT_MAX_OUT];
+		for (int j = 0; j < 3; j++)
+			memcpy(&v[j], in[j] + (ptrdiff_t)i * in_step[j], sizeof v[j]);
+		double lam = v[1] * v[2];
+		/* the quick path of EL_TAILS, inline for the Poisson model */
+		int done = model == BERCL_POISSON && plain_tested(model, v[0], v[1]) &&
+		           v[2] >= DBL_MIN && v[2] < 1 && lam >= BERCL_MIN_LAMBDA &&
+		           lam <= BERCL_MAX_LAMBDA &&
+		           bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
+		                   BERCL_OK &&
+		           probability(o[0]) && probability(o[1]);
+		if (!done)
+			failed += (size_t)element_compute(EL_TAILS, model, 0, v, o, NULL, NULL);
+		for (int k = 0; k < nout; k++)
+			memcpy(out[k] + (ptrdiff_t)i * out_step[k], &o[first + k], sizeof o[0]);
+	}
+	return failed;
+}
+
+int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails,
+                  struct element_fail *f)
+{
+	double out[ELEMENT_MAX_OUT];
+	return full(EL_TAILS, model, 0, in, out, f, NULL, tails);
+}
+
+int element_code(const char *text, bercl_rs_code *code, char *why, size_t len)
+{
+	struct options o;
+	memset(&o, 0, sizeof o);
+	if (option_code(text, &o, why, len))
+		return -1;
+	*code = o.code;
+	return 0;
+}

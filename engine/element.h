@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * element.h - one element of an elementwise answer, for a face that holds
+ * its numbers as doubles (the Python package's numpy ufuncs; a page's typed
+ * arrays could use it too).
+ *
+ * A face gives each argument as a double. The engine reads it as if its
+ * shortest decimal had been typed for the flag of that name (the flag's
+ * syntax and domain, flags.c), so that every check and every message is
+ * the command's; a probability (cl, cer) given as a double is read from
+ * that decimal too, its complement exact from the digits (0.95 is 95 %, not
+ * the double nearest 0.95). Then the row is computed by compute_row(), the
+ * command's one path. Where the arguments are plainly inside every domain,
+ * a shorter path calls the same library function compute_row() would end
+ * in (the same doubles); anything else takes the full path, for its message.
+ *
+ * No allocation, no I/O, no state: a caller keeps a struct element_target
+ * per thread (a cache of the last probability read).
+ */
+#ifndef BERCL_ELEMENT_H
+#define BERCL_ELEMENT_H
+
+#include <stddef.h>
+
+#include "bercl.h"
+#include "compute.h"
+#include "flags.h"
+#include "row.h"
+
+enum element_answer {
+	EL_TAILS,        /* (errors, bits, ber) -> (cl, one_minus_cl) */
+	EL_LOG10_TAILS,  /* (errors, bits, ber) -> (log10_one_minus_cl, log10_cl) */
+	EL_MIN_BITS,     /* (errors, ber, cl) -> (bits, cl_achieved, one_minus_cl_achieved) */
+	EL_MAX_ERRORS,   /* (bits, ber, cl) -> (errors, cl_achieved, one_minus_cl_achieved);
+	                    errors NAN (no failure) where even 0 errors miss the target */
+	EL_BER_UPPER,    /* (errors, bits, cl) -> (ber_upper) */
+	EL_BER_INTERVAL, /* (errors, bits, cl) -> (ber_lower, ber_upper) */
+	EL_FEC_RATES,    /* (n, k, m, ber) -> (ser, cer, post_fec_ber) */
+	EL_FEC_BER_MAX,  /* (n, k, m, cer) -> (ber_max) */
+	EL_TESTED_BITS,  /* (rate, time, lanes) -> (bits): the bits of a test of that time,
+	                    rate * time * lanes as the command derives them */
+	NELEMENT
+};
+
+#define ELEMENT_MAX_ARGS 4 /* a target given exactly takes 3 doubles more */
+#define ELEMENT_MAX_OUT 3
+#define Q_CODE_PART NQ     /* an argument that is n, k or m of a Reed-Solomon code */
+
+struct element_desc {
+	const char *name;                  /* the answer's name (the command's column) */
+	enum command cmd;
+	int nargs, nout;
+	int args[ELEMENT_MAX_ARGS];        /* each argument's quantity (or Q_CODE_PART) */
+	const char *arg_names[ELEMENT_MAX_ARGS]; /* as a face names them (the flag names) */
+	const char *out_names[ELEMENT_MAX_OUT];
+};
+
+extern const struct element_desc element_answers[NELEMENT];
+
+/* Why an element has no answer. */
+struct element_fail {
+	int arg;                 /* the argument at fault, or -1: the combination */
+	enum compute_status st;  /* COMPUTE_INPUT, or COMPUTE_NUMERIC */
+	int limit;               /* COMPUTE_INPUT beyond a documented limit of the model */
+	char text[40];           /* arg >= 0: the argument as read (its shortest decimal) */
+	char why[ROW_ERROR_MAX]; /* arg >= 0: the reason after "NAME 'TEXT': "; else the message */
+};
+
+/* A probability read from a double (its digits parsed once). */
+struct element_level {
+	int valid;
+	double key;
+	double v[4];             /* value, value_lo, complement, complement_lo */
+	const char *why;         /* NULL, or why it is not a probability */
+	char text[40];
+};
+
+/* The last probabilities read, by their double's bits (a lab's arrays hold a
+ * handful of levels, in any order). */
+#define ELEMENT_LEVELS 8
+struct element_target {
+	struct element_level slot[ELEMENT_LEVELS];
+};
+
+/*
+ * One element: in[] holds the answer's arguments in order (the target, the
+ * last argument where there is one, as one double; with exact, as the four
+ * doubles of parse_probability_exact: value, value_lo, complement,
+ * complement_lo). Fills out[0..nout) and returns 0, or returns 1 with
+ * out[] NAN and the reason in *f (which may be NULL: a loop that wants only
+ * the NANs). cache may be NULL.
+ */
+int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
+                    double *out, struct element_fail *f, struct element_target *cache);
+
+/*
+ * EL_TAILS over strided arrays (a loop of element_compute() without its
+ * per-element dispatch: the Poisson tails are a tenth of a microsecond, the
+ * dispatch a noticeable share): n elements, in[j] + i * in_step[j] bytes for
+ * argument j, out[k] + i * out_step[k] for output `first + k` (nout of them).
+ * Returns the elements without an answer (NAN there).
+ */
+size_t element_tails_strided(enum bercl_model model, size_t n, const char *const in[3],
+                             const ptrdiff_t in_step[3], char *const out[2],
+                             const ptrdiff_t out_step[2], int first, int nout);
+
+/* (errors, bits, ber) -> both tails with their logarithms, by the full path. */
+int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails,
+                  struct element_fail *f);
+
+/* A code as --code names it (kp4, kr4, rs:N,K[,M]): 0, or -1 with the
+ * command's message in why. */
+int element_code(const char *text, bercl_rs_code *code, char *why, size_t len);
+
+#endif
