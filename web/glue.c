@@ -323,6 +323,8 @@ static int start_watch(struct web_run *w)
 		return w->status;
 	}
 	w->watch_open = 1;
+	w->w.row_hook = sink_row;
+	w->w.row_ctx = w;
 	w->src = stream_source(w->fp);
 	watch_reader_init(&w->c, &w->src);
 	w->kind = RUN_WATCH;
@@ -449,48 +451,6 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 	return -1;
 }
 
-/* Split watch's CSV output into rows of cells with the engine's tokenizer. */
-static void watch_rows(struct web_run *w, const char *text, size_t len, int *header)
-{
-	if (!len)
-		return;
-	FILE *m = fmemopen((void *)text, len, "r");
-	if (!m)
-		return;
-	struct csv c;
-	struct csv_options opt = {.sep = ',', .max_record = 1 << 20, .max_text = "1 MiB"};
-	struct source src = stream_source(m);
-	csv_init(&c, &src, &opt);
-	const char *bad;
-	const char *line = text;
-	while (csv_read(&c, &bad) == 1) {
-		const char *nl = memchr(line, '\n', (size_t)(text + len - line));
-		size_t ll = nl ? (size_t)(nl - line) + 1 : (size_t)(text + len - line);
-		if (!*header) {
-			put_record(w, 'H', 2 + c.ncells);
-			put_field(w, line, ll);
-			char shown[256];
-			size_t k;
-			for (k = 0; k < c.ncells && k < sizeof shown; k++)
-				shown[k] = '1';
-			put_field(w, shown, k);
-			for (size_t i = 0; i < c.ncells; i++)
-				put_field(w, csv_cell(&c, i), csv_cell_len(&c, i));
-			*header = 1;
-		} else {
-			put_record(w, 'R', 1 + 2 * c.ncells);
-			put_field(w, line, ll);
-			for (int h = 0; h < 2; h++)
-				for (size_t i = 0; i < c.ncells; i++)
-					put_field(w, csv_cell(&c, i), csv_cell_len(&c, i));
-			w->rows++;
-		}
-		line += ll;
-	}
-	csv_free(&c);
-	fclose(m);
-}
-
 /* Message lines written to a stream, one record each. */
 static void message_lines(struct web_run *w, const char *text, size_t len)
 {
@@ -517,8 +477,12 @@ static int watch_step(struct web_run *w)
 	enum watch_state st = watch_next(&w->w, &w->c, &so, &se);
 	fclose(out);
 	fclose(err);
+	if (!w->watch_header && w->w.have_header) { /* the header line just read */
+		w->text_layout = w->w.layout; /* watch's columns are the same in text */
+		sink_header(w, &w->w.layout);
+		w->watch_header = 1;
+	}
 	message_lines(w, eb, en);
-	watch_rows(w, ob, on, &w->watch_header);
 	free(ob);
 	free(eb);
 	if (st == WATCH_UNDECIDED)
