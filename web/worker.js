@@ -119,11 +119,8 @@ function berclWorker(scope) {
   }
 
   async function load(module) {
-    // the C library's system calls: never reached (every stream is one in
-    // memory), each fails with EBADF
-    const ebadf = () => 8;
-    const imports = { env: { emscripten_notify_memory_growth() {}, __syscall_poll: () => -8 },
-      wasi_snapshot_preview1: { fd_read: ebadf, fd_write: ebadf, fd_close: ebadf, fd_seek: ebadf } };
+    // the module's one import (glue.c reads and writes memory only)
+    const imports = { env: { emscripten_notify_memory_growth() {} } };
     const got = await WebAssembly.instantiate(module, imports); // a Module, or bytes (node)
     X = (got.instance || got).exports;
     if (X._initialize) X._initialize();
