@@ -63,7 +63,7 @@ DEPFLAGS = -MMD -MP
 # objects; test_api and test_contract (the header's promises as a grid) see
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
-CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_found \
+CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_edges \
 	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
@@ -73,6 +73,17 @@ SHLIB = libbercl.so.$(VERSION)
 .PHONY: web check-web
 
 .DEFAULT_GOAL := all
+
+# A target whose tool is missing stops before it starts and names the
+# tools/deps.sh line that installs it (rather than ending in make's
+# "Error 127"): $(call need,COMMAND,DEPS OPTION), $(call need_pkg,PKG-CONFIG
+# NAME,DEBIAN PACKAGE,DEPS OPTION), $(call need_h,HEADER,DEBIAN PACKAGE,DEPS
+# OPTION), $(call need_py,MODULE,DEBIAN PACKAGE,DEPS OPTION).
+deps_line = sh tools/deps.sh$(if $(1), $(1))
+need = @command -v $(1) >/dev/null 2>&1 || { echo "make $@: $(1) not found; $(call deps_line,$(2)) installs it" >&2; exit 1; }
+need_pkg = @$(PKG_CONFIG) --exists $(1) 2>/dev/null || { echo "make $@: $(1) not found ($(2)); $(call deps_line,$(3)) installs it" >&2; exit 1; }
+need_h = @printf '\043include <$(1)>\n' | $(CC) -E -x c - >/dev/null 2>&1 || { echo "make $@: <$(1)> not found ($(2)); $(call deps_line,$(3)) installs it" >&2; exit 1; }
+need_py = @$(PYTHON) -c 'import $(1)' 2>/dev/null || { echo "make $@: $(PYTHON) cannot import $(1) ($(2)); $(call deps_line,$(3)) installs it" >&2; exit 1; }
 
 # The library sees only include/ and itself; the program sees include/, its
 # own folder, and lib/dd.h (header-only double-double arithmetic that both
@@ -111,6 +122,7 @@ $(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a $(ENGINE_OBJ
 		-o $@ $< $(ENGINE_OBJ) libbercl.a -Wl,--exclude-libs,ALL $(GSL_LIBS) -lm -pthread
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
+	$(call need_pkg,gsl,libgsl-dev)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/main.o $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 
 # make static: one binary with no shared library at all (glibc, libm and GSL
@@ -118,18 +130,23 @@ bercl: src/main.o $(CLI_OBJ) libbercl.a
 # check-static: ldd must call it "not a dynamic executable", and it must give
 # the behaviour corpus's and the README's first example's output.
 GSL_STATIC_LIBS := $(shell $(PKG_CONFIG) --static --libs gsl 2>/dev/null)
+# The binary is stripped (-s): it is the one to copy to a machine, where
+# its debug information would double its size.
 static: bercl-static
 bercl-static: src/main.o $(CLI_OBJ) libbercl.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -static -o $@ src/main.o $(CLI_OBJ) libbercl.a \
+	$(call need_pkg,gsl,libgsl-dev)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -static -s -o $@ src/main.o $(CLI_OBJ) libbercl.a \
 		$(GSL_STATIC_LIBS) -lm -pthread
 check-static: bercl-static
 	sh tests/test_static.sh ./bercl-static
 
 $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
+	$(call need_pkg,cmocka,libcmocka-dev)
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
 tests/test_dd: lib/x87soft.h
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
+	$(call need_pkg,cmocka,libcmocka-dev)
 	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -DTMP='"tests/tmp/$*/"' $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm -pthread
 # test_shortest again on shortest.c's portable 128-bit arithmetic (32-bit
@@ -155,6 +172,7 @@ check-tsan: tests/tmp/test_threads_tsan
 soak-paths: tests/bits_paths
 	./tests/bits_paths $(SEED) $(or $(COUNT),1000000)
 tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.so
+	$(call need_pkg,cmocka,libcmocka-dev)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< -L. -lbercl \
 		$(CMOCKA_LIBS) -lm
 
@@ -163,8 +181,8 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 # files are its own (tests/tmp/SUITE/, mktemp -d).
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 CHECK_SUITES = $(TESTS:tests/%=check-run-%) check-xmath check-bits-paths check-xcheck-dd \
-	check-fuzz-seeds check-corpus check-forms check-promises check-abi check-completion \
-	check-install check-pip check-oracle
+	check-fuzz-seeds check-corpus check-forms check-docs check-comments check-promises check-abi \
+	check-completion check-install check-pip check-oracle
 .PHONY: check-suites $(CHECK_SUITES)
 check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths
 	@$(MAKE) --no-print-directory -j$(NPROC) -O check-suites
@@ -185,6 +203,12 @@ check-corpus:
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 check-forms:
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
+check-docs:
+	@echo "== tests/test_docs.py (README.md and docs/: every example run, links, every flag of --help named)"
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" $(PYTHON) tests/test_docs.py
+check-comments:
+	@echo "== tests/test_comments.py (comments name files and functions that exist, log no timings)"
+	@$(PYTHON) tests/test_comments.py
 check-promises:
 	@echo "== tests/test_promises.sh"; BERCL_SANITIZED=$(findstring sanitize,$(CFLAGS)) sh tests/test_promises.sh
 check-abi:
@@ -233,13 +257,16 @@ tests/xcheck-dd: $(XCHECK_DEPS)
 tests/xcheck-ld64: $(XCHECK_DEPS)
 	$(CC) $(XCHECK_FLAGS) -mlong-double-64 -o $@ $(XCHECK_SRC) -lm -pthread
 tests/xcheck-arm64: $(XCHECK_DEPS)
+	$(call need,$(ARM64_CC),--cross)
 	$(ARM64_CC) $(XCHECK_FLAGS) -static -o $@ $(XCHECK_SRC) -lm -pthread
 tests/xcheck-wasm.js: $(XCHECK_DEPS)
+	$(call need,$(EMCC),--cross)
 	@mkdir -p tests/tmp
 	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
 		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
 # the page's build: the x87 long double in software (lib/x87soft.h)
 tests/xcheck-wasm-x87.js: $(XCHECK_DEPS) lib/x87soft.h
+	$(call need,$(EMCC),--cross)
 	@mkdir -p tests/tmp
 	$(EMCC_ENV) $(EMCC) $(XCHECK_FLAGS) -DBERCL_WIDE_X87 -sNODERAWFS=1 -sSINGLE_FILE=1 -sENVIRONMENT=node \
 		-sEXIT_RUNTIME=1 -o $@ $(XCHECK_SRC) -lm
@@ -259,15 +286,21 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
 	BERCL_BINDIR=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
 check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
+	$(call need,$(QEMU_ARM64),--cross)
 	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-arm64.dump
 check-wasm: tests/tmp/xcheck-x86-64.dump tests/xcheck-wasm.js tests/xcheck-wasm-x87.js
+	$(call need,$(NODE),--cross)
 	$(NODE) tests/xcheck-wasm.js tests/tmp/xcheck-wasm.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-wasm.dump
 	$(NODE) tests/xcheck-wasm-x87.js tests/tmp/xcheck-wasm-x87.dump
 	./tests/xcheck --same tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-wasm-x87.dump
 # The cost of each wide type on each target, in one run (bench/cross.sh).
 bench-cross:
+	$(call need,$(ARM64_CC),--cross)
+	$(call need,$(QEMU_ARM64),--cross)
+	$(call need,$(EMCC),--cross)
+	$(call need,$(NODE),--cross)
 	CC="$(CC)" ARM64_CC="$(ARM64_CC)" EMCC="$(EMCC)" QEMU_ARM64="$(QEMU_ARM64)" NODE="$(NODE)" \
 		sh bench/cross.sh
 
@@ -292,6 +325,7 @@ SOAK_JOBS ?= 2
 SOAK_BATCH ?= 20000
 SOAK_FLAGS ?=
 tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth.h
+	$(call need_h,mpfr.h,libmpfr-dev)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
 		tests/oracle/truth.c -lmpfr -lgmp -lm
 # The library's own exp, log, log1p, expm1, log10 and 10^y (lib/xmath.c)
@@ -299,6 +333,7 @@ tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/tru
 # make soak-xmath (SEED as make soak's).
 XMATH_COUNT ?= 100000
 tests/oracle/xmath_check: tests/oracle/xmath_check.c lib/xmath.c lib/xmath.h lib/xmath.inc lib/dd.h
+	$(call need_h,mpfr.h,libmpfr-dev)
 	$(CC) -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ilib $(LDFLAGS) -o $@ \
 		tests/oracle/xmath_check.c lib/xmath.c -lmpfr -lgmp -lm
 # The FEC Monte Carlo suites in full (make check runs a sample): 1000
@@ -395,6 +430,8 @@ uninstall:
 # clone, lintian, apt-get install, the autopkgtest smoke test, man bercl,
 # apt-get purge (tools/deps.sh --deb installs what it needs).
 check-deb:
+	$(call need,dpkg-buildpackage,--deb)
+	$(call need,lintian,--deb)
 	sh tools/deb-check.sh
 
 # make dist: bercl-VERSION.tar.gz, the committed tree of HEAD (git archive;
@@ -421,8 +458,9 @@ clean:
 	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/replay_*
 
-# Figures for the README, drawn by gnuplot from bercl's CSV through a pipe.
+# Figures for the guide (docs/*.png), drawn by gnuplot from bercl's CSV through a pipe.
 plots: bercl
+	$(call need,gnuplot,--dev)
 	gnuplot -c docs/plots.gp ./bercl
 
 # libFuzzer harnesses (clang): FUZZ_SECONDS per harness, new inputs kept in
@@ -433,6 +471,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(LIB_SRC) $(CLI_SRC)
 tests/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_SRC)
+	$(call need,$(FUZZ_CC),--dev)
 	$(FUZZ_CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -std=c11 -D_GNU_SOURCE $(GSL_CFLAGS) $(FUZZ_FLAGS) -o $@ $< \
 		$(FUZZ_SRC) $(GSL_LIBS) -lm -pthread
 fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
@@ -465,6 +504,7 @@ WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WE
 WEB_WASM = web/tmp/bercl.wasm
 $(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
 		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h) web/gsl/gsl_rng.h
+	$(call need,$(EMCC),--web)
 	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
 		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine -Iweb --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
@@ -481,7 +521,9 @@ web: $(WEB_FILES)
 WEB_SEED ?= 20261201
 WEB_POINTS ?= 300
 check-web: web bercl
-	WEB_SEED=$(WEB_SEED) WEB_POINTS=$(WEB_POINTS) node web/check.js
+	$(call need,$(NODE),--web)
+	WEB_SEED=$(WEB_SEED) WEB_POINTS=$(WEB_POINTS) $(NODE) web/check.js
+	$(NODE) web/check-faces.js
 
 # Every committed seed through its harness's entry point, with the build's
 # own compiler and CFLAGS (no clang): make check runs it.
@@ -501,20 +543,17 @@ deps-dev:
 	sh tools/deps.sh --dev
 
 # Regenerate derived data (not needed to build; the outputs are committed).
+# coefficients: the library's generated tables (lib/*.inc, engine/pow10.inc).
 coefficients:
+	$(call need_py,mpmath,python3-mpmath,--dev)
 	/usr/bin/python3 tools/gen_coefficients.py > lib/coefficients.inc.tmp && mv lib/coefficients.inc.tmp lib/coefficients.inc
 	/usr/bin/python3 tools/gen_pow10.py > engine/pow10.inc.tmp && mv engine/pow10.inc.tmp engine/pow10.inc
 	/usr/bin/python3 tools/gen_fast_tables.py > lib/poisson_fast.inc.tmp && mv lib/poisson_fast.inc.tmp lib/poisson_fast.inc
+	/usr/bin/python3 tools/gen_xmath_tables.py > lib/xmath.inc.tmp && mv lib/xmath.inc.tmp lib/xmath.inc
+# make reference: every table of tests/data from its generator (mpmath,
+# R), through a scratch copy; TABLES="bits_ref.csv ..." for a few. It names
+# each table it cannot regenerate here and why (tools/reference.sh).
 reference:
-	cd tests/data && /usr/bin/python3 gen_poisson_ref.py > poisson_ref.csv
-	cd tests/data && /usr/bin/python3 gen_bits_ref.py > bits_ref.csv
-	cd tests/data && /usr/bin/python3 gen_binomial_ref.py
-	cd tests/data && /usr/bin/python3 gen_plan_ref.py
-	cd tests/data && /usr/bin/python3 gen_readings_ref.py
-	cd tests/data && /usr/bin/python3 gen_fec_ref.py
-	cd tests/data && /usr/bin/python3 gen_degrade_ref.py > degrade_ref.csv.tmp && mv degrade_ref.csv.tmp degrade_ref.csv
-	cd tests/data && Rscript gen_r_ref.R > r_ref.csv
-	cd tests/data && /usr/bin/python3 gen_oracle_ref.py > oracle_ref.csv
-	cd tests/data && /usr/bin/python3 gen_shortest_hard.py 50 1 56 25 > shortest_hard.txt.tmp && mv shortest_hard.txt.tmp shortest_hard.txt
+	sh tools/reference.sh $(TABLES)
 
 -include $(wildcard lib/*.d src/*.d engine/*.d)

@@ -12,7 +12,7 @@ after, since the machine may be shared):
    against pdtrc, bercl.one_minus_cl against pdtr. Errors 0..1000 and
    lambda within +-10 sd of errors + 1 (log-uniform elsewhere for a third
    of them); bercl gets bits = lambda * 1e12 and ber = 1e-12.
-   The issue-19 target: CL and 1 - CL from bercl at most 0.7x the time of
+   The target: CL and 1 - CL from bercl at most 0.7x the time of
    pdtr + pdtrc, by the one call that gives both (bercl.tails). The
    others are printed beside it without a target: bercl.cl and
    bercl.one_minus_cl each compute both tails (the certified fast path

@@ -5,7 +5,7 @@
 // per row the input cells as they came and three shortest round-trip
 // doubles (lambda, lambda / (1 + lambda), 1 / (1 + lambda): stand-ins that
 // cost one division, not a tail) with std::to_chars, through one large
-// buffer (the floor of the issue: parse with strtod, print three shortest
+// buffer (the floor: parse with strtod, print three shortest
 // doubles). No
 // tails are computed: bercl's cl batch over this floor is what its parsing,
 // computing and formatting cost beyond the unavoidable.

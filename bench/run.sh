@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # make bench, in one run: (1) the cost of one CL evaluation (both tails) on
-# the issue-12 point sets, bercl beside GSL and, where installed (make
+# the point sets below, bercl beside GSL and, where installed (make
 # deps-dev), Boost.Math, scipy and R, all pinned to one core; how often the
 # certified fast path falls back; (2) whole-command timings; (3) the 1e6-row
 # batch against the hand-written GSL loop on one core and on two.

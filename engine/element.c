@@ -37,6 +37,8 @@ const struct element_desc element_answers[NELEMENT] = {
 	[EL_FEC_BER_MAX] = {"fec_ber_max", CMD_FEC, 4, 1,
 	                    {Q_CODE_PART, Q_CODE_PART, Q_CODE_PART, Q_CER},
 	                    {"n", "k", "m", "cer"}, {"ber_max"}},
+	[EL_FEC_SER] = {"fec_ser", CMD_FEC, 4, 4, {Q_CODE_PART, Q_CODE_PART, Q_CODE_PART, Q_SER},
+	                {"n", "k", "m", "ser"}, {"ser", "cer", "post_fec_ber", "ber"}},
 	[EL_TESTED_BITS] = {"tested_bits", CMD_BER, 3, 1, {Q_RATE, Q_TIME, Q_LANES},
 	                    {"rate", "time", "lanes"}, {"bits"}},
 };
@@ -269,6 +271,12 @@ static void outputs(enum element_answer a, const struct row *r, double *out)
 		break;
 	case EL_FEC_BER_MAX:
 		out[0] = r->ber_max;
+		break;
+	case EL_FEC_SER:
+		out[0] = r->fec.ser;
+		out[1] = r->fec.cer;
+		out[2] = r->fec.post_fec_ber;
+		out[3] = r->in.ber; /* the pre-FEC BER of the SER, as the row has it */
 		break;
 	case EL_TESTED_BITS:
 		out[0] = r->bits;

@@ -37,13 +37,14 @@ enum element_answer {
 	EL_BER_INTERVAL, /* (errors, bits, cl) -> (ber_lower, ber_upper) */
 	EL_FEC_RATES,    /* (n, k, m, ber) -> (ser, cer, post_fec_ber) */
 	EL_FEC_BER_MAX,  /* (n, k, m, cer) -> (ber_max) */
+	EL_FEC_SER,      /* (n, k, m, ser) -> (ser, cer, post_fec_ber, ber): fec --ser */
 	EL_TESTED_BITS,  /* (rate, time, lanes) -> (bits): the bits of a test of that time,
 	                    rate * time * lanes as the command derives them */
 	NELEMENT
 };
 
 #define ELEMENT_MAX_ARGS 4 /* a target given exactly takes 3 doubles more */
-#define ELEMENT_MAX_OUT 3
+#define ELEMENT_MAX_OUT 4
 #define Q_CODE_PART NQ     /* an argument that is n, k or m of a Reed-Solomon code */
 
 struct element_desc {

@@ -10,8 +10,8 @@
  *     it goes and which subcommands take it. compute.c then reads the field.
  *   - any other flag: add its id to enum flag_id (flags.h) and a row below
  *     with its action (a switch, a string, a file name, an enum with its
- *     names, or a custom function in options.c) and the struct options
- *     field it sets (options.h).
+ *     names, or a custom function in request.c) and the struct options
+ *     field it sets (request.h).
  * getopt's option list, the short-option string, --help, the "not used by"
  * checks and the batch column names are all made from this table.
  */

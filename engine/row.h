@@ -93,7 +93,7 @@ struct row {
 	double pass_bits, fail_bits; /* one row of the sequential table */
 	double p_pass, expected_bits; /* plan --true-ber: the outcome at that BER */
 	double *seq_table;         /* sequential: pass_bits[rows] then fail_bits[rows]
-	                              (malloc'd by compute_plan; plan_free() releases) */
+	                              (malloc'd by compute_plan_design; plan_free() releases) */
 	double seq_rows;           /* rows in seq_table: max_errors + 1 */
 	double alpha_actual, beta_actual; /* the sequential plan's risks at readings every
 	                                     in.reading_interval bits */

@@ -19,9 +19,9 @@
  * decides); those cases and subnormals take the slow path of
  * snprintf("%.*g") checked with strtod (zero, infinities and NaN are
  * printf's %.17g). The digits are placed as printf's %g: exponent form when
- * E < -4 or E >= n, trailing zeros removed. Against the double-double
- * product it replaces (1e8 doubles of make check's kinds, byte for byte
- * the same) one call costs about two thirds (48-55 ns against 76-81).
+ * E < -4 or E >= n, trailing zeros removed. It gives the digits of the
+ * double-double product it replaced (1e8 doubles of make check's kinds,
+ * byte for byte), in integer arithmetic, which costs less.
  *
  * References: G. L. Steele, J. L. White, "How to print floating-point
  * numbers accurately", PLDI 1990 (the round-trip criterion); U. Adams,

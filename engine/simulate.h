@@ -16,7 +16,7 @@
 const char *simulate_row(struct row *r);
 
 /*
- * Run a plan (compute_plan() has filled r: a fixed test of r->in.errors
+ * Run a plan (compute_plan_design() or compute_plan_given() has filled r: a fixed test of r->in.errors
  * errors in r->bits bits, or the sequential table r->seq_table) r->in.trials
  * times at the good BER (ber / ratio) and as often at the bad one (ber):
  * the simulated alpha, beta and mean lengths with their standard errors.

@@ -280,14 +280,19 @@ static struct watch_lane *find_lane(struct watch *w, const char *name, const str
 	return l;
 }
 
-/* "lane X: " in messages when the readings have lanes. */
-static const char *r_lane_prefix(const struct watch *w, const struct watch_lane *l)
+/* "lane X: " in messages when the readings have lanes, into buf (the
+ * caller's: two watches on two threads never share it). */
+struct lane_prefix {
+	char text[MAX_LANE_NAME + 8];
+};
+
+static const char *r_lane_prefix(const struct watch *w, const struct watch_lane *l,
+                                 struct lane_prefix *buf)
 {
-	static char buf[MAX_LANE_NAME + 8];
 	if (w->col_lane < 0)
 		return "";
-	snprintf(buf, sizeof buf, "lane %s: ", l->name);
-	return buf;
+	snprintf(buf->text, sizeof buf->text, "lane %s: ", l->name);
+	return buf->text;
 }
 
 /* 0.999 quantile of chi-square(nu), Wilson-Hilferty. */
@@ -410,11 +415,12 @@ static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row 
 	    (fabs(l->alpha_actual - w->alpha) > 0.1 * w->alpha ||
 	     fabs(l->beta_actual - w->beta) > 0.1 * w->beta)) {
 		w->warned_readings = 1;
+		struct lane_prefix prefix;
 		message(w, err,
 		        "warning: %sreadings every %.6g bits change the plan's risks: alpha_actual "
 		        "%.4g %%, beta_actual %.4g %% (alpha %.4g %%, beta %.4g %% when checked "
 		        "continuously; bercl plan --reading-interval gives them in advance)",
-		        r_lane_prefix(w, l), b, 100 * l->alpha_actual, 100 * l->beta_actual,
+		        r_lane_prefix(w, l, &prefix), b, 100 * l->alpha_actual, 100 * l->beta_actual,
 		        100 * w->alpha, 100 * w->beta);
 	}
 }
@@ -574,8 +580,9 @@ static enum watch_state reading(struct watch *w, char **cell, size_t n, const st
 		return WATCH_INPUT;
 	if (l->seen && (bits < l->bits || errors < l->errors)) {
 		int b = bits < l->bits;
+		struct lane_prefix prefix;
 		message(w, err, "%s%s%s went backwards (%s after %.17g): a counter reset?",
-		        r_lane_prefix(w, l), b ? "bits" : "errors", "",
+		        r_lane_prefix(w, l, &prefix), b ? "bits" : "errors", "",
 		        b ? bits_cell : cell[w->col_errors], b ? l->bits : l->errors);
 		return WATCH_INPUT;
 	}

@@ -139,7 +139,7 @@ static int anchor_needed(int64_t m, wf term, wf ratio, wf sum)
  * The ratios are taken BLOCK at a time ahead of the terms: the divisions,
  * independent of each other, then overlap, where one per step on the
  * terms' chain left the loop waiting for each (the same operations on the
- * same values: the sums are the same to the bit; 8.3 ns a step before).
+ * same values: the sums are the same to the bit).
  * At most BLOCK - 1 ratios past the sum's end are taken for nothing.
  */
 #define BLOCK 8
@@ -308,8 +308,8 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 		vgt = WF_A(vle) >= 0 ? wf_sub(wf_d(1.0), vle) : wf_d(-1.0);
 	}
 	/* the values rounded once from the wide type where they are normal,
-	 * else from the logarithms (as bercli_tails_set takes them: its two
-	 * exponentials, for values then replaced, cost 4 % of a call) */
+	 * else from the logarithms (not by bercli_tails_set, whose two
+	 * exponentials would compute values that are then replaced) */
 	out->ln_cl = gt;
 	out->ln_one_minus_cl = le;
 	out->cl = WF_A(vgt) >= 0x1p-1000 ? wf_hi(vgt) : bercl_lnprob_value(gt);

@@ -24,9 +24,8 @@
 /*
  * The Poisson minimum bits for errors E <= QUICK_MAX_ERRORS, by finite sums
  * (their cost grows with E, so above that bercl_min_bits()' Halley route on
- * the certified fast path is the quicker: measured on one core, E 81..160
- * at BER 1e-12 took 688 ns here against 817 ns there, E 161..400 1,281 ns
- * against 900 ns; E <= 20 took 75 to 290 ns against 290 to 760 ns).
+ * the certified fast path is the quicker, as measured on x86-64 when the
+ * bound was set).
  * Method: lambda* with P[X > E | lambda*] = cl by Halley's method on the
  * logarithm of the smaller tail (d P / d lambda is the Poisson pmf), from the
  * Wilson-Hilferty approximation of the gamma quantile (Johnson, Kotz &
@@ -308,7 +307,7 @@ static int quick_below_fails(double errors, double n, double down, double ber,
 {
 	double d = n - down, lam = n * ber;
 	/* a slope below the normal doubles has lost its relative accuracy
-	 * (found in review: 4.9e-324 certified a wrong N near 1e291 bits) */
+	 * (a slope of 4.9e-324 certified a wrong N near 1e291 bits) */
 	if (!(q->slope >= DBL_MIN) || !((errors / lam + 1) * d * ber <= 1e-9))
 		return 0;
 	return q->g + q->err < d * q->slope * (1 - 1e-8);
@@ -396,7 +395,7 @@ static int quick_rough_tail(double errors, double lam, int upper, double *tail, 
 }
 
 /*
- * A decision for quick_min_bits(): with need_tails 0 (the bits alone are
+ * A decision for bercli_quick_min_bits(): with need_tails 0 (the bits alone are
  * wanted: min_bits_only), from the long-double gap where that settles it
  * (quick_ld_gap(): certified by its error bound, so the same answer as
  * every other certified decision, the truth), without the library's tails;
@@ -470,7 +469,7 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	double cl = tg->cl, c = tg->one_minus_cl;
 	/* the long-double margins assume the x87 significand of 64 bits; an
 	 * emulator that computes it in double (valgrind does) would break them
-	 * (found in review: 1,097 of 5,000 answers differed under valgrind) */
+	 * (under valgrind 1,097 of 5,000 answers differed) */
 	volatile long double one = 1.0L;
 	if (!(errors <= QUICK_MAX_ERRORS && cl > 0 && cl < 1 && c > 0 && c < 1) ||
 	    one + LDBL_EPSILON == one)
@@ -536,8 +535,8 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	/* the double gap first where one bit moves the tail by 10 times its
 	 * margin or more (then it certifies the answer unless the root lies
 	 * within a tenth of a bit of a whole number); else the long double's
-	 * evaluation alone (the threshold, on the Python bench's points: 1000
-	 * took 428 ns a call, 100 405, 10 387, 3 388) */
+	 * evaluation alone (the factor 10: on the Python bench's points a
+	 * larger one cost more a call, and a smaller one no less) */
 	if (!need_tails && rel_slope * ber > 10 * (8 * (errors + 10) + lam) * DBL_EPSILON &&
 	    halley_in_n(errors, n, ber, tg, quick_d_gap, 1, &to) == 1) {
 		*at_cl = *at_q = NAN;

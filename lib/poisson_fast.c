@@ -272,9 +272,8 @@ static int bd0_fast(double k, double x, double xl, dd *b, double *err, double t1
  *   ln b = stirlerr(N) - stirlerr(k) - stirlerr(N-k) - bd0(k, Np)
  *          - bd0(N-k, Nq) + ln(N / (2 pi k (N-k)))/2,
  * with this file's bd0_fast and ln_fast in place of the double-double
- * logarithms (about 3x cheaper: 250 to 350 ns against 600 to 900 ns at
- * N = 1e3 .. 1e12, N p = 0.1 .. 1000, k within 4 sd; the binomial tails'
- * first terms and re-anchorings were most of their time). k = 0 is
+ * logarithms (which were most of the binomial tails' cost, in their first
+ * terms and re-anchorings; make bench's binomial line measures it). k = 0 is
  * N ln(1 - p) = -N (p + p^2/2 + p^3 (1/3 + p/4 + ... + p^7/10)) for
  * p < 2^-10 (the first two in double-double, the rest in double,
  * truncation below p^11 / 10), else N ln_fast(q). The stirlerr sum is
@@ -761,9 +760,9 @@ double bercli_exp_neg_err(double x)
 	 * the sum where long double is wider and is forced (bench/xbench);
 	 * plus x u_w: X = x + xl is rounded to the wide type (in double-double
 	 * it is exact), an error of up to u_w (x + |xl|) in the exponent and so
-	 * in e^-X relative (it was left out: at E = 0, x = 33.56, ln(1 - CL)
-	 * was 1.6e-18 off against a bound of 6.0e-19, and bercl_min_bits
-	 * decided a bit the wrong way: found in review) */
+	 * in e^-X relative (without it, at E = 0, x = 33.56, ln(1 - CL) was
+	 * 1.6e-18 off against a bound of 6.0e-19, and bercl_min_bits decided
+	 * a bit the wrong way) */
 	return fmax(8.0 * WF_U, 7.0 * WF_U + 5.1e-21 + 1.1e-28) + 1.01 * WF_U * x;
 #elif defined(BERCL_WIDE_D)
 	return 7.0 * WF_U + 5.1e-21 + 2.0 * U * x;
@@ -776,7 +775,7 @@ double bercli_exp_neg_err(double x)
 /*
  * a = E + 1 < 25, x + xl at most 700: both tails from e^-x and the terms
  * x^n/n!, in the wide type (u_w = WF_U: 2^-64 in long double, 2^-100 in
- * double-double, so that the sums' roundings and e^-x (exp_neg_wf) stay
+ * double-double, so that the sums' roundings and e^-x (bercli_exp_neg_wf) stay
  * below u/20 and the result is all but correctly rounded):
  *   Q = P[X <= E] = e^-x sum_{n=0}^{E} x^n/n!  (positive terms, always),
  *   P = P[X >= a] = e^-x (x^a/a!) sum_{j>=0} prod_{i=1}^{j} x/(a + i)
@@ -909,7 +908,7 @@ static void ln_of_wf(tail *t, wf v, double rel)
 /*
  * Temme's expansion as in temme_fast, with its values in the wide type, so
  * that the result carries little more than its own rounding: z = +-sqrt(B)
- * by wf_sqrt, erfcx by erfcx_wf, e^-B by exp_neg_wf, 1/sqrt(2 pi a) by
+ * by wf_sqrt, erfcx by erfcx_wf, e^-B by bercli_exp_neg_wf, 1/sqrt(2 pi a) by
  * wf_sqrt, the sums and products in the wide type; the sum of the C_k a^-k
  * is temme_sum_fast's (double; its error, s_err, is charged as before). The
  * central case (B < 1) takes erfc(|z|) = erfcx(|z|) e^-B and erfc(-|z|) =

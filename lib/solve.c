@@ -665,9 +665,9 @@ dd bercli_neg_log1m(dd x)
  * decided against the decimal): its complement as given for cl > 1/2,
  * else 1 - C formed in double-double.
  *  - E = 0, Poisson: CL = 1 - e^-lambda >= C iff n p >= -ln(1 - C); n p is
- *    an exact double-double product, -ln(1 - C) from neg_log1m (1e-30).
+ *    an exact double-double product, -ln(1 - C) from bercli_neg_log1m (1e-30).
  *  - E = 0, binomial: CL = 1 - (1 - p)^n >= C iff n (-ln(1 - p)) >=
- *    -ln(1 - C), both logs by neg_log1m (1e-30 relative).
+ *    -ln(1 - C), both logs by bercli_neg_log1m (1e-30 relative).
  *  - 1 <= E <= 400, Poisson, 1e-10 <= lambda <= 575, the compared target
  *    (1 - C or C) at least 1e-250 (so that no low part is subnormal): with
  *    lambda = n p

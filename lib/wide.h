@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * wide.h - the library's wide arithmetic, chosen at compile time: the type
- * wf in which poisson_fast.c (small_ld, temme_ld, bercli_exp_neg_ld) and
+ * wf in which poisson_fast.c (small_wf, temme_wf, bercli_exp_neg_wf) and
  * binomial.c (the binomial sums) carry their values past double, and WF_U,
  * the relative error bound of one wf operation, which their certificates
  * use. Internal to the library, never installed.

@@ -39,9 +39,8 @@
  * VALIDITY
  *   Every double (special values as C99 Annex F). The error bounds above
  *   are for results in the normal range; tests/oracle/xmath_check
- *   measures the largest error against MPFR on 1e7 points a function
- *   (make soak-xmath), tests/data/xmath_ref.csv holds 60-digit values
- *   from mpmath (tests/data/gen_xmath_ref.py) for the unit suite.
+ *   measures the largest error against MPFR, on 1e5 points a function in
+ *   make check and 1e7 in make soak-xmath.
  *
  * The operations are written so that no compiler may fuse or reorder them:
  * the library is built with -std=c11 -ffp-contract=off (and the pragma
@@ -57,7 +56,7 @@
 
 /* no fused multiply-add: clang fuses a product and a sum by default, even
  * under -std=c11 (62 FMA instructions on arm64, and exp differed on 53 of
- * 150,000 arguments: found in review); the Makefile also passes
+ * 150,000 arguments); the Makefile also passes
  * -ffp-contract=off, which GCC, which does not know this pragma, needs */
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF

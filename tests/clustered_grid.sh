@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The issue-23 acceptance grid at full size, by bercl itself (not run by
+# The coverage grid of docs/bursts.md at full size, by bercl itself (not run by
 # make check; the suite runs 18 of these cells at 2,000 links in
 # tests/test_intervals.c): links at exactly the specified BER under
 # Gilbert-Elliott bursts, tests at 95 % allowing E errors (E = 0, 1, 3, 10,

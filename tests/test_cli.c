@@ -147,7 +147,7 @@ static void test_bits(void **state)
 	assert_true(fabs(csv_value(r.out, "time_s", 1) - 2995732273554 / 4e10) < 1e-9);
 	run(&r, NULL, "bits -e 0 -p 1e-12 -c 0.95 -r 10G");
 	assert_non_null(strstr(r.out, "4 min 59.6 s"));
-	/* Exact near 2^53 (issue 12; the first five rows of bits_exact_ref.csv,
+	/* Exact near 2^53 (the first five rows of bits_exact_ref.csv,
 	 * 60-digit truth by tests/data/gen_bits_exact_ref.py). The CLI reads 0.95
 	 * with its decimal complement 0.05: ceil(-ln(0.05) / 1e-15) =
 	 * 2995732273553991 (mpmath), one more than for the double 0.95. */
@@ -697,85 +697,6 @@ static void test_json_and_robustness(void **state)
 	assert_non_null(strstr(r.err, "write error"));
 }
 
-/*
- * The README's examples, run as a new user would: in each console block a
- * "$ bercl ..." line is run and its output must be the lines that follow;
- * "$ cat FILE" writes the lines that follow to FILE; "$ echo $?" checks the
- * exit status of the command before.
- */
-static void test_readme_examples(void **state)
-{
-	(void)state;
-	FILE *fp = fopen("README.md", "r");
-	assert_non_null(fp);
-	static char text[1 << 17];
-	size_t n = fread(text, 1, sizeof text - 1, fp);
-	text[n] = '\0';
-	fclose(fp);
-	assert_true(n < sizeof text - 1); /* the whole README, not its first part */
-	static struct run r;
-	int commands = 0, in_block = 0;
-	char *line = text;
-	while (line && *line) {
-		char *eol = strchr(line, '\n');
-		if (eol)
-			*eol = '\0';
-		char *next = eol ? eol + 1 : NULL;
-		if (strncmp(line, "```", 3) == 0) {
-			in_block = strcmp(line, "```console") == 0;
-			line = next;
-			continue;
-		}
-		if (!in_block || strncmp(line, "$ ", 2) != 0) {
-			line = next;
-			continue;
-		}
-		/* the expected output: lines up to the next "$ " or the fence */
-		static char expected[1 << 14];
-		size_t k = 0;
-		char *p = next;
-		while (p && strncmp(p, "$ ", 2) != 0 && strncmp(p, "```", 3) != 0) {
-			char *e = strchr(p, '\n');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
-			memcpy(expected + k, p, len);
-			k += len;
-			expected[k++] = '\n';
-			p = e ? e + 1 : NULL;
-		}
-		expected[k] = '\0';
-		const char *cmd = line + 2;
-		static char file[256], args[1024];
-		if (strncmp(cmd, "cat ", 4) == 0) {
-			/* the file goes to tests/tmp; later commands are pointed there */
-			snprintf(file, sizeof file, "%s", cmd + 4);
-			snprintf(args, sizeof args, TMP "%s", file);
-			FILE *w = fopen(args, "w");
-			assert_non_null(w);
-			fputs(expected, w);
-			fclose(w);
-		} else if (strcmp(cmd, "echo $?") == 0) {
-			int want = atoi(expected);
-			if (r.status != want)
-				fail_msg("README: exit status %d, the README says %d", r.status, want);
-		} else {
-			assert_int_equal(strncmp(cmd, "bercl ", 6), 0);
-			const char *at = file[0] ? strstr(cmd, file) : NULL;
-			if (at)
-				snprintf(args, sizeof args, "%.*s" TMP "%s", (int)(at - cmd - 6), cmd + 6, at);
-			else
-				snprintf(args, sizeof args, "%s", cmd + 6);
-			run(&r, NULL, args);
-			if (strcmp(r.out, expected) != 0)
-				fail_msg("README: bercl %s\n--- printed:\n%s--- README:\n%s", cmd + 6, r.out,
-				         expected);
-		}
-		commands++;
-		line = p;
-	}
-	assert_true(commands >= 10);
-	print_message("README: %d example commands, each as printed\n", commands);
-}
-
 /* The value of column `name` in the last CSV line of out. */
 static double csv_last(const char *csv, const char *name)
 {
@@ -1235,7 +1156,6 @@ int main(void)
 		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_batch_order),
 		cmocka_unit_test(test_json_and_robustness),
-		cmocka_unit_test(test_readme_examples),
 		cmocka_unit_test(test_one_rendering),
 		cmocka_unit_test(test_ber),
 		cmocka_unit_test(test_ber_above_one),

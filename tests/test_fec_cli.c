@@ -411,7 +411,7 @@ static void test_fec_batch(void **state)
 /* ---- FEC telemetry: the tail, frame loss and the degraded-SER alarm ---- */
 
 /*
- * --method sonic on the three real histograms of issue 22 (written as the
+ * --method sonic on the three real histograms of tests/data/telemetry (written as the
  * CSV form): SONiC's CER and FLR, as gen_sonic_ref.py's reimplementation
  * prints them, character for character; --interleave X for its X.
  */

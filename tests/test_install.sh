@@ -43,12 +43,13 @@ if command -v c++ >/dev/null 2>&1; then
 	[ "$got" = "$want" ] || fail "C++ example printed '$got', man page says '$want'"
 fi
 
-# The README's C example prints what the README says.
-sed -n '/^<!-- library-c:/,/^```$/p' README.md | sed '1,2d;$d' > "$tmp/readme.c"
-want=$(sed -n '/^<!-- library-c-output/,/^```$/p' README.md | sed '1,2d;$d')
-$CC $CFLAGS -o "$tmp/readme" "$tmp/readme.c" $(pkg-config --cflags --libs bercl) $LDFLAGS
-got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/readme")
-[ "$got" = "$want" ] || fail "README C example printed '$got', README says '$want'"
+# The guide's first C example (docs/library.md), built with pkg-config
+# against the installed copy, prints what the guide says.
+sed -n '/^<!-- library-c:/,/^```$/p' docs/library.md | sed '1,2d;$d' > "$tmp/guide.c"
+want=$(sed -n '/^<!-- library-c-output/,/^```$/p' docs/library.md | sed '1,2d;$d')
+$CC $CFLAGS -o "$tmp/guide" "$tmp/guide.c" $(pkg-config --cflags --libs bercl) $LDFLAGS
+got=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/guide")
+[ "$got" = "$want" ] || fail "docs/library.md's C example printed '$got', the guide says '$want'"
 
 # Only documented bercl_ symbols are exported.
 nm -D --defined-only "$prefix/lib/libbercl.so" | awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort > "$tmp/exported"

@@ -6,7 +6,7 @@
  * rows (one line naming the file, line and column, exit 2, nothing on
  * standard output), the clustered columns in every format, the one-burst
  * link, and the statistical claims by seeded simulation at a small count
- * (the full-size figures are the README's, from tests/clustered_grid.sh).
+ * (the full-size figures are in docs/bursts.md, from tests/clustered_grid.sh).
  */
 #include "testutil.h"
 #include "cliutil.h"
@@ -147,7 +147,7 @@ static void test_one_burst(void **state)
 }
 
 /*
- * The issue's acceptance, at a small count: links at exactly the BER under
+ * The coverage claim, at a small count: links at exactly the BER under
  * Gilbert-Elliott bursts (mean 1, 10, 100 errors; 10 and 1000 intervals;
  * tests allowing 0, 10, 100 errors at 95 %) pass at cl_clustered >= CL at
  * most 1 - CL + 0.01 (+ 3 standard errors of 2000 trials); the Poisson rule

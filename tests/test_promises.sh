@@ -108,7 +108,7 @@ st=0
 [ "$(wc -l < "$tmp/out")" = 3 ] || fail "a 256 MiB line: $(wc -l < "$tmp/out") lines out, want 3"
 grep -q '^poisson,0,3000000000000,1e-12,0.950212931632136,' "$tmp/out" || fail "a 256 MiB line: the row after it"
 
-# an overlong quoted field holding line breaks is one record (the issue's case)
+# an overlong quoted field holding line breaks is one record
 { printf 'link,errors,bits,ber\n"'; head -c 1200000 /dev/zero | tr '\0' '\n'; printf '",0,3e12,1e-12\nlane1,1,3e12,1e-12\n'; } > "$tmp/q.csv"
 n=$("$bercl" cl -i "$tmp/q.csv" -f json 2> /dev/null | wc -l) || true
 [ "$n" = 2 ] || fail "overlong quoted field: $n json rows, want 2"

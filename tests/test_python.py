@@ -623,41 +623,6 @@ def test_every_public_function_documented():
                 assert section in obj.__doc__, (name, section)
 
 
-def readme_python_examples():
-    """(code, expected output or None) of the README's Python blocks: the one
-    after <!-- library-python: ... --> and those after <!-- python-example -->,
-    with the text block after their -output marker, if any."""
-    import re
-    with open(os.path.join(ROOT, "README.md")) as fp:
-        text = fp.read()
-    marks = [m for m in re.finditer(r"<!-- (library-python|python-example)(-output)?", text)]
-    out = []
-    for k, m in enumerate(marks):
-        if m.group(2):
-            continue
-        a = text.index("```python\n", m.end()) + len("```python\n")
-        b = text.index("```\n", a)
-        want = None
-        if k + 1 < len(marks) and marks[k + 1].group(2):
-            c = text.index("```text\n", marks[k + 1].end()) + len("```text\n")
-            want = text[c:text.index("```\n", c)]
-        out.append((text[a:b], want))
-    return out
-
-
-def test_readme_python_examples(tmp_path, monkeypatch):
-    examples = readme_python_examples()
-    assert len(examples) >= 5 and sum(w is not None for _, w in examples) >= 4
-    monkeypatch.chdir(tmp_path)
-    import contextlib
-    for code, want in examples:
-        buf = io.StringIO()
-        with contextlib.redirect_stdout(buf):
-            exec(compile(code, "README.md", "exec"), {"__name__": "__readme__"})
-        if want is not None:
-            assert buf.getvalue() == want
-
-
 # ---- the parsers against the command on random strings ----
 
 def random_number_text(g):

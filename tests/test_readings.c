@@ -60,7 +60,7 @@ static void test_plan_reading_interval(void **state)
 		assert_true(csv_value(r.out, "beta_actual", row) == pb);
 		assert_true(csv_value(r.out, "alpha", row) == alpha);
 	}
-	/* the case: 5e12 bits between readings, 6.63 % and 2.21 % */
+	/* docs/plans.md's case: 5e12 bits between readings, 6.63 % and 2.21 % */
 	assert_true(fabs(csv_value(r.out, "alpha_actual", 1 + 2 * n) - 0.0663) < 5e-5);
 	assert_true(fabs(csv_value(r.out, "beta_actual", 1 + 2 * n) - 0.0221) < 5e-5);
 	/* text: a paragraph under the table, wrapped at 100 columns */
@@ -79,8 +79,7 @@ static void test_plan_reading_interval(void **state)
 
 /*
  * simulate --reading-interval: 20000 runs per BER at seven intervals from
- * 1e10 bits to the longest run (and half of it, exactly). The issue's
- * acceptance: the good link's failure rate at most alpha + 2 s.e., or within
+ * 1e10 bits to the longest run (and half of it, exactly). The bar: the good link's failure rate at most alpha + 2 s.e., or within
  * 2 s.e. of alpha_actual (the same for beta); and every simulated risk
  * within 3 s.e. of the exact one at the readings.
  */

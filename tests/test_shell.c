@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test_shell.c - what a person reads and what a script parses (issue 8),
+ * test_shell.c - what a person reads and what a script parses,
  * through the built ./bercl: safe rounding in text, whole numbers as
  * integers, alignment, valid JSON, tolerant batch files, one-value answers
  * and the other shell conveniences.
@@ -185,7 +185,7 @@ static void test_alignment(void **state)
 	run(&r, NULL, "bits -e 0 -p 1e-17,1e-12 -c 95% -r 10G");
 	line_of(r.out, 1, head, sizeof head);
 	line_of(r.out, 2, row, sizeof row); /* bits 2.995732273553991e+17: 3 past its width */
-	assert_int_equal(display_col(head, "lanes"), display_col(row, "1     346 d"));
+	assert_int_equal(display_col(head, "lanes"), display_col(row, "1      346 d"));
 	/* the time, 3 past its width too, pushes the achieved CL: one space after it */
 	assert_non_null(strstr(row, " 346 d 17 h 29 min 95.0000 %"));
 	write_file(TMP "utf8.csv", "id,errors,bits,ber\nGr\xc3\xbc\xc3\x9f" "e,0,3e12,1e-12\n"
@@ -618,7 +618,7 @@ static double uniform(unsigned long long *state)
 }
 
 /*
- * Acceptance (issue 8): for every row of a 10,000-row random bits sweep,
+ * The safe rounding, end to end: for every row of a 10,000-row random bits sweep,
  * the test time the text output prints, run through cl --require at the
  * same target, passes.
  */

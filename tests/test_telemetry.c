@@ -2,7 +2,7 @@
 /*
  * test_telemetry.c - bercl fec --histogram on the reports of switches, NICs
  * and testers (engine/telemetry.c), driven as a user would: the three real
- * histograms of issue 22 in ethtool's, SONiC's and Xena's own formats give
+ * histograms of tests/data/telemetry in ethtool's, SONiC's and Xena's own formats give
  * the CSV form's row digit for digit; the per-lane rows of an ethtool report
  * hold the lanes' own counts (sums checked by hand below) and their SER;
  * repeated readings, N/A ports, --value port, the machine formats' port and

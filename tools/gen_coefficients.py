@@ -18,7 +18,7 @@ rational arithmetic (Python's fractions) and rounded once to double.
 2. The Stirling series of stirlerr(n) = ln(n!) - (n+1/2) ln n + n - ln(2 pi)/2,
    and stirlerr(n) for small n computed with mpmath at 60 digits.
 3. Double-double constants: ln 2, ln 10, ln(2 pi)/2, 1/3, 1/5, and the table
-   of ln(c_j) used by dd_log in src/dd.h.
+   of ln(c_j) used by dd_log in lib/dd.h.
 """
 from fractions import Fraction as F
 import sys

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The two FEC histograms of the README (docs/examples/*.csv).
+"""The two FEC histograms of docs/fec.md (docs/examples/*.csv).
 
 Expected counts (rounded to whole codewords) of C = 1e10 KP4 codewords,
 RS(544,514) over 10-bit symbols, t = 15, at pre-FEC BER 2.4e-4:

@@ -39,7 +39,6 @@ missed, and the command, too, refuses a bad value. (The keyword is not
 2995732273554
 """
 import collections
-import dataclasses
 import math
 import operator
 
@@ -174,6 +173,16 @@ def _on_error(on_error):
     if on_error not in ("raise", "nan"):
         raise ValueError("on_error must be 'raise' or 'nan', not %r" % (on_error,))
     return on_error == "raise"
+
+
+def _caller_level():
+    """The stacklevel of the first frame outside this package: a warning
+    names the caller's line, however deep in bercl it was raised."""
+    import sys
+    f, level = sys._getframe(1), 1
+    while f is not None and f.f_globals.get("__name__", "").split(".")[0] == "bercl":
+        f, level = f.f_back, level + 1
+    return level
 
 
 def _lazy(x):
@@ -344,13 +353,13 @@ class _Call:
             return (a.astype(str).astype(np.float64),), False
         return (self.number(name, x),), False
 
-    def check(self, ufunc, names, inputs, res, where=True):
+    def check(self, uf, names, inputs, res, where=True):
         """For the first element without an answer, the engine's reason
         (explain()): raised with on_error="raise", else the NaNs counted in
         one RuntimeWarning. A lazy result is checked as it is computed."""
         outs = res if isinstance(res, tuple) else (res,)
         if self.lazy:
-            return res if not self.raise_ else self._lazy_check(ufunc, names, inputs, res,
+            return res if not self.raise_ else self._lazy_check(uf, names, inputs, res,
                                                                 where)
         first = np.asarray(outs[0])
         bad = np.isnan(first)
@@ -361,7 +370,7 @@ class _Call:
         shape = first.shape
         cols = tuple(np.broadcast_to(np.asarray(a, dtype=np.float64), shape)[bad]
                      for a in inputs)
-        why = _core.explain(ufunc.__name__, names, cols)
+        why = _core.explain(uf.__name__, names, cols)
         if not self.raise_:
             # on_error="nan": one warning that counts them, so that a NaN
             # column is never silent
@@ -370,7 +379,7 @@ class _Call:
                 import warnings
                 warnings.warn("%s: %d of %d results are NaN (on_error=\"nan\": an argument "
                               "outside the domain or missing)" % (self.func, n, first.size),
-                              RuntimeWarning, stacklevel=4)
+                              RuntimeWarning, stacklevel=_caller_level())
             return res
         if why is None:
             return res  # max_errors' NaN where even 0 errors miss: an answer
@@ -380,12 +389,12 @@ class _Call:
             one = tuple(np.array([c[i]]) for c in cols)
             labelled = tuple(self._label(n, flat, shape) if k == arg else n
                              for k, n in enumerate(names))
-            msg = _core.explain(ufunc.__name__, labelled, one)[3]
+            msg = _core.explain(uf.__name__, labelled, one)[3]
         elif shape:
             msg = "element %s: %s" % (self._label("", flat, shape).lstrip(), msg)
         raise _STATUS[cls]("%s: %s" % (self.func, msg))
 
-    def _lazy_check(self, ufunc, names, inputs, res, where):
+    def _lazy_check(self, uf, names, inputs, res, where):
         """A dask result (or a DataArray over one) that raises as it is
         computed, naming the element by its N-d index in the whole array."""
         import dask.array as da
@@ -398,7 +407,7 @@ class _Call:
         if not isinstance(first, da.Array):
             # an xarray object over numpy: checked now
             plain = _Call(self.func, "raise")
-            plain.check(ufunc, names, [np.asarray(data(a)) for a in inputs],
+            plain.check(uf, names, [np.asarray(data(a)) for a in inputs],
                         np.asarray(first), where)
             return res
         shape, chunks = first.shape, first.chunks
@@ -410,7 +419,7 @@ class _Call:
             if np.isnan(block).any():
                 plain = _Call(func, "raise")
                 plain.origin = tuple(lo for lo, _ in block_info[0]["array-location"])
-                plain.check(ufunc, names, cols, block)
+                plain.check(uf, names, cols, block)
             return block
 
         def wrap(o):
@@ -443,20 +452,20 @@ def _ufunc(name, binomial, exact=False):
                                        "binomial" if binomial else "poisson"))
 
 
-def _apply(call, ufunc, names, inputs, out=None, where=True):
-    """ufunc(*inputs, out=, where=), the NaNs of numpy inputs quiet (the
+def _apply(call, uf, names, inputs, out=None, where=True):
+    """uf(*inputs, out=, where=), the NaNs of numpy inputs quiet (the
     check that follows names them), then checked."""
     kw = {}
     if out is not None:
         kw["out"] = out
     if where is not True:
         kw["where"] = where
-    if call.lazy and ufunc.nout > 1:
-        res = _lazy_multi(ufunc, inputs, kw)
+    if call.lazy and uf.nout > 1:
+        res = _lazy_multi(uf, inputs, kw)
     else:
         with np.errstate(invalid="ignore"):
-            res = ufunc(*inputs, **kw)
-    return call.check(ufunc, names, inputs, res, where)
+            res = uf(*inputs, **kw)
+    return call.check(uf, names, inputs, res, where)
 
 
 _TWO53 = 2 ** 53
@@ -483,20 +492,20 @@ _SCALAR["min_bits_exact"] = _indices("min_bits_exact")
 _SCALAR["ber_upper_exact"] = _indices("ber_upper_exact")
 
 
-def _lazy_multi(ufunc, inputs, kw):
-    """A ufunc of several outputs over dask or xarray inputs (dask's
-    __array_ufunc__ takes one output only): as a generalized ufunc of scalar
+def _lazy_multi(uf, inputs, kw):
+    """A uf of several outputs over dask or xarray inputs (dask's
+    __array_ufunc__ takes one output only): as a generalized uf of scalar
     core dimensions, lazily."""
     if kw:
         raise TypeError("out= and where= need numpy arrays, not dask or xarray inputs")
     if any(type(a).__module__.startswith("xarray") for a in inputs):
         import xarray
-        return xarray.apply_ufunc(ufunc, *inputs, dask="parallelized",
-                                  output_core_dims=[[]] * ufunc.nout,
-                                  output_dtypes=[np.float64] * ufunc.nout)
+        return xarray.apply_ufunc(uf, *inputs, dask="parallelized",
+                                  output_core_dims=[[]] * uf.nout,
+                                  output_dtypes=[np.float64] * uf.nout)
     import dask.array as da
-    sig = ",".join(["()"] * ufunc.nin) + "->" + ",".join(["()"] * ufunc.nout)
-    return tuple(da.apply_gufunc(ufunc, sig, *inputs, output_dtypes=[np.float64] * ufunc.nout))
+    sig = ",".join(["()"] * uf.nin) + "->" + ",".join(["()"] * uf.nout)
+    return tuple(da.apply_gufunc(uf, sig, *inputs, output_dtypes=[np.float64] * uf.nout))
 
 
 def _as_int64(x):
@@ -544,12 +553,6 @@ def _engine_check(call, flag, name, arr):
                 raise
             a = np.where(a == v, np.nan, a) if not np.isnan(v) else a
     return a if a.ndim else np.float64(a)
-
-
-def _bad(call, name, arr, bad, msg):
-    if call.raise_ and np.any(bad):
-        i = int(np.flatnonzero(np.ravel(bad))[0])
-        raise DomainError("%s: %s: %s" % (call.func, call._label(name, i, np.shape(arr)), msg))
 
 
 def _positive(call, name, a, flag=None):
@@ -1099,26 +1102,15 @@ def fec_code(code):
 def _fec(func, code, ber, on_error, ser=None):
     n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
+    nkm = (np.float64(n), np.float64(k), np.float64(m))
     if ser is not None:
         if ber is not None:
             raise DomainError("%s: give ber or ser, not both" % func)
+        # fec --ser: the SER's pre-FEC BER, cer and post_fec_ber as the command's row has them
         s = call.number("ser", ser, parse_real)
-        s = _engine_check(call, "ser", "ser", s)
-        # the pre-FEC BER of the SER, 1 - (1 - ser)^(1/m), and the cer from the SER
-        both = np.array([_core.fec_cer_from_ser(n, k, m, float(v)) if 0 < v < 1
-                         else (np.nan, np.nan) for v in np.ravel(s)]).reshape(np.shape(s) + (2,))
-        p, cer = both[..., 0], both[..., 1]
-        _bad(call, "ser", s, ~((p >= 1e-300) & (p <= 0.5)),
-             "must give a pre-FEC BER in [1e-300, 0.5]")
-    else:
-        p = call.number("ber", ber, parse_real)
-    res = _apply(call, _core.fec_rates, ("n", "k", "m", "ber"),
-                 (np.float64(n), np.float64(k), np.float64(m), p))
-    if ser is not None:
-        # at a given SER, ser and cer exactly from it
-        res = (np.where(np.isnan(res[0]), np.nan, s), np.where(np.isnan(res[1]), np.nan, cer),
-               res[2])
-    return call, res
+        return call, _apply(call, _core.fec_ser, ("n", "k", "m", "ser"), nkm + (s,))[:3]
+    p = call.number("ber", ber, parse_real)
+    return call, _apply(call, _core.fec_rates, ("n", "k", "m", "ber"), nkm + (p,))
 
 
 def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
@@ -1135,7 +1127,7 @@ def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
         Pre-FEC BER in [1e-300, 0.5].
     ser : float or array_like, optional
         In place of ber, the symbol error ratio, 0 < ser < 1 (elementwise,
-        the cer a loop over bercl_fec_cer_from_ser).
+        as ``bercl fec --ser`` computes it).
     on_error : {"raise", "nan"}
 
     Returns

@@ -33,10 +33,10 @@
 #include "element.h"
 #include "rowcall.h"
 #include "csv.h"
-#include "sink.h"
+#include "sink.h" /* the engine reads sources and writes sinks: here, memory */
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "intervals.h" /* the --intervals reader */
-#include "xmath.h" /* bercli_expm1, bercli_log1p: fec --ser's BER, as the command */
+#include "invoke.h" /* one invocation, as the command and the page run it */
 #include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
@@ -107,6 +107,8 @@ static const struct ufunc_def ufuncs[] = {
 	EXACT("ber_upper", EL_BER_UPPER, 0, 1),
 	EXACT("ber_interval", EL_BER_INTERVAL, 0, 2),
 	{"fec_ber_max_exact", EL_FEC_BER_MAX, BERCL_POISSON, 1, 0, 1, NULL},
+	{"fec_ser", EL_FEC_SER, BERCL_POISSON, 0, 0, 4,
+	 "fec_ser(n, k, m, ser) -> (ser, cer, post_fec_ber, ber) at a symbol error ratio"},
 	{"tested_bits", EL_TESTED_BITS, BERCL_POISSON, 0, 0, 1,
 	 "tested_bits(rate, time, lanes): the bits of a test, rate * time * lanes as the command "
 	 "derives them"},
@@ -587,44 +589,6 @@ static PyObject *py_tails_full(PyObject *self, PyObject *args)
 	return tails_tuple(&t);
 }
 
-/* lanes_all(list of tails tuples as tails_full gives them) -> tails */
-static PyObject *py_lanes_all(PyObject *self, PyObject *args)
-{
-	(void)self;
-	PyObject *seq;
-	if (!PyArg_ParseTuple(args, "O", &seq))
-		return NULL;
-	PyObject *fast = PySequence_Fast(seq, "lanes_all: a sequence of tails");
-	if (!fast)
-		return NULL;
-	Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-	if (n < 1 || n > 1000000) {
-		Py_DECREF(fast);
-		return PyErr_Format(PyExc_ValueError, "lanes_all: 1 to 1000000 lanes");
-	}
-	bercl_tails *lanes = PyMem_Calloc((size_t)n, sizeof *lanes);
-	if (!lanes) {
-		Py_DECREF(fast);
-		return PyErr_NoMemory();
-	}
-	for (Py_ssize_t i = 0; i < n; i++) {
-		bercl_tails *l = &lanes[i];
-		if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "dddddd", &l->cl,
-		                      &l->one_minus_cl, &l->ln_cl.hi, &l->ln_cl.lo,
-		                      &l->ln_one_minus_cl.hi, &l->ln_one_minus_cl.lo)) {
-			PyMem_Free(lanes);
-			Py_DECREF(fast);
-			return NULL;
-		}
-	}
-	Py_DECREF(fast);
-	bercl_tails all;
-	enum bercl_status rc = bercl_lanes_all(lanes, (int)n, &all);
-	PyMem_Free(lanes);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "lanes_cl");
-	return tails_tuple(&all);
-}
 
 
 
@@ -669,8 +633,8 @@ static PyObject *py_intervals_read(PyObject *self, PyObject *args)
 		return NULL;
 	if (form < FORM_AUTO || form > FORM_CUMULATIVE)
 		return PyErr_Format(PyExc_ValueError, "intervals_read: form 0, 1 or 2");
-	struct memory_source m;
-	struct source src = source_memory(&m, data, (size_t)len);
+	struct memory_source ms;
+	struct source src = source_memory(&ms, data, (size_t)len);
 	bercl_intervals s;
 	struct intervals_note note;
 	char err[512];
@@ -727,25 +691,6 @@ static PyObject *py_clustered(PyObject *self, PyObject *args)
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
 
 
-/* fec_cer_from_ser(n, k, m, ser) -> (ber, cer): the pre-FEC BER of the SER
- * under independent bit errors, 1 - (1 - ser)^(1/m) (engine/compute.c
- * ber_of_ser, with the same libm calls), and bercl_fec_cer_from_ser (fec --ser) */
-static PyObject *py_fec_cer_from_ser(PyObject *self, PyObject *args)
-{
-	(void)self;
-	int n, k, m;
-	double ser;
-	if (!PyArg_ParseTuple(args, "iiid", &n, &k, &m, &ser))
-		return NULL;
-	bercl_rs_code code;
-	if (bercl_rs_code_make(n, k, m, &code) != BERCL_OK)
-		return raise_status(BERCL_EDOM, "code");
-	bercl_lnprob ln;
-	enum bercl_status rc = bercl_fec_cer_from_ser(&code, ser, &ln);
-	if (rc != BERCL_OK)
-		return raise_status(rc, "fec: numerical failure in the codeword error ratio");
-	return Py_BuildValue("(dd)", -bercli_expm1(bercli_log1p(-ser) / code.m), bercl_lnprob_value(ln));
-}
 
 /* A histogram's statistics (bercl_fec_histogram_stats) as a dict, with the code's n, k, m, t. */
 static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp)
@@ -903,8 +848,8 @@ static PyObject *py_watch_open(PyObject *self, PyObject *args)
 /*
  * watch_feed(capsule, line) -> (state, out, err): one CSV record (the
  * header first, then a reading) through watch_next(), as the command reads
- * it from standard input: the state (enum watch_state), the rows it printed
- * (CSV; the header row after the header) and its messages.
+ * it from standard input (a memory source): the state (enum watch_state),
+ * the rows it wrote (CSV; the header row after the header) and its messages.
  */
 static PyObject *py_watch_feed(PyObject *self, PyObject *args)
 {
@@ -919,21 +864,160 @@ static PyObject *py_watch_feed(PyObject *self, PyObject *args)
 		return NULL;
 	if (len < 1)
 		return PyErr_Format(PyExc_ValueError, "watch_feed: an empty record");
-	struct memory_source m;
-	struct source in = source_memory(&m, line, (size_t)len);
-	struct memory_sink mo, me;
+	/* the record as the command's standard input, the rows and the
+	 * messages into memory (engine/sink.h) */
+	struct memory_source ms;
+	struct source src = source_memory(&ms, line, (size_t)len);
+	struct memory_sink mo = {0}, me = {0};
 	struct sink out = sink_memory(&mo), err = sink_memory(&me);
 	struct csv c;
-	watch_reader_init(&c, &in);
+	watch_reader_init(&c, &src);
 	c.line = w->line + 1; /* the records fed before: the messages' line numbers go on */
 	enum watch_state st = watch_next(w, &c, &out, &err);
 	csv_free(&c);
 	feclearexcept(FE_ALL_EXCEPT);
-	PyObject *res = mo.failed || me.failed ? PyErr_NoMemory()
-	                : Py_BuildValue("(is#s#)", (int)st, mo.buf ? mo.buf : "", (Py_ssize_t)mo.len,
-	                                me.buf ? me.buf : "", (Py_ssize_t)me.len);
+	PyObject *res = mo.failed || me.failed
+	                        ? PyErr_NoMemory()
+	                        : Py_BuildValue("(is#s#)", (int)st, mo.buf ? mo.buf : "",
+	                                        (Py_ssize_t)mo.len, me.buf ? me.buf : "",
+	                                        (Py_ssize_t)me.len);
 	memory_sink_free(&mo);
 	memory_sink_free(&me);
+	return res;
+}
+
+/* ---- invoke: the command's whole invocation (engine/invoke.c), as the page runs it ---- */
+
+struct py_invoke {
+	PyObject *columns; /* the header's names, a list */
+	PyObject *rows;    /* each row's cells, a list of lists */
+	PyObject *says;    /* the message lines, a list */
+	int failed;        /* a Python error is set */
+};
+
+static void invoke_say(void *ctx, const char *kind, const char *where, const char *text)
+{
+	struct py_invoke *p = ctx;
+	char line[6144];
+	size_t n = invoke_message_line(line, sizeof line, kind, where, text);
+	PyObject *v = PyUnicode_DecodeUTF8(line, (Py_ssize_t)n, "replace");
+	if (!v || PyList_Append(p->says, v) < 0)
+		p->failed = 1;
+	Py_XDECREF(v);
+}
+
+static void invoke_header(void *ctx, const struct layout *l)
+{
+	struct py_invoke *p = ctx;
+	for (int i = 0; i < l->ncol; i++) {
+		PyObject *v = PyUnicode_FromString(columns[l->col[i]].name);
+		if (!v || PyList_Append(p->columns, v) < 0)
+			p->failed = 1;
+		Py_XDECREF(v);
+	}
+}
+
+static void invoke_got_row(void *ctx, const struct layout *l, const struct row *r)
+{
+	struct py_invoke *p = ctx;
+	PyObject *cells = PyList_New(l->ncol);
+	for (int i = 0; cells && i < l->ncol; i++) {
+		char cell[512];
+		size_t n = column_cell(cell, sizeof cell, l->col[i], r, 0);
+		PyObject *v = PyUnicode_DecodeUTF8(cell, (Py_ssize_t)n, "replace");
+		if (!v) {
+			Py_CLEAR(cells);
+			break;
+		}
+		PyList_SET_ITEM(cells, i, v);
+	}
+	if (!cells || PyList_Append(p->rows, cells) < 0)
+		p->failed = 1;
+	Py_XDECREF(cells);
+}
+
+/*
+ * invoke(cmd, pairs) -> (status, columns, rows, messages): `bercl CMD
+ * --FLAG VALUE ... -f csv` run by the engine's invocation (engine/invoke.c,
+ * the page's own path): each (flag, value) of pairs read as the command
+ * reads it (a switch: value "1"), the checks that need several flags, the
+ * sweep's rows as the CSV's cells, and every message line ("bercl: ...").
+ * No files: no --input, --histogram, --intervals or watch.
+ */
+static PyObject *py_invoke(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *cmd;
+	PyObject *pairs;
+	if (!PyArg_ParseTuple(args, "sO!", &cmd, &PyList_Type, &pairs))
+		return NULL;
+	struct py_invoke p = {PyList_New(0), PyList_New(0), PyList_New(0), 0};
+	struct options *o = PyMem_Calloc(1, sizeof *o);
+	struct invoke_sweep *it = PyMem_Calloc(1, sizeof *it);
+	struct row_input base;
+	PyObject *res = NULL;
+	char why[1024];
+	int status = INVOKE_USAGE;
+	struct invoke_sink k = {&p, invoke_say, invoke_header, invoke_got_row, NULL, NULL, NULL,
+	                        NULL};
+	if (!p.columns || !p.rows || !p.says || !o || !it) {
+		PyErr_NoMemory();
+		goto done;
+	}
+	if (invoke_command(cmd, &o->cmd, why, sizeof why) != 0 || o->cmd == CMD_WATCH) {
+		invoke_say(&p, "", NULL, o->cmd == CMD_WATCH ? "watch: use Watch" : why);
+		goto answer;
+	}
+	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pairs); i++) {
+		const char *name, *value;
+		if (!PyArg_ParseTuple(PyList_GET_ITEM(pairs, i), "ss", &name, &value))
+			goto done;
+		int id = invoke_flag_id(name);
+		char dashed[96];
+		snprintf(dashed, sizeof dashed, "--%s", name);
+		if (id < 0 || id == F_FORMAT || id == F_VALUE || id == F_HELP || id == F_VERSION ||
+		    id == F_INPUT || id == F_HISTOGRAM || id == F_INTERVALS) {
+			invoke_say(&p, "", NULL, invoke_unknown_flag(dashed, why, sizeof why));
+			goto answer;
+		}
+		if (id >= NQ && !flags[id].arg) { /* a switch */
+			if (strcmp(value, "1") != 0)
+				continue;
+			value = NULL;
+		}
+		if (invoke_flag(o, id, value, why, sizeof why)) {
+			invoke_say(&p, "", NULL, why);
+			goto answer;
+		}
+	}
+	o->format = FMT_CSV;
+	if (invoke_quantities(o, why, sizeof why) || invoke_check(o, why, sizeof why)) {
+		invoke_say(&p, "", NULL, why);
+		goto answer;
+	}
+	invoke_base(o, &base);
+	if (invoke_sweep_start(it, o, &base, &k, why, sizeof why)) {
+		invoke_say(&p, "", NULL, why);
+		goto answer;
+	}
+	int more = 1; /* (the GIL held: the sink's callbacks make Python objects) */
+	while (more > 0 && !p.failed)
+		more = invoke_sweep_next(it, &k);
+	status = more < 0 ? it->status : invoke_sweep_end(it, &k);
+answer:
+	feclearexcept(FE_ALL_EXCEPT);
+	if (!p.failed)
+		res = Py_BuildValue("(iOOO)", status, p.columns, p.rows, p.says);
+done:
+	if (o) {
+		for (int q = 0; q < NQ; q++)
+			vlist_free(&o->list[q]);
+	}
+	PyMem_Free(o);
+	PyMem_Free(it);
+	Py_XDECREF(p.columns);
+	Py_XDECREF(p.rows);
+	Py_XDECREF(p.says);
 	return res;
 }
 
@@ -1030,15 +1114,14 @@ static PyMethodDef methods[] = {
 	{"parse", py_parse, METH_VARARGS, "parse(syntax, text, what): the engine's reading of one value"},
 	{"watch_open", py_watch_open, METH_VARARGS, NULL},
 	{"watch_feed", py_watch_feed, METH_VARARGS, NULL},
+	{"invoke", py_invoke, METH_VARARGS, "invoke(cmd, pairs): the command's invocation"},
 	{"row", py_row, METH_VARARGS, "row(func, cmd, model, items): one row of the command"},
 	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
 	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
-	{"lanes_all", py_lanes_all, METH_VARARGS, NULL},
 	{"intervals_read", py_intervals_read, METH_VARARGS, NULL},
 	{"clustered", py_clustered, METH_VARARGS, NULL},
-	{"fec_cer_from_ser", py_fec_cer_from_ser, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},

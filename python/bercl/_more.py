@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The answers of bercl that are not elementwise: plans, lanes, FEC
-histograms and bounds, simulation, and Watch (live decisions). Each follows
-the command's rules (engine/compute.c, src/main.c, engine/watch.c) over
-libbercl's public API; tables come with to_frame() (pandas)."""
+histograms and bounds, simulation, interval logs, and Watch (live
+decisions). Most are the command's own rows: the arguments go to the engine
+as the text of the flag of that name (engine/rowcall.c), which reads,
+checks and computes them as ``bercl`` does, and the row's cells come back;
+Watch feeds the command's watch (engine/watch.c) one reading at a time, and
+the interval logs go through its --intervals reader. Objects have a short
+repr, to_frame() (pandas) and an HTML table for Jupyter."""
 import collections
 import csv
 import dataclasses
@@ -12,17 +16,13 @@ from typing import List, Optional
 
 import numpy as np
 
-from . import (BerclError, DomainError, LimitError, _bits, _Call, _core, _model, fec_code,
-               fec_rates, ber_upper, parse_cl, parse_count, parse_quantity, parse_real)
+from . import ConvergenceError, DomainError, _Call, _core, _model, fec_code, parse_cl, parse_real
 
-__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation", "lanes_cl", "LanesCl",
-           "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
+__all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
+           "lanes_cl", "LanesCl", "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
            "fec_codeword_bounds", "Watch", "WatchRow", "read_fec_histograms", "FecReport",
            "fec_histograms", "fec_degrade", "FecDegrade", "intervals", "read_intervals",
            "Intervals", "cl_clustered", "ber_upper_clustered", "ClusteredCl", "ClusteredBer"]
-
-_LN10 = 2.302585092994045684
-
 
 def _frame(rows):
     import pandas
@@ -82,10 +82,6 @@ def _scalar(call, name, x, parse):
         text = str(int(v)) if float(v).is_integer() and abs(v) < 2 ** 63 else repr(float(v))
         return _core.quantity(name.replace("_", "-"), text, "%s: %s" % (call.func, name))
     return float(v)
-
-
-def _tails_tuple(t):
-    return t[0], t[1], (t[4] + t[5]) / _LN10
 
 
 # ---- plan ----
@@ -284,37 +280,44 @@ def lanes_cl(lane_errors, bits=None, ber=None, *, time=None, rate=None, baud=Non
     >>> r.cl[0], r.all_cl
     (0.6321205588285577, 0.013412922465568087)
     """
-    call = _Call("lanes_cl", "raise")
-    b = _model(model)
-    errs = [_scalar(call, "lane_errors[%d]" % i, e, parse_count) for i, e in
-            enumerate(lane_errors)]
-    if not errs:
+    if isinstance(lane_errors, (str, bytes)) or not hasattr(lane_errors, "__len__"):
+        raise TypeError("lanes_cl: lane_errors must be a sequence of counts")
+    if not len(lane_errors):
         raise DomainError("lanes_cl: lane_errors is empty")
-    n, _ = _bits(call, bits, time, rate, None, baud, bits_per_symbol)
-    n = float(n)
-    if ber is None:
-        raise DomainError("lanes_cl: needs ber")
-    p = _scalar(call, "ber", ber, parse_real)
-    from . import cl as _cl, log10_one_minus_cl as _lg
-    full = []
-    for i, e in enumerate(errs):
-        _cl(e, n, p, model=model)  # raises with the reason, naming the value
-        full.append(_core.tails_full(int(b), e, n, p))
-    if bits is not None:
-        nc = n * len(errs)
-    else:
-        nc, _ = _bits(call, None, time, rate, len(errs), baud, bits_per_symbol)
-        nc = float(nc)
-    ec = float(sum(errs))
-    allt = _core.lanes_all(full)
-    return LanesCl([int(e) for e in errs], n, p, [t[0] for t in full], [t[1] for t in full],
-                   [_tails_tuple(t)[2] for t in full], int(ec), nc, _cl(ec, nc, p, model=model),
-                   _cl_q(ec, nc, p, model), allt[0], allt[1], (allt[4] + allt[5]) / _LN10)
+    pairs = [("lane-errors", ",".join(_typed("lanes_cl", "lane_errors", e)
+                                      for e in lane_errors))]
+    pairs += [(k.replace("_", "-"), _typed("lanes_cl", k, v)) for k, v in
+              (("bits", bits), ("ber", ber), ("time", time), ("rate", rate), ("baud", baud),
+               ("bits_per_symbol", bits_per_symbol)) if v is not None]
+    pairs.append(("model", str(model)))
+    # the command's invocation (cl --lane-errors): rows per lane, combined, all
+    cols, rows = _invoked("lanes_cl", "cl", pairs)
+    get = [dict(zip(cols, r)) for r in rows]
+    lanes = [r for r in get if r["lane"] not in ("combined", "all")]
+    comb = next(r for r in get if r["lane"] == "combined")
+    alls = next(r for r in get if r["lane"] == "all")
+
+    def f(r, k):
+        return _cell(r[k]) if r.get(k, "") != "" else None
+
+    return LanesCl([int(f(r, "errors")) for r in lanes], f(lanes[0], "bits"), f(lanes[0], "ber"),
+                   [f(r, "cl") for r in lanes], [f(r, "one_minus_cl") for r in lanes],
+                   [f(r, "log10_one_minus_cl") for r in lanes], int(f(comb, "errors")),
+                   f(comb, "bits"), f(comb, "cl"), f(comb, "one_minus_cl"), f(alls, "cl"),
+                   f(alls, "one_minus_cl"), f(alls, "log10_one_minus_cl"))
 
 
-def _cl_q(e, n, p, model):
-    from . import one_minus_cl
-    return one_minus_cl(e, n, p, model=model)
+def _invoked(func, cmd, pairs):
+    """`bercl CMD --FLAG VALUE ... -f csv` through the engine's invocation
+    (_core.invoke): (columns, rows of cells); a refusal raises with the
+    command's message, FUNC: in place of bercl:."""
+    status, cols, rows, says = _core.invoke(cmd, pairs)
+    errors = [m[len("bercl: "):] for m in says if not m.startswith(("bercl: note: ",
+                                                                     "bercl: warning: "))]
+    if status in (2, 3) or not rows:
+        raise (ConvergenceError if status == 3 else DomainError)(
+            "%s: %s" % (func, "; ".join(errors) or "no row"))
+    return cols, rows
 
 
 def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
@@ -699,28 +702,17 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
     >>> fec_codeword_bounds(1e9, 2, cl="95%")
     6.29579362187199e-09
     """
-    call = _Call("fec_codeword_bounds", "raise")
-    b = _model(model)
-    k = _scalar(call, "codewords", codewords, parse_count)
-    u = _scalar(call, "uncorrectable", uncorrectable, parse_count)
-    if k < 1:
-        raise DomainError("fec_codeword_bounds: codewords must be at least 1")
-    if u > k:
-        raise DomainError("fec_codeword_bounds: uncorrectable exceeds codewords")
     if (cer is None) == (cl is None):
         raise DomainError("fec_codeword_bounds: give cer (for the CL that CER < cer) or cl "
                           "(for cer_upper), one of them")
-    if b and u >= k:
-        raise DomainError("fec_codeword_bounds: the binomial model needs uncorrectable below "
-                          "codewords")
-    from . import cl as _cl
-    if cer is not None:
-        x, _ = parse_cl(cer, "cer")
-        t = _core.tails_full(int(b), u, k, x)
-        if t is None:
-            raise DomainError("fec_codeword_bounds: codewords * cer outside the supported range")
-        return _cl(u, k, x, model=model)
-    return min(ber_upper(u, k, cl, model=model), 1.0)
+    named = [("codewords", codewords), ("uncorrectable", uncorrectable), ("cer", cer),
+             ("cl", cl)]
+    items = [(k, _typed("fec_codeword_bounds", k, v), k) for k, v in named if v is not None]
+    # the command's row (fec --codewords K --uncorrectable U): its form needs a
+    # code, which a count of codewords does not depend on
+    items.append(("code", "kp4", "code"))
+    cells, _, _ = _core.row("fec_codeword_bounds", "fec", int(_model(model)), items)
+    return _cell(cells["cl"] if cer is not None else cells["cer_upper"])
 
 
 # ---- simulate ----

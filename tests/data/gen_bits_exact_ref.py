@@ -63,7 +63,7 @@ def main():
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 20261130
     rnd = random.Random(seed)
     cls = [1e-6, 0.01, 0.1, 0.5, 0.6827, 0.9, 0.95, 0.99, 0.999999999]
-    # the reviewer's cases (issue 12)
+    # the cases a review raised
     pts = [("binomial", 0, 3e-16, 0.5), ("poisson", 0, 1e-16, 0.5), ("binomial", 0, 1e-16, 0.5),
            ("poisson", 0, 1e-17, 0.01), ("poisson", 0, 1e-15, 0.95)]
     jobs = [("poisson", E) for E in range(25) for _ in range(8)] + [("binomial", 0)] * 40

@@ -31,7 +31,7 @@ mp.dps = 60
 CASES = [
     # ethtool's netdevsim histogram: 0, 1..3, 4..7, the rest, 4 uncorrectable
     ("netdevsim", (544, 514, 10), [(0, 0, 445), (1, 3, 12), (4, 7, 2), (8, 15, 0)], 4),
-    # the real SONiC histogram of issue 22 with bins 1..3 and 4..15 grouped
+    # the real SONiC histogram (telemetry/sonic_a.csv) with bins 1..3 and 4..15 grouped
     ("sonic_a_1to3", (544, 514, 10),
      [(0, 0, 77092897948028), (1, 3, 5529181 + 85996 + 217), (4, 15, 0)], 0),
     # the same with bins 2..3 grouped: bin 1 alone

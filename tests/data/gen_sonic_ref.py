@@ -27,7 +27,7 @@ Run: cd tests/data && /usr/bin/python3 gen_sonic_ref.py > fec_sonic_ref.csv
 import math
 
 HISTOGRAMS = [
-    # the three real reports of issue 22 (bins 0..3, the rest 0)
+    # the three real reports of tests/data/telemetry (bins 0..3, the rest 0)
     ("sonic_a", [77092897948028, 5529181, 85996, 217]),
     ("sonic_b", [78924019231, 118358, 279]),
     ("xena", [11585906049992, 460533565, 106553, 86]),

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values for the regression tests of issue 7's "Found" list.
+"""Expected values for tests/test_edges.c: the command at the edges of its
+models' domains.
 
-found_ref.tsv rows (tab-separated): item, args, column, row, value, tol
+edges_ref.tsv rows (tab-separated): item, args, column, row, value, tol
   `bercl ARGS -f csv` must print, in `column` of data row `row`, a number
   within tol relative of `value` (tol 0: exactly; bits are whole numbers).
 
@@ -23,7 +24,7 @@ with the inputs taken as the doubles bercl reads:
       (N. M. Temme, Special Functions, 1996, 11.2.4);
   Poisson E = 0 bounds: -log1p(-c) / N.
 
-Run:  cd tests/data && /usr/bin/python3 gen_found_ref.py > found_ref.tsv
+Run:  cd tests/data && /usr/bin/python3 gen_edges_ref.py > edges_ref.tsv
 """
 from mpmath import mp, mpf, exp, expm1, log, log1p, loggamma, erfc, sqrt, pi, ceil, nstr
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test_found.c - regression tests for every item of issue 7's "Found" list,
- * through the command line as a user runs it. The numbers come from
- * tests/data/found_ref.tsv (mpmath at 60 digits, gen_found_ref.py); the
+ * test_edges.c - the command at the edges of its models' domains (E = 0
+ * with N p << 1, the binomial limits, E = N, lambda near 2^53, inputs no
+ * double holds), through the command line as a user runs it: the defects
+ * once found there stay fixed. The numbers come from
+ * tests/data/edges_ref.tsv (mpmath at 60 digits, gen_edges_ref.py); the
  * rest are exit statuses, messages and the absence of NaN, inf and
  * probabilities outside [0, 1].
  */
@@ -53,7 +55,7 @@ static double rel_err_wide(const char *got, const char *want)
 static void test_reference_values(void **state)
 {
 	(void)state;
-	FILE *fp = fopen("tests/data/found_ref.tsv", "r");
+	FILE *fp = fopen("tests/data/edges_ref.tsv", "r");
 	assert_non_null(fp);
 	static struct run r;
 	char line[1024], args[512];
@@ -86,7 +88,7 @@ static void test_reference_values(void **state)
 	}
 	fclose(fp);
 	assert_true(n >= 30);
-	print_message("found_ref.tsv: %d values, worst relative error %.3g\n", n, worst);
+	print_message("edges_ref.tsv: %d values, worst relative error %.3g\n", n, worst);
 }
 
 /* 1. E = 0 with N p << 1 in every format: a number, never NaN. */
@@ -159,7 +161,7 @@ static void test_errors_equal_bits(void **state)
 	assert_int_equal(r.status, 2);
 }
 
-/* 5. No probability above 1 over the issue's sweep (41 x 200 rows); simulate's
+/* 5. No probability above 1 over a sweep of 41 x 200 rows; simulate's
  * standard error is there. */
 static void test_poisson_no_probability_above_one(void **state)
 {

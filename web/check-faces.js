@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// make check-web, after check.js: the page's engine (the WebAssembly module
+// and worker code the page runs, in node) against the command on the
+// whole-number searches that drifted apart once (three faces, three
+// searches): tests/data/least_bits_ref.csv, mpmath's least whole number of
+// bits at 60 digits for 20,000 points of both models with CLs typed as
+// decimals (tests/data/gen_least_bits_ref.py), as one batch through both,
+// and the drift case 83115068219. Python's face meets the same table in
+// tests/test_python.py.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { berclWorker } = require('./worker.js');
+
+const root = path.resolve(__dirname, '..');
+
+function csvRows(text) {
+  const lines = text.toString().split('\n').filter((l) => l);
+  const head = lines[0].split(',');
+  return lines.slice(1).map((l) => {
+    const cells = l.split(',');
+    const r = {};
+    head.forEach((h, i) => { r[h] = cells[i]; });
+    return r;
+  });
+}
+
+async function main() {
+  const engine = berclWorker(null);
+  await engine.load(fs.readFileSync(path.join(root, 'web', 'tmp', 'bercl.wasm')));
+  const page = (cmd, args, files) => {
+    const out = [], messages = [];
+    let status = null;
+    engine.run({ id: 1, cmd, args, files: files || {}, show: 0, chunk: 5000 }, (m) => {
+      for (const b of m.csv) out.push(Buffer.from(b));
+      messages.push(...m.messages);
+      if (m.status !== undefined) status = m.status;
+    });
+    return { out: Buffer.concat(out), messages, status };
+  };
+  const failures = [];
+
+  // the drift case: the least whole number, in the page as in the command
+  const drift = page('bits', [['errors', '17'], ['ber', '1.5470520429205029e-11'], ['cl', '4.27438e-15'], ['model', 'binomial']]);
+  const driftBits = csvRows(drift.out)[0].bits;
+  if (driftBits !== '83115068219') failures.push(`drift case: the page gives ${driftBits}, not 83115068219`);
+
+  // the table as one batch
+  const ref = csvRows(fs.readFileSync(path.join(root, 'tests', 'data', 'least_bits_ref.csv')));
+  const batch = Buffer.from('model,errors,ber,cl\n' + ref.map((r) => `${r.model},${r.errors},${r.ber},${r.cl}`).join('\n') + '\n');
+  const p = page('bits', [['input', 'least_bits.csv']], { input: { name: 'least_bits.csv', bytes: batch } });
+  const c = spawnSync(path.join(root, 'bercl'), ['bits', '-i', '-', '-f', 'csv'], { input: batch, maxBuffer: 1 << 28, env: { ...process.env, LC_ALL: 'C' } });
+  if (p.status !== c.status) failures.push(`batch: page status ${p.status}, command ${c.status}`);
+  if (Buffer.compare(p.out, c.stdout) !== 0) failures.push('batch: the page\'s CSV is not the command\'s, byte for byte');
+  const rows = csvRows(p.out);
+  if (rows.length !== ref.length) failures.push(`batch: ${rows.length} rows for ${ref.length} points`);
+  let exact = 0, wrong = 0;
+  for (let i = 0; i < ref.length && i < rows.length; i++) {
+    // binomial answers above 2^53 bits: 4 of 330 points sit one double off a
+    // tie (tests/test_python.py says why); every other answer is mpmath's
+    if (ref[i].model === 'binomial' && Number(ref[i].bits) > 2 ** 53) continue;
+    exact++;
+    if (rows[i].bits !== ref[i].bits) {
+      if (wrong++ < 5) failures.push(`point ${i + 1}: the page gives ${rows[i].bits}, mpmath ${ref[i].bits}`);
+    }
+  }
+  console.log(`web faces: drift case ${driftBits}; ${rows.length} least-bits points through the page's engine and the command, the same CSV byte for byte; ${exact - wrong} of ${exact} equal mpmath's least whole number`);
+  if (failures.length) {
+    for (const f of failures) console.log(`FAIL ${f}`);
+    process.exit(1);
+  }
+}
+
+main().catch((e) => { console.error(`web faces: ${e.stack || e}`); process.exit(1); });
