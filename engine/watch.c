@@ -427,7 +427,10 @@ static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row 
 
 static void put_row(struct watch *w, const struct sink *out, struct row *r)
 {
-	format_row(out, &w->layout, r);
+	if (w->row_hook)
+		w->row_hook(w->row_ctx, &w->layout, r);
+	else
+		format_row(out, &w->layout, r);
 }
 
 /*

@@ -44,6 +44,10 @@ struct watch {
 	size_t nlanes, cap;
 	char **cells;             /* the record's cells, bare */
 	size_t cells_cap;
+	/* optional: each output row handed to the face as a row (the page's
+	 * cells), in place of its line on out */
+	void (*row_hook)(void *ctx, const struct layout *l, const struct row *r);
+	void *row_ctx;
 };
 
 /*

@@ -280,6 +280,13 @@ function verdictWords() {
     case 'bits': return `To claim BER < ${cell('ber')} at ${cell('cl')} confidence allowing ${cell('errors')} errors, test ${cell('bits')} bits${cell('time_s') ? ` (${cell('time_s')})` : ''}${several}.`;
     case 'ber': return v('ber_lower') ? `At ${cell('cl')} confidence the BER is between ${cell('ber_lower')} and ${cell('ber_upper')}${several}.` : `At ${cell('cl')} confidence the BER is below ${cell('ber_upper')}${several}.`;
     case 'errors': return v('errors') ? `A test of ${cell('bits')} bits may show at most ${cell('errors')} errors and still claim BER < ${cell('ber')} at ${cell('cl')} confidence${several}.` : '';
+    case 'plan': return v('alpha') && v('bits') && !v('pass_bits') ? `${v('cl_target') || v('alpha_target') ? 'The shortest fixed test' : 'This test'}: pass with at most ${cell('errors')} errors in ${cell('bits')} bits${cell('time_s') ? ` (${cell('time_s')})` : ''}; it fails a good link (BER ${cell('ber')} / ${cell('ratio')}) with chance ${cell('alpha')} and passes a bad one (BER ${cell('ber')}) with chance ${cell('beta')}${several}.` : v('max_bits') ? `The sequential plan: at most ${cell('max_bits')} bits; it fails a good link with chance ${cell('alpha')} and passes a bad one with chance ${cell('beta')} (its table: pass once the bits reach pass_bits with at most that many errors).` : '';
+    case 'fec':
+      if (v('ser_estimate')) return `Behind ${cell('code')}: SER estimate ${cell('ser_estimate')}; CER at most ${cell('cer_upper') || '(give --cl)'}${v('burst') === 'yes' ? '; the errors come in bursts (burst = yes): the independent-error CER understates it' : ''}${several}.`;
+      if (v('ber_max') && !v('post_fec_ber')) return `Behind ${cell('code')}, a CER of at most ${cell('cer')} needs a pre-FEC BER of at most ${cell('ber_max')}${several}.`;
+      if (v('post_fec_ber')) return `Behind ${cell('code')} at pre-FEC BER ${cell('ber')}: CER ${cell('cer')}, post-FEC BER ${cell('post_fec_ber')}${several}.`;
+      if (v('cer_upper')) return `Behind ${cell('code')}: CER below ${cell('cer_upper')} at ${cell('cl')} confidence${several}.`;
+      return '';
     case 'watch': {
       const d = result.rows.map((x) => x.value[idx('decision')]).find((x) => x === 'pass' || x === 'fail');
       return d ? `Decision after ${result.count} readings: ${d.toUpperCase()}.` : `No decision after ${result.count} readings.`;
@@ -428,7 +435,12 @@ function sweep(cmd, args) {
 const MAX_CURVES = 6;
 async function plot() {
   const q = current, r = result;
-  if (!['cl', 'bits', 'errors'].includes(QUESTIONS[q].cmd) || q === 'lanes' || !r.header || file) return;
+  if (!r.header) return;
+  if (q === 'lanes') return plotLanes(r);
+  if (q === 'plan' && !file) return plotPlan(q, r);
+  if (q === 'ber') return plotBer(r);
+  if (q === 'fec' && !file) return plotFec(q, r);
+  if (!['cl', 'bits', 'errors'].includes(QUESTIONS[q].cmd) || file) return;
   const h = r.header.map((c) => c.name);
   const col = (n) => h.indexOf(n);
   const ok = r.rows.filter((x) => col('error') < 0 || !x.value[col('error')]);
@@ -450,7 +462,7 @@ async function plot() {
   const targetCell = col('cl') >= 0 && QUESTIONS[q].cmd !== 'cl' ? ok[0].value[col('cl')] : col('require') >= 0 ? ok[0].value[col('require')] : '';
   const marks = same.slice(0, MAX_CURVES).map((x) => Number(x.value[col('bits')]) / (rate > 0 ? rate : 1));
   const svg = drawPlot(`CL that BER < ${ber} against test ${rate > 0 ? 'time' : 'length'}`, rate > 0 ? 'test time (s)' : 'bits tested', 'CL', series,
-    { hline: targetCell ? Number(targetCell) : undefined, vlines: marks });
+    { hline: targetCell ? Number(targetCell) : undefined, vlines: marks, note: 'dashed: the target CL, and the rows\' test lengths' });
   $('#plot').append(svg);
   if (errs.length > drawn.length) $('#plot').append(el('p', { class: 'note', text: `The plot draws the first ${MAX_CURVES} of ${errs.length} error counts; the table has every row.` }));
 }
@@ -458,37 +470,149 @@ async function plot() {
 // Axes and curves; the legend is a list beside the plot, so that it covers no curve.
 function drawPlot(title, xlabel, ylabel, series, opts = {}) {
   const W = 640, H = 340, L = 58, R = 14, T = 28, B = 48;
-  const xs = series.flatMap((s) => s.pts.map((p) => p[0]));
-  const x0 = 0, x1 = Math.max(...xs) || 1;
-  const px = (v) => L + (v - x0) / (x1 - x0) * (W - L - R);
-  const py = (v) => T + (1 - v) * (H - T - B);
+  const fx = opts.logx ? Math.log10 : (v) => v;
+  const xs = series.flatMap((s) => s.pts.map((p) => p[0])).filter((v) => !opts.logx || v > 0);
+  let x0 = opts.logx ? Math.min(...xs) : 0, x1 = Math.max(...xs) || 1;
+  if (!(fx(x1) > fx(x0))) x1 = opts.logx ? x0 * 10 : x0 + 1;
+  const px = (v) => L + (fx(v) - fx(x0)) / (fx(x1) - fx(x0)) * (W - L - R);
+  // y: a probability from 0 to 1, or (logy) its log10 given directly, so
+  // that values below the double range still have a place
+  let py = (v) => T + (1 - v) * (H - T - B), yticks = [0, 1, 2, 3, 4].map((k) => [k / 4, `${k * 25} %`]);
+  if (opts.logy) {
+    const ys = series.flatMap((s) => s.pts.map((p) => p[1])).filter(Number.isFinite);
+    const y1 = Math.min(0, Math.ceil(Math.max(...ys))), y0 = Math.min(y1 - 1, Math.floor(Math.min(...ys)));
+    py = (v) => T + (y1 - v) / (y1 - y0) * (H - T - B);
+    const step = Math.max(1, Math.ceil((y1 - y0) / 6));
+    yticks = [];
+    for (let d = y1; d >= y0; d -= step) yticks.push([d, d === 0 ? '1' : `1e${d}`]);
+  }
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot' });
   svg.append(svgEl('title', {}, title));
   svg.append(svgEl('text', { x: 4, y: 18, class: 'ptitle' }, title));
-  for (let k = 0; k <= 4; k++) {
-    const y = py(k / 4);
+  for (const [v, label] of yticks) {
+    const y = py(v);
     svg.append(svgEl('line', { x1: L, x2: W - R, y1: y, y2: y, class: 'grid' }));
-    svg.append(svgEl('text', { x: L - 6, y: y + 4, class: 'tick', 'text-anchor': 'end' }, `${k * 25} %`));
+    svg.append(svgEl('text', { x: L - 6, y: y + 4, class: 'tick', 'text-anchor': 'end' }, label));
   }
-  const span = x1 - x0, step = 10 ** Math.floor(Math.log10(span / 4));
-  const st = [1, 2, 5, 10].map((m) => m * step).find((s) => span / s <= 6) || step * 10;
-  for (let v = 0; v <= x1 + 1e-9 * st; v += st) {
+  const ticks = [];
+  if (opts.logx) {
+    const d0 = Math.ceil(Math.log10(x0) - 1e-9), d1 = Math.floor(Math.log10(x1) + 1e-9);
+    const step = Math.max(1, Math.ceil((d1 - d0 + 1) / 7));
+    for (let d = d0; d <= d1; d += step) ticks.push([10 ** d, `1e${d}`]);
+  } else {
+    const span = x1 - x0, step = 10 ** Math.floor(Math.log10(span / 4));
+    const st = [1, 2, 5, 10].map((m) => m * step).find((v) => span / v <= 6) || step * 10;
+    for (let v = 0; v <= x1 + 1e-9 * st; v += st) ticks.push([v, String(+v.toPrecision(4))]);
+  }
+  for (const [v, label] of ticks) {
     const x = px(v);
     svg.append(svgEl('line', { x1: x, x2: x, y1: T, y2: H - B, class: 'grid' }));
-    svg.append(svgEl('text', { x, y: H - B + 16, class: 'tick', 'text-anchor': 'middle' }, String(+v.toPrecision(4))));
+    svg.append(svgEl('text', { x, y: H - B + 16, class: 'tick', 'text-anchor': 'middle' }, label));
   }
   svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
   svg.append(svgEl('text', { x: (L + W - R) / 2, y: H - 10, class: 'axis', 'text-anchor': 'middle' }, xlabel));
   svg.append(svgEl('text', { x: 14, y: (T + H - B) / 2, class: 'axis', 'text-anchor': 'middle', transform: `rotate(-90 14 ${(T + H - B) / 2})` }, ylabel));
-  if (opts.hline !== undefined && opts.hline >= 0 && opts.hline <= 1) svg.append(svgEl('line', { x1: L, x2: W - R, y1: py(opts.hline), y2: py(opts.hline), class: 'target' }));
+  if (opts.hline !== undefined && (opts.logy || (opts.hline >= 0 && opts.hline <= 1))) svg.append(svgEl('line', { x1: L, x2: W - R, y1: py(opts.hline), y2: py(opts.hline), class: 'target' }));
   for (const v of opts.vlines || []) if (v >= x0 && v <= x1) svg.append(svgEl('line', { x1: px(v), x2: px(v), y1: T, y2: H - B, class: 'target' }));
   series.forEach((s, k) => {
-    const d = s.pts.map((p, j) => `${j ? 'L' : 'M'}${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`).join('');
-    svg.append(svgEl('path', { d, class: `curve c${k}` }));
+    const pts = s.pts.filter((p) => (!opts.logx || p[0] > 0) && Number.isFinite(p[1]));
+    if (s.range) { // an interval: a bar at height p[1] from p[0] to p[2]
+      for (const p of s.range) {
+        const xa = p[0] > 0 ? px(Math.max(p[0], x0)) : L, xb = px(Math.min(p[2], x1));
+        svg.append(svgEl('line', { x1: xa, x2: xb, y1: py(p[1]), y2: py(p[1]), class: `curve c${k % 6}` }));
+      }
+      return;
+    }
+    const d = pts.map((p, j) => `${j ? 'L' : 'M'}${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`).join('');
+    svg.append(svgEl('path', { d, class: `curve c${k % 6}` }));
   });
-  const legend = el('ul', { class: 'legend' }, ...series.map((s, k) => el('li', {}, el('span', { class: `swatch b${k}`, 'aria-hidden': 'true' }), document.createTextNode(s.label))));
-  if (opts.hline !== undefined) legend.append(el('li', {}, el('span', { class: 'swatch dash', 'aria-hidden': 'true' }), document.createTextNode('target CL; dashed verticals: the rows')));
+  const legend = el('ul', { class: 'legend' }, ...series.map((s, k) => el('li', {}, el('span', { class: `swatch b${k % 6}`, 'aria-hidden': 'true' }), document.createTextNode(s.label))));
+  if (opts.note) legend.append(el('li', {}, el('span', { class: 'swatch dash', 'aria-hidden': 'true' }), document.createTextNode(opts.note)));
   return el('figure', { class: 'figure' }, svg, legend);
+}
+
+// plan: the chance to pass against the true BER (its OC curve), from the
+// engine's own --true-ber answer at 61 BERs around the plan's.
+async function plotPlan(q, r) {
+  const h = r.header.map((c) => c.name);
+  const row = r.rows.find((x) => h.indexOf('error') < 0 || !x.value[h.indexOf('error')]);
+  if (!row) return;
+  const ber = Number(row.value[h.indexOf('ber')]), ratio = Number(row.value[h.indexOf('ratio')]);
+  if (!(ber > 0) || !(ratio > 1)) return;
+  const lo = Math.max(1e-300, ber / ratio / 30), hi = Math.min(0.5, ber * 30);
+  const args = argsOf(q, formState()).filter(([k]) => k !== 'true-ber');
+  for (const k of ['ber', 'cl', 'alpha', 'errors', 'bits']) {
+    const a = args.find(([n]) => n === k);
+    if (a && /[,:]|\.\./.test(a[1])) a[1] = row.value[h.indexOf(k)] || a[1]; // the first plan of a sweep
+  }
+  args.push(['true-ber', `${lo}..${hi}:61log`]);
+  const got = await sweep('plan', args);
+  if (current !== q || result !== r || !got.header) return;
+  const tb = got.header.indexOf('true_ber'), pp = got.header.indexOf('p_pass');
+  if (tb < 0 || pp < 0) return;
+  const pts = got.rows.map((x) => [Number(x[tb]), Number(x[pp])]).filter((p) => Number.isFinite(p[1]));
+  if (!pts.length) return;
+  $('#plot').append(drawPlot(`P(pass) against the true BER${r.count > 1 ? ' (the first plan)' : ''}`, 'true BER', 'P(pass)',
+    [{ label: 'chance to pass', pts }], { logx: true, vlines: [ber / ratio, ber], note: `dashed: the good BER ${ber / ratio} and the bad ${ber}` }));
+}
+
+// log10 of a machine cell: a double, or m e x below the double range
+function log10Cell(c) {
+  const m = /^(.*e-?\d+)e(-?\d+)$/.exec(c);
+  return m ? Math.log10(Number(m[1])) + Number(m[2]) : Math.log10(Number(c));
+}
+
+// fec: the CER behind the code against the pre-FEC BER, from the engine at 61 BERs
+async function plotFec(q, r) {
+  const h = r.header.map((c) => c.name);
+  const row = r.rows.find((x) => h.indexOf('error') < 0 || !x.value[h.indexOf('error')]);
+  if (!row || h.indexOf('code') < 0) return;
+  const b = h.indexOf('ber_max') >= 0 && row.value[h.indexOf('ber_max')] ? row.value[h.indexOf('ber_max')] : h.indexOf('ber') >= 0 ? row.value[h.indexOf('ber')] : '';
+  if (!(Number(b) > 0)) return;
+  const bcol = (x) => Number(x.value[h.indexOf('ber_max') >= 0 && x.value[h.indexOf('ber_max')] ? h.indexOf('ber_max') : h.indexOf('ber')]);
+  const marks = r.rows.slice(0, 6).map(bcol).filter((v) => v > 0);
+  const lo = Math.max(1e-300, Math.min(...marks) / 10), hi = Math.min(0.5, Math.max(...marks) * 10);
+  const code = argsOf(q, formState()).find(([k]) => k === 'code');
+  if (!code) return;
+  const got = await sweep('fec', [code, ['ber', `${lo}..${hi}:61log`]]);
+  if (current !== q || result !== r || !got.header) return;
+  const bi = got.header.indexOf('ber'), ci = got.header.indexOf('cer');
+  const pts = got.rows.map((x) => [Number(x[bi]), log10Cell(x[ci])]).filter((p) => Number.isFinite(p[1]));
+  if (!pts.length) return;
+  $('#plot').append(drawPlot(`CER behind ${row.value[h.indexOf('code')]} (t = ${row.value[h.indexOf('t')]}) against the pre-FEC BER`, 'pre-FEC BER', 'CER',
+    [{ label: 'CER', pts }], { logx: true, logy: true, vlines: marks, note: `dashed: the rows' BER${r.count > 6 ? ' (the first 6)' : ''}` }));
+}
+
+// lanes: each lane's CL, combined and all, against --require
+function plotLanes(r) {
+  const h = r.header.map((c) => c.name);
+  const li = h.indexOf('lane'), ci = h.indexOf('cl');
+  if (li < 0 || ci < 0) return;
+  const rows = r.rows.filter((x) => x.value[ci] !== '');
+  const range = rows.map((x, k) => [0, 1 - (k + 0.5) / rows.length, Number(x.value[ci])]);
+  const req = h.indexOf('require') >= 0 ? Number(r.rows[0].value[h.indexOf('require')]) : undefined;
+  const fig = drawPlot('CL of each lane, the lanes pooled (combined) and every lane at once (all)', 'CL', 'lanes, top to bottom', [{ label: `rows top to bottom: ${rows.map((x) => x.value[li]).join(', ')}`, range, pts: [[0, 0], [1, 0]] }],
+    { vlines: req ? [req] : [], note: req ? `dashed: --require ${req}` : undefined });
+  fig.querySelectorAll('.tick').forEach((t) => { if (/%$/.test(t.textContent)) t.textContent = ''; });
+  $('#plot').append(fig);
+}
+
+// ber: each row's bound or interval on a log axis
+const MAX_BARS = 40;
+function plotBer(r) {
+  const h = r.header.map((c) => c.name);
+  const ui = h.indexOf('ber_upper'), li = h.indexOf('ber_lower');
+  if (ui < 0) return;
+  const rows = r.rows.filter((x) => Number(x.value[ui]) > 0).slice(0, MAX_BARS);
+  if (!rows.length) return;
+  const range = rows.map((x, k) => [li >= 0 ? Number(x.value[li]) : 0, 1 - (k + 0.5) / rows.length, Number(x.value[ui])]);
+  const lows = range.map((p) => p[0]).filter((v) => v > 0);
+  const lo = Math.min(...lows, ...range.map((p) => p[2] / 100)) / 3; // a lower bound of 0 starts at the left edge
+  const fig = drawPlot(li >= 0 ? 'The BER interval of each row' : 'The BER bound of each row (from 0)', 'BER', 'rows, top to bottom',
+    [{ label: `rows 1 to ${rows.length}, top to bottom; a bar from the left edge: lower bound 0`, range, pts: [[lo, 0], [Math.max(...range.map((p) => p[2])), 0]] }], { logx: true });
+  fig.querySelectorAll('.tick').forEach((t) => { if (/%$/.test(t.textContent)) t.textContent = ''; });
+  $('#plot').append(fig);
+  if (r.count > rows.length) $('#plot').append(el('p', { class: 'note', text: `The plot draws the first ${rows.length} of ${r.count} rows; the table has every row.` }));
 }
 
 // ---- tabs and start ----
@@ -501,6 +625,10 @@ function selectQuestion(q, state, push = true) {
     state = QUESTIONS[q].example;
     const ex = QUESTIONS[q].exampleFile;
     file = ex ? { role: ex.role, name: ex.name, bytes: new TextEncoder().encode(ex.text) } : null;
+  }
+  const ex = QUESTIONS[q].exampleFile;
+  if (ex && !file) { // a link cannot hold a file: the example log, named so
+    file = { role: ex.role, name: `${ex.name} (the example log)`, bytes: new TextEncoder().encode(ex.text) };
   }
   current = q;
   for (const b of document.querySelectorAll('#tabs [role=tab]')) {

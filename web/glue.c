@@ -19,7 +19,6 @@
  */
 #include <math.h>
 #include <stdint.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,9 +56,9 @@ struct web_run {
 	enum kind kind;
 	int status;
 	struct invoke_sweep *it;
-	FILE *fp;                /* the batch or the readings, over their bytes */
-	struct source src;       /* the engine's view of fp */
-	size_t fp_len;
+	struct memory_source mem; /* the batch or the readings, over their bytes */
+	struct source src;       /* the engine's view of them */
+	int reading;             /* mem holds a file being read */
 	struct batch b;
 	int batch_open;
 	struct layout l, text_layout;
@@ -135,48 +134,17 @@ static int refuse(struct web_run *w, const char *why)
 	return w->status;
 }
 
-/* The engine's sinks and sources over this face's memory streams. */
-static void stream_write(void *ctx, const char *s, size_t n)
-{
-	fwrite(s, 1, n, ctx);
-}
-
-static long stream_read(void *ctx, unsigned char *buf, size_t n, int *err)
-{
-	size_t k = fread(buf, 1, n, ctx);
-	if (k == 0 && ferror((FILE *)ctx)) {
-		*err = EIO;
-		return -1;
-	}
-	return (long)k;
-}
-
-static struct sink stream_sink(FILE *fp)
-{
-	return (struct sink){stream_write, fp, NULL};
-}
-
-static struct source stream_source(FILE *fp)
-{
-	return (struct source){stream_read, fp};
-}
-
-/* One CSV line as format_header or format_row writes it. */
+/* One CSV line as format_header or format_row writes it (malloc'd). */
 static char *csv_line(const struct layout *l, const struct row *r, size_t *len)
 {
-	char *buf = NULL;
-	size_t size = 0;
-	FILE *m = open_memstream(&buf, &size);
-	if (!m)
-		return NULL;
-	struct sink out = stream_sink(m);
+	struct memory_sink m = {0};
+	struct sink out = sink_memory(&m);
 	if (r)
 		format_row(&out, l, r);
 	else
 		format_header(&out, l);
-	fclose(m);
-	*len = size;
-	return buf;
+	*len = m.len;
+	return m.buf;
 }
 
 /* ---- the sink: the engine's messages, header and rows into records ---- */
@@ -281,20 +249,13 @@ WEB_API int web_file(struct web_run *w, const char *flag, const char *name, char
 	return 0;
 }
 
-/* The bytes of a file flag's value, as fopen would give them, or NULL. */
-static FILE *open_file(struct web_file *f, size_t *len)
+/* A source over a file flag's bytes into *m, or 0 when the page has none. */
+static int open_file(struct web_file *f, struct memory_source *m, struct source *src)
 {
-	if (!f->bytes && !f->name)
-		return NULL;
-	*len = f->len;
-	if (f->len)
-		return fmemopen(f->bytes, f->len, "r");
-	/* fmemopen of 0 bytes is an error: an empty file is one byte read already */
-	static char nothing[1];
-	FILE *fp = fmemopen(nothing, 1, "r");
-	if (fp)
-		getc(fp);
-	return fp;
+	if (!f->bytes)
+		return 0;
+	*src = source_memory(m, f->bytes, f->len);
+	return 1;
 }
 
 /* The name the command would give a file flag's input: "(stdin)" for "-". */
@@ -313,7 +274,7 @@ static int start_watch(struct web_run *w)
 		         name);
 		return refuse(w, why);
 	}
-	w->fp = open_file(f, &w->fp_len);
+	w->reading = open_file(f, &w->mem, &w->src);
 	invoke_warnings(&w->o, &w->k);
 	char err[256];
 	if (watch_open(&w->w, &w->base, w->o.plan, FMT_CSV, name, err, sizeof err) != 0) {
@@ -323,7 +284,8 @@ static int start_watch(struct web_run *w)
 		return w->status;
 	}
 	w->watch_open = 1;
-	w->src = stream_source(w->fp);
+	w->w.row_hook = sink_row;
+	w->w.row_ctx = w;
 	watch_reader_init(&w->c, &w->src);
 	w->kind = RUN_WATCH;
 	return -1;
@@ -337,12 +299,11 @@ static int start_batch(struct web_run *w)
 		snprintf(why, sizeof why, "--input '%s': drop, paste or choose the file", w->o.input);
 		return refuse(w, why);
 	}
-	w->fp = open_file(&w->input, &w->fp_len);
+	w->reading = open_file(&w->input, &w->mem, &w->src);
 	unsigned used = 0;
 	for (int q = 0; q < NQ; q++)
 		if (flags[q].commands & ON(w->o.cmd))
 			used |= 1u << q;
-	w->src = stream_source(w->fp);
 	if (batch_open(&w->b, &w->src, name, used, w->o.delimiter, why, sizeof why) != 0)
 		return refuse(w, why);
 	w->batch_open = 1;
@@ -402,33 +363,29 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 	if (invoke_check(&w->o, why, sizeof why))
 		return refuse(w, why);
 	if (w->o.histogram) {
-		size_t len;
-		FILE *fp = open_file(&w->histogram, &len);
-		if (!fp) {
+		struct memory_source m;
+		struct source src;
+		if (!open_file(&w->histogram, &m, &src)) {
 			snprintf(why, sizeof why, "--histogram '%s': drop, paste or choose the report",
 			         w->o.histogram);
 			return refuse(w, why);
 		}
-		struct source src = stream_source(fp);
 		const char *bad = invoke_histogram(&w->o, &src, file_name(w->o.histogram), &w->telem,
 		                                   &w->k, why, sizeof why);
-		fclose(fp);
 		if (bad)
 			return refuse(w, bad);
 	}
 	invoke_base(&w->o, &w->base);
 	if (w->o.intervals && w->o.cmd != CMD_WATCH) {
-		size_t len;
-		FILE *fp = open_file(&w->intervals, &len);
-		if (!fp) {
+		struct memory_source m;
+		struct source src;
+		if (!open_file(&w->intervals, &m, &src)) {
 			snprintf(why, sizeof why, "--intervals '%s': drop, paste or choose the log",
 			         w->o.intervals);
 			return refuse(w, why);
 		}
-		struct source src = stream_source(fp);
 		const char *bad = invoke_intervals(&w->o, &src, file_name(w->o.intervals), &w->sums,
 		                                   &w->base, &w->k, why, sizeof why);
-		fclose(fp);
 		if (bad)
 			return refuse(w, bad);
 	}
@@ -449,48 +406,6 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 	return -1;
 }
 
-/* Split watch's CSV output into rows of cells with the engine's tokenizer. */
-static void watch_rows(struct web_run *w, const char *text, size_t len, int *header)
-{
-	if (!len)
-		return;
-	FILE *m = fmemopen((void *)text, len, "r");
-	if (!m)
-		return;
-	struct csv c;
-	struct csv_options opt = {.sep = ',', .max_record = 1 << 20, .max_text = "1 MiB"};
-	struct source src = stream_source(m);
-	csv_init(&c, &src, &opt);
-	const char *bad;
-	const char *line = text;
-	while (csv_read(&c, &bad) == 1) {
-		const char *nl = memchr(line, '\n', (size_t)(text + len - line));
-		size_t ll = nl ? (size_t)(nl - line) + 1 : (size_t)(text + len - line);
-		if (!*header) {
-			put_record(w, 'H', 2 + c.ncells);
-			put_field(w, line, ll);
-			char shown[256];
-			size_t k;
-			for (k = 0; k < c.ncells && k < sizeof shown; k++)
-				shown[k] = '1';
-			put_field(w, shown, k);
-			for (size_t i = 0; i < c.ncells; i++)
-				put_field(w, csv_cell(&c, i), csv_cell_len(&c, i));
-			*header = 1;
-		} else {
-			put_record(w, 'R', 1 + 2 * c.ncells);
-			put_field(w, line, ll);
-			for (int h = 0; h < 2; h++)
-				for (size_t i = 0; i < c.ncells; i++)
-					put_field(w, csv_cell(&c, i), csv_cell_len(&c, i));
-			w->rows++;
-		}
-		line += ll;
-	}
-	csv_free(&c);
-	fclose(m);
-}
-
 /* Message lines written to a stream, one record each. */
 static void message_lines(struct web_run *w, const char *text, size_t len)
 {
@@ -506,21 +421,24 @@ static void message_lines(struct web_run *w, const char *text, size_t len)
 
 static int watch_step(struct web_run *w)
 {
-	char *ob = NULL, *eb = NULL;
-	size_t on = 0, en = 0;
-	FILE *out = open_memstream(&ob, &on), *err = open_memstream(&eb, &en);
-	if (!out || !err) {
+	/* rows come by row_hook; the header line and messages by these sinks */
+	struct memory_sink out = {0}, err = {0};
+	struct sink so = sink_memory(&out), se = sink_memory(&err);
+	enum watch_state st = watch_next(&w->w, &w->c, &so, &se);
+	if (out.failed || err.failed) {
+		memory_sink_free(&out);
+		memory_sink_free(&err);
 		w->failed = 1;
 		return INVOKE_INTERNAL;
 	}
-	struct sink so = stream_sink(out), se = stream_sink(err);
-	enum watch_state st = watch_next(&w->w, &w->c, &so, &se);
-	fclose(out);
-	fclose(err);
-	message_lines(w, eb, en);
-	watch_rows(w, ob, on, &w->watch_header);
-	free(ob);
-	free(eb);
+	if (!w->watch_header && w->w.have_header) { /* the header line just read */
+		w->text_layout = w->w.layout; /* watch's columns are the same in text */
+		sink_header(w, &w->w.layout);
+		w->watch_header = 1;
+	}
+	message_lines(w, err.buf, err.len);
+	memory_sink_free(&out);
+	memory_sink_free(&err);
 	if (st == WATCH_UNDECIDED)
 		return -1;
 	char end[512];
@@ -582,12 +500,11 @@ WEB_API double web_progress(const struct web_run *w)
 		return 1;
 	if (w->kind == RUN_SWEEP)
 		return w->it->points > 0 ? fmin(1, (double)w->it->index / w->it->points) : 0;
-	if (!w->fp || !w->fp_len)
+	if (!w->reading || !w->mem.len)
 		return 0;
 	const struct csv *c = w->kind == RUN_BATCH ? &w->b.csv : &w->c;
-	long at = ftell(w->fp);
-	double done = at < 0 ? 0 : (double)at - (double)(c->len - c->pos);
-	return fmax(0, fmin(1, done / (double)w->fp_len));
+	double done = (double)w->mem.pos - (double)(c->len - c->pos);
+	return fmax(0, fmin(1, done / (double)w->mem.len));
 }
 
 /* Rows of the sweep (lanes and tables aside), for the page's progress. */
@@ -609,8 +526,6 @@ WEB_API void web_end(struct web_run *w)
 		csv_free(&w->c);
 		watch_close(&w->w);
 	}
-	if (w->fp)
-		fclose(w->fp);
 	for (int q = 0; q < NQ; q++)
 		vlist_free(&w->o.list[q]);
 	if (w->o.telem)

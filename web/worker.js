@@ -13,6 +13,7 @@ function berclWorker(scope) {
   const enc = new TextEncoder();
   const dec = new TextDecoder();
 
+  const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
   function mem() { return new Uint8Array(X.memory.buffer); }
   // bytes into the module's memory (web_alloc): its address
   function put(bytes) {
@@ -109,17 +110,17 @@ function berclWorker(scope) {
       if (st >= 0) msg.status = st;
       post(msg);
       if (st >= 0) break;
-      st = X.web_next(w, req.chunk || 200);
+      // steps of `chunk` rows for up to 100 ms, then a post: the page gets
+      // at most ten messages a second, however quick the rows
+      const t0 = now();
+      do st = X.web_next(w, req.chunk || 50); while (st < 0 && now() - t0 < 100 && shown >= show);
     }
     X.web_end(w);
   }
 
   async function load(module) {
-    // the C library's system calls: never reached (every stream is one in
-    // memory), each fails with EBADF
-    const ebadf = () => 8;
-    const imports = { env: { emscripten_notify_memory_growth() {}, __syscall_poll: () => -8 },
-      wasi_snapshot_preview1: { fd_read: ebadf, fd_write: ebadf, fd_close: ebadf, fd_seek: ebadf } };
+    // the module's one import (glue.c reads and writes memory only)
+    const imports = { env: { emscripten_notify_memory_growth() {} } };
     const got = await WebAssembly.instantiate(module, imports); // a Module, or bytes (node)
     X = (got.instance || got).exports;
     if (X._initialize) X._initialize();
