@@ -110,7 +110,7 @@ function berclWorker(scope) {
       if (st >= 0) msg.status = st;
       post(msg);
       if (st >= 0) break;
-      // steps of `chunk` rows for up to 100 ms, then a post: the page gets
+      // steps of `chunk` rows for up to a tenth of a second, then a post: the page gets
       // at most ten messages a second, however quick the rows
       const t0 = now();
       do st = X.web_next(w, req.chunk || 50); while (st < 0 && now() - t0 < 100 && shown >= show);
