@@ -1431,6 +1431,12 @@ int eye_compute(const struct eye_request *rq, const struct eye_points *pts,
 		     "an edge slopes the wrong way): is --axis right, and are the offsets in order?");
 		return 2;
 	}
+	if (rc == BERCL_ELIMIT) {
+		fail(err, errlen, "eye: the fit did not settle within its work limit: the scan is far "
+		                  "from every dual-Dirac eye (is --axis right, are the offsets in UI, is "
+		                  "--fit-below too high?)");
+		return 2;
+	}
 	if (rc != BERCL_OK) {
 		fail(err, errlen, "eye: the fit did not converge (%s)", bercl_strerror(rc));
 		return 3;
@@ -1444,6 +1450,11 @@ int eye_compute(const struct eye_request *rq, const struct eye_points *pts,
 			format_double(r1, sizeof r1, res->fit.edge[1].rho);
 			fail(err, errlen, "--ber '%s': must be below each edge's fitted rho (%s, %s)", b, r0,
 			     r1);
+			return 2;
+		}
+		if (rc == BERCL_ELIMIT) {
+			fail(err, errlen, "eye: the interval at --ber did not settle within the fit's work "
+			                  "limit: the scan is far from every dual-Dirac eye");
 			return 2;
 		}
 		if (rc != BERCL_OK) {

@@ -818,7 +818,9 @@ bercl_eye_sides(const bercl_eye_scan *scan, const bercl_eye_options *opt,
  * edge, RJ and DJ (time) or Q (voltage), the goodness of fit. BERCL_EDOM
  * also where an edge has fewer distinct offsets with errors than it
  * needs, or where the regression's line of a side does not fall into the
- * eye; BERCL_ENOCONV where the fit or an interval end was not found.
+ * eye; BERCL_ELIMIT where the fit needs more than its work limit (1e7
+ * evaluations of a point's likelihood: a scan far from every eye);
+ * BERCL_ENOCONV where the fit or an interval end was not found.
  */
 BERCL_API enum bercl_status
 bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_options *opt, bercl_eye_stats *out);

@@ -128,7 +128,18 @@ typedef struct {
 	int free[NPAR];          /* which parameters are fitted */
 	double ber;              /* G_EO: the target BER */
 	int per_bit;             /* a plan: each point 1 bit, 0 errors (scan's counts unread) */
+	double *work;            /* point evaluations so far (the caller's counter) */
 } problem;
+
+/*
+ * The work limit of one call: point evaluations of the likelihood (each a
+ * ln Q per edge, about 0.5 us). Measured for the whole fit with its
+ * intervals: docs/examples/eye_bathtub.csv (65 points) 5.2e4, 3.6e5 with
+ * rho fitted; a 4096-point bathtub 1.8e6, 2.2e6 with rho fitted. A scan
+ * far from every eye (4096 random counts) wandered for minutes; past this
+ * many it is refused (BERCL_ELIMIT) instead, after some seconds.
+ */
+#define WORK_LIMIT 1e7
 
 /* ---- the points ---- */
 
@@ -261,6 +272,9 @@ static double loglik(const problem *P, const double *th, double *G, double *F)
 {
 	const bercl_eye_scan *s = P->scan;
 	double l = 0;
+	if (*P->work > WORK_LIMIT)
+		return -INFINITY; /* the callers then stop: every search ends */
+	*P->work += s->n;
 	if (G) {
 		memset(G, 0, NPAR * sizeof *G);
 		memset(F, 0, NPAR * NPAR * sizeof *F);
@@ -869,11 +883,15 @@ enum bercl_status bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_opti
 	}
 	signed char use_small[BERCL_EYE_MAX_POINTS];
 	problem P;
+	double work = 0;
 	fill_problem(&P, scan, opt);
+	P.work = &work;
 	for (int i = 0; i < scan->n; i++)
 		use_small[i] = (signed char)fitted(scan, opt, i);
 	P.use = use_small;
 	double lhat = maximize(&P, G_NONE, 0, th);
+	if (work > WORK_LIMIT)
+		return BERCL_ELIMIT;
 	if (!isfinite(lhat))
 		return BERCL_ENOCONV;
 	derived(opt, th, &f);
@@ -899,6 +917,8 @@ enum bercl_status bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_opti
 	}
 	if (rc == BERCL_OK && opt->axis == BERCL_EYE_VOLTAGE)
 		rc = estimate(&P, G_Q, th, lhat, q, &f.q);
+	if (work > WORK_LIMIT)
+		return BERCL_ELIMIT; /* an end found after the limit is not an end */
 	if (rc != BERCL_OK)
 		return rc;
 	if (!stats_finite(&f))
@@ -916,7 +936,9 @@ enum bercl_status bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_optio
 	if (!(ber > 0 && ber < 1) || !(ber < fit->params[RHO(0)]) || !(ber < fit->params[RHO(1)]))
 		return BERCL_EDOM;
 	problem P;
+	double work = 0;
 	fill_problem(&P, scan, opt);
+	P.work = &work;
 	P.ber = ber;
 	bercl_eye_at_ber a;
 	memset(&a, 0, sizeof a);
@@ -932,6 +954,8 @@ enum bercl_status bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_optio
 		P.use = use_small;
 		double q = chisq1(opt->one_minus_cl);
 		rc = estimate(&P, G_EO, th, fit->ln_likelihood, q, &a.eye_opening);
+		if (work > WORK_LIMIT)
+			return BERCL_ELIMIT;
 		if (rc != BERCL_OK)
 			return rc;
 	}
@@ -965,7 +989,9 @@ enum bercl_status bercl_eye_plan(const double *offset, int n, const bercl_eye_op
 	if (!in_domain(th) || !(ber < th[RHO(0)] && ber < th[RHO(1)]))
 		return BERCL_EDOM;
 	problem P;
+	double work = 0;
 	fill_problem(&P, &scan, opt);
+	P.work = &work;
 	P.ber = ber;
 	P.per_bit = 1;
 	/* the points the fit would keep: expected BER below fit_below */
