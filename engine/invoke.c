@@ -850,7 +850,8 @@ int invoke_sweep_next(struct invoke_sweep *it, const struct invoke_sink *k)
 	r.line = ++it->index;
 	/* a plan or simulation row may take seconds in one library call:
 	 * with the lines before it written out, a signal ends it at once */
-	int slow = o->cmd == CMD_PLAN || o->cmd == CMD_SIMULATE;
+	/* a fec row may search the degraded-SER alarm for seconds (lib/fec_degrade.c) */
+	int slow = o->cmd == CMD_PLAN || o->cmd == CMD_SIMULATE || o->cmd == CMD_FEC;
 	if (slow && k->slow)
 		k->slow(k->ctx, 1);
 	int st = invoke_row(o, &r, NULL, it->several, k);

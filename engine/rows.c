@@ -130,6 +130,11 @@ static void normalize_name(const char *s, char *out, size_t len)
 	out[n] = '\0';
 }
 
+void batch_column_name(const char *s, char *out, size_t len)
+{
+	normalize_name(s, out, len);
+}
+
 /* The copy's name input_NAME for column i. */
 static int rename_input(struct batch *b, size_t i)
 {

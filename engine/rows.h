@@ -63,6 +63,12 @@ struct batch {
 int batch_open(struct batch *b, const struct source *src, const char *name, unsigned used,
                char sep, char *err, size_t errlen);
 /*
+ * A header cell as every reader matches it against the names it knows:
+ * without blanks around it, in lower case, '_' read as '-' ("Bits" ->
+ * "bits"); "" when longer than len - 1.
+ */
+void batch_column_name(const char *s, char *out, size_t len);
+/*
  * Rename to input_NAME every pass-through column named like one of the n
  * output columns `names`, so that no output has two columns of one name
  * (bercl's own CSV fed back to it). Returns how many, or -1 out of memory.

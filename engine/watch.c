@@ -68,6 +68,7 @@
 #include "commands.h"
 #include "parse.h"
 #include "forms.h"
+#include "rows.h"
 #include "watch.h"
 
 #define MAX_LANES 4096
@@ -184,11 +185,14 @@ static char *bare(char *s)
 static enum watch_state read_header(struct watch *w, char **cell, size_t n, const struct sink *err)
 {
 	for (size_t i = 0; i < n; i++) {
-		int *col = strcmp(cell[i], "bits") == 0     ? &w->col_bits
-		           : strcmp(cell[i], "time") == 0   ? &w->col_time
-		           : strcmp(cell[i], "errors") == 0 ? &w->col_errors
-		           : strcmp(cell[i], "lane") == 0   ? &w->col_lane
-		                                            : NULL;
+		/* names as -i and --intervals match them: "Bits", " errors " */
+		char name[16];
+		batch_column_name(cell[i], name, sizeof name);
+		int *col = strcmp(name, "bits") == 0     ? &w->col_bits
+		           : strcmp(name, "time") == 0   ? &w->col_time
+		           : strcmp(name, "errors") == 0 ? &w->col_errors
+		           : strcmp(name, "lane") == 0   ? &w->col_lane
+		                                         : NULL;
 		if (!col) {
 			char loose[16];
 			csv_loose_name(cell[i], loose, sizeof loose);

@@ -133,7 +133,7 @@ typedef struct {
 
 /*
  * The work limit of one call: point evaluations of the likelihood (each a
- * ln Q per edge, about 0.5 us). Measured for the whole fit with its
+ * ln Q per edge). Counted for the whole fit with its
  * intervals: docs/examples/eye_bathtub.csv (65 points) 5.2e4, 3.6e5 with
  * rho fitted; a 4096-point bathtub 1.8e6, 2.2e6 with rho fitted. A scan
  * far from every eye (4096 random counts) wandered for minutes; past this

@@ -639,6 +639,10 @@ enum bercl_status bercl_fec_tail_sonic(const bercl_rs_code *code, const double *
 		cer = cer + bercli_exp10(intercept + slope * x);
 	if (!isfinite(cer))
 		return BERCL_ELIMIT;
+	/* a rising line (counts that grow with the bin) sums past 1: SONiC's
+	 * extrapolation then says nothing, and a probability is at most 1 */
+	if (cer > 1)
+		cer = 1;
 	s.bins = kept;
 	s.cer_tail = cer;
 	s.ln_cer_tail.hi = bercli_log(cer);

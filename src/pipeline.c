@@ -21,8 +21,10 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pipeline.h"
+#include "signals.h"
 
 /* 256 rows of 1760 bytes: a chunk's rows stay in a core's cache between
  * the reader's reset and parse, the computation and the formatting (at
@@ -49,6 +51,7 @@ struct slot {
 	char *out, *err;          /* handled output and messages */
 	size_t out_len, err_len;
 	int status;
+	int cut;                  /* a signal came while its rows ran: not written */
 };
 
 struct pipeline {
@@ -62,6 +65,8 @@ struct pipeline {
 	row_handler handle;
 	const void *ctx;
 	int failed;               /* a worker could not allocate */
+	const volatile sig_atomic_t *stop; /* a signal asks the run to end */
+	FILE *out;                /* the output, flushed before this thread computes */
 	/* the calling thread's own state */
 	pthread_t tid[MAX_WORKERS];
 	int started;              /* worker threads running */
@@ -83,7 +88,12 @@ static int handle_slot(struct pipeline *p, struct slot *s)
 	if (!s->out_fp || !s->err_fp)
 		return -1;
 	s->status = 0;
+	s->cut = 0;
 	for (int i = 0; i < s->nrows; i++) {
+		if (p->stop && *p->stop) { /* the rest of the chunk is not wanted */
+			s->cut = 1;
+			break;
+		}
 		int st = p->handle(&s->rows[i], s->out_fp, s->err_fp, p->ctx);
 		if (st > s->status)
 			s->status = st;
@@ -235,8 +245,8 @@ static void write_done_chunks(struct pipeline *p, FILE *out, FILE *err)
 {
 	for (;;) {
 		struct slot *w = &p->slot[p->next_write % p->nslots];
-		if (p->next_write >= p->next_fill || w->state != SLOT_DONE)
-			return;
+		if (p->next_write >= p->next_fill || w->state != SLOT_DONE || w->cut)
+			return; /* (a chunk cut by a signal: nothing after it is written) */
 		pthread_mutex_unlock(&p->lock);
 		if (w->status > p->status)
 			p->status = w->status;
@@ -262,12 +272,26 @@ static void handle_inline_or_wait(struct pipeline *p)
 	if (f) {
 		f->state = SLOT_BUSY;
 		pthread_mutex_unlock(&p->lock);
+		/* with the chunks before it written out, a signal while this thread
+		 * computes (a row may take seconds) ends the run at once */
+		if (p->out && p->stop)
+			fflush(p->out);
+		die_at_once = p->stop != NULL;
 		int rc = handle_slot(p, f);
+		die_at_once = 0;
 		pthread_mutex_lock(&p->lock);
 		p->mem_error |= rc != 0;
 		f->state = SLOT_DONE;
 	} else {
-		pthread_cond_wait(&p->changed, &p->lock);
+		/* a bounded wait: a signal is seen within 50 ms, whatever the workers do */
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		t.tv_nsec += 50000000;
+		if (t.tv_nsec >= 1000000000) {
+			t.tv_sec++;
+			t.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&p->changed, &p->lock, &t);
 	}
 }
 
@@ -350,11 +374,18 @@ int pipeline_run(struct batch *b, const struct row_input *base, row_handler hand
 	if (pipeline_start(&p, b, handle, ctx, workers) != 0)
 		p.mem_error = 1;
 	p.eof = p.mem_error;
+	p.stop = stop;
+	p.out = out;
 	for (;;) {
 		pthread_mutex_lock(&p.lock);
 		write_done_chunks(&p, out, err);
-		if (stop && *stop)
-			p.eof = 1; /* interrupted: read no more */
+		if (stop && *stop) {
+			/* interrupted: the chunks done in sequence are written, whole;
+			 * the caller dies of the signal now, with the workers' rows in
+			 * flight unfinished (nothing of theirs was written) */
+			pthread_mutex_unlock(&p.lock);
+			return PIPELINE_INTERRUPTED;
+		}
 		int stopping = p.eof || p.write_error;
 		if (stopping && p.next_write == p.next_fill) {
 			p.finished = 1;

@@ -25,9 +25,14 @@ typedef int (*row_handler)(struct row *r, FILE *out, FILE *err, const void *ctx)
  * messages to out and err in input order. Returns the highest status (2
  * after a read error), or 3 after a memory error (with a message on err) or
  * a write error (without: ferror(out) stays set for the caller to report).
- * Once *stop is set (by a signal handler), no more rows are read: the
- * chunks in flight are finished and written, whole lines only.
+ * Once *stop is set (by a signal handler), no more rows are read or
+ * begun: the chunks done in sequence are written, whole lines only, and it
+ * returns PIPELINE_INTERRUPTED at once (a row this thread is computing
+ * dies with the signal, its lines before it flushed): the caller dies of
+ * the signal before freeing anything the workers still use.
  */
+#define PIPELINE_INTERRUPTED (-1)
+
 int pipeline_run(struct batch *b, const struct row_input *base, row_handler handle,
                  const void *ctx, FILE *out, FILE *err, int workers,
                  const volatile sig_atomic_t *stop);

@@ -188,6 +188,8 @@ int run_batch(const struct options *o, FILE *fp, const struct row_input *base)
 	struct batch_ctx ctx = {o, &l, name};
 	int status = pipeline_run(&b, &in, handle_batch_row, &ctx, stdout, stderr, cores - 1,
 	                          &interrupted);
+	if (status == PIPELINE_INTERRUPTED)
+		die_if_interrupted(); /* now: the workers' rows in flight are dropped */
 	batch_close(&b);
 	if (fp != stdin)
 		fclose(fp);

@@ -58,6 +58,12 @@ wait "$writer" 2> /dev/null || true
 dies_of TERM 0.5 "$bercl" simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --trials 1e9
 dies_of TERM 0.5 "$bercl" simulate -p 1e-12 -c 95% --alpha 5% --ratio 2 --sequential --trials 1e9
 dies_of TERM 0.5 "$bercl" simulate -e 0 -n 3T -p 1e-12 --trials 1e10
+# a fec row that searches the degraded-SER alarm for seconds, alone and as
+# batch rows on every core (each of them waited out its rows: 1.5-34 s)
+dies_of TERM 0.5 "$bercl" fec --code kp4 --degrade-interval 1e6 --degrade-threshold 5000
+printf 'degrade-interval,degrade-threshold\n1e6,5000\n1e6,5001\n1e6,5002\n1e6,5003\n' > "$tmp/degrade.csv"
+dies_of TERM 0.5 "$bercl" fec --code kp4 -i "$tmp/degrade.csv" -f csv
+grep -q '^code,' "$tmp/out" || fail "fec batch: the header was not written before the signal"
 # a sequential plan whose design is one library call of about 1.4 s, with
 # rows written before it (it died 1.1-1.35 s after the signal)
 # rows of a slow sweep reach a pipe as they are made: head -1 has the header
