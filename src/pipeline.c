@@ -283,7 +283,7 @@ static void handle_inline_or_wait(struct pipeline *p)
 		p->mem_error |= rc != 0;
 		f->state = SLOT_DONE;
 	} else {
-		/* a bounded wait: a signal is seen within 50 ms, whatever the workers do */
+		/* a bounded wait: a signal is seen at once, whatever the workers do */
 		struct timespec t;
 		clock_gettime(CLOCK_REALTIME, &t);
 		t.tv_nsec += 50000000;
