@@ -47,6 +47,8 @@ import time
 csv.field_size_limit(1 << 30)
 
 TIMEOUT = 10.0
+MEMORY_TIMEOUT = 60.0     # the large inputs (reported with their time)
+SIGNAL_TIMEOUT = 45.0     # a signal case that outlives its signal is timed, not cut
 SIGNAL_LIMIT = 0.5
 RSS_LIMIT_KB = 200 * 1024          # peak RSS allowed for the memory cases
 ULIMIT_V_KB = 1000000              # ulimit -v of the memory cases (normal build)
@@ -62,7 +64,17 @@ PROB_COLUMNS = {
     "gsl_ber_lower", "gsl_ber_upper", "ser", "cer", "post_fec_ber", "ber_max", "cer_upper",
     "ser_estimate", "ser_upper", "cer_predicted", "gof_p", "cer_tail", "cer_tail_lower",
     "cer_tail_upper", "degrade_p", "flr", "flr_upper", "flr_observed", "true_ber", "lane_cl",
-    "burst_share",
+    "burst_share", "poisson_cl", "poisson_ber_upper",
+}
+# Columns that can never be negative (counts, lengths, times, dispersions),
+# and tail_r2, which is at most 1.
+NONNEG_COLUMNS = {
+    "errors", "bits", "time_s", "rate_bps", "lanes", "max_bits", "expected_bits_good",
+    "expected_bits_bad", "fixed_bits", "pass_bits", "fail_bits", "expected_bits",
+    "bits_per_lane", "bits_good_sim", "bits_bad_sim", "sim_stderr", "alpha_stderr",
+    "beta_stderr", "bits_good_stderr", "bits_bad_stderr", "dispersion", "dispersion_upper",
+    "independent_events", "degrade_mean_time", "codewords", "uncorrectable", "gsl_bits",
+    "poisson_bits", "reading_interval", "gsl_rel_diff",
 }
 LOG_PROB_COLUMNS = {"log10_one_minus_cl"}
 NANINF = re.compile(r"(?<![A-Za-z0-9_])(nan|inf|infinity)(?![A-Za-z0-9_])", re.I)
@@ -914,7 +926,8 @@ class Gen:
         r = self.r
         sig = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP][idx % 3]
         kind = ["plan-seq", "sim-plan", "sim-sweep", "batch", "watch-pipe", "watch-slow",
-                "sweep", "sim-seq-rd", "plan-true-ber"][(idx // 3) % 9]
+                "sweep", "sim-seq-rd", "plan-true-ber", "batch-pipe", "intervals-pipe",
+                "histogram-pipe", "fec-degrade", "batch-plan", "batch-fec-degrade"][(idx // 3) % 15]
         delay = r.uniform(0.25, 1.2)
         feed = None
         files = {}
@@ -939,6 +952,26 @@ class Gen:
             a = ["watch", "-p", "1e-12", "-c", "99.9999%", "-f", "csv"]
             feed = [(0.0, b"bits,errors\n")] + [(0.05, b"%d,0\n" % (k * 10 ** 9))
                                                   for k in range(1, 200)]
+        elif kind == "batch-pipe":
+            a = ["cl", "-i", "-", "-f", "csv"]
+            feed = [(0.0, b"errors,bits,ber\n0,3T,1e-12\n")]
+        elif kind == "intervals-pipe":
+            a = ["cl", "--intervals", "-", "-p", "1e-12", "-f", "csv"]
+            feed = [(0.0, b"bits,errors\n1e9,0\n")]
+        elif kind == "histogram-pipe":
+            a = ["fec", "--code", "kp4", "--histogram", "-", "-f", "csv"]
+            feed = [(0.0, b"symbol_errors,codewords\n0,5\n")]
+        elif kind == "fec-degrade":    # one row: the SER at which the alarm fires half the time
+            a = ["fec", "--code", r.choice(["kp4", "rs:15,9,4"]), "--degrade-interval", "1e6",
+                 "--degrade-threshold", "5000", "-f", "csv"]
+        elif kind == "batch-plan":     # rows of hard sequential plans
+            a = ["plan", "-i", "p.csv", "--sequential", "--true-ber", "1e-12", "-f", "csv"]
+            files["p.csv"] = b"ber,cl,alpha,ratio\n" + b"".join(
+                b"1e-12,99.9%%,0.1%%,1.2%d\n" % k for k in range(4))
+        elif kind == "batch-fec-degrade":
+            a = ["fec", "--code", "kp4", "-i", "f.csv", "--degrade-interval", "1e6",
+                 "--degrade-threshold", "5000", "-f", "csv"]
+            files["f.csv"] = b"id\n1\n2\n"
         elif kind == "sweep":
             a = ["bits", "-e", "0..100000000", "-p", "1e-15..1e-3:1000log", "-c", "95%",
                  "-f", "csv"]
@@ -1154,7 +1187,8 @@ def _run_case(case, prog, seed, d, san):
         pid, status, ru = os.wait4(p.pid, os.WNOHANG)
         if pid:
             break
-        if time.monotonic() - t0 > TIMEOUT:
+        if time.monotonic() - t0 > (MEMORY_TIMEOUT if case.kind == "memory" else
+                                    SIGNAL_TIMEOUT if case.kind == "signal" else TIMEOUT):
             p.kill()
             pid, status, ru = os.wait4(p.pid, 0)
             res["timeout"] = True
@@ -1211,7 +1245,9 @@ def check(case, res, san):
     err = res["stderr"].decode("utf-8", "replace")
     rc = res["rc"]
     if res["timeout"]:
-        fails.append(("timeout", "no exit within %g s" % TIMEOUT))
+        fails.append(("timeout", "no exit within %g s%s" % (
+            MEMORY_TIMEOUT if case.kind == "memory" else SIGNAL_TIMEOUT if case.kind == "signal"
+            else TIMEOUT, " (%s)" % case.note if case.note else "")))
         return fails, notes
     if SAN_MARK.search(err):
         line = next((l for l in err.splitlines() if SAN_MARK.search(l)), "")
@@ -1268,7 +1304,9 @@ def check(case, res, san):
     for i, x in enumerate(case.argv):
         if x == "--value" and i + 1 < len(case.argv):
             value = case.argv[i + 1]
-    # structured checks of the machine formats
+    # structured checks of the machine formats (--help and --version print none)
+    if any(x in ("-h", "--help", "-V", "--version") for x in case.argv):
+        fmt = value = None
     rows = None
     if out and rc in (0, 1, 2, 4) and value is None and fmt in ("csv", "tsv", "json"):
         rows = 0
@@ -1372,6 +1410,19 @@ def probe(k, v, fails):
                 fails.append(("prob-range", "%s=%s" % (k, v)))
         elif not 0 <= x <= 1:
             fails.append(("prob-range", "%s=%s" % (k, v)))
+    elif k in NONNEG_COLUMNS or k == "tail_r2":
+        try:
+            x = float(v) if isinstance(v, (int, float)) else parse_prob(str(v))
+        except ValueError:
+            return
+        if x is None or isinstance(x, tuple) or isinstance(v, bool):
+            return
+        if math.isnan(x) or math.isinf(x):
+            fails.append(("nan-inf", "%s=%s" % (k, v)))
+        elif k == "tail_r2" and x > 1:
+            fails.append(("range", "%s=%s above 1" % (k, v)))
+        elif k in NONNEG_COLUMNS and x < 0:
+            fails.append(("range", "%s=%s below 0" % (k, v)))
     elif isinstance(v, float) and (math.isnan(v) or math.isinf(v)):
         fails.append(("nan-inf", "%s=%s" % (k, v)))
 
@@ -1410,7 +1461,7 @@ def generate(seed, counts):
 
 
 DEFAULT_COUNTS = {"flags": 1300, "sweep": 150, "batch": 400, "histogram": 350, "intervals": 200,
-                  "watch": 250, "signals": 54, "memory": 99}
+                  "watch": 250, "signals": 30, "memory": 99}
 
 
 def main():
@@ -1464,8 +1515,7 @@ def main():
             per_chan_index[c.channel] += 1
             # memory: the normal build only (ASan reserves terabytes of shadow
             # memory, so ulimit -v and the RSS bound do not apply to it)
-            if san and c.channel != "memory" and (k % args.san_every == 0 or
-                                                  c.channel == "signals"):
+            if san and c.channel != "memory" and k % args.san_every == 0:
                 plan.append(("sanitizer", san, c))
         stats = collections.defaultdict(collections.Counter)
         failures = []
