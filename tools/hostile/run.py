@@ -1257,6 +1257,9 @@ def check(case, res, san):
             notes.append(("signal-not-sent", "exited (%s) before the signal at %.2f s" % (
                 rc, case.delay)))
         else:
+            notes.append(("signal-latency", "%s %s: %.0f ms, status %s, %d bytes out" % (
+                case.note, signal.Signals(case.sig).name, res["sig_latency"] * 1000, rc,
+                len(res["stdout"]))))
             if res["sig_latency"] > SIGNAL_LIMIT:
                 fails.append(("signal-slow", "%s exit %.3f s after %s" % (
                     case.note, res["sig_latency"], signal.Signals(case.sig).name)))
@@ -1585,7 +1588,7 @@ def main():
         lines.append("notes (not failures):")
         for cat, nl in sorted(notes_all.items()):
             lines.append("== %s: %d" % (cat, len(nl)))
-            for build, cid, detail in nl[:40 if cat != "rss" else 1000]:
+            for build, cid, detail in nl[:40 if cat not in ("rss", "signal-latency") else 1000]:
                 lines.append("  [%s %s] %s" % (build, cid, detail))
         summary = "\n".join(lines) + "\n"
         if args.out:
