@@ -1458,7 +1458,7 @@ def generate(seed, counts):
     for i in range(counts["signals"]):
         c = g.signal_case(i, big)
         cases[c.id] = c
-    for c in g.memory_cases()[: counts["memory"]]:
+    for c in (g.memory_cases()[: counts["memory"]] if counts["memory"] else []):
         cases[c.id] = c
     return cases
 
@@ -1481,7 +1481,14 @@ def main():
     ap.add_argument("--channels", default=None, help="comma-separated channels to run")
     args = ap.parse_args()
 
+    # A shell without job control starts a background job with SIGINT and
+    # SIGQUIT ignored, and bercl rightly keeps a signal ignored by whoever
+    # started it: the cases must start with the default actions.
+    for s in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_DFL)
     counts = {k: max(1, int(v * args.scale)) for k, v in DEFAULT_COUNTS.items()}
+    if args.channels and "memory" not in args.channels.split(","):
+        counts["memory"] = 0          # the last generated: the others are unchanged
     cases = generate(args.seed, counts)
     prog = os.path.abspath(args.bercl)
     san = os.path.abspath(args.san) if args.san else None
