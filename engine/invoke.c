@@ -720,10 +720,15 @@ static void raise_status(struct invoke_sweep *it, int st)
 		it->status = st;
 }
 
-/* The header once, after the first row's messages and the flags' warnings. */
+/*
+ * The header once, after the first row's messages and the warnings (the
+ * input ignored, the flags' likely mistakes): said only once a row is
+ * printed, so that a usage error on the only row stays one line.
+ */
 static void first_header(struct invoke_sweep *it, const struct invoke_sink *k)
 {
 	if (it->index == 1) {
+		invoke_warn_ignored(it->o, NULL, k);
 		invoke_warnings(it->o, k);
 		k->header(k->ctx, &it->l);
 	}
@@ -794,6 +799,7 @@ const char *invoke_sweep_start(struct invoke_sweep *it, const struct options *o,
                                const struct row_input *base, const struct invoke_sink *k,
                                char *why, size_t len)
 {
+	(void)k; /* the warnings wait for the first row (first_header) */
 	it->o = o;
 	it->base = base;
 	for (int q = 0; q < NQ; q++)
@@ -802,7 +808,6 @@ const char *invoke_sweep_start(struct invoke_sweep *it, const struct options *o,
 	invoke_layout(o, NULL, &it->l);
 	if (o->value && invoke_value(o, &it->l, why, len))
 		return why;
-	invoke_warn_ignored(o, NULL, k);
 	it->points = sweep_rows(o);
 	it->several = it->points > 1 || (o->telem && o->telem->n > 1);
 	it->hist = 0;

@@ -101,7 +101,8 @@ void invoke_layout(const struct options *o, const struct batch *b, struct layout
 /* --value COLUMN: the layout's column of that name or a batch pass-through
  * one (l->format becomes FMT_VALUE): NULL, or the message. */
 const char *invoke_value(const struct options *o, struct layout *l, char *why, size_t len);
-/* Warnings about input that is ignored or overridden, before any output. */
+/* Warnings about input that is ignored or overridden, before any output
+ * (a sweep says them with its first row: a usage error stays one line). */
 void invoke_warn_ignored(const struct options *o, const struct batch *b,
                          const struct invoke_sink *k);
 /* The flags' own warnings (o->warnings), once the line has passed every check. */

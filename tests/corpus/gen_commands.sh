@@ -344,5 +344,6 @@ printf 'FEC parameters for eth0:\n  uncorrectable_blocks: 1\n  fec_symbol_err_0:
 bercl fec --code kp4 --histogram counters.txt --method sonic -f csv
 printf "{'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0': '10', 'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S1': '2', 'SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES': '0'}" | bercl fec --code rs:15,9,4 --histogram -
 printf 'Bits,Errors\n1e12,0\n3e12,0\n' | bercl watch -p 1e-12 -c 95%
+bercl bits -p 1e-12 -c 95% -l 4 --model binomial -e 1e300
 printf '0,100\n1,20\n2,40\n3,80\nuncorrectable,0\n' | bercl fec --code kp4 --histogram - --method sonic -f csv
 EOC
