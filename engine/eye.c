@@ -182,6 +182,10 @@ static const char *set_cl(const char *v, struct eye_request *rq, char *why, size
 		return e;
 	if (!(c > 0 && c < 1 && omc > 0))
 		return "must be between 0 and 1, exclusive (or a percentage: 95%)";
+	/* the profile interval's chi-square quantile at a CL whose complement
+	 * is 1 as a double (below about 1.1e-16) is 0: no interval to find */
+	if (!(omc < 1))
+		return "is too close to 0 for an interval (at least 1e-16)";
 	rq->cl = c;
 	rq->one_minus_cl = omc;
 	return NULL;
