@@ -381,10 +381,12 @@ int pipeline_run(struct batch *b, const struct row_input *base, row_handler hand
 		write_done_chunks(&p, out, err);
 		if (stop && *stop) {
 			/* interrupted: the chunks done in sequence are written, whole;
-			 * the caller dies of the signal now, with the workers' rows in
-			 * flight unfinished (nothing of theirs was written) */
+			 * die of the signal now, from here, so that the workers' rows
+			 * in flight (nothing of theirs was written) end with the
+			 * process while this frame, which they use, still stands */
 			pthread_mutex_unlock(&p.lock);
-			return PIPELINE_INTERRUPTED;
+			die_if_interrupted();
+			return PIPELINE_INTERRUPTED; /* a stop flag that is not a signal's */
 		}
 		int stopping = p.eof || p.write_error;
 		if (stopping && p.next_write == p.next_fill) {
