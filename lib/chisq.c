@@ -11,8 +11,8 @@
 
 #define PI 3.14159265358979323846
 
-/* ln(exp(a) + exp(b)) */
-static double ln_add(double a, double b)
+/* ln(exp(a) + exp(b)), the larger factored out (exact for b = -inf) */
+double bercli_ln_add(double a, double b)
 {
 	if (a < b) {
 		double s = a;
@@ -51,7 +51,7 @@ double bercli_ln_chisq_upper(int df, double x)
 		ln_term = bercli_log(y) - y; /* y e^-y / Gamma(2) */
 	}
 	for (; a + 1.0 <= 0.5 * df; a += 1.0) {
-		lq = ln_add(lq, ln_term);
+		lq = bercli_ln_add(lq, ln_term);
 		ln_term += bercli_log(y / (a + 1.0));
 	}
 	return fmin(lq, 0.0);

@@ -249,18 +249,6 @@ enum bercl_status bercl_eye_sides(const bercl_eye_scan *scan, const bercl_eye_op
 
 /* ---- the likelihood ---- */
 
-/* ln(e^a + e^b) */
-static double ln_add(double a, double b)
-{
-	if (a < b) {
-		double t = a;
-		a = b;
-		b = t;
-	}
-	if (b == -INFINITY)
-		return a;
-	return a + bercli_log1p(bercli_exp(b - a));
-}
 
 /*
  * l(th) = sum over fitted points of k ln(n p / k) + (n - k) ln((1 - p) /
@@ -297,7 +285,7 @@ static double loglik(const problem *P, const double *th, double *G, double *F)
 			dlt[e][1] = u * h;             /* d ln t / d ln sigma */
 			dlt[e][2] = 1 / th[RHO(e)];    /* d ln t / d rho */
 		}
-		double lp = ln_add(lt[0], lt[1]);
+		double lp = bercli_ln_add(lt[0], lt[1]);
 		double p = bercli_exp(lp);
 		if (!(p < 1))
 			return -INFINITY;
@@ -782,7 +770,7 @@ static int informative(const problem *P, const double *th)
 				continue;
 			double sg = e == 0 ? 1.0 : -1.0, lq, h;
 			bercli_normal_tail(sg * (s->offset[i] - th[MU(e)]) / bercli_exp(th[LS(e)]), &lq, &h);
-			lp = ln_add(lp, bercli_log(th[RHO(e)]) + lq);
+			lp = bercli_ln_add(lp, bercli_log(th[RHO(e)]) + lq);
 		}
 		count += s->errors[i] > 0 || lp + bercli_log(s->bits[i]) >= 0;
 	}
@@ -1000,7 +988,7 @@ enum bercl_status bercl_eye_plan(const double *offset, int n, const bercl_eye_op
 		for (int e = 0; e < 2; e++) {
 			double sg = e == 0 ? 1.0 : -1.0, lq, h;
 			bercli_normal_tail(sg * (offset[i] - th[MU(e)]) / bercli_exp(th[LS(e)]), &lq, &h);
-			lp = ln_add(lp, bercli_log(th[RHO(e)]) + lq);
+			lp = bercli_ln_add(lp, bercli_log(th[RHO(e)]) + lq);
 		}
 		use[i] = (signed char)(lp < bercli_log(opt->fit_below));
 	}

@@ -14,6 +14,8 @@
 
 /* ln |Gamma(x)|, as lgamma() but without writing signgam (lgamma.c). */
 double bercli_lgamma(double x);
+/* ln(exp(a) + exp(b)) without overflow (chisq.c); shared by the tails and the eye fit */
+double bercli_ln_add(double a, double b);
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2, whole k >= 1. */
 double bercli_stirlerr(double k);
 
