@@ -354,4 +354,5 @@ bercl eye --plan --half-width 0.01 --sigma 0.02 --dj 0.2 --offsets 0.05..0.3:100
 bercl eye -i ../../../docs/examples/eye_bathtub.csv --ber 1e-9..1e-15:100000
 printf 'offset,bits,errors\n0.1,1e9,2e9\n' | bercl eye -i -
 printf 'offset,bits,errors\n0.1,1e9,5\n0.2,1e9,0\n' | bercl eye -i -
+bercl cl --errors 1e15 --time 1w --rate 10Gbps --ber 1e-12 --verify -f csv
 EOC
