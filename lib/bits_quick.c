@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bits_quick.c - the Poisson minimum bits by a quick certified route, for
- * bercl_min_bits() without its tails (achieved NULL) and for the Python
- * ufunc min_bits (python/bercl/_core.c). Moved here from the binding so
- * that the numerics live in the library once.
+ * bercl_min_bits() without its tails (achieved NULL), and with them where
+ * its answer is the search's own (lib/solve.c quick_is_search: every face's
+ * min_bits, through the engine). Moved here from the binding so that the
+ * numerics live in the library once.
  */
 #include <float.h>
 #include <math.h>
@@ -42,9 +43,10 @@
  * calls that comparison exact). Where neither applies, or nothing settles
  * in a few steps, it gives 0 and the caller searches. With need_tails 0
  * the long-double gap alone may decide, without the library's tails.
- * Callers: bercl_min_bits() without its tails (achieved NULL), and the
- * Python ufunc min_bits (python/bercl/_core.c), which then, as the command
- * does, moves on until the doubles of the tails meet the target too.
+ * Callers: bercl_min_bits() (lib/solve.c), without its tails (achieved
+ * NULL), and with them where the answer is the search's own (then the
+ * tails are the search's at that answer, and the engine, as for the
+ * search's, moves on until their doubles meet the target too).
  */
 #define QUICK_MAX_ERRORS 160
 #define QUICK_MARGIN 1e-14

@@ -75,6 +75,15 @@ dd bercli_neg_log1m(dd x);
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
                              double *at_cl, double *at_q);
 
+/*
+ * bercl_min_bits_target() by its search alone, without bits_quick.c's route
+ * (solve.c): the reference tests/bits_paths holds the quick route to, bits
+ * and tails.
+ */
+enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
+                                           const bercl_target *target, double *bits,
+                                           bercl_tails *achieved);
+
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 /* The same for whole 0 <= k < n <= 2^53 by poisson_fast.c's cheaper pieces,

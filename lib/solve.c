@@ -23,7 +23,10 @@
  *   binomial, the Clopper-Pearson bounds: P[X <= E | p_upper] = 1 - cl, and
  *   P[X >= E | p_lower] = a/2, P[X <= E | p_upper] = a/2 for the interval.
  *
- *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson: Halley's
+ *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson, E <= 160:
+ *   first bits_quick.c's certified route (finite sums; taken with the tails
+ *   of reaches() at its answer where that is the search's own answer,
+ *   quick_is_search). Poisson: Halley's
  *   method over whole numbers from Temme's start (bits_by_halley), each step
  *   the search's own test, ending on a one-bit bracket; elsewhere, and where
  *   that does not settle, a bracketed search over whole numbers (Illinois
@@ -792,8 +795,21 @@ static double z_gap(const struct reach *r, const bercl_tails *tails)
  * tails); *lngap
  * (may be NULL) the log gap h, increasing in n (ln P - ln C for cl <= 1/2,
  * ln(1 - C) - ln Q above; -inf where no tails). */
+static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
+                         enum bercl_status *rc, double *gap, double *lngap, int known);
+
 static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc,
                    double *gap, double *lngap)
+{
+	return reaches_known(r, n, tails, rc, gap, lngap, -1);
+}
+
+/* reaches() where the exact decision may be known already (known 1 or 0:
+ * certified by bits_quick.c where quick_is_search() holds, so that
+ * reaches_exact() would give the same; -1: not known). The tails' own sign
+ * still decides beyond their error, as in reaches(). */
+static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
+                         enum bercl_status *rc, double *gap, double *lngap, int known)
 {
 	*rc = BERCL_OK;
 	if (gap)
@@ -833,9 +849,11 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 	 * so a log gap beyond 1e-12 is decided by them. */
 	if (fabs(h) > 1e-12)
 		return h >= 0;
-	int exact = r->model == BERCL_POISSON && fabs(h) > decides
-	                    ? (poisson_exact_applies(r, n) ? h >= 0 : -1)
-	                    : reaches_exact(r, n);
+	int exact;
+	if (r->model == BERCL_POISSON && fabs(h) > decides)
+		exact = poisson_exact_applies(r, n) ? h >= 0 : -1;
+	else
+		exact = known >= 0 ? known : reaches_exact(r, n);
 	if (exact < 0)
 		return h >= 0;
 	if (gap && exact != (*gap >= 0))
@@ -1015,10 +1033,35 @@ static int bits_by_halley(const struct reach *r, double x0, double limit, double
 	return 1;
 }
 
-/* The search for both entry points; the target's low parts checked. */
+/*
+ * Where bits_quick.c's answer is the search's own, so that with the tails
+ * wanted the search may start and end there: the Poisson model, E = 0, or
+ * E <= 400 with the compared target (1 - C for cl > 1/2, else C) at least
+ * 1e-250 and lambda = N ber inside [1e-10, 575] with room to spare (2e-10
+ * to 570: the few bits below N that the search compares lie there too).
+ * There every decision of reaches() is exact (its comment), as each of the
+ * quick route's is (certified, or exact), and both are monotone in N: both
+ * give the least whole N that reaches the exact target. Outside, the double
+ * tails decide for the search and may place N a double off
+ * (tests/bits_paths counts those apart).
+ */
+static int quick_is_search(const struct reach *r, double n)
+{
+	if (r->model != BERCL_POISSON)
+		return 0;
+	if (r->errors == 0)
+		return 1;
+	double lam = n * r->ber;
+	return r->errors <= 400 && (r->cl > 0.5 ? r->omc_exact.hi : r->c_exact.hi) >= 1e-250 &&
+	       lam >= 2e-10 && lam <= 570;
+}
+
+/* The search for both entry points; the target's low parts checked; quick:
+ * whether bits_quick.c's certified route may give the bits (0: the search
+ * alone, tests/bits_paths' reference). */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
-                                  bercl_tails *achieved)
+                                  bercl_tails *achieved, int quick)
 {
 	double cl = target->cl, one_minus_cl = target->one_minus_cl;
 	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL) ||
@@ -1031,11 +1074,14 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	if (model == BERCL_POISSON && !achieved) {
-		/* the bits alone: bits_quick.c's certified route first */
-		double at_cl, at_q, quick = bercli_quick_min_bits(errors, ber, target, 0, &at_cl, &at_q);
-		if (quick > 0) {
-			*bits = quick;
+	double quick_n = 0;
+	if (model == BERCL_POISSON && quick) {
+		/* bits_quick.c's certified route first: the bits alone, or with
+		 * the tails the search would give there (below) */
+		double at_cl, at_q;
+		quick_n = bercli_quick_min_bits(errors, ber, target, 0, &at_cl, &at_q);
+		if (quick_n > 0 && !achieved) {
+			*bits = quick_n;
 			return BERCL_OK;
 		}
 	}
@@ -1059,6 +1105,17 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.t.use_lower = cl <= 0.5;
 	r.t.pmf_c = pmf_const(errors);
 	r.t.ln_target = bercli_ln_fast(cl > 0.5 ? r.omc_exact : r.c_exact);
+	if (quick_n > 0 && quick_is_search(&r, quick_n)) {
+		/* the search's answer: its tails there are reaches()' at it, as the
+		 * search's last test of that N gives them (the exact target where
+		 * the doubles round just short of it); a "no" there (none seen:
+		 * the quick route certified "yes") leaves it to the search */
+		enum bercl_status trc;
+		if (reaches_known(&r, quick_n, achieved, &trc, NULL, NULL, 1) && trc == BERCL_OK) {
+			*bits = quick_n;
+			return BERCL_OK;
+		}
+	}
 	if (model == BERCL_POISSON) {
 		double x0 = poisson_root_start(errors + 1.0, r.t.use_lower ? cl : one_minus_cl,
 		                               r.t.ln_target.hi, r.t.use_lower);
@@ -1100,12 +1157,19 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
                                  double one_minus_cl, double *bits, bercl_tails *achieved)
 {
 	bercl_target t = {cl, 0.0, one_minus_cl, 0.0};
-	return min_bits(model, errors, ber, &t, bits, achieved);
+	return min_bits(model, errors, ber, &t, bits, achieved, 1);
+}
+
+enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
+                                           const bercl_target *target, double *bits,
+                                           bercl_tails *achieved)
+{
+	return min_bits(model, errors, ber, target, bits, achieved, 0);
 }
 
 enum bercl_status bercl_min_bits_target(enum bercl_model model, double errors, double ber,
                                         const bercl_target *target, double *bits,
                                         bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved);
+	return min_bits(model, errors, ber, target, bits, achieved, 1);
 }
