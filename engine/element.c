@@ -66,16 +66,10 @@ static int fail_arg(struct element_fail *f, int arg, const char *text, const cha
 	return 1;
 }
 
-/* A probability given as a double: its shortest decimal, as if typed (the
- * last ones read are kept, a slot per double by its bits). */
-static const struct element_level *target_of(double v, struct element_target *cache)
+/* A probability given as a double, read into *t: its shortest decimal, as
+ * if typed. */
+static const struct element_level *read_level(double v, struct element_level *t)
 {
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof bits);
-	struct element_level *t = &cache->slot[(bits ^ (bits >> 29) ^ (bits >> 47)) %
-	                                       ELEMENT_LEVELS];
-	if (t->valid && memcmp(&t->key, &v, sizeof v) == 0)
-		return t;
 	t->valid = 1;
 	t->key = v;
 	shortest_double(t->text, v);
@@ -83,9 +77,33 @@ static const struct element_level *target_of(double v, struct element_target *ca
 	return t;
 }
 
-/* The target's four doubles: given (exact), or read from the double. */
+/* The same through the cache (NULL: read into *scratch): the last ones
+ * read are kept, in one of two slots by a hash of the double's bits (the
+ * golden-ratio multiplier's top four bits: a lab's usual levels, 0.5 to
+ * 0.999999, each get a slot of their own; the older hash, a xor of shifts
+ * modulo 8, put 0.9, 0.99 and 0.999 in one, and a column of them was read
+ * again and again). */
+static const struct element_level *target_of(double v, struct element_target *cache,
+                                             struct element_level *scratch)
+{
+	if (!cache)
+		return read_level(v, scratch);
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	unsigned h = (unsigned)((bits * 0x9e3779b97f4a7c15ULL) >> 60) % ELEMENT_LEVELS;
+	struct element_level *a = &cache->slot[h], *b = &cache->slot[h ^ 1];
+	if (a->valid && memcmp(&a->key, &v, sizeof v) == 0)
+		return a;
+	if (b->valid && memcmp(&b->key, &v, sizeof v) == 0)
+		return b;
+	return read_level(v, !a->valid || b->valid ? a : b);
+}
+
+/* The target's four doubles: given (exact), or read from the double (through
+ * the cache, or into *scratch where it is NULL; *text lives as long). */
 static const char *target_forms(double v, const double *given, int exact,
-                                struct element_target *cache, double forms[4], const char **text)
+                                struct element_target *cache, struct element_level *scratch,
+                                double forms[4], const char **text)
 {
 	if (exact) {
 		/* four doubles from a face that read the digits: a direct call can
@@ -97,7 +115,7 @@ static const char *target_forms(double v, const double *given, int exact,
 			return "is not a level and its complement (value, rest, 1 - value, rest)";
 		return NULL;
 	}
-	const struct element_level *t = target_of(v, cache);
+	const struct element_level *t = target_of(v, cache, scratch);
 	memcpy(forms, t->v, 4 * sizeof *forms);
 	*text = t->text;
 	return t->why;
@@ -126,6 +144,7 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 {
 	double t[4];
 	const char *text;
+	struct element_level scratch;
 	bercl_tails tl;
 	switch (a) {
 	case EL_TAILS:
@@ -149,7 +168,7 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 	case EL_BER_UPPER:
 	case EL_BER_INTERVAL:
 		if (!plain_tested(model, in[0], in[1]) ||
-		    target_forms(in[2], in + 2, exact, cache, t, &text) || !(t[0] >= DBL_MIN))
+		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
 		if (a == EL_BER_UPPER) {
 			if (bercl_ber_upper(model, in[0], in[1], t[0], t[2], &out[0]) != BERCL_OK)
@@ -163,7 +182,7 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 	case EL_MIN_BITS: {
 		double e = in[0], p = in[1];
 		if (!(e >= 0 && e <= TWO53 && e == floor(e) && !signbit(e) && p >= DBL_MIN && p < 1) ||
-		    target_forms(in[2], in + 2, exact, cache, t, &text) || !(t[0] >= DBL_MIN))
+		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
 		bercl_target target = {t[0], t[1], t[2], t[3]};
 		char why[ROW_ERROR_MAX];
@@ -188,10 +207,8 @@ static int put_arg(struct row_input *ri, int q, int arg, double v, const double 
 	if (is_target(q)) {
 		double t[4];
 		const char *shown;
-		struct element_target local = {0};
-		if (!cache)
-			cache = &local;
-		why = target_forms(v, given, exact, cache, t, &shown);
+		struct element_level scratch;
+		why = target_forms(v, given, exact, cache, &scratch, t, &shown);
 		if (!why)
 			why = row_set(ri, q, t[0], t[2]);
 		if (why)
@@ -342,9 +359,6 @@ static int full(enum element_answer a, enum bercl_model model, int exact, const 
 int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
                     double *out, struct element_fail *f, struct element_target *cache)
 {
-	struct element_target local = {0};
-	if (!cache)
-		cache = &local;
 	if ((unsigned)a < NELEMENT && quick(a, model, exact, in, out, cache))
 		return 0;
 	return full(a, model, exact, in, out, f, cache, NULL);

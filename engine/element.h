@@ -77,8 +77,9 @@ struct element_level {
 };
 
 /* The last probabilities read, by their double's bits (a lab's arrays hold a
- * handful of levels, in any order). */
-#define ELEMENT_LEVELS 8
+ * handful of levels, in any order): two slots a level may sit in, picked
+ * by a multiplicative hash of its bits. */
+#define ELEMENT_LEVELS 16
 struct element_target {
 	struct element_level slot[ELEMENT_LEVELS];
 };
