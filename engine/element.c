@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bercl.h"
@@ -394,6 +395,36 @@ int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails
 {
 	double out[ELEMENT_MAX_OUT];
 	return full(EL_TAILS, model, 0, in, out, f, NULL, tails);
+}
+
+int element_target_arg(enum element_answer a)
+{
+	if ((unsigned)a >= NELEMENT)
+		return -1;
+	const struct element_desc *d = &element_answers[a];
+	return d->nargs > 0 && is_target(d->args[d->nargs - 1]) ? d->nargs - 1 : -1;
+}
+
+/*
+ * A level given as a float32 or a float16: the double nearest the decimal
+ * numpy prints for it (shortest_float, shortest_half: at most 9 and 5
+ * significant digits), so that element_compute(), which reads a double as
+ * its shortest decimal, reads that decimal: a decimal of at most 15 digits
+ * is the shortest decimal of its nearest double (any other decimal within
+ * half an ulp of it, 1.1e-16 relative, would need 16 digits or more).
+ */
+double element_level_float(float v)
+{
+	char text[40];
+	shortest_float(text, v);
+	return strtod(text, NULL);
+}
+
+double element_level_half(uint16_t bits)
+{
+	char text[40];
+	shortest_half(text, bits);
+	return strtod(text, NULL);
 }
 
 int element_code(const char *text, bercl_rs_code *code, char *why, size_t len)

@@ -21,6 +21,7 @@
 #define BERCL_ELEMENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "bercl.h"
 #include "compute.h"
@@ -113,5 +114,17 @@ int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails
 /* A code as --code names it (kp4, kr4, rs:N,K[,M]): 0, or -1 with the
  * command's message in why. */
 int element_code(const char *text, bercl_rs_code *code, char *why, size_t len);
+
+/* The argument that is a target (a level or a CER read as its decimal,
+ * the last one), or -1 where the answer has none. */
+int element_target_arg(enum element_answer a);
+
+/*
+ * A level given as a float32 or a float16 (by its bits): the double whose
+ * shortest decimal is the one numpy prints for it (0.95 for the float32
+ * 0.949999988079071), to hand to element_compute() as a level typed so.
+ */
+double element_level_float(float v);
+double element_level_half(uint16_t bits);
 
 #endif
