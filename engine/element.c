@@ -100,6 +100,70 @@ static const struct element_level *target_of(double v, struct element_target *ca
 	return read_level(v, !a->valid || b->valid ? a : b);
 }
 
+void element_target_init(struct element_target *cache)
+{
+	for (int i = 0; i < ELEMENT_LEVELS; i++)
+		cache->slot[i].valid = 0;
+	memset(cache->root_valid, 0, sizeof cache->root_valid);
+}
+
+/*
+ * The Poisson BER bounds (upper: a 1; interval: 2) for plain tested
+ * arguments and a target t (its doubles t[0], t[2]), their roots found
+ * once per count and target through the cache (a slot by a hash of the
+ * three doubles; a lab's columns hold a few targets and counts, and each
+ * root costs two or three tail evaluations): the same doubles as
+ * bercl_ber_upper() and bercl_ber_interval(), which are these two parts
+ * (lib/solve.c bercli_ber_upper_at, bercli_ber_interval_at).
+ */
+static enum bercl_status poisson_bound(int kind, double e, double n, const double t[4],
+                                       struct element_target *cache, double *out)
+{
+	struct element_root local, *r = &local;
+	uint64_t k[3], h;
+	memcpy(&k[0], &e, sizeof e);
+	memcpy(&k[1], &t[0], sizeof t[0]);
+	memcpy(&k[2], &t[2], sizeof t[2]);
+	h = ((k[0] * 0x9e3779b97f4a7c15ULL) ^ k[1]) * 0xbf58476d1ce4e5b9ULL ^ k[2];
+	h = (h * 0x94d049bb133111ebULL) >> 54; /* 10 bits: ELEMENT_ROOTS */
+	int hit = 0;
+	if (cache) {
+		r = &cache->root[h % ELEMENT_ROOTS];
+		hit = cache->root_valid[h % ELEMENT_ROOTS] && r->kind == kind &&
+		      memcmp(&r->errors, &e, sizeof e) == 0 && memcmp(&r->cl, &t[0], sizeof e) == 0 &&
+		      memcmp(&r->omc, &t[2], sizeof e) == 0;
+	}
+	if (!hit) {
+		struct bercli_lambda a, b = {BERCL_OK, 0.0, 0.0};
+		if (kind == 1) {
+			a = bercli_bound_lambda(e, t[0], t[2]);
+		} else {
+			double up[2], low[2];
+			bercli_interval_targets(t[2], up, low);
+			a = bercli_bound_lambda(e, up[0], up[1]);
+			if (e > 0)
+				b = bercli_bound_lambda(e - 1.0, low[0], low[1]);
+		}
+		r->errors = e;
+		r->cl = t[0];
+		r->omc = t[2];
+		r->kind = kind;
+		r->rc[0] = (int)a.rc;
+		r->lam[0] = a.lam;
+		r->lam_lo[0] = a.lam_lo;
+		r->rc[1] = (int)b.rc;
+		r->lam[1] = b.lam;
+		r->lam_lo[1] = b.lam_lo;
+		if (cache)
+			cache->root_valid[h % ELEMENT_ROOTS] = 1;
+	}
+	struct bercli_lambda a = {(enum bercl_status)r->rc[0], r->lam[0], r->lam_lo[0]};
+	struct bercli_lambda b = {(enum bercl_status)r->rc[1], r->lam[1], r->lam_lo[1]};
+	if (kind == 1)
+		return bercli_ber_upper_at(e, n, t[0], t[2], a, &out[0]);
+	return bercli_ber_interval_at(e, n, t[0], t[2], a, b, &out[0], &out[1]);
+}
+
 /* The target's four doubles: given (exact), or read from the double (through
  * the cache, or into *scratch where it is NULL; *text lives as long). */
 static const char *target_forms(double v, const double *given, int exact,
@@ -171,13 +235,19 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 		if (!plain_tested(model, in[0], in[1]) ||
 		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
-		if (a == EL_BER_UPPER) {
+		if (model == BERCL_POISSON) {
+			if (poisson_bound(a == EL_BER_UPPER ? 1 : 2, in[0], in[1], t, cache, out) !=
+			    BERCL_OK)
+				return 0;
+		} else if (a == EL_BER_UPPER) {
 			if (bercl_ber_upper(model, in[0], in[1], t[0], t[2], &out[0]) != BERCL_OK)
 				return 0;
-			return out[0] >= 0 && out[0] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
-		}
-		if (bercl_ber_interval(model, in[0], in[1], t[0], t[2], &out[0], &out[1]) != BERCL_OK)
+		} else if (bercl_ber_interval(model, in[0], in[1], t[0], t[2], &out[0], &out[1]) !=
+		           BERCL_OK) {
 			return 0;
+		}
+		if (a == EL_BER_UPPER)
+			return out[0] >= 0 && out[0] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
 		return out[0] >= 0 && out[0] <= out[1] &&
 		       out[1] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
 	case EL_MIN_BITS: {

@@ -81,9 +81,26 @@ struct element_level {
  * handful of levels, in any order): two slots a level may sit in, picked
  * by a multiplicative hash of its bits. */
 #define ELEMENT_LEVELS 16
+
+/* A Poisson BER bound's roots for one count and target (lib/solve.c
+ * bercli_bound_lambda: they do not depend on the bits), kind 1 the upper
+ * bound's, 2 the interval's two (upper, lower). */
+struct element_root {
+	double errors, cl, omc;
+	int kind;
+	int rc[2];
+	double lam[2], lam_lo[2];
+};
+#define ELEMENT_ROOTS 1024
+
+/* What a loop keeps from one element to the next (element_target_init()
+ * before the first: it clears the valid flags only). */
 struct element_target {
 	struct element_level slot[ELEMENT_LEVELS];
+	unsigned char root_valid[ELEMENT_ROOTS];
+	struct element_root root[ELEMENT_ROOTS];
 };
+void element_target_init(struct element_target *cache);
 
 /*
  * One element: in[] holds the answer's arguments in order (the target, the

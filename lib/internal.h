@@ -84,6 +84,28 @@ enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors
                                            const bercl_target *target, double *bits,
                                            bercl_tails *achieved);
 
+/*
+ * The Poisson BER bounds in two parts (solve.c), so that a caller with many
+ * bits for one count and target finds the root once: the root lambda of
+ * P[X > E | lambda] = cl with its rest (rc: its status), which depends on
+ * E and the target alone; then bercli_ber_upper_at() gives exactly
+ * bercl_ber_upper(BERCL_POISSON, ...) from root = bercli_bound_lambda(E,
+ * cl, one_minus_cl), and bercli_ber_interval_at() bercl_ber_interval()
+ * from up and low, the roots at the targets bercli_interval_targets()
+ * gives (low unused for E = 0: bercli_bound_lambda(E - 1, low...)).
+ */
+struct bercli_lambda {
+	enum bercl_status rc;
+	double lam, lam_lo;
+};
+struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_minus_cl);
+enum bercl_status bercli_ber_upper_at(double errors, double bits, double cl, double one_minus_cl,
+                                      struct bercli_lambda root, double *upper);
+void bercli_interval_targets(double one_minus_cl, double up[2], double low[2]);
+enum bercl_status bercli_ber_interval_at(double errors, double bits, double cl,
+                                         double one_minus_cl, struct bercli_lambda up,
+                                         struct bercli_lambda low, double *lower, double *upper);
+
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
 /* The same for whole 0 <= k < n <= 2^53 by poisson_fast.c's cheaper pieces,

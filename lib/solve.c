@@ -537,6 +537,53 @@ static int valid_bits(enum bercl_model model, double errors, double bits)
 }
 
 /*
+ * The Poisson root of ber_for_cl, which depends on the count and the
+ * target alone (not on the bits): lambda and its rest in double-double.
+ * lam is the root's double; lam / bits would round it twice (ber -e 2
+ * -n 3e12 -c 95% --two-sided gave ber_lower 8.073642618132163e-14, the
+ * neighbour of the nearest double 8.073642618132164e-14). Halley's last
+ * step gives the rest in double-double (lam_lo); after find_root, one
+ * Newton step in u = ln lambda from lam gives it, lam_lo = -lam h/dh (h:
+ * the gap of the logarithms, known to ~1e-17), so that (lam + lam_lo) /
+ * bits, in double-double, rounds once.
+ */
+struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_minus_cl)
+{
+	struct bercli_lambda l = {BERCL_EDOM, NAN, NAN};
+	double lam, lam_lo;
+	if (!valid_errors(errors))
+		return l;
+	if ((l.rc = bercli_target_status(cl, one_minus_cl)) != BERCL_OK)
+		return l;
+	if ((l.rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo)) != BERCL_OK)
+		return l;
+	if (!isfinite(lam_lo)) {
+		struct target t;
+		target_init(&t, errors, 0, cl, one_minus_cl);
+		double h, dh;
+		lam_lo = 0.0;
+		if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
+			lam_lo = -lam * (h / dh);
+	}
+	l.lam = lam;
+	l.lam_lo = lam_lo;
+	return l;
+}
+
+/* The Poisson BER from the root: (lam + lam_lo) / bits, rounded once. */
+static enum bercl_status ber_of_lambda(struct bercli_lambda l, double bits, double *ber)
+{
+	if (l.rc != BERCL_OK)
+		return l.rc;
+	double b = dd_div(dd_two_sum(l.lam, l.lam_lo), dd_from(bits)).hi;
+	/* a bound below the normal doubles would lose its digits */
+	if (!(b >= DBL_MIN))
+		return BERCL_ELIMIT;
+	*ber = fmin(b, 1.0);
+	return BERCL_OK;
+}
+
+/*
  * The BER at which P[X > E] = cl after `bits` bits; *ber written only on
  * BERCL_OK (it was written before the range check: bercl_ber_upper(POISSON,
  * 0, 1e300, 1e-12, 1 - 1e-12) returned BERCL_ELIMIT with 1e-312 in it).
@@ -552,36 +599,7 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 			return BERCL_ELIMIT;
 		return binomial_p_for_cl(errors, bits, cl, one_minus_cl, ber);
 	}
-	double lam, lam_lo;
-	if (!valid_errors(errors))
-		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
-	if (rc != BERCL_OK)
-		return rc;
-	rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo);
-	if (rc != BERCL_OK)
-		return rc;
-	/* lam is the root's double; lam / bits would round it twice (ber -e 2
-	 * -n 3e12 -c 95% --two-sided gave ber_lower 8.073642618132163e-14, the
-	 * neighbour of the nearest double 8.073642618132164e-14). Halley's last
-	 * step gives the rest in double-double (lam_lo); after find_root, one
-	 * Newton step in u = ln lambda from lam gives it, lam_lo = -lam h/dh
-	 * (h: the gap of the logarithms, known to ~1e-17), so that (lam +
-	 * lam_lo) / bits, in double-double, rounds once. */
-	if (!isfinite(lam_lo)) {
-		struct target t;
-		target_init(&t, errors, 0, cl, one_minus_cl);
-		double h, dh;
-		lam_lo = 0.0;
-		if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
-			lam_lo = -lam * (h / dh);
-	}
-	double b = dd_div(dd_two_sum(lam, lam_lo), dd_from(bits)).hi;
-	/* a bound below the normal doubles would lose its digits */
-	if (!(b >= DBL_MIN))
-		return BERCL_ELIMIT;
-	*ber = fmin(b, 1.0);
-	return BERCL_OK;
+	return ber_of_lambda(bercli_bound_lambda(errors, cl, one_minus_cl), bits, ber);
 }
 
 /* The BER bounds' arguments: a model, a count, bits for it and a target. */
@@ -592,6 +610,43 @@ static enum bercl_status bound_args(enum bercl_model model, double errors, doubl
 	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
 	return bercli_target_status(cl, one_minus_cl);
+}
+
+enum bercl_status bercli_ber_upper_at(double errors, double bits, double cl, double one_minus_cl,
+                                      struct bercli_lambda root, double *upper)
+{
+	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	return ber_of_lambda(root, bits, upper);
+}
+
+enum bercl_status bercli_ber_interval_at(double errors, double bits, double cl,
+                                         double one_minus_cl, struct bercli_lambda up,
+                                         struct bercli_lambda low, double *lower, double *upper)
+{
+	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	if (!(0.5 * one_minus_cl >= DBL_MIN))
+		return BERCL_ELIMIT;
+	double u, lo = 0.0;
+	if ((rc = ber_of_lambda(up, bits, &u)) != BERCL_OK)
+		return rc;
+	if (errors > 0 && (rc = ber_of_lambda(low, bits, &lo)) != BERCL_OK)
+		return rc;
+	*lower = lo;
+	*upper = u;
+	return BERCL_OK;
+}
+
+void bercli_interval_targets(double one_minus_cl, double up[2], double low[2])
+{
+	double half = 0.5 * one_minus_cl; /* a/2, exact while a/2 is normal */
+	up[0] = 1.0 - half;
+	up[1] = half;
+	low[0] = half;
+	low[1] = 1.0 - half;
 }
 
 enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,

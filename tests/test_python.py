@@ -1034,6 +1034,28 @@ def test_ufunc_narrow_loops_read_levels_as_printed():
     assert list(u.min_bits_poisson(0, 1e-12, many)) == list(np.tile(want, 300))
 
 
+def test_ufunc_bounds_found_once_per_count_and_level_are_each_elements_own():
+    # a loop finds a Poisson bound's root once per (errors, level) and
+    # divides by each element's bits (engine/element.c poisson_bound): the
+    # same doubles as each element alone, over colliding cache slots too
+    g = np.random.default_rng(40)
+    n = 4000
+    e = g.integers(0, 60, n).astype(float)
+    bits = 10 ** g.uniform(2, 16, n)
+    lv = g.choice([0.5, 0.9, 0.95, 0.99, 0.999, 0.999999, 1e-3, 0.6827], n)
+    lv[::7] = g.uniform(0.01, 0.99, len(lv[::7]))
+    up = bercl.ufunc.ber_upper_poisson(e, bits, lv)
+    lo, hi = bercl.ufunc.ber_interval_poisson(e, bits, lv)
+    for i in range(0, n, 7 if n > 1000 else 1):
+        assert up[i] == bercl.ber_upper(float(e[i]), float(bits[i]), float(lv[i]))
+        one = bercl.ufunc.ber_interval_poisson(e[i:i + 1], bits[i:i + 1], lv[i:i + 1])
+        assert (lo[i], hi[i]) == (one[0][0], one[1][0])
+    # and a bits value out of the domain is still refused, element by element
+    with np.errstate(invalid="ignore"):
+        bad = bercl.ufunc.ber_upper_poisson([1, 1, 1], [1e12, -5, 1e12], 0.95)
+    assert bad[0] == bad[2] and np.isnan(bad[1])
+
+
 def test_bits_counters_above_2_53_are_read_as_the_command_reads_them():
     # a 400G lane passes 2^53 bits in 6.25 h: int64 and Python-int bits
     # counters above it are the nearest double, as --bits 9007199254740993

@@ -144,7 +144,8 @@ static void run_stretch(struct stretch *s)
 		                                            u->first, u->nout);
 		return;
 	}
-	struct element_target cache = {0};
+	struct element_target cache;
+	element_target_init(&cache);
 	s->failed = 0;
 	for (npy_intp i = 0; i < s->n; i++) {
 		for (int j = 0; j < nin; j++)
