@@ -105,6 +105,56 @@ void element_target_init(struct element_target *cache)
 	for (int i = 0; i < ELEMENT_LEVELS; i++)
 		cache->slot[i].valid = 0;
 	memset(cache->root_valid, 0, sizeof cache->root_valid);
+	memset(cache->bits_valid, 0, sizeof cache->bits_valid);
+}
+
+/*
+ * The least bits of compute_least_bits() with the memo of what depends on
+ * the model, count and target alone kept in the cache (a slot by a hash of
+ * them; lib/solve.c bercli_min_bits_memo: the same answer as without).
+ */
+static enum compute_status least_bits(enum bercl_model model, double e, double p,
+                                      const double t[4], struct element_target *cache,
+                                      double *bits, bercl_tails *tl)
+{
+	bercl_target target = {t[0], t[1], t[2], t[3]};
+	char why[ROW_ERROR_MAX];
+	if (!cache)
+		return compute_least_bits(model, e, p, &target, bits, tl, why, sizeof why);
+	uint64_t k[5], h = (uint64_t)model + 1;
+	memcpy(&k[0], &e, sizeof e);
+	memcpy(&k[1], t, 4 * sizeof *t);
+	for (int i = 0; i < 5; i++)
+		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
+	unsigned at = (unsigned)(h >> 54) % ELEMENT_BITS;
+	struct element_bits *b = &cache->bits[at];
+	struct bercli_bits_memo m = {0, 0, 0, 0, 0, 0, 0};
+	int hit = cache->bits_valid[at] && b->model == (int)model &&
+	          memcmp(&b->errors, &e, sizeof e) == 0 && memcmp(b->t, t, 4 * sizeof *t) == 0;
+	if (hit) {
+		m.valid = 1;
+		m.quick_ok = b->quick_ok;
+		m.lam = b->lam;
+		m.rel_slope = b->rel_slope;
+		m.pmf_c = b->pmf_c;
+		m.ln_hi = b->ln_hi;
+		m.ln_lo = b->ln_lo;
+	}
+	enum compute_status st =
+	        compute_least_bits_memo(model, e, p, &target, &m, bits, tl, why, sizeof why);
+	if (m.valid && !hit) { /* the newest in the slot */
+		b->errors = e;
+		memcpy(b->t, t, 4 * sizeof *t);
+		b->model = (int)model;
+		b->quick_ok = m.quick_ok;
+		b->lam = m.lam;
+		b->rel_slope = m.rel_slope;
+		b->pmf_c = m.pmf_c;
+		b->ln_hi = m.ln_hi;
+		b->ln_lo = m.ln_lo;
+		cache->bits_valid[at] = 1;
+	}
+	return st;
 }
 
 /*
@@ -255,10 +305,7 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 		if (!(e >= 0 && e <= TWO53 && e == floor(e) && !signbit(e) && p >= DBL_MIN && p < 1) ||
 		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
-		bercl_target target = {t[0], t[1], t[2], t[3]};
-		char why[ROW_ERROR_MAX];
-		if (compute_least_bits(model, e, p, &target, &out[0], &tl, why, sizeof why) !=
-		    COMPUTE_OK)
+		if (least_bits(model, e, p, t, cache, &out[0], &tl) != COMPUTE_OK)
 			return 0;
 		out[1] = tl.cl;
 		out[2] = tl.one_minus_cl;

@@ -93,12 +93,23 @@ struct element_root {
 };
 #define ELEMENT_ROOTS 1024
 
+/* The minimum bits' memo for one model, count and target (lib/internal.h
+ * bercli_bits_memo: what does not depend on the BER), its fields here. */
+struct element_bits {
+	double errors, t[4];
+	int model, quick_ok;
+	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+};
+#define ELEMENT_BITS 1024
+
 /* What a loop keeps from one element to the next (element_target_init()
  * before the first: it clears the valid flags only). */
 struct element_target {
 	struct element_level slot[ELEMENT_LEVELS];
 	unsigned char root_valid[ELEMENT_ROOTS];
 	struct element_root root[ELEMENT_ROOTS];
+	unsigned char bits_valid[ELEMENT_BITS];
+	struct element_bits bits[ELEMENT_BITS];
 };
 void element_target_init(struct element_target *cache);
 

@@ -465,8 +465,14 @@ static int halley_in_n(double errors, double n, double ber, const bercl_target *
 	return at_to >= 0 && at_below < 0;
 }
 
-double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
-                             double *at_cl, double *at_q)
+/*
+ * The rough root of bercli_quick_min_bits(), which depends on the count and
+ * the target alone (not on the BER): lambda near the root of the smaller
+ * tail = its target, and d ln(tail) / d lambda there (1 for E = 0).
+ * Returns 1, or 0 where the route does not apply.
+ */
+int bercli_quick_root(double errors, const bercl_target *tg, double *lam_out,
+                      double *rel_slope_out)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
 	/* the long-double margins assume the x87 significand of 64 bits; an
@@ -526,6 +532,24 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	}
 	if (!(lam > 0 && lam <= 575))
 		return 0;
+	*lam_out = lam;
+	*rel_slope_out = rel_slope;
+	return 1;
+}
+
+double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
+                             double *at_cl, double *at_q)
+{
+	double lam, rel_slope;
+	if (!bercli_quick_root(errors, tg, &lam, &rel_slope))
+		return 0;
+	return bercli_quick_min_bits_from(errors, ber, tg, need_tails, lam, rel_slope, at_cl, at_q);
+}
+
+double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
+                                  int need_tails, double lam, double rel_slope, double *at_cl,
+                                  double *at_q)
+{
 	double n = ceil(lam / ber);
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
@@ -591,6 +615,29 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 }
 
 #else
+
+int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double *rel_slope)
+{
+	(void)errors;
+	(void)tg;
+	(void)lam;
+	(void)rel_slope;
+	return 0;
+}
+
+double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
+                                  int need_tails, double lam, double rel_slope, double *at_cl,
+                                  double *at_q)
+{
+	(void)errors;
+	(void)ber;
+	(void)tg;
+	(void)need_tails;
+	(void)lam;
+	(void)rel_slope;
+	*at_cl = *at_q = NAN;
+	return 0;
+}
 
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
                              double *at_cl, double *at_q)

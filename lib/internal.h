@@ -74,6 +74,29 @@ dd bercli_neg_log1m(dd x);
  */
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
                              double *at_cl, double *at_q);
+/* The same in two parts: the rough root, which depends on the count and the
+ * target alone (1, or 0 where the route does not apply), then the answer
+ * at a BER from it: bercli_quick_min_bits() is the one after the other. */
+int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double *rel_slope);
+double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
+                                  int need_tails, double lam, double rel_slope, double *at_cl,
+                                  double *at_q);
+
+/*
+ * What bercl_min_bits_target() finds for a count and a target whatever the
+ * BER (the quick route's rough root, the tails' constant and the target's
+ * logarithm): a caller with many BERs for one count and target keeps it
+ * (valid 0 at first: filled by the first call) and passes it to
+ * bercli_min_bits_memo(), which then gives exactly what
+ * bercl_min_bits_target() gives.
+ */
+struct bercli_bits_memo {
+	int valid, quick_ok;
+	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+};
+enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, double ber,
+                                       const bercl_target *target, struct bercli_bits_memo *memo,
+                                       double *bits, bercl_tails *achieved);
 
 /*
  * bercl_min_bits_target() by its search alone, without bits_quick.c's route

@@ -1116,7 +1116,8 @@ static int quick_is_search(const struct reach *r, double n)
  * alone, tests/bits_paths' reference). */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
-                                  bercl_tails *achieved, int quick)
+                                  bercl_tails *achieved, int quick,
+                                  struct bercli_bits_memo *memo)
 {
 	double cl = target->cl, one_minus_cl = target->one_minus_cl;
 	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL) ||
@@ -1130,11 +1131,27 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	if (rc != BERCL_OK)
 		return rc;
 	double quick_n = 0;
-	if (model == BERCL_POISSON && quick) {
+	struct bercli_bits_memo own = {0, 0, 0, 0, 0, 0, 0};
+	if (!memo)
+		memo = &own;
+	if (!memo->valid) {
+		/* what depends on the count and the target alone */
+		memo->valid = 1;
+		memo->quick_ok = model == BERCL_POISSON && quick &&
+		                 bercli_quick_root(errors, target, &memo->lam, &memo->rel_slope);
+		memo->pmf_c = pmf_const(errors);
+		dd ce = cl > 0.5 ? dd_make(one_minus_cl, target->one_minus_cl_lo)
+		                 : dd_make(cl, target->cl_lo);
+		dd ln = bercli_ln_fast(ce);
+		memo->ln_hi = ln.hi;
+		memo->ln_lo = ln.lo;
+	}
+	if (model == BERCL_POISSON && quick && memo->quick_ok) {
 		/* bits_quick.c's certified route first: the bits alone, or with
 		 * the tails the search would give there (below) */
 		double at_cl, at_q;
-		quick_n = bercli_quick_min_bits(errors, ber, target, 0, &at_cl, &at_q);
+		quick_n = bercli_quick_min_bits_from(errors, ber, target, 0, memo->lam, memo->rel_slope,
+		                                     &at_cl, &at_q);
 		if (quick_n > 0 && !achieved) {
 			*bits = quick_n;
 			return BERCL_OK;
@@ -1158,8 +1175,8 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.t.errors = errors;
 	r.t.bits = 0;
 	r.t.use_lower = cl <= 0.5;
-	r.t.pmf_c = pmf_const(errors);
-	r.t.ln_target = bercli_ln_fast(cl > 0.5 ? r.omc_exact : r.c_exact);
+	r.t.pmf_c = memo->pmf_c; /* pmf_const(errors) */
+	r.t.ln_target = dd_make(memo->ln_hi, memo->ln_lo); /* bercli_ln_fast of the side compared */
 	if (quick_n > 0 && quick_is_search(&r, quick_n)) {
 		/* the search's answer: its tails there are reaches()' at it, as the
 		 * search's last test of that N gives them (the exact target where
@@ -1212,19 +1229,26 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
                                  double one_minus_cl, double *bits, bercl_tails *achieved)
 {
 	bercl_target t = {cl, 0.0, one_minus_cl, 0.0};
-	return min_bits(model, errors, ber, &t, bits, achieved, 1);
+	return min_bits(model, errors, ber, &t, bits, achieved, 1, NULL);
 }
 
 enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
                                            const bercl_target *target, double *bits,
                                            bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved, 0);
+	return min_bits(model, errors, ber, target, bits, achieved, 0, NULL);
 }
 
 enum bercl_status bercl_min_bits_target(enum bercl_model model, double errors, double ber,
                                         const bercl_target *target, double *bits,
                                         bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved, 1);
+	return min_bits(model, errors, ber, target, bits, achieved, 1, NULL);
+}
+
+enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, double ber,
+                                       const bercl_target *target, struct bercli_bits_memo *memo,
+                                       double *bits, bercl_tails *achieved)
+{
+	return min_bits(model, errors, ber, target, bits, achieved, 1, memo);
 }

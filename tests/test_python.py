@@ -1050,6 +1050,17 @@ def test_ufunc_bounds_found_once_per_count_and_level_are_each_elements_own():
         assert up[i] == bercl.ber_upper(float(e[i]), float(bits[i]), float(lv[i]))
         one = bercl.ufunc.ber_interval_poisson(e[i:i + 1], bits[i:i + 1], lv[i:i + 1])
         assert (lo[i], hi[i]) == (one[0][0], one[1][0])
+    # min_bits keeps what depends on (errors, level) alone (lib/solve.c
+    # bercli_min_bits_memo): each element's own answer and tails still
+    ber = 10 ** g.uniform(-15, -6, n)
+    for model in MODELS:
+        m = 600 if model == "binomial" else n
+        b, c1, c2 = getattr(bercl.ufunc, "min_bits_achieved_" + model)(e[:m], ber[:m], lv[:m])
+        for i in range(0, m, 7):
+            one = getattr(bercl.ufunc, "min_bits_achieved_" + model)(
+                e[i:i + 1], ber[i:i + 1], lv[i:i + 1])
+            assert (b[i], c1[i], c2[i]) == (one[0][0], one[1][0], one[2][0])
+            assert b[i] == bercl.min_bits(float(e[i]), float(ber[i]), float(lv[i]), model=model)
     # and a bits value out of the domain is still refused, element by element
     with np.errstate(invalid="ignore"):
         bad = bercl.ufunc.ber_upper_poisson([1, 1, 1], [1e12, -5, 1e12], 0.95)
