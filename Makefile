@@ -52,7 +52,7 @@ LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomi
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
-	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c \
+	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c engine/random.c \
 	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c engine/eye.c
 CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c src/eye_cmd.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -64,7 +64,7 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_edges \
-	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads tests/test_eye
+	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads tests/test_eye tests/test_random
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
