@@ -483,8 +483,8 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
 
-# The page (web/): libbercl and the engine (engine/, all of it but
-# simulate's GSL draws: web/nosim.c) compiled to WebAssembly by Debian's
+# The page (web/): libbercl and the engine (engine/, all of it, simulate's
+# own random stream included: engine/random.c) compiled to WebAssembly by Debian's
 # emscripten with web/glue.c, the module gzipped and inlined as base64 so
 # that the page also works from a local folder (file://); web/dist holds
 # only the four files the page loads. NODE_PATH: emscripten's JavaScript
@@ -498,16 +498,16 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) $(filter-out engine/simulate.c engine/bursts.c,$(ENGINE_SRC)) web/glue.c web/nosim.c
+WEB_SRC = $(LIB_SRC) $(ENGINE_SRC) web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WEB_DIST)/bercl-wasm.js
 # the module is an intermediate: the page loads it inlined (bercl-wasm.js)
 WEB_WASM = web/tmp/bercl.wasm
 $(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h) web/gsl/gsl_rng.h
+		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h)
 	$(call need,$(EMCC),--web)
 	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine -Iweb --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
+		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
 $(WEB_DIST)/bercl-wasm.js: $(WEB_WASM)
 	mkdir -p $(WEB_DIST)
 	{ printf '/* the engine and libbercl as WebAssembly, gzip then base64 (make web) */\nvar BERCL_WASM = "'; \
