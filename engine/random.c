@@ -173,7 +173,7 @@ static double inversion(double u, double f0, double mu_or_n, double pq, int bino
 	return k;
 }
 
-/* Poisson: mu below 10 by inversion; from 10 by PTRS, Hörmann's transformed
+/* Poisson: mu below 10 by inversion; from 10 by PTRS, Hormann's transformed
  * rejection with squeeze ("The transformed rejection method for generating
  * Poisson random variables", Insurance: Mathematics and Economics 12 (1993)
  * 39-45), whose constants the paper gives for mu >= 10: two uniforms per
@@ -205,7 +205,7 @@ double rng_poisson(struct rng *r, double mu)
 }
 
 /* Binomial, p at most 1/2 (the other half by symmetry, n - X(n, 1 - p)):
- * n p below 10 by inversion from q^n; from 10 by BTRS, Hörmann's
+ * n p below 10 by inversion from q^n; from 10 by BTRS, Hormann's
  * transformed rejection with squeeze ("The generation of binomial random
  * variates", J. Statist. Comput. Simul. 46 (1993) 101-110), valid there,
  * accepting against f(k) / f(m), m the mode, in Loader's form. */

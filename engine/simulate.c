@@ -7,10 +7,10 @@
  * seeded with --seed as GSL seeds gsl_rng_mt19937 (the same 32-bit
  * stream), with exact samplers, so a seed gives the same output on every
  * run and in every face (the command, Python, the page):
- *   Poisson model:  rng_poisson(N p) (inversion below 10, Hörmann's PTRS
+ *   Poisson model:  rng_poisson(N p) (inversion below 10, Hormann's PTRS
  *     from 10), for N p up to 1e9;
  *   binomial model: rng_binomial(p, N) (inversion for N min(p, 1 - p)
- *     below 10, Hörmann's BTRS from 10) for N up to 2^32 - 1; above that,
+ *     below 10, Hormann's BTRS from 10) for N up to 2^32 - 1; above that,
  *     the gaps between errors, which are independent geometric variables
  *     (rng_geometric(p): inversion, ceil(ln U / ln(1 - p))), are added
  *     until they pass N: an exact method whose cost grows with N p, so it
