@@ -1298,10 +1298,10 @@ def test_notebook_objects_short_repr_frame_html():
     assert len(s.to_frame()) == len(s.pass_bits)
     sim = bercl.simulate(0, 3e12, 1e-12, trials=1000)
     assert repr(sim) == ("Simulation(errors=0, bits=3000000000000, ber=1e-12, trials=1000, "
-                         "seed=1, one_minus_cl=0.0497871, one_minus_cl_sim=0.04, "
-                         "sim_stderr=0.0068781, z=-1.42293)")
+                         "seed=1, one_minus_cl=0.0497871, one_minus_cl_sim=0.056, "
+                         "sim_stderr=0.0068781, z=0.903291)")
     f = sim.to_frame()
-    assert isinstance(f, pd.DataFrame) and f.loc[0, "one_minus_cl_sim"] == 0.04
+    assert isinstance(f, pd.DataFrame) and f.loc[0, "one_minus_cl_sim"] == 0.056
     ps = bercl.simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, trials=1000)
     f = ps.to_frame()
     assert f.loc[0, "errors"] == 6 and f.loc[0, "alpha_sim"] == ps.alpha_sim
