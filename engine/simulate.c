@@ -83,8 +83,11 @@ const char *simulate_row(struct row *r)
 	struct rng rng;
 	rng_seed(&rng, (unsigned long)seed);
 	double pass = 0;
+	/* every 65536 trials (a mark, not fmod: a library call in WebAssembly) */
+	double check = 65536;
 	for (double t = 0; t < trials; t += 1) {
-		if (fmod(t, 65536) == 0 && t > 0) {
+		if (t == check) {
+			check += 65536;
 			if (simulate_stopped(r))
 				return "interrupted";
 			progress(r, t, trials);
@@ -170,10 +173,13 @@ static int simulate_side(struct rng *rng, const struct row *r, const double *pas
                          double *mean, double *se)
 {
 	double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
-	double wrong = 0, sum = 0, sum2 = 0;
+	double wrong = 0, sum = 0, sum2 = 0, check = 65536;
 	for (double t = 0; t < trials; t += 1) {
-		if (fmod(t, 65536) == 0 && t > 0 && simulate_stopped(r))
-			return -1;
+		if (t == check) {
+			check += 65536;
+			if (simulate_stopped(r))
+				return -1;
+		}
 		int passed;
 		double bits = r->bits;
 		if (pass && !isnan(r->in.reading_interval))
