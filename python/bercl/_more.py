@@ -799,9 +799,11 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
     The command's own run (engine/simulate.c, engine/bursts.c): its random
-    stream seeded with `seed`, so that a seed gives the command's table,
-    digit for digit, in constant memory (the trials are drawn and counted,
-    not kept).
+    stream (engine/random.c: bercl's MT19937, seeded as GSL seeds it, with
+    exact Poisson, binomial, exponential and geometric samplers) seeded with
+    `seed`, so that a seed gives the command's table, digit for digit, and
+    the page's, in constant memory (the trials are drawn and counted, not
+    kept).
 
     Parameters
     ----------
