@@ -814,7 +814,7 @@ static int pooled_pearson(const problem *P, const bercl_eye_options *o, const do
 			}
 			idx[c] = v;
 		}
-		double ko = 0, eo = 0, vo = 0, kp = 0, ep = 0, vp = 0;
+		double ko = 0, eo = 0, vo = 0, kp = 0, ep = 0, vp = 0, before = *stat;
 		int side_groups = 0;
 		for (int a = 0; a < m; a++) {
 			int i = idx[a];
@@ -825,17 +825,21 @@ static int pooled_pearson(const problem *P, const bercl_eye_options *o, const do
 			if (ep < 5 && a < m - 1)
 				continue;
 			if (ep < 5 && side_groups > 0) {
-				/* the remainder joins the group before it */
-				if (vo > 0)
-					*stat -= (ko - eo) * (ko - eo) / vo;
+				/* the remainder joins the group before it: that
+				 * group's term is taken back */
+				*stat = before;
 				kp += ko;
 				ep += eo;
 				vp += vo;
 				side_groups--;
 				groups--;
 			}
-			if (vp > 0)
-				*stat += (kp - ep) * (kp - ep) / vp;
+			before = *stat;
+			if (vp > 0) {
+				/* scaled first: (K - E)^2 of counts near 1e300 overflows */
+				double d = (kp - ep) / sqrt(vp);
+				*stat += d * d;
+			}
 			side_groups++;
 			groups++;
 			ko = kp;

@@ -198,14 +198,20 @@ def eye(offset=None, bits=None, errors=None, *, edge=None, scan=None, scan_forma
     Examples
     --------
     >>> import bercl
-    >>> e = bercl.eye(scan="docs/examples/eye_bathtub.csv")
+    >>> off = [0.171875, 0.1875, 0.203125, 0.21875, 0.25, 0.5, 0.75, 0.78125, 0.796875,
+    ...        0.8125, 0.828125]
+    >>> errors = [813913, 30458, 635, 9, 0, 0, 0, 5, 630, 30347, 816013]
+    >>> e = bercl.eye(off, [10**10] * len(off), errors)
     >>> e
-    Eye(time, likelihood, ber=1e-12: eye_opening=0.522462 [0.522176, 0.522747], tj=0.477538 [0.477253, 0.477824], fit_p=0.903524)
+    Eye(time, likelihood, ber=1e-12: eye_opening=0.522461 [0.522176, 0.522746], tj=0.477539 [0.477254, 0.477824], fit_p=0.903642)
     >>> round(e.tj, 4), e.edges[0]["edge"], e.edges[0]["points"]
-    (0.4775, 'left', 21)
-    >>> r = bercl.eye(scan="docs/examples/eye_bathtub.csv", method="regression")
+    (0.4775, 'left', 5)
+    >>> r = bercl.eye(off, [10**10] * len(off), errors, method="regression")
     >>> round(r.eye_opening, 4), "eye_opening_lower" in r.rows[0]
     (0.523, False)
+
+    A file: ``bercl.eye(scan="docs/examples/eye_bathtub.csv")`` (what ``bercl
+    eye -i`` reads).
     """
     import warnings
     if scan is not None:
