@@ -1456,3 +1456,23 @@ def test_eye_plot():
     assert labels == ["measured BER", "no errors (at 1 / bits)", "fitted", "eye opening",
                       "its interval"]
     assert ax.get_yscale() == "log"
+
+
+@pytest.mark.parametrize("args,kw", [
+    (["--sigma", "0.02", "--dj", "0.2", "--offsets", "0.15..0.25:9,0.75..0.85:9",
+      "--half-width", "0.002", "--rate", "25.78125G"],
+     {"sigma": 0.02, "dj": 0.2, "offsets": "0.15..0.25:9,0.75..0.85:9", "rate": "25.78125G"}),
+    (["-i", os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv"), "--half-width", "0.001"],
+     {"scan": os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")}),
+])
+def test_eye_plan_as_the_cli(args, kw):
+    p, rows = _eye_cli(["--plan", *args])
+    assert p.returncode == 0, p.stderr
+    hw = float(args[args.index("--half-width") + 1])
+    plan = bercl.eye_plan(hw, **kw)
+    assert len(plan.rows) == len(rows)
+    for g_, r in zip(plan.rows, rows):
+        assert set(g_) == set(r)
+        for k, cell in r.items():
+            assert float(g_[k]) == float(cell), (k, g_[k], cell)
+    assert plan.bits == float(rows[0]["bits"]) and len(plan.to_frame()) == len(rows)

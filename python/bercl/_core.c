@@ -1083,7 +1083,8 @@ static PyObject *py_parse(PyObject *self, PyObject *args)
 /*
  * eye(scan, name, args) -> (json, warnings, offsets, bits, errors, params):
  * `bercl eye` on a scan's bytes (read as -i reads a file, messages named
- * NAME:LINE) with the flags args (a list of str, as after `bercl eye`):
+ * NAME:LINE; with --plan and no -i in args, no scan) with the flags args
+ * (a list of str, as after `bercl eye`; --plan gives the plan's rows):
  * the command's rows as its JSON lines, its warnings, the points read, and
  * the fit's parameters (mu, ln sigma, rho of each edge) for the curves.
  * A bad flag, scan or fit raises DomainError (ConvergenceError) with the
@@ -1124,16 +1125,18 @@ static PyObject *py_eye(PyObject *self, PyObject *args)
 		raise_message(BERCL_EDOM, err);
 		goto done;
 	}
-	if (rq->plan || rq->value || rq->help) {
-		raise_message(BERCL_EDOM, "eye: --plan, --value and --help are not for bercl.eye");
+	if (rq->value || rq->help) {
+		raise_message(BERCL_EDOM, "eye: --value and --help are not for bercl.eye");
 		goto done;
 	}
 	rq->format = EYE_JSON;
-	int rc;
+	int rc = 0;
 	Py_BEGIN_ALLOW_THREADS
-	rc = eye_read(buf, (size_t)len, name, rq, pts, err, sizeof err);
+	/* a plan without a first scan (-i absent): from --sigma and --dj */
+	if (rq->input)
+		rc = eye_read(buf, (size_t)len, name, rq, pts, err, sizeof err);
 	if (rc == 0)
-		rc = eye_compute(rq, pts, res, err, sizeof err);
+		rc = eye_compute(rq, rq->input ? pts : NULL, res, err, sizeof err);
 	Py_END_ALLOW_THREADS
 	if (rc != 0) {
 		raise_message(rc == 3 ? BERCL_ENOCONV : BERCL_EDOM, err);

@@ -9,7 +9,7 @@ import os
 
 from . import _core
 
-__all__ = ["eye", "Eye"]
+__all__ = ["eye", "Eye", "eye_plan", "EyePlan"]
 
 
 def _text(v):
@@ -148,6 +148,32 @@ class Eye:
         return ax
 
 
+def _scan_of(offset, bits, errors, edge, scan):
+    """The scan's bytes and its name for messages: a file (name, bytes, str
+    or open file) or the points as sequences."""
+    if scan is not None:
+        if offset is not None or bits is not None or errors is not None or edge is not None:
+            raise TypeError("eye: give the points (offset, bits, errors) or scan, not both")
+        name = "scan"
+        if hasattr(scan, "read"):
+            data = scan.read()
+            name = getattr(scan, "name", name)
+        elif isinstance(scan, bytes):
+            data = scan
+        elif isinstance(scan, str) and "\n" in scan:
+            data = scan
+        else:
+            name = os.fspath(scan)
+            with open(name, "rb") as fp:
+                data = fp.read()
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return data, name
+    if offset is None or bits is None or errors is None:
+        raise TypeError("eye: give offset, bits and errors (or scan)")
+    return _scan_bytes(offset, bits, errors, edge), "points"
+
+
 def eye(offset=None, bits=None, errors=None, *, edge=None, scan=None, scan_format=None,
         axis="time", ber=None, cl=None, transition_density=None, fit_below=None,
         method="likelihood"):
@@ -214,27 +240,7 @@ def eye(offset=None, bits=None, errors=None, *, edge=None, scan=None, scan_forma
     eye -i`` reads).
     """
     import warnings
-    if scan is not None:
-        if offset is not None or bits is not None or errors is not None or edge is not None:
-            raise TypeError("eye: give the points (offset, bits, errors) or scan, not both")
-        name = "scan"
-        if hasattr(scan, "read"):
-            data = scan.read()
-            name = getattr(scan, "name", name)
-        elif isinstance(scan, bytes):
-            data = scan
-        elif isinstance(scan, str) and "\n" in scan:
-            data = scan
-        else:
-            name = os.fspath(scan)
-            with open(name, "rb") as fp:
-                data = fp.read()
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-    else:
-        if offset is None or bits is None or errors is None:
-            raise TypeError("eye: give offset, bits and errors (or scan)")
-        data, name = _scan_bytes(offset, bits, errors, edge), "points"
+    data, name = _scan_of(offset, bits, errors, edge, scan)
     # only the flags given: the defaults are the engine's
     args = ["-i", str(name), "--axis", str(axis), "--method", str(method)]
     if scan_format is not None:
@@ -253,3 +259,92 @@ def eye(offset=None, bits=None, errors=None, *, edge=None, scan=None, scan_forma
         warnings.warn(w, stacklevel=2)
     rows = [json.loads(line) for line in text.splitlines() if line]
     return Eye(rows, warns, off, nb, ne, params, axis, method)
+
+
+class EyePlan:
+    """A scan plan (``bercl eye --plan``): `offsets`, the offsets to scan,
+    `bits`, the bits at each (the same at every offset), `total_bits`,
+    `half_width`, the eye opening's interval half-width it is expected to
+    give, and `time_s` (with a rate: the time of the whole scan); `rows`, the
+    command's rows (one per offset)."""
+
+    def __init__(self, rows):
+        self.rows = rows
+        self.offsets = [r["offset"] for r in rows]
+        first = rows[0]
+        self.bits, self.total_bits = first["bits"], first["total_bits"]
+        self.half_width = first["half_width"]
+        self.time_s = first.get("time_s")
+
+    def __repr__(self):
+        t = "" if self.time_s is None else ", time_s=%.6g" % self.time_s
+        return "EyePlan(%d offsets, bits=%d, total_bits=%d, half_width=%.6g%s)" % (
+            len(self.offsets), self.bits, self.total_bits, self.half_width, t)
+
+    def to_frame(self):
+        """The rows as ``bercl eye --plan -f csv`` prints them (pandas DataFrame)."""
+        import pandas
+        return pandas.DataFrame(self.rows)
+
+    def _repr_html_(self):
+        try:
+            return self.to_frame().to_html(index=False)
+        except ImportError:  # no pandas: Jupyter shows the repr
+            return None
+
+
+def eye_plan(half_width, *, sigma=None, dj=None, offsets=None, offset=None, bits=None,
+             errors=None, edge=None, scan=None, scan_format=None, axis="time", ber=None,
+             cl=None, transition_density=None, fit_below=None, rate=None):
+    """Plan a scan (``bercl eye --plan``): the bits per offset at which the eye
+    opening's interval at `ber` is expected to have half-width `half_width`,
+    for a rough eye given by `sigma` and `dj` or by a first scan.
+
+    Parameters
+    ----------
+    half_width : float
+        ``--half-width``: the interval half-width to reach (offset units).
+    sigma, dj : float, optional
+        ``--sigma``, ``--dj``: the rough eye's RJ (rms) and DJ (dual-Dirac),
+        in UI, where there is no first scan.
+    offsets : str or sequence of floats, optional
+        ``--offsets``: the offsets to scan, a list or the command's range
+        text (``"0.15..0.25:9,0.75..0.85:9"``); the first scan's without it.
+    offset, bits, errors, edge, scan, scan_format, axis, ber, cl, transition_density, fit_below
+        A first scan and its fit, as `eye` takes them.
+    rate : float or str, optional
+        ``--rate``: the line rate (``"25.78125G"``), for `time_s`.
+
+    Returns
+    -------
+    EyePlan
+        The command's rows. A bad value raises DomainError with the
+        command's message.
+
+    Examples
+    --------
+    >>> import bercl
+    >>> p = bercl.eye_plan(0.002, sigma=0.02, dj=0.2, offsets="0.15..0.25:9,0.75..0.85:9")
+    >>> p
+    EyePlan(18 offsets, bits=31273809, total_bits=562928562, half_width=0.002)
+    >>> p.offsets[:3]
+    [0.15, 0.1625, 0.175]
+    """
+    args = ["--plan", "--half-width", _text(half_width), "--axis", str(axis)]
+    data, name = b"", "plan"
+    if scan is not None or offset is not None:
+        data, name = _scan_of(offset, bits, errors, edge, scan)
+        args += ["-i", str(name)]
+    for flag, v in (("--sigma", sigma), ("--dj", dj), ("--scan-format", scan_format),
+                    ("--cl", cl), ("--transition-density", transition_density),
+                    ("--fit-below", fit_below), ("--rate", rate)):
+        if v is not None:
+            args += [flag, v if isinstance(v, str) else _text(v)]
+    if ber is not None:
+        bers = ber if isinstance(ber, (list, tuple)) or hasattr(ber, "__array__") else [ber]
+        args += ["--ber", ",".join(_text(b) for b in bers)]
+    if offsets is not None:
+        args += ["--offsets", offsets if isinstance(offsets, str)
+                 else ",".join(_text(v) for v in offsets)]
+    text = _core.eye(data, str(name), args)[0]
+    return EyePlan([json.loads(line) for line in text.splitlines() if line])
