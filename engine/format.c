@@ -202,9 +202,14 @@ static size_t table_width(const struct layout *l)
 	return w;
 }
 
+int format_text_too_wide(size_t width)
+{
+	return width > TEXT_WIDTH;
+}
+
 static int as_records(const struct layout *l)
 {
-	return l->format == FMT_TEXT && table_width(l) > TEXT_WIDTH;
+	return l->format == FMT_TEXT && format_text_too_wide(table_width(l));
 }
 
 /* Extra cells, then the layout's; the last is not padded. */

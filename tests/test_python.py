@@ -645,10 +645,11 @@ def test_version():
 
 def test_docstrings_run():
     import doctest
+    import bercl._eye
     import bercl._more
     import bercl._parse
     import bercl.ufunc
-    for mod in (bercl, bercl._parse, bercl._more, bercl.ufunc):
+    for mod in (bercl, bercl._parse, bercl._more, bercl.ufunc, bercl._eye):
         r = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert r.failed == 0 and r.attempted > 0, mod.__name__
 
@@ -1495,3 +1496,105 @@ def test_watch_random_readings_as_the_cli(seed):
         if "cl_clustered" in r:
             assert g_.cl_clustered == cli_value(r["cl_clustered"])
     assert all(m.replace("Watch.feed", "(stdin)") in p.stderr for m in w.warnings)
+
+
+# ---- bercl.eye: the command's rows ----
+
+def _eye_cli(args):
+    p = subprocess.run([CLI, "eye", *args, "-f", "csv"], capture_output=True, text=True)
+    return p, list(csv.DictReader(io.StringIO(p.stdout)))
+
+
+def _eye_same(e, rows):
+    """Every cell of the command's CSV rows is the Python object's, exactly."""
+    got = e.edges + e.rows
+    assert len(got) == len(rows)
+    for g_, r in zip(got, rows):
+        for k, cell in r.items():
+            if cell == "":
+                assert k not in g_, (k, g_)
+            elif k == "edge":
+                assert g_[k] == cell
+            else:
+                assert float(g_[k]) == float(cell), (k, g_[k], cell)
+
+
+@pytest.mark.parametrize("name,args,kw", [
+    ("eye_bathtub.csv", ["--ber", "1e-12,1e-15"], {"ber": [1e-12, 1e-15]}),
+    ("eye_bathtub.csv", ["--method", "regression"], {"method": "regression"}),
+    ("eye_bathtub.csv", ["--transition-density", "fit", "--cl", "99%"],
+     {"transition_density": "fit", "cl": "99%"}),
+    ("eye_voltage.csv", ["--axis", "voltage"], {"axis": "voltage"}),
+    ("eye_ibert.csv", [], {}),
+])
+def test_eye_file_as_the_cli(name, args, kw):
+    path = os.path.join(ROOT, "docs", "examples", name)
+    p, rows = _eye_cli(["-i", path, *args])
+    assert p.returncode == 0, p.stderr
+    e = bercl.eye(scan=path, **kw)
+    _eye_same(e, rows)
+    assert len(e.to_frame()) == len(rows)
+    assert repr(e).startswith("Eye(")
+
+
+def test_eye_points_as_the_cli(tmp_path):
+    """Points given as sequences are the scan file's rows: the same fit."""
+    path = os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")
+    with open(path) as fp:
+        pts = [r for r in csv.DictReader(line for line in fp if not line.startswith("#"))]
+    off = [float(r["offset"]) for r in pts]
+    bits = [int(r["bits"]) for r in pts]
+    errs = [int(r["errors"]) for r in pts]
+    p, rows = _eye_cli(["-i", path])
+    e = bercl.eye(off, bits, errs)
+    _eye_same(e, rows)
+    assert e.offset == off and e.bits == bits and e.errors == errs
+    # the fitted curve passes near the measured BER where the fit used it
+    k = max(i for i, x in enumerate(off) if x < 0.3 and 0 < errs[i] < 1e-3 * bits[i])
+    assert abs(e.curve([off[k]])[0] / (errs[k] / bits[k]) - 1) < 0.2
+
+
+def test_eye_errors_are_the_commands(tmp_path):
+    f = tmp_path / "bad.csv"
+    f.write_text("offset,bits,errors\n0.1,1000,5\n0.2,1000,2000\n")
+    p, _ = _eye_cli(["-i", str(f)])
+    assert p.returncode == 2
+    with pytest.raises(bercl.DomainError) as ex:
+        bercl.eye(scan=str(f))
+    assert str(ex.value) in p.stderr
+    path = os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")
+    p, _ = _eye_cli(["-i", path, "--cl", "2"])
+    with pytest.raises(bercl.DomainError) as ex:
+        bercl.eye(scan=path, cl=2)
+    assert p.returncode == 2 and str(ex.value) in p.stderr
+
+
+def test_eye_plot():
+    mpl = pytest.importorskip("matplotlib")
+    mpl.use("Agg")
+    e = bercl.eye(scan=os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv"))
+    ax = e.plot()
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["measured BER", "no errors (at 1 / bits)", "fitted", "eye opening",
+                      "its interval"]
+    assert ax.get_yscale() == "log"
+
+
+@pytest.mark.parametrize("args,kw", [
+    (["--sigma", "0.02", "--dj", "0.2", "--offsets", "0.15..0.25:9,0.75..0.85:9",
+      "--half-width", "0.002", "--rate", "25.78125G"],
+     {"sigma": 0.02, "dj": 0.2, "offsets": "0.15..0.25:9,0.75..0.85:9", "rate": "25.78125G"}),
+    (["-i", os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv"), "--half-width", "0.001"],
+     {"scan": os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")}),
+])
+def test_eye_plan_as_the_cli(args, kw):
+    p, rows = _eye_cli(["--plan", *args])
+    assert p.returncode == 0, p.stderr
+    hw = float(args[args.index("--half-width") + 1])
+    plan = bercl.eye_plan(hw, **kw)
+    assert len(plan.rows) == len(rows)
+    for g_, r in zip(plan.rows, rows):
+        assert set(g_) == set(r)
+        for k, cell in r.items():
+            assert float(g_[k]) == float(cell), (k, g_[k], cell)
+    assert plan.bits == float(rows[0]["bits"]) and len(plan.to_frame()) == len(rows)
