@@ -244,6 +244,7 @@ static void sweep_range(const struct options *o, enum quantity q, double dflt, d
 static const char *check_sweep_range(const struct options *o, char *why, size_t len)
 {
 	double bmin, bmax, lmin, lmax, rmin, rmax, kmin, kmax, tmin, tmax;
+	int from_baud = !o->text[Q_BITS] && !o->text[Q_RATE] && o->text[Q_BAUD];
 	if (o->text[Q_BITS]) {
 		sweep_range(o, Q_BITS, 0, &bmin, &bmax);
 	} else {
@@ -262,19 +263,21 @@ static const char *check_sweep_range(const struct options *o, char *why, size_t 
 	}
 	double emin = o->text[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
 	if (o->cmd != CMD_ERRORS && emin > bmax) {
-		compute_errors_exceed(why, len, emin, bmax, !o->text[Q_BITS]);
+		compute_errors_exceed(why, len, emin, bmax, !o->text[Q_BITS], from_baud);
 		return why;
 	}
 	if (o->cmd == CMD_BER)
 		return NULL;
 	lmin = bmin * vlist_min(&o->list[Q_BER]);
 	lmax = bmax * vlist_max(&o->list[Q_BER]);
+	/* the flags that made the bits are named: a tiny --rate too */
+	const char *made_by = compute_bits_flags(!o->text[Q_BITS], from_baud);
 	if (!(lmax >= BERCL_MIN_LAMBDA))
-		return msg(why, len, "bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
+		return msg(why, len, "bits * ber = %.3g is below 1e-300 (--ber or %s)", lmax, made_by);
 	if (!(lmin <= BERCL_MAX_LAMBDA) && isfinite(lmin))
-		return msg(why, len, "bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
+		return msg(why, len, "bits * ber = %.3g is above 1e300 (--ber or %s)", lmin, made_by);
 	if (!(lmin <= BERCL_MAX_LAMBDA)) /* no "inf" in a message */
-		return msg(why, len, "bits * ber is above 1e300 (--bits or --time, --ber)");
+		return msg(why, len, "bits * ber is above 1e300 (--ber or %s)", made_by);
 	return NULL;
 }
 

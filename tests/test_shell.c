@@ -441,7 +441,7 @@ static void test_value(void **state)
 }
 
 /*
- * A rate so small that the test time leaves the doubles: one line naming
+ * A rate so small that the test time (or bits * ber) leaves the doubles: one line naming
  * the flags, status 2, nothing on standard output, in every subcommand that
  * prints a time (ber, errors, plan and fec printed time_s inf with status
  * 0, invalid JSON; cl, bits and simulate exited 3 with an internal error).
@@ -459,6 +459,12 @@ static void test_tiny_rate(void **state)
 		"bits -p 1e-12 -c 95% -r 1e-300 -l 4 --all-lanes",
 		"cl -n 3T -p 1e-12 -r 1e-300",
 		"simulate -n 3T -p 1e-12 -r 1e-300 --trials 10",
+		/* bits * ber below 1e-300 from a tiny rate: --rate named, not
+		   only "--bits or --time" */
+		"cl -e 0 -t 1s -r 1e-300 -p 1e-12",
+		"errors -t 1s -p 1e-12 -c 95% -r 1e-300",
+		"simulate -e 0 -t 1s -p 1e-12 -r 1e-300 --trials 10",
+		"cl -e 0 -t 1s,2s -r 1e-300 -p 1e-12",
 	};
 	static struct run r;
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
@@ -471,7 +477,7 @@ static void test_tiny_rate(void **state)
 	/* the product of two flags that overflows: no 'inf' in the message */
 	run(&r, NULL, "cl -e 0 -t 1e300d -r 10G -p 1e-12");
 	assert_int_equal(r.status, 2);
-	assert_string_equal(r.err, "bercl: bits * ber is above 1e300 (--bits or --time, --ber)\n");
+	assert_string_equal(r.err, "bercl: bits * ber is above 1e300 (--ber or --time x --rate x --lanes)\n");
 }
 
 /* What to build 3: bercl errors, the most errors a test may show and pass. */

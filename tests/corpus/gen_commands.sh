@@ -175,6 +175,11 @@ bercl cl -e "$(printf '1\n2')" -n 3T -p 1e-12
 bercl cl -e "$(printf '1\r')" -n 3T -p 1e-12
 bercl cl -e 123456789012345678901234567890123456789012345678901234567890 -n 3T -p 1e-12
 bercl cl -e 1 -t 10 -r 1e-300 -p 1e-12
+bercl bits -p 1e-12 -c 95% -r 1e-300
+bercl errors -t 1s -p 1e-12 -c 95% -r 1e-300
+bercl cl -e 0 -t 1s --baud 1e-300 -p 1e-12
+bercl fec --code kp4 --errors 3 --time 1s --cl 95% -r 1e-200
+printf 'errors,time,rate,ber\n0,1,1e-300,1e-12\n' | bercl cl -i -
 bercl cl -e 1 -t 1e300,1 -r 25G -p 1e-12 -f csv
 bercl cl -e 0 -n 2,500 -p 1e-12 -f csv
 printf 'bits,errors\n1e9,0\n2e9,1\n3e9,1\n' | bercl cl --intervals - -p 1e-9 -f csv
