@@ -301,6 +301,11 @@ def coverage(texts):
     for ln in ((m.group(1) if m else "") + (e.group(1) if e else "")).splitlines():
         if ln.startswith(".It "):
             items.update("-" + f for f in re.findall(r"Fl (-[a-z0-9-]+)", ln))
+    # the limits of an input that a message states are in the reference too
+    with open(os.path.join(TOP, "engine/telemetry.h")) as fp:
+        nhist = re.search(r"#define TELEMETRY_MAX_HISTOGRAMS (\d+)", fp.read()).group(1)
+    if not re.search(r"\b%s histograms\b" % nhist, man):
+        fail("man/bercl.1", "does not say that --histogram reads at most %s histograms" % nhist)
     for f in flags:
         if f not in items:
             fail("man/bercl.1", "OPTIONS (or Options of eye) has no item for %s (listed by bercl --help)" % f)

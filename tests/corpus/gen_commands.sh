@@ -162,6 +162,8 @@ bercl cl -i nosuchfile.csv
 bercl fec --code kp4 --histogram nounc.csv
 bercl fec --code kp4 --histogram beyond.csv
 bercl fec --code kp4 --histogram nosuch.csv
+awk 'BEGIN { for (p = 0; p < 257; p++) print p "/1 PP_RXFECSTATS 0 18 100 10 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 111" }' | bercl fec --code kp4 --histogram -
+awk 'BEGIN { for (p = 0; p < 256; p++) print p "/1 PP_RXFECSTATS 0 18 100 10 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 111" }' | bercl fec --code kp4 --histogram - -f csv | wc -l
 printf 'symbol_errors,codewords\n0,10\n1,x\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
 printf '0,10\n0,20\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
 printf '0,10\t3\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
