@@ -477,8 +477,10 @@ def test_lanes_as_the_cli():
     assert r.combined_bits == float(rows[2]["bits"])
     r = run_cli(["bits", "-e", "1", "-p", "1e-12", "-c", "95%", "--lanes", "8",
                  "--all-lanes"])[0]
-    assert bercl.min_bits_all_lanes(1, 1e-12, "95%", 8) == (int(r["bits_per_lane"]),
-                                                            float(r["cl_achieved"]))
+    got = bercl.min_bits_all_lanes(1, 1e-12, "95%", 8)
+    assert got == (int(r["bits_per_lane"]), float(r["cl_achieved"]))
+    # named as the command's columns, not a bare tuple
+    assert (got.bits_per_lane, got.cl_achieved) == (int(r["bits_per_lane"]), float(r["cl_achieved"]))
     assert int(r["bits"]) == 8 * int(r["bits_per_lane"])  # every lane's bits, as without the flag
 
 
