@@ -716,8 +716,8 @@ def test_watch_time_readings_and_clustering_as_the_cli():
     w.run(readings)
     cli_warnings = [ln for ln in p.stderr.splitlines() if "clustered" in ln]
     assert len(w.warnings) == len(cli_warnings) == 1
-    assert "index of dispersion 9 over 4 readings" in w.warnings[0]
-    assert "index of dispersion 9 over 4 readings" in cli_warnings[0]
+    assert "errors clustered (dispersion 9, 4 readings, P < 0.001)" in w.warnings[0]
+    assert "errors clustered (dispersion 9, 4 readings, P < 0.001)" in cli_warnings[0]
 
 
 # ---- the newer forms: --intervals, --clustered, --reading-interval, reports, --ser,
