@@ -788,6 +788,7 @@ static int lane_rows(struct invoke_sweep *it, const struct row *r0, const struct
 			}
 		}
 		first_header(it, k);
+		r.after_row = it->printed++ > 0;
 		k->row(k->ctx, &it->l, &r);
 	}
 	return 1;
@@ -812,6 +813,7 @@ const char *invoke_sweep_start(struct invoke_sweep *it, const struct options *o,
 	it->undecided = 0;
 	it->status = 0;
 	it->index = 0;
+	it->printed = 0;
 	return NULL;
 }
 
@@ -881,12 +883,14 @@ int invoke_sweep_next(struct invoke_sweep *it, const struct invoke_sink *k)
 			r.in.errors = (double)e;
 			r.pass_bits = r.seq_table[e];
 			r.fail_bits = r.seq_table[n + e];
+			r.after_row = it->printed++ > 0;
 			k->row(k->ctx, &it->l, &r);
 		}
 		r.in.errors = errors;
 		if (k->sequential_words)
 			k->sequential_words(k->ctx, &it->l, &r);
 	} else {
+		r.after_row = it->printed++ > 0;
 		k->row(k->ctx, &it->l, &r);
 	}
 	plan_free(&r);

@@ -74,6 +74,9 @@ struct row_input {
 
 struct row {
 	long line;                 /* batch input line, 0 for argv rows */
+	int after_row;             /* a row of the same output came before: a text
+	                              record is parted from it by an empty line
+	                              (between blocks, none after the last) */
 	const char *const *extra;  /* pass-through cells of a batch row */
 	struct row_input in;
 	/* Results, filled by compute_row(). */

@@ -430,6 +430,7 @@ static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row 
 
 static void put_row(struct watch *w, const struct sink *out, struct row *r)
 {
+	r->after_row = w->printed++ > 0;
 	if (w->row_hook)
 		w->row_hook(w->row_ctx, &w->layout, r);
 	else
