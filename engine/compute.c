@@ -595,8 +595,10 @@ static double ber_of_ser(const bercl_rs_code *c, double ser)
 static enum compute_status fec_rates(struct row *r, double ser)
 {
 	struct row_input *in = &r->in;
-	if (!isnan(ser))
+	if (!isnan(ser)) {
 		in->ber = ber_of_ser(&in->code, ser);
+		r->ber_computed = 1;
+	}
 	if (!(in->ber >= 1e-300 && in->ber <= 0.5))
 		return compute_fail(r, COMPUTE_INPUT,
 		            !isnan(ser) ? "fec: ser must give a pre-FEC BER in [1e-300, 0.5]"

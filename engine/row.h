@@ -113,6 +113,7 @@ struct row {
 	/* fec rows */
 	int fec_cl;                /* tails hold the CL that CER < cer (codewords) */
 	bercl_fec_rates fec;       /* from ber (fec.ser is NAN when absent) */
+	int ber_computed;          /* in.ber was made from a SER (--ser, or the alarm's) */
 	double ber_max;
 	double cer_worst;          /* fec --cer above the code's CER at BER 0.5: that CER
 	                              (ber_max is then 0.5, with a note), else NAN */

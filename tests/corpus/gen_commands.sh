@@ -65,6 +65,8 @@ fec --code kp4 --histogram burst.csv --cl 95%
 fec --code kp4 --histogram lost.csv --cl 95%
 fec --code kp4 --histogram hist.csv
 fec --code kr4 --ber 1e-5 --verify
+fec --code kp4 --degrade-interval 8192 --degrade-threshold 600
+fec --code kp4 --ser 1e-4 --degrade-interval 8192 --degrade-threshold 600 --rate 425G
 cl -i results.csv
 cl -i semi.csv
 cl -i tab.tsv
