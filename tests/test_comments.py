@@ -15,7 +15,8 @@ web/ (C, headers, .inc, Python, JavaScript):
   tree's code, or be a C library, Python, numpy, GSL or MPFR function
   (STANDARD below), and "file.c's name" must name something of that file;
 - no figure in ns, us or ms, nor in s or min on a line about the code's
-  cost (work, takes, took, ran, CPU): speed is measured by make bench and reported
+  cost (work, takes, took, ran, CPU), nor "cost N %": speed is measured by
+  make bench and reported
   with its load and peers (bench/README.md), not logged in a comment that
   will go stale.
 
@@ -140,7 +141,8 @@ def main():
             # 2 s of work", "Cost: ... (0.12 s)", "ran 4 min"
             if re.search(r"\b(?:[Cc]ost|work|takes?|took|ran|runs? in|CPU|wall|faster|slower)\b",
                          prev + " " + c):
-                for m in re.finditer(r"\b\d[\d,.]*\s?(?:s|sec|seconds?|min|minutes?)\b(?!\w)", c):
+                for m in re.finditer(r"\b\d[\d,.]*\s?(?:s|sec|seconds?|min|minutes?)\b(?!\w)"
+                                     r"|\bcosts? \d[\d,.]*\s?%", c):
                     bad.append("%s: a timing in a comment: %r" % (where, m.group(0)))
             prev = c
     for b in bad:
