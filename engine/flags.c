@@ -341,8 +341,8 @@ const char *quantity_warning(enum quantity q, const char *text, char *buf, size_
 				digits[k++] = *c;
 		digits[k] = '\0';
 		char why[160];
-		snprintf(why, sizeof why, "is read as a list (a comma separates values); "
-		         "for the one number write %s", digits);
+		snprintf(why, sizeof why, "a list (commas separate values); for one number write %s",
+		         digits);
 		value_message(buf, len, name, text, why);
 		return buf;
 	}

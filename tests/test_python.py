@@ -477,8 +477,10 @@ def test_lanes_as_the_cli():
     assert r.combined_bits == float(rows[2]["bits"])
     r = run_cli(["bits", "-e", "1", "-p", "1e-12", "-c", "95%", "--lanes", "8",
                  "--all-lanes"])[0]
-    assert bercl.min_bits_all_lanes(1, 1e-12, "95%", 8) == (int(r["bits_per_lane"]),
-                                                            float(r["cl_achieved"]))
+    got = bercl.min_bits_all_lanes(1, 1e-12, "95%", 8)
+    assert got == (int(r["bits_per_lane"]), float(r["cl_achieved"]))
+    # named as the command's columns, not a bare tuple
+    assert (got.bits_per_lane, got.cl_achieved) == (int(r["bits_per_lane"]), float(r["cl_achieved"]))
     assert int(r["bits"]) == 8 * int(r["bits_per_lane"])  # every lane's bits, as without the flag
 
 
@@ -754,8 +756,8 @@ def test_watch_time_readings_and_clustering_as_the_cli():
     w.run(readings)
     cli_warnings = [ln for ln in p.stderr.splitlines() if "clustered" in ln]
     assert len(w.warnings) == len(cli_warnings) == 1
-    assert "index of dispersion 9 over 4 readings" in w.warnings[0]
-    assert "index of dispersion 9 over 4 readings" in cli_warnings[0]
+    assert "errors clustered (dispersion 9, 4 readings, P < 0.001)" in w.warnings[0]
+    assert "errors clustered (dispersion 9, 4 readings, P < 0.001)" in cli_warnings[0]
 
 
 # ---- the newer forms: --intervals, --clustered, --reading-interval, reports, --ser,
