@@ -145,6 +145,10 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
 tests/test_dd: lib/x87soft.h
+# The command's face for tests/test_faces.py: src/main.c's main, many
+# invocations per process (tests/faces_cmd.c).
+tests/faces_cmd: tests/faces_cmd.c src/main.c $(CLI_OBJ) libbercl.a
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(call need_pkg,cmocka,libcmocka-dev)
 	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -DTMP='"tests/tmp/$*/"' $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
