@@ -602,12 +602,11 @@ def _flag_text(v):
     if isinstance(v, (bool, np.bool_)):
         return None
     if isinstance(v, (int, np.integer)):
-        return str(int(v))
+        # a counter above 2^53 keeps the message that says so
+        return str(int(v)) if abs(int(v)) <= 2 ** 53 else None
     if isinstance(v, (float, np.floating)):
-        return repr(float(v))
-    if isinstance(v, (list, tuple)) and v and all(isinstance(x, (int, np.integer))
-                                                  and not isinstance(x, bool) for x in v):
-        return ",".join(str(int(x)) for x in v)
+        text = repr(float(v))  # the shortest decimal, as the engine names a double
+        return text[:-2] if text.endswith(".0") else text
     return None
 
 
