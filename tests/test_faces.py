@@ -564,6 +564,21 @@ def py_lanes(v):
                           **_kw(v, {"model": "model"}))
 
 
+def py_simulate(v):
+    return bercl.simulate(v.get("errors"), v.get("bits"), v.get("ber"),
+                          **_kw(v, {"trials": "trials", "seed": "seed", "model": "model"}))
+
+
+def py_fec_test(v):
+    return bercl.fec_test_bounds(v["code"], v.get("errors", "0"), v.get("bits"), v["cl"],
+                                 **_kw(v, {"model": "model"}))
+
+
+def py_fec_codewords(v):
+    return bercl.fec_codeword_bounds(v["codewords"], v["uncorrectable"],
+                                     **_kw(v, {"cer": "cer", "cl": "cl", "model": "model"}))
+
+
 def attrs(*names):
     return lambda res: {c: getattr(res, c) for c in names}
 
@@ -591,6 +606,14 @@ PYTHON = [
     ("fec", lambda f: f == {"code", "cer"}, py_fec_ber_max, one("ber_max")),
     ("plan", lambda f: not f & {"true-ber", "sequential"}, py_plan,
      attrs("errors", "bits", "alpha", "beta")),
+    ("simulate", lambda f: True, py_simulate,
+     attrs("one_minus_cl", "one_minus_cl_sim", "sim_stderr")),
+    ("fec", lambda f: f >= {"code", "errors", "bits", "cl"} and f <= {"code", "errors", "bits", "cl", "model"},
+     py_fec_test, attrs("ber_upper", "cer_upper")),
+    # (Python's codeword bounds take no code: the command's valid ones only)
+    ("fec", lambda f: {"code", "codewords", "uncorrectable", "cer"} <= f
+     <= {"code", "codewords", "uncorrectable", "cer", "model"},
+     py_fec_codewords, one("cl")),
 ]
 
 ALLOWED = {"cl": {"errors", "bits", "ber", "time", "rate", "lanes", "baud", "bits-per-symbol",
@@ -598,7 +621,9 @@ ALLOWED = {"cl": {"errors", "bits", "ber", "time", "rate", "lanes", "baud", "bit
            "bits": {"errors", "ber", "cl", "model", "rate", "lanes"},
            "ber": {"errors", "bits", "cl", "time", "rate", "lanes", "model", "two-sided"},
            "errors": {"bits", "ber", "cl", "time", "rate", "lanes", "model"},
-           "fec": {"code", "ber", "ser", "cer"},
+           "fec": {"code", "ber", "ser", "cer", "errors", "bits", "cl", "model", "codewords",
+                   "uncorrectable"},
+           "simulate": {"errors", "bits", "ber", "trials", "seed", "model"},
            "plan": {"ber", "cl", "alpha", "ratio", "errors", "bits", "rate", "lanes",
                     "sequential", "true-ber", "reading-interval"}}
 
@@ -606,7 +631,7 @@ ALLOWED = {"cl": {"errors", "bits", "ber", "time", "rate", "lanes", "baud", "bit
 def python_call(inv):
     """The Python call for an invocation of one point (every value single,
     no flag twice, no flag unknown), or None."""
-    if inv.kind != "sweep" or not inv.page or inv.cmd not in ALLOWED:
+    if inv.kind != "sweep" or inv.cmd not in ALLOWED or (not inv.page and inv.cmd != "simulate"):
         return None
     names = [n for n, _ in inv.items]
     if len(set(names)) != len(names) or not set(names) <= ALLOWED[inv.cmd]:
@@ -617,6 +642,9 @@ def python_call(inv):
             return None
     if "lane-errors" in vals and not all(x.isdigit() for x in vals["lane-errors"].split(",")):
         return None  # Python's lane_errors is a sequence of counts: no text to map
+    if "codewords" in vals and vals.get("code") not in ("kp4", "kr4", "rs:544,514,10",
+                                                        "rs:528,514,10", "rs:255,239,8"):
+        return None
     for cmd, pred, call, outs in PYTHON:
         if cmd == inv.cmd and pred(set(names)):
             return call, vals, outs
@@ -624,7 +652,8 @@ def python_call(inv):
 
 
 PY_FUNCS = ("cl", "min_bits", "min_time", "max_errors", "ber_upper", "ber_interval",
-            "fec_rates", "fec_ber_max", "plan", "lanes_cl")
+            "fec_rates", "fec_ber_max", "plan", "lanes_cl", "simulate", "fec_test_bounds",
+            "fec_codeword_bounds")
 
 
 def canonical_message(text, python=False):
