@@ -68,6 +68,7 @@ CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cl
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
+.PHONY: check-faces soak-faces
 .PHONY: check-tsan soak-fec soak-xmath soak-paths python install-python all check fuzz-replay check-ld64 check-arm64 check-wasm bench-cross soak oracle-check bench fuzz plots install uninstall clean deps deps-dev coefficients reference
 .PHONY: static check-static dist distcheck check-deb
 .PHONY: web check-web
@@ -145,6 +146,10 @@ $(LIB_TESTS): tests/%: tests/%.c tests/testutil.h libbercl.a
 	$(CC) $(CPPFLAGS) -Ilib $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< \
 		libbercl.a $(CMOCKA_LIBS) $(GSL_LIBS) -lm
 tests/test_dd: lib/x87soft.h
+# The command's face for tests/test_faces.py: src/main.c's main, many
+# invocations per process (tests/faces_cmd.c).
+tests/faces_cmd: tests/faces_cmd.c src/main.c $(CLI_OBJ) libbercl.a
+	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) libbercl.a $(GSL_LIBS) -lm -pthread
 $(CLI_TESTS): tests/%: tests/%.c tests/testutil.h tests/cliutil.h $(CLI_OBJ) libbercl.a
 	$(call need_pkg,cmocka,libcmocka-dev)
 	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib -DTMP='"tests/tmp/$*/"' $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) \
@@ -182,9 +187,10 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 CHECK_SUITES = $(TESTS:tests/%=check-run-%) check-xmath check-bits-paths check-xcheck-dd \
 	check-fuzz-seeds check-corpus check-forms check-docs check-comments check-promises check-abi \
-	check-completion check-install check-pip check-oracle
+	check-completion check-install check-pip check-oracle check-faces
 .PHONY: check-suites $(CHECK_SUITES)
-check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths
+check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths \
+		tests/faces_cmd web/tmp/bercl.wasm
 	@$(MAKE) --no-print-directory -j$(NPROC) -O check-suites
 	@echo "all tests passed"
 check-suites: $(CHECK_SUITES)
@@ -223,6 +229,18 @@ check-pip:
 	@echo "== tests/test_pip.sh"
 	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
 	else sh tests/test_pip.sh; fi
+# The three faces held to one behaviour (tests/test_faces.py): FACES_COUNT
+# seeded invocations through the command, the page's module in node and
+# Python; make soak-faces runs FACES_SOAK_COUNT from SEED.
+FACES_SEED ?= 20261205
+FACES_COUNT ?= 20000
+FACES_SOAK_COUNT ?= 200000
+check-faces:
+	@echo "== tests/test_faces.py (the command, the page's module and Python: one behaviour)"
+	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
+	else NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(FACES_SEED) --count $(FACES_COUNT); fi
+soak-faces: all tests/faces_cmd web/tmp/bercl.wasm
+	NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(SEED) --count $(FACES_SOAK_COUNT)
 check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
@@ -350,6 +368,7 @@ BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
 		--jobs $(SOAK_JOBS) --batch $(SOAK_BATCH) $(SOAK_FLAGS) --progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
+	$(if $(ONLY),,$(MAKE) --no-print-directory soak-faces SEED=$(SEED))
 
 bench: bercl bench/bench_cl bench/gsl_loop bench/gsl_inv_loop bench/ulp_poisson bench/bits_ref bench/cl_least $(PY_ALL)
 	./bench/run.sh
@@ -454,7 +473,7 @@ clean:
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
 	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
-		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check
+		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check tests/faces_cmd
 	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
 		tests/fuzz/fuzz_pipeline tests/fuzz/fuzz_flags tests/fuzz/fuzz_intervals tests/fuzz/fuzz_telemetry tests/fuzz/fuzz_eye_csv tests/fuzz/fuzz_eye_ibert tests/fuzz/fuzz_eye_flags tests/fuzz/replay_*
 

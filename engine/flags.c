@@ -310,6 +310,8 @@ void row_input_init(struct row_input *in, enum bercl_model model, int two_sided,
 const char *quantity_parse(enum quantity q, const char *text, double *v, double *complement)
 {
 	*complement = NAN;
+	if (*text == '\0')
+		return "is empty"; /* as a flag's list says it (parse_vlist): one message */
 	if (flags[q].parse)
 		return flags[q].parse(text, v);
 	return parse_probability(text, v, complement);

@@ -21,6 +21,7 @@
 #include "human.h"
 #include "invoke.h"
 #include "io.h"
+#include "options.h"
 #include "pipeline.h"
 #include "rows.h"
 #include "run.h"
@@ -244,8 +245,10 @@ int run_sweep(const struct options *o, const struct row_input *base)
 	int more;
 	while ((more = invoke_sweep_next(&it, &k)) > 0)
 		;
-	if (more < 0)
-		exit(it.status); /* a usage error: nothing printed */
+	if (more < 0) {
+		options_exit(it.status); /* a usage error: nothing printed */
+		abort(); /* options_exit returns only by longjmp */
+	}
 	die_if_interrupted();
 	return invoke_sweep_end(&it, &k);
 }

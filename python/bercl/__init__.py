@@ -41,6 +41,7 @@ missed, and the command, too, refuses a bad value. (The keyword is not
 import collections
 import math
 import operator
+import re
 
 import numpy as np
 
@@ -585,6 +586,92 @@ def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
     return call.number("bits", bits, parse_quantity), "bits"
 
 
+
+# ---- a refusal in the command's words --------------------------------
+#
+# A scalar call that Python refuses is given again to the engine as the
+# command's invocation (_core.invoke: each value as its flag's text, a
+# number as its shortest decimal), so that its message is the command's
+# for the same input, the first bad value or combination in the command's
+# order; "--flag" is named as Python names the argument. Arrays keep the
+# message that names the element.
+
+def _flag_text(v):
+    """A scalar argument as the text of its flag, or None (not a scalar)."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    if isinstance(v, (int, np.integer)):
+        # a counter above 2^53 keeps the message that says so
+        return str(int(v)) if abs(int(v)) <= 2 ** 53 else None
+    if isinstance(v, (float, np.floating)):
+        text = repr(float(v))  # the shortest decimal, as the engine names a double
+        return text[:-2] if text.endswith(".0") else text
+    return None
+
+
+def _engine_refusal(func, cmd, pairs):
+    """The command's message for the invocation pairs [(flag, text)], as
+    FUNC's, or None where the command does not refuse it."""
+    try:
+        status, _cols, _rows, says = _core.invoke(cmd, pairs)
+    except (TypeError, ValueError):
+        return None
+    if status != 2:
+        return None
+    for m in says:
+        if m.startswith("bercl: ") and not m.startswith(("bercl: note: ", "bercl: warning: ")):
+            text = m[len("bercl: "):]
+            text = re.sub(r"^row 1 \([^)]*\): ", "", text)
+            text = re.sub(r"--([a-z][a-z-]*)", lambda g: g.group(1).replace("-", "_"), text)
+            return "%s: %s" % (func, text)
+    return None
+
+
+def _command_words(cmd, flags_of=None, switches=(), extra=()):
+    """A decorator: FUNC's DomainError on scalar arguments said as the
+    command `bercl CMD` says it (_engine_refusal). flags_of: the argument
+    names that are not their flag's name (bits_per_symbol is
+    bits-per-symbol unless given here); switches: arguments that are a
+    flag without a value when true; extra: pairs the function implies
+    (ber_interval: two-sided)."""
+    import functools
+    import inspect
+
+    def wrap(f):
+        sig = inspect.signature(f)
+
+        @functools.wraps(f)
+        def call(*args, **kw):
+            try:
+                return f(*args, **kw)
+            except DomainError as e:
+                bound = sig.bind_partial(*args, **kw)
+                pairs = list(extra)
+                c = cmd
+                for name, v in bound.arguments.items():
+                    if name in ("on_error", "out", "where") or v is None:
+                        continue
+                    flag = (flags_of or {}).get(name, name.replace("_", "-"))
+                    if flag is None:
+                        continue
+                    if name in switches:
+                        if v:
+                            pairs.append((flag, "1"))
+                        continue
+                    text = _flag_text(v)
+                    if text is None:
+                        raise
+                    pairs.append((flag, text))
+                msg = _engine_refusal(f.__name__, c, pairs)
+                if msg is None or msg == str(e):
+                    raise
+                raise DomainError(msg) from None
+        return call
+    return wrap
+
+
 def _tails(func, errors, bits, ber, time, rate, lanes, baud, bits_per_symbol, model, on_error,
            answer, out=None, where=True):
     call = _Call(func, on_error)
@@ -627,6 +714,7 @@ _RAISES_DOC = """
         An argument that is not a number (or a string where one is taken)."""
 
 
+@_command_words("cl")
 def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
        bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
@@ -641,6 +729,7 @@ def cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=No
     return call.out(res, given=out)
 
 
+@_command_words("cl")
 def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
                  bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
@@ -655,6 +744,7 @@ def one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=Non
     return call.out(res, given=out)
 
 
+@_command_words("cl")
 def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud=None,
           bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     if time is rate is lanes is baud is bits_per_symbol is out is None and where is True \
@@ -669,6 +759,7 @@ def tails(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None, baud
     return Tails(*(call.out(r, given=out) for r in res))
 
 
+@_command_words("cl")
 def log10_one_minus_cl(errors, bits=None, ber=None, *, time=None, rate=None, lanes=None,
                        baud=None, bits_per_symbol=None, model="poisson", on_error="raise",
                        out=None, where=True):
@@ -803,6 +894,7 @@ def _target_call(func, on_error, model):
     return _Call(func, on_error), _model(model)
 
 
+@_command_words("bits")
 def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
              where=True):
     """The fewest whole bits a test must run, allowing `errors` errors, to
@@ -858,6 +950,7 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
     return call.out(res, integer=True, given=out)
 
 
+@_command_words("bits")
 def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symbol=None,
              model="poisson", on_error="raise", out=None, where=True):
     """The shortest test time in seconds: min_bits / (rate * lanes) (``time_s`` of
@@ -904,6 +997,7 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     return call.out(res, given=out)
 
 
+@_command_words("errors")
 def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
                bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The most errors a test of `bits` bits may show and still reach `cl`
@@ -971,6 +1065,7 @@ def _bound(func, answer, errors, bits, cl, time, rate, lanes, baud, bits_per_sym
     return call, res
 
 
+@_command_words("ber")
 def ber_upper(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
               bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The one-sided upper bound on the BER at confidence `cl` after `errors`
@@ -1012,6 +1107,7 @@ def ber_upper(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, b
     return call.out(res, given=out)
 
 
+@_command_words("ber", extra=(("two-sided", "1"),))
 def ber_interval(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
                  bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The two-sided interval on the BER at confidence `cl` (``bercl ber
@@ -1038,6 +1134,7 @@ def ber_interval(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None
     return BerInterval(*(call.out(r, given=out) for r in res))
 
 
+@_command_words("ber")
 def ber_lower(errors, bits=None, cl=None, *, time=None, rate=None, lanes=None, baud=None,
               bits_per_symbol=None, model="poisson", on_error="raise", out=None, where=True):
     """The lower end of the two-sided interval (`ber_interval`), ``ber_lower``
@@ -1114,6 +1211,7 @@ def _fec(func, code, ber, on_error, ser=None):
     return call, _apply(call, _core.fec_rates, ("n", "k", "m", "ber"), nkm + (p,))
 
 
+@_command_words("fec")
 def fec_rates(code, ber=None, *, ser=None, on_error="raise"):
     """ser, cer and post_fec_ber at pre-FEC BER `ber` with independent bit
     errors (``bercl fec --code C --ber P``), or at a symbol error ratio
@@ -1193,6 +1291,7 @@ def fec_post_ber(code, ber, *, on_error="raise"):
     return call.out(res[2])
 
 
+@_command_words("fec")
 def fec_ber_max(code, cer, *, on_error="raise"):
     """The largest pre-FEC BER whose codeword error ratio is at most `cer`
     (``ber_max`` of ``bercl fec --cer``).

@@ -16,7 +16,8 @@ from typing import List, Optional
 
 import numpy as np
 
-from . import ConvergenceError, DomainError, _Call, _core, _model, fec_code, parse_cl, parse_real
+from . import (ConvergenceError, DomainError, _Call, _command_words, _core, _model, fec_code,
+               parse_cl, parse_real)
 
 __all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
            "lanes_cl", "LanesCl", "min_bits_all_lanes", "AllLanesBits", "fec_histogram", "FecHistogram", "fec_test_bounds",
@@ -648,6 +649,7 @@ FecTestBounds = collections.namedtuple("FecTestBounds", "ber_upper cer_upper")
 FecTestBounds.__doc__ = """A measured pre-FEC test: the BER bound at the CL and the CER at it."""
 
 
+@_command_words("fec")
 def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, lanes=None,
                     baud=None, bits_per_symbol=None, model="poisson"):
     """The pre-FEC BER bound of a measured test and the CER at that bound
@@ -681,6 +683,7 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     return FecTestBounds(_cell(cells["ber_upper"]), _cell(cells["cer_upper"]))
 
 
+@_command_words("fec", extra=(("code", "kp4"),))
 def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="poisson"):
     """From a count of codewords and uncorrectable ones (``bercl fec
     --codewords K --uncorrectable U``): with `cer`, the CL that the true CER
@@ -799,6 +802,7 @@ class PlanSimulation(_Notebook):
         return _frame([row])
 
 
+@_command_words("simulate", switches=("sequential",))
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
              sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
              model="poisson", burst_model=None, burst_length=10, burst_share=1,
