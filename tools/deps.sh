@@ -23,10 +23,12 @@ case " $* " in
 *)
 	# the test suite, the man page lint, the Python package with make
 	# check's pytest suite and its pandas, matplotlib, xarray and dask
-	# (the fleet on dask.distributed) examples, pip install in a venv
+	# (the fleet on dask.distributed) examples, pip install in a venv, and
+	# the page's module that tests/test_faces.py holds to the command and
+	# Python (emscripten builds it, node runs it)
 	packages="$packages libcmocka-dev libmpfr-dev mandoc groff-base python3-dev python3-numpy \
 		python3-pytest python3-pandas python3-matplotlib python3-setuptools python3-pip python3-venv \
-		python3-dask python3-distributed python3-xarray" ;;
+		python3-dask python3-distributed python3-xarray emscripten nodejs" ;;
 esac
 case " $* " in
 *" --dev "*) packages="$packages clang libclang-rt-14-dev gnuplot-nox python3-mpmath python3-gmpy2 r-base-core \
