@@ -543,12 +543,14 @@ bercl_fec_tail_sonic(const bercl_rs_code *code, const double *bins, bercl_fec_ta
 
 /*
  * flr = cer (1 + X F) / F, at most 1: X codewords interleaved (whole, 1 ..
- * 64), F frames per codeword (> 0); cer in [0, 1]. See lib/fec_flr.c.
+ * 64), F frames per codeword (in (0, 1e6]); cer in [0, 1]; else BERCL_EDOM.
+ * See lib/fec_flr.c.
  */
 BERCL_API enum bercl_status
 bercl_fec_flr(double cer, double interleave, double frames_per_codeword, double *flr);
 
-/* The interleave of a port at rate_bps: 1 below 200G, 2 below 800G, else 4. */
+/* The interleave of a port at rate_bps: 1 below 200G (and for NaN), 2 below
+ * 800G, else 4. */
 BERCL_API double bercl_fec_interleave_default(double rate_bps);
 
 /* ---- FEC: the degraded-SER monitor (lib/fec_degrade.c) ---- */
@@ -561,7 +563,8 @@ BERCL_API double bercl_fec_interleave_default(double rate_bps);
  * (one interval raises the alarm) and out->one_minus_cl = P[Y <= S], both
  * with their logarithms, exactly (an exponentially tilted convolution power
  * in long double: see lib/fec_degrade.c). interval whole in [1,
- * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole >= 0, ser in (0, 1);
+ * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole in [0, 2^53], ser in
+ * (0, 1), else BERCL_EDOM;
  * work holds BERCL_FEC_DEGRADE_WORK_BYTES bytes (aligned as malloc's).
  * BERCL_ELIMIT when the distribution's window would exceed
  * BERCL_FEC_DEGRADE_MAX_WIDTH entries: about interval times the variance of
@@ -579,9 +582,10 @@ bercl_fec_degrade_p(const bercl_rs_code *code, double ser, double interval, doub
 /*
  * The inverse: the SER in [1e-300, 1/2] at which degrade_p = p, p in (0, 1)
  * (p = 1/2: the SER the monitor is set to; for a mean time T between alarms
- * at a line rate, p = interval n m / (rate T)). BERCL_EDOM when threshold
- * >= interval (t + 1) (the alarm can never fire), BERCL_ELIMIT when the
- * root lies outside the range.
+ * at a line rate, p = interval n m / (rate T)); interval and threshold as
+ * bercl_fec_degrade_p() takes them. BERCL_EDOM outside these domains and
+ * when threshold >= interval (t + 1) (the alarm can never fire),
+ * BERCL_ELIMIT when the root lies outside the range.
  */
 BERCL_API enum bercl_status
 bercl_fec_degrade_ser(const bercl_rs_code *code, double interval, double threshold, double p,
@@ -592,8 +596,10 @@ bercl_fec_degrade_ser(const bercl_rs_code *code, double interval, double thresho
  * bits lasts interval n m / rate_bps seconds at the line rate (the FEC
  * stream's bit rate, all lanes), and intervals raise the alarm
  * independently with probability degrade_p, so the mean time is that
- * over degrade_p. BERCL_ELIMIT when it is not finite (degrade_p 0 or
- * below ~1e-308 of the interval's length).
+ * over degrade_p. interval >= 1 and rate_bps > 0, both finite (interval
+ * need not be whole here), degrade_p in [0, 1], else BERCL_EDOM;
+ * BERCL_ELIMIT when the time is not finite (degrade_p 0, or below ~1e-308
+ * of the interval's length).
  */
 BERCL_API enum bercl_status
 bercl_fec_degrade_mean_time(const bercl_rs_code *code, double interval, double rate_bps,
@@ -709,7 +715,8 @@ bercl_clustered_ber_bounds(const bercl_intervals *s, double cl, double one_minus
 /*
  * The Gaussian upper tail Q(x) = P[Z > x] = erfc(x / sqrt 2) / 2 (x not
  * NaN; Q(-inf) = 1, Q(inf) = 0), and its natural logarithm (x finite; ln Q
- * stays finite where Q underflows: ln Q(40) = -804.6...); Q^-1(p) for 0 < p
+ * stays finite where Q underflows: ln Q(40) = -804.6...; BERCL_ELIMIT for x
+ * above 1e154, where ln Q nears the end of the doubles); Q^-1(p) for 0 < p
  * < 1, and from ln p < 0 finite (p down to the smallest doubles and
  * below). BERCL_EDOM outside these domains. Methods, accuracy and sources:
  * lib/normal.c.

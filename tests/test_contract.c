@@ -1150,6 +1150,213 @@ static void test_misc(void **state)
 	end();
 }
 
+/* ---- the Gaussian tail (lib/normal.c) ---- */
+
+static void normal_calls(double x)
+{
+	double q;
+	poison(&q, sizeof q);
+	set_call("bercl_q(%.17g)", x);
+	enum bercl_status st = bercl_q(x, &q);
+	check_status(st, isnan(x) ? BERCL_EDOM : BERCL_OK);
+	CHECK_UNTOUCHED(st, q);
+	if (st == BERCL_OK) {
+		check_prob("q", q);
+		if ((x == -INFINITY && q != 1) || (x == INFINITY && q != 0) || (x == 0 && q != 0.5))
+			breaks(R_OTHER, "Q(%g) = %.17g", x, q);
+	}
+
+	double l;
+	poison(&l, sizeof l);
+	set_call("bercl_ln_q(%.17g)", x);
+	st = bercl_ln_q(x, &l);
+	check_status(st, !isfinite(x) ? BERCL_EDOM : x > 1e154 ? BERCL_ELIMIT : BERCL_OK);
+	CHECK_UNTOUCHED(st, l);
+	if (st == BERCL_OK) {
+		check_double("ln_q", l);
+		if (!(l <= 0))
+			breaks(R_RANGE, "ln Q = %.17g above 0", l);
+		if (q >= DBL_MIN && !(bercl_rel_diff(exp(l), q) < 1e-13))
+			breaks(R_OTHER, "Q %.17g but exp(ln Q) %.17g", q, exp(l));
+	}
+
+	double xi;
+	poison(&xi, sizeof xi);
+	set_call("bercl_q_inv(%.17g)", x);
+	st = bercl_q_inv(x, &xi);
+	check_status(st, x > 0 && x < 1 ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, xi);
+	if (st == BERCL_OK) {
+		check_double("x", xi);
+		double back;
+		if (bercl_q(xi, &back) != BERCL_OK || !(bercl_rel_diff(back, x) < 1e-12))
+			breaks(R_OTHER, "Q(Q^-1(p)) = %.17g", back);
+	}
+
+	poison(&xi, sizeof xi);
+	set_call("bercl_q_inv_ln(%.17g)", x);
+	st = bercl_q_inv_ln(x, &xi);
+	check_status(st, x < 0 && isfinite(x) ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, xi);
+	if (st == BERCL_OK) {
+		check_double("x", xi);
+		double back;
+		if (fabs(x) < 1e300 && (bercl_ln_q(xi, &back) != BERCL_OK ||
+		                        !(fabs(back - x) <= 1e-12 * fmax(1.0, fabs(x)))))
+			breaks(R_OTHER, "ln Q(Q^-1) = %.17g", back);
+	}
+}
+
+static void test_normal(void **state)
+{
+	(void)state;
+	begin("bercl_q/ln_q/q_inv/q_inv_ln");
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		normal_calls(special[i]);
+		normal_calls(-special[i]);
+		normal_calls(1.0 - special[i]);
+	}
+	const double more[] = {38.5, -38.5, 40.0, 1e10, -1e10, 1e154, 2e154, -1e-300, -745.2,
+	                       -DBL_MAX, 1.0 - DBL_EPSILON / 2, 0x1p-1074 * 3};
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+		normal_calls(more[i]);
+	for (int i = 0; i < 20000; i++)
+		normal_calls(next_u64() & 1 ? uniform() : pick(draw_any));
+	end();
+}
+
+/* ---- FEC frame loss, the degraded-SER monitor (fec_flr.c, fec_degrade.c) ---- */
+
+static void flr_call(double cer, double x, double f)
+{
+	double flr;
+	poison(&flr, sizeof flr);
+	set_call("bercl_fec_flr(%.17g, %.17g, %.17g)", cer, x, f);
+	enum bercl_status st = bercl_fec_flr(cer, x, f, &flr);
+	int dom = cer >= 0 && cer <= 1 && whole(x) && x >= 1 && x <= 64 && f > 0 && f <= 1e6;
+	check_status(st, dom ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, flr);
+	if (st == BERCL_OK) {
+		check_prob("flr", flr);
+		if (cer == 0 && flr != 0)
+			breaks(R_OTHER, "flr %.17g for cer 0", flr);
+		if (!(flr >= fmin(cer, 1.0) * (1 - 1e-15) || flr == 1))
+			breaks(R_OTHER, "flr %.17g below cer %.17g", flr, cer);
+	}
+}
+
+static void degrade_calls(const bercl_rs_code *c, int valid, double ser, double iv, double s,
+                          void *work)
+{
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_fec_degrade_p(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k, c->m,
+	         c->t, ser, iv, s);
+	enum bercl_status st = bercl_fec_degrade_p(c, ser, iv, s, work, &t);
+	int dom = valid && ser > 0 && ser < 1 && whole(iv) && iv >= 1 &&
+	          iv <= BERCL_FEC_DEGRADE_MAX_INTERVAL && whole(s) && s >= 0 && s <= TWO53;
+	check_domain_status(st, dom, 1);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK) {
+		check_tails("t", &t);
+		if (s >= iv * (c->t + 1.0) && t.cl != 0)
+			breaks(R_OTHER, "degrade_p %.17g where the alarm cannot fire", t.cl);
+	}
+
+	/* the inverse, at p = ser where ser is a probability */
+	double r;
+	poison(&r, sizeof r);
+	set_call("bercl_fec_degrade_ser(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k, c->m,
+	         c->t, iv, s, ser);
+	st = bercl_fec_degrade_ser(c, iv, s, ser, work, &r);
+	int dom2 = valid && ser > 0 && ser < 1 && whole(iv) && iv >= 1 &&
+	           iv <= BERCL_FEC_DEGRADE_MAX_INTERVAL && whole(s) && s >= 0 && s <= TWO53 &&
+	           s < iv * (c->t + 1.0);
+	check_domain_status(st, dom2, 1);
+	CHECK_UNTOUCHED(st, r);
+	if (st == BERCL_OK) {
+		check_prob("ser", r);
+		if (!(r >= 1e-300 && r <= 0.5))
+			breaks(R_OTHER, "ser %.17g outside [1e-300, 1/2]", r);
+	}
+
+	/* the mean time between alarms, at rate ser * 1e12 and degrade_p s / (s + 1) */
+	double rate = ser * 1e12, dp = isfinite(s) ? s / (s + 1.0) : s;
+	double sec;
+	poison(&sec, sizeof sec);
+	set_call("bercl_fec_degrade_mean_time(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k,
+	         c->m, c->t, iv, rate, dp);
+	st = bercl_fec_degrade_mean_time(c, iv, rate, dp, &sec);
+	int dom3 = valid && iv >= 1 && iv < INFINITY && rate > 0 && rate < INFINITY && dp >= 0 && dp <= 1;
+	check_domain_status(st, dom3, 1);
+	if (dom3 && dp == 0)
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, sec);
+	if (st == BERCL_OK) {
+		check_double("seconds", sec);
+		if (!(sec >= 0))
+			breaks(R_OTHER, "seconds %.17g", sec);
+	}
+}
+
+static void test_fec_flr_degrade(void **state)
+{
+	(void)state;
+	begin("bercl_fec_flr/interleave_default/degrade_*");
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		for (size_t j = 0; j < NSPECIAL; j++)
+			for (size_t k = 0; k < NSPECIAL; k++)
+				flr_call(special[i], special[j], special[k]);
+		for (int x = 0; x <= 65; x += 13)
+			flr_call(special[i], x, BERCL_FEC_FRAMES_PER_CODEWORD);
+		flr_call(special[i], 64, 1e6);
+		flr_call(1.0, 64, special[i]);
+		double r = special[i], xr;
+		set_call("bercl_fec_interleave_default(%.17g)", r);
+		xr = bercl_fec_interleave_default(r);
+		if (!(xr == 1 || xr == 2 || xr == 4))
+			breaks(R_OTHER, "interleave %.17g", xr);
+		set_call("bercl_fec_interleave_default(%.17g)", -r);
+		xr = bercl_fec_interleave_default(-r);
+		if (!(xr == 1 || xr == 2 || xr == 4))
+			breaks(R_OTHER, "interleave %.17g", xr);
+	}
+	for (int i = 0; i < 3000; i++)
+		flr_call(next_u64() & 1 ? uniform() : pick(draw_p), floor(1 + 70 * uniform()),
+		         pick(draw_any));
+	const double rates[][2] = {{25e9, 1}, {100e9, 1}, {200e9, 2}, {400e9, 2}, {800e9, 4},
+	                           {1.6e12, 4}};
+	for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+		set_call("bercl_fec_interleave_default(%.17g)", rates[i][0]);
+		if (bercl_fec_interleave_default(rates[i][0]) != rates[i][1])
+			breaks(R_OTHER, "not %g", rates[i][1]);
+	}
+
+	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	assert_non_null(work);
+	bercl_rs_code codes[4];
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &codes[0]), BERCL_OK);
+	assert_int_equal(bercl_rs_code_make(7, 3, 3, &codes[1]), BERCL_OK);
+	codes[2] = (bercl_rs_code){544, 514, 10, 99};
+	codes[3] = (bercl_rs_code){-5, 514, 10, 15};
+	const double sers[] = {NAN, INFINITY, -1, 0, MIN_SUB, 1e-300, 1e-5, 0.5, 1};
+	const double ivs[] = {NAN, INFINITY, -1, 0, 0.5, 1, 8192, 4294967295.0, 4294967296.0, 1e300};
+	const double ths[] = {NAN, INFINITY, -1, 0, 0.5, 3, 417, TWO53, TWO53 + 2, 1e300};
+	for (int c = 0; c < 4; c++)
+		for (size_t i = 0; i < sizeof sers / sizeof sers[0]; i++)
+			for (size_t j = 0; j < sizeof ivs / sizeof ivs[0]; j++)
+				for (size_t k = 0; k < sizeof ths / sizeof ths[0]; k++)
+					degrade_calls(&codes[c], c < 2, sers[i], ivs[j], ths[k], work);
+	for (int i = 0; i < 150; i++) {
+		int c = (int)(next_u64() % 4);
+		double iv = floor(log_uniform(0, 6)), ser = log_uniform(-12, -1);
+		double s = floor(iv * (codes[c].t + 1) * uniform() * 0.01);
+		degrade_calls(&codes[c], c < 2, ser, iv, s, work);
+	}
+	free(work);
+	end();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1163,6 +1370,8 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_fec),
 		cmocka_unit_test(test_lanes),
+		cmocka_unit_test(test_normal),
+		cmocka_unit_test(test_fec_flr_degrade),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
