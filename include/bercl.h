@@ -670,7 +670,11 @@ bercl_intervals_add(bercl_intervals *s, double bits, double errors);
  * errors the test is worth. Not bounded (no errors, all in one interval:
  * one burst of unknown size, or one burst dominating the rest): df, dispersion_upper and
  * independent_events are 0. BERCL_EDOM for a struct not built by
- * bercl_intervals_add() from zero (or with no interval).
+ * bercl_intervals_add() from zero as far as its fields show it: no
+ * interval, a field that is not finite, a negative count, more errored
+ * intervals than intervals, errors above 2^53, or errored intervals
+ * without errors (or errors without them); fields made up otherwise give
+ * an answer that keeps every promise of this file, or BERCL_EDOM.
  */
 typedef struct {
 	double intervals, errored;  /* k and J */

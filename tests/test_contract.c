@@ -1357,6 +1357,188 @@ static void test_fec_flr_degrade(void **state)
 	end();
 }
 
+/* ---- clustered errors (lib/clustered.c) ---- */
+
+static int made_up(const bercl_intervals *s)
+{
+	const double f[] = {s->intervals, s->errored, s->bits, s->errors, s->bits_lo,
+	                    s->sum_a, s->sum_a_lo, s->a2_ratio};
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (!isfinite(f[i]))
+			return 2; /* not finite: EDOM */
+	if (!(s->intervals >= 1) || s->errored < 0 || s->bits <= 0 || s->errors < 0 || s->sum_a < 0 ||
+	    s->a2_ratio < 0 || s->errored > s->intervals || s->errors > BERCL_MAX_ERRORS)
+		return 2; /* no interval, a negative count, more errored than intervals: EDOM */
+	return 0;
+}
+
+/* built: from bercl_intervals_add(); else made up, where the header wants
+ * EDOM for the impossible fields and, for the rest, promises kept. */
+static void clustered_calls(const bercl_intervals *s, int built, double ber, double cl,
+                            double omc, int two_sided)
+{
+	int bad = built ? 0 : made_up(s);
+	bercl_dispersion d;
+	poison(&d, sizeof d);
+	set_call("bercl_clustered_dispersion({k %.17g, J %.17g, N %.17g, X %.17g, a %.17g, r %.17g}%s)",
+	         s->intervals, s->errored, s->bits, s->errors, s->sum_a, s->a2_ratio,
+	         built ? "" : " made up");
+	enum bercl_status st = bercl_clustered_dispersion(s, &d);
+	if (bad)
+		check_status(st, BERCL_EDOM);
+	else if (built)
+		check_domain_status(st, 1, 1);
+	CHECK_UNTOUCHED(st, d);
+	if (st == BERCL_OK) {
+		check_double("dispersion", d.dispersion);
+		check_double("df", d.df);
+		check_double("dispersion_upper", d.dispersion_upper);
+		check_double("independent_events", d.independent_events);
+		if (d.dispersion < 0 || d.df < 0 || (d.bounded && !(d.dispersion_upper >= 1 && d.df >= 1)) ||
+		    (!d.bounded && (d.df != 0 || d.dispersion_upper != 0 || d.independent_events != 0)) ||
+		    (d.bounded && !(d.independent_events >= 0 && d.independent_events <= s->errors)))
+			breaks(R_OTHER, "dispersion %g df %g upper %g events %g bounded %d", d.dispersion,
+			       d.df, d.dispersion_upper, d.independent_events, d.bounded);
+		if (built && (d.intervals != s->intervals || d.errored != s->errored))
+			breaks(R_OTHER, "k %g J %g", d.intervals, d.errored);
+	}
+	enum bercl_status dst = st;
+
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_clustered_cl({k %.17g, J %.17g, N %.17g, X %.17g}%s, %.17g)", s->intervals,
+	         s->errored, s->bits, s->errors, built ? "" : " made up", ber);
+	st = bercl_clustered_cl(s, ber, &t);
+	if (!(ber > 0 && ber < 1) || bad)
+		check_status(st, BERCL_EDOM);
+	else if (built)
+		check_domain_status(st, 1, 1);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK) {
+		check_tails("t", &t);
+		if (dst == BERCL_OK && !d.bounded && !(t.cl == 0 && t.one_minus_cl == 1))
+			breaks(R_OTHER, "not bounded, cl %.17g", t.cl);
+	}
+
+	double lo, up;
+	poison(&lo, sizeof lo);
+	poison(&up, sizeof up);
+	set_call("bercl_clustered_ber_bounds({k %.17g, J %.17g, N %.17g, X %.17g}%s, %.17g, %.17g, %d)",
+	         s->intervals, s->errored, s->bits, s->errors, built ? "" : " made up", cl, omc,
+	         two_sided);
+	st = bercl_clustered_ber_bounds(s, cl, omc, two_sided, &lo, &up);
+	if (!target_domain(cl, omc) || bad)
+		check_status(st, BERCL_EDOM);
+	else if (built) {
+		check_domain_status(st, 1, 1);
+		if (target_subnormal(cl, omc))
+			check_status(st, BERCL_ELIMIT);
+	}
+	CHECK_UNTOUCHED(st, lo);
+	CHECK_UNTOUCHED(st, up);
+	if (st == BERCL_OK) {
+		check_prob("lower", lo);
+		check_prob("upper", up);
+		if (!(lo <= up) || (!two_sided && lo != 0) || (s->errors == 0 && lo != 0))
+			breaks(R_OTHER, "[%.17g, %.17g]", lo, up);
+		if (dst == BERCL_OK && !d.bounded && !(lo == 0 && up == 1))
+			breaks(R_OTHER, "not bounded: [%.17g, %.17g]", lo, up);
+	}
+}
+
+static void add_call(bercl_intervals *s, double bits, double errors)
+{
+	bercl_intervals before = *s;
+	set_call("bercl_intervals_add({k %.17g, N %.17g, X %.17g}, %.17g, %.17g)", s->intervals,
+	         s->bits, s->errors, bits, errors);
+	enum bercl_status st = bercl_intervals_add(s, bits, errors);
+	int dom = bits > 0 && isfinite(bits) && whole(errors) && errors >= 0 && errors <= bits;
+	if (!dom)
+		check_status(st, BERCL_EDOM);
+	else if (before.errors + errors > BERCL_MAX_ERRORS || before.bits + bits > 1e300)
+		check_status(st, BERCL_ELIMIT);
+	else
+		check_status(st, BERCL_OK);
+	if (st != BERCL_OK && memcmp(&before, s, sizeof before) != 0)
+		breaks(R_WRITTEN, "status %d, s changed", (int)st);
+	if (st == BERCL_OK && (s->intervals != before.intervals + 1 ||
+	                       s->errors != before.errors + errors ||
+	                       s->errored != before.errored + (errors > 0)))
+		breaks(R_OTHER, "k %g X %g J %g", s->intervals, s->errors, s->errored);
+}
+
+static void test_clustered(void **state)
+{
+	(void)state;
+	begin("bercl_intervals_add, bercl_clustered_*");
+	const double bers[] = {NAN, -1, 0, MIN_SUB, 1e-300, 1e-12, 0.5, 1, INFINITY};
+	const int sides[] = {0, 1, -1, 7};
+	/* each special interval added to an empty test and to one with errors */
+	bercl_intervals built[NSPECIAL * 3];
+	int nbuilt = 0;
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++) {
+			bercl_intervals s = {0};
+			add_call(&s, special[i], special[j]);
+			bercl_intervals s2 = {0};
+			add_call(&s2, 1e12, 3);
+			add_call(&s2, 1e12, 0);
+			add_call(&s2, special[i], special[j]);
+			if (s.intervals > 0 && nbuilt < (int)(NSPECIAL * 3))
+				built[nbuilt++] = s;
+			if (s2.intervals > 2 && nbuilt < (int)(NSPECIAL * 3))
+				built[nbuilt++] = s2;
+		}
+	/* the totals' limits */
+	{
+		bercl_intervals s = {0};
+		add_call(&s, 1e300, 1e15);
+		add_call(&s, 1e300, 0);
+		add_call(&s, 1e16, TWO53);
+		add_call(&s, 1e16, 1);
+	}
+	/* seeded random tests: independent and bursty errors */
+	for (int r = 0; r < 12; r++) {
+		bercl_intervals s = {0};
+		int k = 1 + (int)(next_u64() % 40);
+		double n = floor(log_uniform(3, 15));
+		for (int i = 0; i < k; i++) {
+			double e = r % 3 == 0 ? 0 : floor(uniform() * uniform() * (r % 2 ? 50 : 3));
+			add_call(&s, n, fmin(e, n));
+		}
+		if (nbuilt < (int)(NSPECIAL * 3))
+			built[nbuilt++] = s;
+	}
+	for (int b = 0; b < nbuilt; b++) {
+		for (size_t i = 0; i < sizeof bers / sizeof bers[0]; i++)
+			for (size_t k = 0; k < NTARGETS; k++)
+				clustered_calls(&built[b], 1, bers[i], targets[k][0], targets[k][1],
+				                sides[(i + k) % 4]);
+		for (int i = 0; i < 20; i++) {
+			double c = log_uniform(-20, 0);
+			clustered_calls(&built[b], 1, pick(draw_ber), 1 - c, c, (int)(next_u64() & 1));
+		}
+	}
+	/* made up: a special value in each field of a test that was built */
+	bercl_intervals base = {0};
+	add_call(&base, 1e12, 3);
+	add_call(&base, 1e12, 0);
+	add_call(&base, 1e12, 7);
+	double *fields[] = {&base.intervals, &base.errored, &base.bits, &base.errors,
+	                    &base.bits_lo, &base.sum_a, &base.sum_a_lo, &base.a2_ratio};
+	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
+		for (size_t i = 0; i < NSPECIAL; i++) {
+			bercl_intervals m = base;
+			size_t off = (size_t)((char *)fields[f] - (char *)&base);
+			memcpy((char *)&m + off, &special[i], sizeof(double));
+			clustered_calls(&m, 0, 1e-12, 0.95, 0.05, (int)(i & 1));
+			clustered_calls(&m, 0, 1e-12, 0.95, 0.05, (int)!(i & 1));
+		}
+	bercl_intervals zero = {0};
+	clustered_calls(&zero, 0, 1e-12, 0.95, 0.05, 1);
+	end();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1372,6 +1554,10 @@ int main(void)
 		cmocka_unit_test(test_lanes),
 		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_fec_flr_degrade),
+		cmocka_unit_test(test_clustered),
 	};
+	/* CONTRACT_ONLY=test_eye (a glob) runs one part while iterating */
+	if (getenv("CONTRACT_ONLY"))
+		cmocka_set_test_filter(getenv("CONTRACT_ONLY"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
