@@ -482,7 +482,9 @@ bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_mo
  * group spanning several counts, ser_estimate is the maximum-likelihood
  * estimate from the groups (symbol_errors its expected count), ser_upper
  * counts each group at its highest, gof pools groups, and the tail is
- * bercl_fec_tail's on the groups (see lib/fec.c).
+ * bercl_fec_tail's on the groups (see lib/fec.c). ngroups in [1,
+ * BERCL_FEC_MAX_BINS], counts whole, adding to at least 1 and at most 2^53,
+ * and the groups as above (the uncorrectable group last), else BERCL_EDOM.
  */
 BERCL_API enum bercl_status
 bercl_fec_histogram_groups(const bercl_rs_code *code, const int *lo, const int *hi,
@@ -519,8 +521,12 @@ typedef struct {
  * lo[j] .. hi[j] corrected symbols (lo = hi for a plain bin); groups in
  * increasing order, not overlapping, within 0 .. t, and the last group,
  * lo = t + 1 (hi ignored), the uncorrectable codewords. Bins not covered
- * count 0. No fit (bins = 0) with fewer than 2 groups above bin 0 holding
- * codewords.
+ * count 0. Counts whole in [0, 2^53] (their sum may pass 2^53), adding to
+ * more than 0; ngroups in [1, BERCL_FEC_MAX_BINS]; else, and for groups
+ * out of order or without the uncorrectable one last, BERCL_EDOM. No fit
+ * (bins = 0) with fewer than 2 groups above bin 0 holding codewords;
+ * `bins` counts the empty bins above the lowest kept one too, so it can
+ * exceed BERCL_FEC_TAIL_BINS.
  */
 BERCL_API enum bercl_status
 bercl_fec_tail(const bercl_rs_code *code, const int *lo, const int *hi, const double *count,
@@ -531,7 +537,10 @@ bercl_fec_tail(const bercl_rs_code *code, const int *lo, const int *hi, const do
  * bercl_fec_histogram's (the uncorrectable bin is not read), the
  * least-squares line through log10 of the shares of the bins 1 .. t with
  * more than 10 codewords, cer_tail its sum over x = t + 1 .. t + 6 and
- * tail_r2 its R^2; bins = 0 with fewer than 2 such bins.
+ * tail_r2 its R^2; bins = 0 with fewer than 2 such bins. bins[0 .. t] whole
+ * in [0, 2^53], else BERCL_EDOM (also for a code with t + 2 above
+ * BERCL_FEC_MAX_BINS); cer_tail at most 1 (a rising line says nothing);
+ * BERCL_ELIMIT where the line's sum is not finite.
  */
 BERCL_API enum bercl_status
 bercl_fec_tail_sonic(const bercl_rs_code *code, const double *bins, bercl_fec_tail_stats *out);

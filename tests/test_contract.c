@@ -1539,6 +1539,224 @@ static void test_clustered(void **state)
 	end();
 }
 
+/* ---- FEC: grouped histograms and the tail (lib/fec.c, lib/fec_tail.c) ---- */
+
+/* Group layouts over t: 0 single bins, 1 grouped, 2.. broken ones. */
+enum { LAYOUT_BINS, LAYOUT_GROUPED, LAYOUT_NO_UNC, LAYOUT_UNC_FIRST, LAYOUT_OVERLAP,
+       LAYOUT_BEYOND_T, LAYOUT_NEGATIVE, LAYOUT_EMPTY, NLAYOUTS };
+
+static int layout(int kind, int t, int *lo, int *hi)
+{
+	int g = 0;
+	switch (kind) {
+	case LAYOUT_BINS:
+	case LAYOUT_NO_UNC:
+	case LAYOUT_UNC_FIRST:
+		if (kind == LAYOUT_UNC_FIRST)
+			lo[g] = hi[g] = t + 1, g++;
+		for (int i = 0; i <= t; i++)
+			lo[g] = hi[g] = i, g++;
+		if (kind == LAYOUT_BINS)
+			lo[g] = hi[g] = t + 1, g++;
+		return g;
+	case LAYOUT_GROUPED:
+		lo[g] = hi[g] = 0, g++;
+		for (int i = 1; i <= t; i = 2 * i + 1)
+			lo[g] = i, hi[g] = 2 * i < t ? 2 * i : t, g++;
+		lo[g] = t + 1, hi[g] = 0, g++;
+		return g;
+	case LAYOUT_OVERLAP:
+		lo[g] = 0, hi[g] = t, g++;
+		lo[g] = t, hi[g] = t, g++;
+		lo[g] = t + 1, hi[g] = t + 1, g++;
+		return g;
+	case LAYOUT_BEYOND_T:
+		lo[g] = 0, hi[g] = t + 1, g++;
+		lo[g] = t + 1, hi[g] = t + 1, g++;
+		return g;
+	case LAYOUT_NEGATIVE:
+		lo[g] = -1, hi[g] = 0, g++;
+		lo[g] = t + 1, hi[g] = t + 1, g++;
+		return g;
+	default:
+		return 0;
+	}
+}
+
+static void groups_calls(const bercl_rs_code *c, int valid, int kind, const int *lo,
+                         const int *hi, const double *count, int ng, enum bercl_model m,
+                         double cl, double omc)
+{
+	int layout_ok = valid && (kind == LAYOUT_BINS || kind == LAYOUT_GROUPED);
+	double total = 0;
+	int counts_ok = 1;
+	for (int j = 0; j < ng; j++) {
+		counts_ok &= valid_errors(count[j]);
+		total += count[j];
+	}
+	bercl_fec_tail_stats s;
+	poison(&s, sizeof s);
+	set_call("bercl_fec_tail(RS(%d,%d,%d,t=%d), layout %d, %d groups, [%g, %g, ..., %g], %.17g, "
+	         "%.17g)",
+	         c->n, c->k, c->m, c->t, kind, ng, count[0], ng > 1 ? count[1] : 0, count[ng > 0 ? ng - 1 : 0],
+	         cl, omc);
+	enum bercl_status st = bercl_fec_tail(c, lo, hi, count, ng, cl, omc, &s);
+	int dom = layout_ok && counts_ok && total > 0 && target_domain(cl, omc);
+	check_domain_status(st, dom, 1);
+	if (dom && target_subnormal(cl, omc))
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, s);
+	if (st == BERCL_OK && s.bins > 0) {
+		check_prob("cer_tail", s.cer_tail);
+		check_prob("cer_tail_lower", s.cer_tail_lower);
+		check_prob("cer_tail_upper", s.cer_tail_upper);
+		check_double("tail_r2", s.tail_r2);
+		check_prob("tail_p", s.tail_p);
+		check_double("shape", s.shape);
+		check_double("dispersion", s.dispersion);
+		check_ln("ln_cer_tail", s.ln_cer_tail, s.cer_tail);
+		check_ln("ln_cer_tail_lower", s.ln_cer_tail_lower, s.cer_tail_lower);
+		check_ln("ln_cer_tail_upper", s.ln_cer_tail_upper, s.cer_tail_upper);
+		if (!(s.cer_tail_lower <= s.cer_tail && s.cer_tail <= s.cer_tail_upper))
+			breaks(R_OTHER, "cer_tail %.17g outside [%.17g, %.17g]", s.cer_tail,
+			       s.cer_tail_lower, s.cer_tail_upper);
+		if (!(s.shape >= 0 && s.shape <= 2) || !(s.dispersion >= 1))
+			breaks(R_OTHER, "shape %g dispersion %g bins %d", s.shape, s.dispersion, s.bins);
+	}
+
+	bercl_fec_histogram_stats h;
+	poison(&h, sizeof h);
+	set_call("bercl_fec_histogram_groups(RS(%d,%d,%d,t=%d), layout %d, %d groups, [%g, %g, ..., "
+	         "%g], %d, %.17g, %.17g)",
+	         c->n, c->k, c->m, c->t, kind, ng, count[0], ng > 1 ? count[1] : 0, count[ng > 0 ? ng - 1 : 0],
+	         (int)m, cl, omc);
+	st = bercl_fec_histogram_groups(c, lo, hi, count, ng, m, cl, omc, &h);
+	dom = layout_ok && counts_ok && total >= 1 && total <= BERCL_MAX_ERRORS &&
+	      target_domain(cl, omc) && (m == BERCL_POISSON || m == BERCL_BINOMIAL);
+	check_domain_status(st, dom, 1);
+	CHECK_UNTOUCHED(st, h);
+	if (st != BERCL_OK)
+		return;
+	check_prob("ser_estimate", h.ser_estimate);
+	check_prob("ser_upper", h.ser_upper);
+	check_prob("cer_model_upper", h.cer_model_upper);
+	check_prob("cer_count_upper", h.cer_count_upper);
+	check_prob("cer_upper", h.cer_upper);
+	check_ln("ln_cer_upper", h.ln_cer_upper, h.cer_upper);
+	check_double("codewords", h.codewords);
+	check_double("symbol_errors", h.symbol_errors);
+	if (h.has_cer_predicted)
+		check_prob("cer_predicted", h.cer_predicted);
+	if (h.gof_df > 0) {
+		check_prob("gof_p", h.gof_p);
+		check_double("gof_stat", h.gof_stat);
+	}
+	if (h.tail_bins > 0) {
+		check_prob("cer_tail", h.cer_tail);
+		check_prob("cer_tail_lower", h.cer_tail_lower);
+		check_prob("cer_tail_upper", h.cer_tail_upper);
+		check_double("tail_r2", h.tail_r2);
+	}
+	if (h.codewords != total)
+		breaks(R_OTHER, "codewords %.17g, the groups hold %.17g", h.codewords, total);
+}
+
+static void sonic_call(const bercl_rs_code *c, int valid, const double *bins)
+{
+	bercl_fec_tail_stats s;
+	poison(&s, sizeof s);
+	set_call("bercl_fec_tail_sonic(RS(%d,%d,%d,t=%d), [%g, %g, %g, ...])", c->n, c->k, c->m, c->t,
+	         bins[0], bins[1], bins[2]);
+	enum bercl_status st = bercl_fec_tail_sonic(c, bins, &s);
+	int ok = valid;
+	for (int i = 0; valid && i <= c->t; i++)
+		ok &= valid_errors(bins[i]);
+	check_domain_status(st, ok, 1);
+	CHECK_UNTOUCHED(st, s);
+	if (st == BERCL_OK && s.bins > 0) {
+		check_prob("cer_tail", s.cer_tail);
+		check_double("tail_r2", s.tail_r2);
+		check_double("sonic_slope", s.sonic_slope);
+		check_double("sonic_intercept", s.sonic_intercept);
+		check_ln("ln_cer_tail", s.ln_cer_tail, s.cer_tail);
+	}
+}
+
+static void test_fec_groups_tail(void **state)
+{
+	(void)state;
+	begin("bercl_fec_histogram_groups/tail/tail_sonic");
+	bercl_rs_code codes[4];
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &codes[0]), BERCL_OK);
+	assert_int_equal(bercl_rs_code_make(7, 3, 3, &codes[1]), BERCL_OK);
+	codes[2] = (bercl_rs_code){544, 514, 10, 99};
+	codes[3] = (bercl_rs_code){-5, 514, 10, 15};
+	int lo[BERCL_FEC_MAX_BINS + 2], hi[BERCL_FEC_MAX_BINS + 2];
+	double count[BERCL_FEC_MAX_BINS + 2];
+	for (int c = 0; c < 4; c++) {
+		int valid = c < 2, t = valid ? codes[c].t : 15;
+		for (int kind = 0; kind < NLAYOUTS; kind++) {
+			int ng = layout(kind, t, lo, hi);
+			if (ng == 0) { /* no group at all */
+				lo[0] = hi[0] = 0;
+				count[0] = 1;
+			}
+			for (size_t i = 0; i < NSPECIAL; i++)
+				for (int at = 0; at < (ng ? ng : 1); at += (ng > 4 ? ng / 4 : 1))
+					for (size_t k = 0; k < NTARGETS; k += 4) {
+						for (int j = 0; j < ng; j++)
+							count[j] = floor(1e12 / pow(40.0, lo[j]));
+						if (ng)
+							count[at] = special[i];
+						groups_calls(&codes[c], valid, kind, lo, hi, count, ng,
+						             (enum bercl_model)(k & 1), targets[k][0],
+						             targets[k][1]);
+					}
+		}
+		/* sonic: each bin special in turn, and random histograms */
+		double bins[BERCL_FEC_MAX_BINS + 2];
+		for (size_t i = 0; i < NSPECIAL; i++)
+			for (int at = 0; at <= t + 1; at += 3) {
+				for (int b = 0; b <= t + 1; b++)
+					bins[b] = floor(1e12 / pow(30.0, b));
+				bins[at] = special[i];
+				sonic_call(&codes[c], valid, bins);
+			}
+		for (int r = 0; r < 60; r++) {
+			for (int b = 0; b <= t + 1; b++)
+				bins[b] = next_u64() & 3 ? floor(log_uniform(0, 13 - b)) : 0;
+			sonic_call(&codes[c], valid, bins);
+			int ng = layout(r & 1 ? LAYOUT_GROUPED : LAYOUT_BINS, t, lo, hi);
+			for (int j = 0; j < ng; j++)
+				count[j] = bins[lo[j] <= t + 1 ? lo[j] : t + 1];
+			double cl = 1 - log_uniform(-10, -0.5);
+			groups_calls(&codes[c], valid, r & 1, lo, hi, count, ng,
+			             (enum bercl_model)(r & 2 ? 1 : 0), cl, 1 - cl);
+		}
+	}
+	/* ngroups beyond BERCL_FEC_MAX_BINS, and negative */
+	const int ngs[] = {-1, BERCL_FEC_MAX_BINS + 1};
+	for (int i = 0; i < 2; i++) {
+		int ng = ngs[i];
+		bercl_fec_tail_stats s;
+		poison(&s, sizeof s);
+		lo[0] = hi[0] = 0;
+		count[0] = 5;
+		set_call("bercl_fec_tail(KP4, %d groups)", ng);
+		enum bercl_status st = bercl_fec_tail(&codes[0], lo, hi, count, ng, 0.95, 0.05, &s);
+		check_status(st, BERCL_EDOM);
+		CHECK_UNTOUCHED(st, s);
+		bercl_fec_histogram_stats h;
+		poison(&h, sizeof h);
+		set_call("bercl_fec_histogram_groups(KP4, %d groups)", ng);
+		st = bercl_fec_histogram_groups(&codes[0], lo, hi, count, ng, BERCL_POISSON, 0.95, 0.05,
+		                                &h);
+		check_status(st, BERCL_EDOM);
+		CHECK_UNTOUCHED(st, h);
+	}
+	end();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1555,6 +1773,7 @@ int main(void)
 		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_fec_flr_degrade),
 		cmocka_unit_test(test_clustered),
+		cmocka_unit_test(test_fec_groups_tail),
 	};
 	/* CONTRACT_ONLY=test_eye (a glob) runs one part while iterating */
 	if (getenv("CONTRACT_ONLY"))
