@@ -752,7 +752,9 @@ enum bercl_eye_method { BERCL_EYE_LIKELIHOOD, BERCL_EYE_REGRESSION };
  * |offset| <= 1e12; UI on the time axis), the bits compared there (in [1,
  * 1e300]) and the errors counted (whole, 0 .. bits, at most 2^53). edge may
  * be NULL; else per point 0 (left, or lower rail), 1 (right, or upper), -1
- * (not said: the side follows from the offset, lib/eye_fit.c).
+ * (not said: the side follows from the offset, lib/eye_fit.c). A NULL
+ * scan, options, offset, bits or errors is BERCL_EDOM, as is any point
+ * outside these domains.
  */
 typedef struct {
 	const double *offset;
@@ -765,7 +767,7 @@ typedef struct {
 /*
  * rho: the tails' amplitude in [1e-6, 1] (time: the transition density,
  * 0.5 for PRBS), or 0 to fit it per edge (time, likelihood only); the
- * voltage axis takes 0.5 (Bergano's model). fit_below in (0, 1]: the
+ * voltage axis takes 0.5 (Bergano's model: any other rho is BERCL_EDOM). fit_below in (0, 1]: the
  * points whose observed BER is below it are fitted (BERCL_EYE_FIT_BELOW).
  * cl, one_minus_cl: the intervals' confidence, the target rules at the top
  * of this file.
@@ -846,9 +848,10 @@ BERCL_API enum bercl_status
 bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_options *opt, bercl_eye_stats *out);
 
 /*
- * The eye opening and TJ at target BER ber (0 < ber < each edge's rho),
- * with profile-likelihood intervals where the fit has them; scan and opt
- * those of the fit.
+ * The eye opening and TJ at target BER ber (0 < ber < each edge's rho,
+ * fit->params[2] and [5], else BERCL_EDOM), with profile-likelihood
+ * intervals where the fit has them; scan and opt those of the fit (checked
+ * as bercl_eye_fit() checks them); BERCL_ELIMIT and BERCL_ENOCONV as there.
  */
 BERCL_API enum bercl_status
 bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_options *opt, const bercl_eye_stats *fit,
@@ -859,8 +862,12 @@ bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_options *opt, const ber
  * bercl_eye_stats' params: mu, ln sigma, rho of each edge) and opt, the
  * bits per offset (the same at each) at which the interval of the eye
  * opening at ber is expected to have half-width half_width (offset
- * units): the Wald approximation of lib/eye_fit.c, rounded up. BERCL_EDOM
- * where the offsets leave an edge's tail unscanned.
+ * units): the Wald approximation of lib/eye_fit.c, rounded up. offset
+ * not NULL, n in [1, BERCL_EYE_MAX_POINTS], each |offset| <= 1e12; params
+ * finite, each ln sigma in (-700, 700) and each rho in [1e-6, 1]; ber in
+ * (0, 1) below both rho; half_width > 0 and finite; else BERCL_EDOM, as
+ * where the offsets leave an edge's tail unscanned. BERCL_ELIMIT where
+ * the answer would exceed 1e300 bits.
  */
 BERCL_API enum bercl_status
 bercl_eye_plan(const double *offset, int n, const bercl_eye_options *opt, const double params[6],

@@ -1757,6 +1757,371 @@ static void test_fec_groups_tail(void **state)
 	end();
 }
 
+/* ---- eye and bathtub scans (lib/eye_fit.c) ---- */
+
+#define EYE_N 45
+
+static int eye_options_ok(const bercl_eye_options *o)
+{
+	if (o->axis != BERCL_EYE_TIME && o->axis != BERCL_EYE_VOLTAGE)
+		return 0;
+	if (o->method != BERCL_EYE_LIKELIHOOD && o->method != BERCL_EYE_REGRESSION)
+		return 0;
+	if (!(o->fit_below > 0 && o->fit_below <= 1))
+		return 0;
+	if (!(o->rho == 0 || (o->rho >= 1e-6 && o->rho <= 1)))
+		return 0;
+	if (o->rho == 0 && (o->axis == BERCL_EYE_VOLTAGE || o->method == BERCL_EYE_REGRESSION))
+		return 0;
+	if (o->axis == BERCL_EYE_VOLTAGE && o->rho != 0.5)
+		return 0;
+	return target_domain(o->cl, o->one_minus_cl);
+}
+
+static int eye_scan_ok(const bercl_eye_scan *s)
+{
+	if (!s->offset || !s->bits || !s->errors || s->n < 1 || s->n > BERCL_EYE_MAX_POINTS)
+		return 0;
+	for (int i = 0; i < s->n; i++) {
+		double n = s->bits[i], k = s->errors[i];
+		if (!(isfinite(s->offset[i]) && fabs(s->offset[i]) <= 1e12 && n >= 1 && n <= 1e300 &&
+		      valid_errors(k) && k <= n))
+			return 0;
+		if (s->edge && !(s->edge[i] >= -1 && s->edge[i] <= 1))
+			return 0;
+	}
+	return 1;
+}
+
+static void check_estimate(const char *name, bercl_eye_estimate e)
+{
+	if (!isfinite(e.value) || !isfinite(e.lower) || !isfinite(e.upper))
+		breaks(R_NONFINITE, "%s = %g [%g, %g]", name, e.value, e.lower, e.upper);
+	else if (!(e.lower <= e.value && e.value <= e.upper))
+		breaks(R_OTHER, "%s = %.17g outside [%.17g, %.17g]", name, e.value, e.lower, e.upper);
+}
+
+/* A dual-Dirac bathtub: edges at 0.1 and 0.9 UI, widths 0.02, rho 1/2. */
+static void eye_base(double *off, double *bits, double *err, double scale)
+{
+	for (int i = 0; i < EYE_N; i++) {
+		off[i] = -0.05 + 1.1 * i / (EYE_N - 1);
+		double p0 = 0, p1 = 0;
+		bercl_q((off[i] - 0.1) / 0.02, &p0);
+		bercl_q((0.9 - off[i]) / 0.02, &p1);
+		bits[i] = 1e10 * scale;
+		err[i] = floor(bits[i] * 0.5 * (p0 + p1));
+	}
+}
+
+static const char *eye_opt_text(const bercl_eye_options *o)
+{
+	static char text[160];
+	snprintf(text, sizeof text, "{axis %d, method %d, rho %.17g, below %.17g, cl %.17g/%.17g}",
+	         (int)o->axis, (int)o->method, o->rho, o->fit_below, o->cl, o->one_minus_cl);
+	return text;
+}
+
+/* sides, fit and (with a fit) the eye at a few BERs, held to the header. */
+static void eye_calls(const bercl_eye_scan *s, const bercl_eye_options *o, int do_fit,
+                      const char *what, int must_fit)
+{
+	int dom = eye_scan_ok(s) && eye_options_ok(o);
+	bercl_eye_sides_count c;
+	poison(&c, sizeof c);
+	set_call("bercl_eye_sides(%s, %s)", what, eye_opt_text(o));
+	enum bercl_status st = bercl_eye_sides(s, o, &c);
+	/* a subnormal side of the target: ELIMIT, the target rules */
+	int sub = dom && target_subnormal(o->cl, o->one_minus_cl);
+	check_status(st, !dom ? BERCL_EDOM : sub ? BERCL_ELIMIT : BERCL_OK);
+	CHECK_UNTOUCHED(st, c);
+	if (st == BERCL_OK) {
+		check_double("centre", c.centre);
+		for (int e = 0; e < 2; e++)
+			if (c.points[e] < 0 || c.with_errors[e] < 0 || c.with_errors[e] > c.points[e] ||
+			    c.points[e] > s->n)
+				breaks(R_OTHER, "edge %d: %d points, %d with errors", e, c.points[e],
+				       c.with_errors[e]);
+		if (c.needed != (o->rho == 0 ? 3 : 2))
+			breaks(R_OTHER, "needed %d", c.needed);
+	}
+	if (!do_fit)
+		return;
+	bercl_eye_stats f;
+	poison(&f, sizeof f);
+	set_call("bercl_eye_fit(%s, %s)", what, eye_opt_text(o));
+	st = bercl_eye_fit(s, o, &f);
+	if (!dom)
+		check_status(st, BERCL_EDOM);
+	else if (sub)
+		check_status(st, BERCL_ELIMIT);
+	else if (must_fit)
+		check_status(st, BERCL_OK);
+	CHECK_UNTOUCHED(st, f);
+	if (st != BERCL_OK)
+		return;
+	for (int e = 0; e < 2; e++) {
+		check_estimate("mu", f.edge[e].mu);
+		check_estimate("sigma", f.edge[e].sigma);
+		check_double("rho", f.edge[e].rho);
+		if (f.method == BERCL_EYE_REGRESSION)
+			check_double("edge r_squared", f.edge[e].r_squared);
+		if (!(f.edge[e].sigma.value > 0 && f.edge[e].rho > 0 && f.edge[e].rho <= 1))
+			breaks(R_OTHER, "sigma %g rho %g", f.edge[e].sigma.value, f.edge[e].rho);
+	}
+	if (o->axis == BERCL_EYE_TIME) {
+		check_estimate("rj", f.rj);
+		check_estimate("dj", f.dj);
+	} else {
+		check_estimate("q", f.q);
+		check_double("threshold", f.threshold);
+		check_prob("ber_at_threshold", f.ber_at_threshold);
+	}
+	if (o->method == BERCL_EYE_LIKELIHOOD) {
+		check_double("deviance", f.deviance);
+		check_double("ln_likelihood", f.ln_likelihood);
+		if (!(f.deviance >= 0))
+			breaks(R_OTHER, "deviance %.17g", f.deviance);
+	} else {
+		check_double("r_squared", f.r_squared);
+	}
+	check_prob("fit_p", f.fit_p);
+	for (int a = 0; a < 6; a++)
+		check_double("params", f.params[a]);
+	const double bers[] = {NAN, -1, 0, MIN_SUB, 1e-300, 1e-12, 0.25, 0.5, 1, INFINITY};
+	for (size_t i = 0; i < sizeof bers / sizeof bers[0]; i++) {
+		if (o->method == BERCL_EYE_LIKELIHOOD && i % 3 != 0 && bers[i] > 0 && bers[i] < 0.5)
+			continue; /* intervals are dear: one in three */
+		bercl_eye_at_ber a;
+		poison(&a, sizeof a);
+		set_call("bercl_eye_at(%s, %s, fit, %.17g)", what, eye_opt_text(o), bers[i]);
+		st = bercl_eye_at(s, o, &f, bers[i], &a);
+		int bdom = bers[i] > 0 && bers[i] < f.params[2] && bers[i] < f.params[5];
+		check_domain_status(st, bdom, 1);
+		CHECK_UNTOUCHED(st, a);
+		if (st == BERCL_OK) {
+			check_estimate("eye_opening", a.eye_opening);
+			check_estimate("tj", a.tj);
+		}
+	}
+}
+
+static void plan_call(const double *off, int n, const bercl_eye_options *o, const double *params,
+                      double ber, double w)
+{
+	double bits;
+	poison(&bits, sizeof bits);
+	set_call("bercl_eye_plan(%d offsets, %s, {%g, %g, %g, %g, %g, %g}, %.17g, %.17g)", n,
+	         eye_opt_text(o), params[0], params[1], params[2], params[3], params[4], params[5],
+	         ber, w);
+	enum bercl_status st = bercl_eye_plan(off, n, o, params, ber, w, &bits);
+	int dom = off && n >= 1 && n <= BERCL_EYE_MAX_POINTS && eye_options_ok(o) && w > 0 &&
+	          isfinite(w) && ber > 0 && ber < 1;
+	for (int i = 0; dom && i < n; i++)
+		dom = fabs(off[i]) <= 1e12;
+	for (int a = 0; dom && a < 6; a++)
+		dom = isfinite(params[a]);
+	dom = dom && params[2] >= 1e-6 && params[2] <= 1 && params[5] >= 1e-6 && params[5] <= 1 &&
+	      fabs(params[1]) < 700 && fabs(params[4]) < 700 && ber < params[2] && ber < params[5];
+	/* inside the domain: OK, ELIMIT, or EDOM for offsets that leave a tail unscanned */
+	if (!dom)
+		check_status(st, BERCL_EDOM);
+	else if (target_subnormal(o->cl, o->one_minus_cl))
+		check_status(st, BERCL_ELIMIT);
+	else if (st == BERCL_ENOCONV)
+		breaks(R_STATUS, "ENOCONV");
+	CHECK_UNTOUCHED(st, bits);
+	if (st == BERCL_OK) {
+		check_double("bits_per_offset", bits);
+		if (!(whole(bits) && bits >= 1 && bits <= 1e300))
+			breaks(R_OTHER, "bits %.17g", bits);
+	}
+}
+
+static void test_eye(void **state)
+{
+	(void)state;
+	begin("bercl_eye_sides/fit/at/plan");
+	double off[EYE_N], bits[EYE_N], err[EYE_N];
+	signed char edge[EYE_N];
+	eye_base(off, bits, err, 1);
+	for (int i = 0; i < EYE_N; i++)
+		edge[i] = off[i] < 0.5 ? 0 : 1;
+	bercl_eye_scan base = {off, bits, err, NULL, EYE_N};
+	const bercl_eye_options good = {BERCL_EYE_TIME, BERCL_EYE_LIKELIHOOD, 0.5, BERCL_EYE_FIT_BELOW,
+	                                0.95, 0.05};
+	/* the options: every field special, every combination of the enums */
+	const int axes[] = {BERCL_EYE_TIME, BERCL_EYE_VOLTAGE, 7};
+	const int methods[] = {BERCL_EYE_LIKELIHOOD, BERCL_EYE_REGRESSION, -1};
+	const double rhos[] = {0, 1e-7, 1e-6, 0.5, 1, NAN, -0.5, 2, INFINITY};
+	const double belows[] = {NAN, 0, MIN_SUB, 1e-3, 1, 2};
+	for (int a = 0; a < 3; a++)
+		for (int m = 0; m < 3; m++)
+			for (size_t r = 0; r < sizeof rhos / sizeof rhos[0]; r++)
+				for (size_t b = 0; b < sizeof belows / sizeof belows[0]; b++)
+					for (size_t k = 0; k < NTARGETS; k += 3) {
+						bercl_eye_options o = {(enum bercl_eye_axis)axes[a],
+						                       (enum bercl_eye_method)methods[m], rhos[r],
+						                       belows[b], targets[k][0], targets[k][1]};
+						/* fits where the options are valid, once per
+						 * axis, method and rho (the fits are dear) */
+						int fit = !eye_options_ok(&o) ||
+						          (b == 3 && (k == 0 || k == 9));
+						eye_calls(&base, &o, fit, "base", 0);
+					}
+	/* the base scan fits with the defaults and with the regression, edges given or not */
+	eye_calls(&base, &good, 1, "base", 1);
+	bercl_eye_options reg = good;
+	reg.method = BERCL_EYE_REGRESSION;
+	eye_calls(&base, &reg, 1, "base", 1);
+	bercl_eye_scan with_edge = base;
+	with_edge.edge = edge;
+	eye_calls(&with_edge, &good, 1, "base with edges", 1);
+	/* a special value in each field of a point: first, middle, last */
+	const int at[] = {0, EYE_N / 2, EYE_N - 1, 3};
+	for (size_t p = 0; p < 4; p++)
+		for (int field = 0; field < 3; field++)
+			for (size_t i = 0; i < NSPECIAL; i++) {
+				double o2[EYE_N], b2[EYE_N], e2[EYE_N];
+				memcpy(o2, off, sizeof o2);
+				memcpy(b2, bits, sizeof b2);
+				memcpy(e2, err, sizeof e2);
+				double *f = field == 0 ? o2 : field == 1 ? b2 : e2;
+				f[at[p]] = special[i];
+				bercl_eye_scan s = {o2, b2, e2, NULL, EYE_N};
+				char what[96];
+				snprintf(what, sizeof what, "base, %s[%d] = %.17g",
+				         field == 0 ? "offset" : field == 1 ? "bits" : "errors", at[p], special[i]);
+				eye_calls(&s, &good, p == 3 || !eye_scan_ok(&s) || (i % 4 == 0), what, 0);
+				eye_calls(&s, &reg, 1, what, 0);
+			}
+	/* edges: each value at one point, NULL arrays, and the point counts */
+	const int edges[] = {-2, -1, 0, 1, 2, 127, -128};
+	for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+		signed char e2[EYE_N];
+		memcpy(e2, edge, sizeof e2);
+		e2[5] = (signed char)edges[i];
+		bercl_eye_scan s = base;
+		s.edge = e2;
+		char what[64];
+		snprintf(what, sizeof what, "base, edge[5] = %d", edges[i]);
+		eye_calls(&s, &reg, 1, what, 0);
+	}
+	const int ns[] = {-1, 0, 1, 2, EYE_N, BERCL_EYE_MAX_POINTS + 1};
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+		bercl_eye_scan s = base;
+		s.n = ns[i];
+		char what[64];
+		snprintf(what, sizeof what, "base, n = %d", ns[i]);
+		eye_calls(&s, &reg, ns[i] <= EYE_N, what, 0);
+	}
+	for (int f = 0; f < 3; f++) {
+		bercl_eye_scan s = base;
+		if (f == 0)
+			s.offset = NULL;
+		else if (f == 1)
+			s.bits = NULL;
+		else
+			s.errors = NULL;
+		eye_calls(&s, &reg, 1, f == 0 ? "offset NULL" : f == 1 ? "bits NULL" : "errors NULL", 0);
+	}
+	{
+		bercl_eye_sides_count c;
+		bercl_eye_stats st;
+		poison(&c, sizeof c);
+		poison(&st, sizeof st);
+		set_call("bercl_eye_sides/fit(NULL scan, NULL options)");
+		enum bercl_status r1 = bercl_eye_sides(NULL, &good, &c), r2 = bercl_eye_sides(&base, NULL, &c);
+		enum bercl_status r3 = bercl_eye_fit(NULL, &good, &st), r4 = bercl_eye_fit(&base, NULL, &st);
+		check_status(r1, BERCL_EDOM);
+		check_status(r2, BERCL_EDOM);
+		check_status(r3, BERCL_EDOM);
+		check_status(r4, BERCL_EDOM);
+		CHECK_UNTOUCHED(BERCL_EDOM, c);
+		CHECK_UNTOUCHED(BERCL_EDOM, st);
+	}
+	/* seeded random scans: noisy bathtubs of random eyes, some far from any eye */
+	for (int r = 0; r < 24; r++) {
+		double o2[EYE_N], b2[EYE_N], e2[EYE_N];
+		double mu0 = 0.3 * uniform(), mu1 = 0.7 + 0.3 * uniform();
+		double s0 = log_uniform(-3, -1), s1 = log_uniform(-3, -1);
+		double n = floor(log_uniform(4, 13));
+		for (int i = 0; i < EYE_N; i++) {
+			o2[i] = -0.05 + 1.1 * i / (EYE_N - 1);
+			double p0, p1;
+			bercl_q((o2[i] - mu0) / s0, &p0);
+			bercl_q((mu1 - o2[i]) / s1, &p1);
+			b2[i] = n;
+			e2[i] = r % 6 == 5 ? floor(n * uniform()) : floor(n * 0.5 * (p0 + p1) * (0.5 + uniform()));
+		}
+		bercl_eye_scan s = {o2, b2, e2, NULL, EYE_N};
+		bercl_eye_options o = r & 1 ? reg : good;
+		if (r % 4 == 2)
+			o.rho = 0;
+		if (r % 8 == 3) {
+			o.axis = BERCL_EYE_VOLTAGE;
+			o.rho = 0.5;
+		}
+		eye_calls(&s, &o, 1, "random", 0);
+	}
+	/* a fit made up: each parameter special, for bercl_eye_at */
+	bercl_eye_stats fit;
+	assert_int_equal(bercl_eye_fit(&base, &reg, &fit), BERCL_OK);
+	for (int a = 0; a < 6; a++)
+		for (size_t i = 0; i < NSPECIAL; i++) {
+			bercl_eye_stats g = fit;
+			g.params[a] = special[i];
+			bercl_eye_at_ber out;
+			poison(&out, sizeof out);
+			set_call("bercl_eye_at(base, regression, params[%d] = %.17g, 1e-12)", a, special[i]);
+			enum bercl_status st = bercl_eye_at(&base, &reg, &g, 1e-12, &out);
+			if (!(1e-12 < g.params[2] && 1e-12 < g.params[5]))
+				check_status(st, BERCL_EDOM);
+			CHECK_UNTOUCHED(st, out);
+			if (st == BERCL_OK) {
+				check_estimate("eye_opening", out.eye_opening);
+				check_estimate("tj", out.tj);
+			}
+		}
+	/* plans: the fit's eye, each parameter and argument special */
+	const double *p0 = fit.params;
+	const double bers[] = {NAN, 0, MIN_SUB, 1e-300, 1e-12, 0.4, 0.5, 1};
+	const double ws[] = {NAN, -1, 0, MIN_SUB, 1e-3, 0.01, 1, 1e300, INFINITY};
+	for (size_t b = 0; b < sizeof bers / sizeof bers[0]; b++)
+		for (size_t w = 0; w < sizeof ws / sizeof ws[0]; w++) {
+			plan_call(off, EYE_N, &good, p0, bers[b], ws[w]);
+			plan_call(off, EYE_N, &reg, p0, bers[b], ws[w]);
+		}
+	for (int a = 0; a < 6; a++)
+		for (size_t i = 0; i < NSPECIAL; i++) {
+			double pp[6];
+			memcpy(pp, p0, sizeof pp);
+			pp[a] = (a == 1 || a == 4) && isfinite(special[i]) ? log(fabs(special[i]) + 1e-300)
+			                                                      : special[i];
+			plan_call(off, EYE_N, &good, pp, 1e-12, 0.01);
+			pp[a] = special[i];
+			plan_call(off, EYE_N, &good, pp, 1e-12, 0.01);
+		}
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		double o2[EYE_N];
+		memcpy(o2, off, sizeof o2);
+		o2[i % EYE_N] = special[i];
+		plan_call(o2, EYE_N, &good, p0, 1e-12, 0.01);
+		o2[i % EYE_N] = -special[i];
+		plan_call(o2, EYE_N, &good, p0, 1e-12, 0.01);
+	}
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+		plan_call(off, ns[i], &good, p0, 1e-12, 0.01);
+	plan_call(NULL, EYE_N, &good, p0, 1e-12, 0.01);
+	for (int r = 0; r < 30; r++) {
+		bercl_eye_options o = good;
+		o.cl = 1 - log_uniform(-12, -0.5);
+		o.one_minus_cl = 1 - o.cl;
+		plan_call(off, EYE_N, &o, p0, log_uniform(-20, -1), log_uniform(-6, 0));
+	}
+	end();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1774,6 +2139,7 @@ int main(void)
 		cmocka_unit_test(test_fec_flr_degrade),
 		cmocka_unit_test(test_clustered),
 		cmocka_unit_test(test_fec_groups_tail),
+		cmocka_unit_test(test_eye),
 	};
 	/* CONTRACT_ONLY=test_eye (a glob) runs one part while iterating */
 	if (getenv("CONTRACT_ONLY"))
