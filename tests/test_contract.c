@@ -2,7 +2,8 @@
 /*
  * test_contract.c - the promises of <bercl.h>, as a grid: every public
  * function is called on the special values (NaN, +-inf, -1, +-0, the
- * smallest subnormal, a subnormal, DBL_MIN, 2^53, 2^53 + 2, 1e300, DBL_MAX
+ * smallest subnormal, a subnormal, DBL_MIN, 2^53 - 1, 2^53, 2^53 + 2 (2^53 + 1
+ * is no double: it rounds to 2^53), 1e300, DBL_MAX
  * and the values near the documented limits) in every combination its
  * arguments allow, and on seeded random values, and each call is held to
  * the header's contract:
@@ -39,7 +40,7 @@
 /* The special values of every double argument. */
 static const double special[] = {
 	NAN, INFINITY, -INFINITY, -1.0, -0.0, 0.0, MIN_SUB, 1e-310, DBL_MIN, 1e-300,
-	1e-12, 0.5, 1.0, 3.0, TWO53, TWO53 + 2.0, 1e300, DBL_MAX,
+	1e-12, 0.5, 1.0, 3.0, TWO53 - 1.0, TWO53, TWO53 + 2.0, 1e300, DBL_MAX,
 };
 #define NSPECIAL (sizeof special / sizeof special[0])
 
