@@ -1264,15 +1264,19 @@ static void degrade_calls(const bercl_rs_code *c, int valid, double ser, double 
 			breaks(R_OTHER, "degrade_p %.17g where the alarm cannot fire", t.cl);
 	}
 
-	/* the inverse, at p = ser where ser is a probability */
+	/* the inverse, at p = ser where ser is a probability; a root takes some
+	 * 0.3 s, so one in-domain call in 12, at most 30, and every refusal */
+	static long inverses;
+	int dom2 = valid && ser > 0 && ser < 1 && whole(iv) && iv >= 1 &&
+	           iv <= BERCL_FEC_DEGRADE_MAX_INTERVAL && whole(s) && s >= 0 && s <= TWO53 &&
+	           s < iv * (c->t + 1.0);
+	if (dom2 && (inverses++ % 12 != 0 || inverses > 12 * 30))
+		goto mean_time;
 	double r;
 	poison(&r, sizeof r);
 	set_call("bercl_fec_degrade_ser(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k, c->m,
 	         c->t, iv, s, ser);
 	st = bercl_fec_degrade_ser(c, iv, s, ser, work, &r);
-	int dom2 = valid && ser > 0 && ser < 1 && whole(iv) && iv >= 1 &&
-	           iv <= BERCL_FEC_DEGRADE_MAX_INTERVAL && whole(s) && s >= 0 && s <= TWO53 &&
-	           s < iv * (c->t + 1.0);
 	check_domain_status(st, dom2, 1);
 	CHECK_UNTOUCHED(st, r);
 	if (st == BERCL_OK) {
@@ -1281,6 +1285,7 @@ static void degrade_calls(const bercl_rs_code *c, int valid, double ser, double 
 			breaks(R_OTHER, "ser %.17g outside [1e-300, 1/2]", r);
 	}
 
+mean_time:;
 	/* the mean time between alarms, at rate ser * 1e12 and degrade_p s / (s + 1) */
 	double rate = ser * 1e12, dp = isfinite(s) ? s / (s + 1.0) : s;
 	double sec;
