@@ -482,7 +482,9 @@ bercl_fec_histogram(const bercl_rs_code *code, const double *bins, enum bercl_mo
  * group spanning several counts, ser_estimate is the maximum-likelihood
  * estimate from the groups (symbol_errors its expected count), ser_upper
  * counts each group at its highest, gof pools groups, and the tail is
- * bercl_fec_tail's on the groups (see lib/fec.c).
+ * bercl_fec_tail's on the groups (see lib/fec.c). ngroups in [1,
+ * BERCL_FEC_MAX_BINS], counts whole, adding to at least 1 and at most 2^53,
+ * and the groups as above (the uncorrectable group last), else BERCL_EDOM.
  */
 BERCL_API enum bercl_status
 bercl_fec_histogram_groups(const bercl_rs_code *code, const int *lo, const int *hi,
@@ -519,8 +521,12 @@ typedef struct {
  * lo[j] .. hi[j] corrected symbols (lo = hi for a plain bin); groups in
  * increasing order, not overlapping, within 0 .. t, and the last group,
  * lo = t + 1 (hi ignored), the uncorrectable codewords. Bins not covered
- * count 0. No fit (bins = 0) with fewer than 2 groups above bin 0 holding
- * codewords.
+ * count 0. Counts whole in [0, 2^53] (their sum may pass 2^53), adding to
+ * more than 0; ngroups in [1, BERCL_FEC_MAX_BINS]; else, and for groups
+ * out of order or without the uncorrectable one last, BERCL_EDOM. No fit
+ * (bins = 0) with fewer than 2 groups above bin 0 holding codewords;
+ * `bins` counts the empty bins above the lowest kept one too, so it can
+ * exceed BERCL_FEC_TAIL_BINS.
  */
 BERCL_API enum bercl_status
 bercl_fec_tail(const bercl_rs_code *code, const int *lo, const int *hi, const double *count,
@@ -531,7 +537,10 @@ bercl_fec_tail(const bercl_rs_code *code, const int *lo, const int *hi, const do
  * bercl_fec_histogram's (the uncorrectable bin is not read), the
  * least-squares line through log10 of the shares of the bins 1 .. t with
  * more than 10 codewords, cer_tail its sum over x = t + 1 .. t + 6 and
- * tail_r2 its R^2; bins = 0 with fewer than 2 such bins.
+ * tail_r2 its R^2; bins = 0 with fewer than 2 such bins. bins[0 .. t] whole
+ * in [0, 2^53], else BERCL_EDOM (also for a code with t + 2 above
+ * BERCL_FEC_MAX_BINS); cer_tail at most 1 (a rising line says nothing);
+ * BERCL_ELIMIT where the line's sum is not finite.
  */
 BERCL_API enum bercl_status
 bercl_fec_tail_sonic(const bercl_rs_code *code, const double *bins, bercl_fec_tail_stats *out);
@@ -543,12 +552,14 @@ bercl_fec_tail_sonic(const bercl_rs_code *code, const double *bins, bercl_fec_ta
 
 /*
  * flr = cer (1 + X F) / F, at most 1: X codewords interleaved (whole, 1 ..
- * 64), F frames per codeword (> 0); cer in [0, 1]. See lib/fec_flr.c.
+ * 64), F frames per codeword (in (0, 1e6]); cer in [0, 1]; else BERCL_EDOM.
+ * See lib/fec_flr.c.
  */
 BERCL_API enum bercl_status
 bercl_fec_flr(double cer, double interleave, double frames_per_codeword, double *flr);
 
-/* The interleave of a port at rate_bps: 1 below 200G, 2 below 800G, else 4. */
+/* The interleave of a port at rate_bps: 1 below 200G (and for NaN), 2 below
+ * 800G, else 4. */
 BERCL_API double bercl_fec_interleave_default(double rate_bps);
 
 /* ---- FEC: the degraded-SER monitor (lib/fec_degrade.c) ---- */
@@ -561,7 +572,8 @@ BERCL_API double bercl_fec_interleave_default(double rate_bps);
  * (one interval raises the alarm) and out->one_minus_cl = P[Y <= S], both
  * with their logarithms, exactly (an exponentially tilted convolution power
  * in long double: see lib/fec_degrade.c). interval whole in [1,
- * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole >= 0, ser in (0, 1);
+ * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole in [0, 2^53], ser in
+ * (0, 1), else BERCL_EDOM;
  * work holds BERCL_FEC_DEGRADE_WORK_BYTES bytes (aligned as malloc's).
  * BERCL_ELIMIT when the distribution's window would exceed
  * BERCL_FEC_DEGRADE_MAX_WIDTH entries: about interval times the variance of
@@ -579,9 +591,10 @@ bercl_fec_degrade_p(const bercl_rs_code *code, double ser, double interval, doub
 /*
  * The inverse: the SER in [1e-300, 1/2] at which degrade_p = p, p in (0, 1)
  * (p = 1/2: the SER the monitor is set to; for a mean time T between alarms
- * at a line rate, p = interval n m / (rate T)). BERCL_EDOM when threshold
- * >= interval (t + 1) (the alarm can never fire), BERCL_ELIMIT when the
- * root lies outside the range.
+ * at a line rate, p = interval n m / (rate T)); interval and threshold as
+ * bercl_fec_degrade_p() takes them. BERCL_EDOM outside these domains and
+ * when threshold >= interval (t + 1) (the alarm can never fire),
+ * BERCL_ELIMIT when the root lies outside the range.
  */
 BERCL_API enum bercl_status
 bercl_fec_degrade_ser(const bercl_rs_code *code, double interval, double threshold, double p,
@@ -592,8 +605,10 @@ bercl_fec_degrade_ser(const bercl_rs_code *code, double interval, double thresho
  * bits lasts interval n m / rate_bps seconds at the line rate (the FEC
  * stream's bit rate, all lanes), and intervals raise the alarm
  * independently with probability degrade_p, so the mean time is that
- * over degrade_p. BERCL_ELIMIT when it is not finite (degrade_p 0 or
- * below ~1e-308 of the interval's length).
+ * over degrade_p. interval >= 1 and rate_bps > 0, both finite (interval
+ * need not be whole here), degrade_p in [0, 1], else BERCL_EDOM;
+ * BERCL_ELIMIT when the time is not finite (degrade_p 0, or below ~1e-308
+ * of the interval's length).
  */
 BERCL_API enum bercl_status
 bercl_fec_degrade_mean_time(const bercl_rs_code *code, double interval, double rate_bps,
@@ -664,7 +679,11 @@ bercl_intervals_add(bercl_intervals *s, double bits, double errors);
  * errors the test is worth. Not bounded (no errors, all in one interval:
  * one burst of unknown size, or one burst dominating the rest): df, dispersion_upper and
  * independent_events are 0. BERCL_EDOM for a struct not built by
- * bercl_intervals_add() from zero (or with no interval).
+ * bercl_intervals_add() from zero as far as its fields show it: no
+ * interval, a field that is not finite, a negative count, more errored
+ * intervals than intervals, errors above 2^53, or errored intervals
+ * without errors (or errors without them); fields made up otherwise give
+ * an answer that keeps every promise of this file, or BERCL_EDOM.
  */
 typedef struct {
 	double intervals, errored;  /* k and J */
@@ -709,7 +728,8 @@ bercl_clustered_ber_bounds(const bercl_intervals *s, double cl, double one_minus
 /*
  * The Gaussian upper tail Q(x) = P[Z > x] = erfc(x / sqrt 2) / 2 (x not
  * NaN; Q(-inf) = 1, Q(inf) = 0), and its natural logarithm (x finite; ln Q
- * stays finite where Q underflows: ln Q(40) = -804.6...); Q^-1(p) for 0 < p
+ * stays finite where Q underflows: ln Q(40) = -804.6...; BERCL_ELIMIT for x
+ * above 1e154, where ln Q nears the end of the doubles); Q^-1(p) for 0 < p
  * < 1, and from ln p < 0 finite (p down to the smallest doubles and
  * below). BERCL_EDOM outside these domains. Methods, accuracy and sources:
  * lib/normal.c.
@@ -732,7 +752,9 @@ enum bercl_eye_method { BERCL_EYE_LIKELIHOOD, BERCL_EYE_REGRESSION };
  * |offset| <= 1e12; UI on the time axis), the bits compared there (in [1,
  * 1e300]) and the errors counted (whole, 0 .. bits, at most 2^53). edge may
  * be NULL; else per point 0 (left, or lower rail), 1 (right, or upper), -1
- * (not said: the side follows from the offset, lib/eye_fit.c).
+ * (not said: the side follows from the offset, lib/eye_fit.c). A NULL
+ * scan, options, offset, bits or errors is BERCL_EDOM, as is any point
+ * outside these domains.
  */
 typedef struct {
 	const double *offset;
@@ -745,7 +767,7 @@ typedef struct {
 /*
  * rho: the tails' amplitude in [1e-6, 1] (time: the transition density,
  * 0.5 for PRBS), or 0 to fit it per edge (time, likelihood only); the
- * voltage axis takes 0.5 (Bergano's model). fit_below in (0, 1]: the
+ * voltage axis takes 0.5 (Bergano's model: any other rho is BERCL_EDOM). fit_below in (0, 1]: the
  * points whose observed BER is below it are fitted (BERCL_EYE_FIT_BELOW).
  * cl, one_minus_cl: the intervals' confidence, the target rules at the top
  * of this file.
@@ -827,9 +849,10 @@ BERCL_API enum bercl_status
 bercl_eye_fit(const bercl_eye_scan *scan, const bercl_eye_options *opt, bercl_eye_stats *out);
 
 /*
- * The eye opening and TJ at target BER ber (0 < ber < each edge's rho),
- * with profile-likelihood intervals where the fit has them; scan and opt
- * those of the fit.
+ * The eye opening and TJ at target BER ber (0 < ber < each edge's rho,
+ * fit->params[2] and [5], else BERCL_EDOM), with profile-likelihood
+ * intervals where the fit has them; scan and opt those of the fit (checked
+ * as bercl_eye_fit() checks them); BERCL_ELIMIT and BERCL_ENOCONV as there.
  */
 BERCL_API enum bercl_status
 bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_options *opt, const bercl_eye_stats *fit,
@@ -840,8 +863,12 @@ bercl_eye_at(const bercl_eye_scan *scan, const bercl_eye_options *opt, const ber
  * bercl_eye_stats' params: mu, ln sigma, rho of each edge) and opt, the
  * bits per offset (the same at each) at which the interval of the eye
  * opening at ber is expected to have half-width half_width (offset
- * units): the Wald approximation of lib/eye_fit.c, rounded up. BERCL_EDOM
- * where the offsets leave an edge's tail unscanned.
+ * units): the Wald approximation of lib/eye_fit.c, rounded up. offset
+ * not NULL, n in [1, BERCL_EYE_MAX_POINTS], each |offset| <= 1e12; params
+ * finite, each ln sigma in (-700, 700) and each rho in [1e-6, 1]; ber in
+ * (0, 1) below both rho; half_width > 0 and finite; else BERCL_EDOM, as
+ * where the offsets leave an edge's tail unscanned. BERCL_ELIMIT where
+ * the answer would exceed 1e300 bits.
  */
 BERCL_API enum bercl_status
 bercl_eye_plan(const double *offset, int n, const bercl_eye_options *opt, const double params[6],

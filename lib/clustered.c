@@ -249,17 +249,24 @@ enum bercl_status bercl_clustered_cl(const bercl_intervals *s, double ber, bercl
 	if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA))
 		return BERCL_ELIMIT;
 	double lo = d.dispersion_upper == 1.0 ? fma(bits, ber, -lambda) : 0.0;
-	rc = bercl_poisson_tails(e, lambda, lo, out);
-	if (rc != BERCL_OK || d.dispersion_upper == 1.0)
-		return rc;
-	/* never more confidence than the Poisson answer (below 50 %, a wider
-	 * distribution would move the CL up towards 1/2) */
-	bercl_tails p;
-	rc = bercl_cl(BERCL_POISSON, s->errors, s->bits, ber, &p);
+	/* both answers in locals: *out is written only on BERCL_OK (the header),
+	 * and the Poisson call can still refuse (a struct made up with a
+	 * fractional X passes the dispersion's checks) */
+	bercl_tails c;
+	rc = bercl_poisson_tails(e, lambda, lo, &c);
 	if (rc != BERCL_OK)
 		return rc;
-	if (p.ln_cl.hi < out->ln_cl.hi || (p.ln_cl.hi == out->ln_cl.hi && p.ln_cl.lo < out->ln_cl.lo))
-		*out = p;
+	if (d.dispersion_upper != 1.0) {
+		/* never more confidence than the Poisson answer (below 50 %, a wider
+		 * distribution would move the CL up towards 1/2) */
+		bercl_tails p;
+		rc = bercl_cl(BERCL_POISSON, s->errors, s->bits, ber, &p);
+		if (rc != BERCL_OK)
+			return rc;
+		if (p.ln_cl.hi < c.ln_cl.hi || (p.ln_cl.hi == c.ln_cl.hi && p.ln_cl.lo < c.ln_cl.lo))
+			c = p;
+	}
+	*out = c;
 	return BERCL_OK;
 }
 
@@ -317,10 +324,13 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
 	if (!two_sided) {
 		double p_up;
 		rc = bercl_ber_upper(BERCL_POISSON, s->errors, s->bits, cl, one_minus_cl, &p_up);
+		if (rc == BERCL_OK)
+			rc = upper_or_poisson(e_up, bits, cl, one_minus_cl, p_up, &up);
 		if (rc != BERCL_OK)
-			return rc;
+			return rc; /* *lower too is written only on BERCL_OK */
 		*lower = 0.0;
-		return upper_or_poisson(e_up, bits, cl, one_minus_cl, p_up, upper);
+		*upper = up;
+		return BERCL_OK;
 	}
 	/* Each end alone, as bercl_ber_interval() computes it (Garwood: P[X <= e]
 	 * = a/2 for the upper end, P[X > f - 1] = a/2 for the lower): the whole

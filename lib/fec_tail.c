@@ -541,12 +541,15 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 {
 	bercl_rs_code check;
 	if (bercl_rs_code_make(code->n, code->k, code->m, &check) != BERCL_OK ||
-	    check.t != code->t || ngroups < 1 || ngroups > BERCL_FEC_MAX_BINS ||
-	    !(cl > 0 && cl <= 1) || !(one_minus_cl > 0 && one_minus_cl <= 1))
+	    check.t != code->t || ngroups < 1 || ngroups > BERCL_FEC_MAX_BINS)
 		return BERCL_EDOM;
 	double total, unc;
 	enum bercl_status rc = check_groups(code, lo, hi, count, ngroups, &total, &unc);
 	if (rc != BERCL_OK)
+		return rc;
+	/* the target rules of bercl.h, as bercl_min_bits takes them (each side
+	 * in (0, 1] alone let an inconsistent pair, 0.95 and 0.95, through) */
+	if ((rc = bercli_target_status(cl, one_minus_cl)) != BERCL_OK)
 		return rc;
 	bercl_fec_tail_stats s;
 	memset(&s, 0, sizeof s);

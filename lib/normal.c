@@ -49,16 +49,32 @@
  *     precision", Numer. Math. 18 (1971) 224-242.
  */
 #include <math.h>
+#include <float.h>
 
 #include "bercl.h"
 #include "internal.h"
 
 #define LN_SQRT_2PI 0.91893853320467274178032973640562
 #define INV_SQRT_2PI 0.39894228040143267793994605993438
+/* Above this x, upper_tail() takes ln Q's asymptotic leading terms. */
+#define NORMAL_X_HUGE 1e150
+/* bercl_ln_q's limit (bercl.h): ln Q(1e154) = -5e307 is still a double. */
+#define LN_Q_X_MAX 1e154
 
 /* ln Q and phi / Q for x >= 0 (their definitions above). */
 static void upper_tail(double x, double *ln_q, double *q, double *hazard)
 {
+	if (x > NORMAL_X_HUGE) {
+		/* x^2 nears the double range (Dekker's product overflows to NaN
+		 * above 1.3e154): Q underflowed long ago, and the leading terms of
+		 * ln Q = -x^2/2 - ln x - ln sqrt(2 pi) - 1/x^2 + ... (A&S 26.2.12)
+		 * are ln Q to the last digit (the rest is below 1e-300 relative);
+		 * -inf beyond sqrt(2 DBL_MAX) = 1.9e154, where ln Q has no double. */
+		*q = 0;
+		*ln_q = -(0.5 * x) * x - (bercli_log(x) + LN_SQRT_2PI);
+		*hazard = x;
+		return;
+	}
 	dd x2 = dd_two_prod(x, x);
 	double rest = -0.5 * x2.lo - LN_SQRT_2PI;
 	if (x < 1) {
@@ -85,7 +101,9 @@ static void upper_tail(double x, double *ln_q, double *q, double *hazard)
 	double f = x + t;
 	/* f = 1 / R */
 	*ln_q = -0.5 * x2.hi + (rest - bercli_log(f));
-	*q = bercli_exp(-0.5 * x2.hi) * bercli_exp(rest) / f;
+	/* Q(40) = 3.6e-350 rounds to 0; from there on exp(rest) alone can
+	 * overflow (|x2.lo| passes 1400 above x = 3.6e9), and 0 inf is NaN */
+	*q = x >= 40 ? 0 : bercli_exp(-0.5 * x2.hi) * bercli_exp(rest) / f;
 	*hazard = f;
 }
 
@@ -137,6 +155,8 @@ enum bercl_status bercl_ln_q(double x, double *ln_q)
 	double v;
 	if (!isfinite(x))
 		return BERCL_EDOM;
+	if (x > LN_Q_X_MAX)
+		return BERCL_ELIMIT;
 	tail_any(x, &v, ln_q);
 	return BERCL_OK;
 }
@@ -144,6 +164,12 @@ enum bercl_status bercl_ln_q(double x, double *ln_q)
 /* x > 0 with ln Q(x) = ln_p, ln_p < ln(1/2). */
 static double upper_inverse(double ln_p)
 {
+	/* far below the double range (ln p < -1e300, x > 1.4e150): x = sqrt(-2
+	 * ln p) is Q^-1 to the last digit, ln x / x^2 < 1e-298 being all that
+	 * the next terms of ln Q's expansion (A&S 26.2.12) change; sqrt(2)
+	 * sqrt(-ln p) (within an ulp) where -2 ln p overflows */
+	if (ln_p < -1e300)
+		return ln_p >= -0.5 * DBL_MAX ? sqrt(-2 * ln_p) : sqrt(2.0) * sqrt(-ln_p);
 	/* A&S 26.2.23: t = sqrt(-2 ln p) */
 	double t = sqrt(-2 * ln_p);
 	double x = t - (2.515517 + t * (0.802853 + t * 0.010328)) /

@@ -2,7 +2,8 @@
 /*
  * test_contract.c - the promises of <bercl.h>, as a grid: every public
  * function is called on the special values (NaN, +-inf, -1, +-0, the
- * smallest subnormal, a subnormal, DBL_MIN, 2^53, 2^53 + 2, 1e300, DBL_MAX
+ * smallest subnormal, a subnormal, DBL_MIN, 2^53 - 1, 2^53, 2^53 + 2 (2^53 + 1
+ * is no double: it rounds to 2^53), 1e300, DBL_MAX
  * and the values near the documented limits) in every combination its
  * arguments allow, and on seeded random values, and each call is held to
  * the header's contract:
@@ -39,7 +40,7 @@
 /* The special values of every double argument. */
 static const double special[] = {
 	NAN, INFINITY, -INFINITY, -1.0, -0.0, 0.0, MIN_SUB, 1e-310, DBL_MIN, 1e-300,
-	1e-12, 0.5, 1.0, 3.0, TWO53, TWO53 + 2.0, 1e300, DBL_MAX,
+	1e-12, 0.5, 1.0, 3.0, TWO53 - 1.0, TWO53, TWO53 + 2.0, 1e300, DBL_MAX,
 };
 #define NSPECIAL (sizeof special / sizeof special[0])
 
@@ -1150,6 +1151,983 @@ static void test_misc(void **state)
 	end();
 }
 
+/* ---- the Gaussian tail (lib/normal.c) ---- */
+
+static void normal_calls(double x)
+{
+	double q;
+	poison(&q, sizeof q);
+	set_call("bercl_q(%.17g)", x);
+	enum bercl_status st = bercl_q(x, &q);
+	check_status(st, isnan(x) ? BERCL_EDOM : BERCL_OK);
+	CHECK_UNTOUCHED(st, q);
+	if (st == BERCL_OK) {
+		check_prob("q", q);
+		if ((x == -INFINITY && q != 1) || (x == INFINITY && q != 0) || (x == 0 && q != 0.5))
+			breaks(R_OTHER, "Q(%g) = %.17g", x, q);
+	}
+
+	double l;
+	poison(&l, sizeof l);
+	set_call("bercl_ln_q(%.17g)", x);
+	st = bercl_ln_q(x, &l);
+	check_status(st, !isfinite(x) ? BERCL_EDOM : x > 1e154 ? BERCL_ELIMIT : BERCL_OK);
+	CHECK_UNTOUCHED(st, l);
+	if (st == BERCL_OK) {
+		check_double("ln_q", l);
+		if (!(l <= 0))
+			breaks(R_RANGE, "ln Q = %.17g above 0", l);
+		if (q >= DBL_MIN && !(bercl_rel_diff(exp(l), q) < 1e-13))
+			breaks(R_OTHER, "Q %.17g but exp(ln Q) %.17g", q, exp(l));
+	}
+
+	double xi;
+	poison(&xi, sizeof xi);
+	set_call("bercl_q_inv(%.17g)", x);
+	st = bercl_q_inv(x, &xi);
+	check_status(st, x > 0 && x < 1 ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, xi);
+	if (st == BERCL_OK) {
+		check_double("x", xi);
+		double back;
+		if (bercl_q(xi, &back) != BERCL_OK || !(bercl_rel_diff(back, x) < 1e-12))
+			breaks(R_OTHER, "Q(Q^-1(p)) = %.17g", back);
+	}
+
+	poison(&xi, sizeof xi);
+	set_call("bercl_q_inv_ln(%.17g)", x);
+	st = bercl_q_inv_ln(x, &xi);
+	check_status(st, x < 0 && isfinite(x) ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, xi);
+	if (st == BERCL_OK) {
+		check_double("x", xi);
+		double back;
+		if (fabs(x) < 1e300 && (bercl_ln_q(xi, &back) != BERCL_OK ||
+		                        !(fabs(back - x) <= 1e-12 * fmax(1.0, fabs(x)))))
+			breaks(R_OTHER, "ln Q(Q^-1) = %.17g", back);
+	}
+}
+
+static void test_normal(void **state)
+{
+	(void)state;
+	begin("bercl_q/ln_q/q_inv/q_inv_ln");
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		normal_calls(special[i]);
+		normal_calls(-special[i]);
+		normal_calls(1.0 - special[i]);
+	}
+	const double more[] = {38.5, -38.5, 40.0, 1e10, -1e10, 1e154, 2e154, -1e-300, -745.2,
+	                       -DBL_MAX, 1.0 - DBL_EPSILON / 2, 0x1p-1074 * 3};
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+		normal_calls(more[i]);
+	for (int i = 0; i < 20000; i++)
+		normal_calls(next_u64() & 1 ? uniform() : pick(draw_any));
+	end();
+}
+
+/* ---- FEC frame loss, the degraded-SER monitor (fec_flr.c, fec_degrade.c) ---- */
+
+static void flr_call(double cer, double x, double f)
+{
+	double flr;
+	poison(&flr, sizeof flr);
+	set_call("bercl_fec_flr(%.17g, %.17g, %.17g)", cer, x, f);
+	enum bercl_status st = bercl_fec_flr(cer, x, f, &flr);
+	int dom = cer >= 0 && cer <= 1 && whole(x) && x >= 1 && x <= 64 && f > 0 && f <= 1e6;
+	check_status(st, dom ? BERCL_OK : BERCL_EDOM);
+	CHECK_UNTOUCHED(st, flr);
+	if (st == BERCL_OK) {
+		check_prob("flr", flr);
+		if (cer == 0 && flr != 0)
+			breaks(R_OTHER, "flr %.17g for cer 0", flr);
+		if (!(flr >= fmin(cer, 1.0) * (1 - 1e-15) || flr == 1))
+			breaks(R_OTHER, "flr %.17g below cer %.17g", flr, cer);
+	}
+}
+
+static void degrade_calls(const bercl_rs_code *c, int valid, double ser, double iv, double s,
+                          void *work)
+{
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_fec_degrade_p(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k, c->m,
+	         c->t, ser, iv, s);
+	enum bercl_status st = bercl_fec_degrade_p(c, ser, iv, s, work, &t);
+	int dom = valid && ser > 0 && ser < 1 && whole(iv) && iv >= 1 &&
+	          iv <= BERCL_FEC_DEGRADE_MAX_INTERVAL && whole(s) && s >= 0 && s <= TWO53;
+	check_domain_status(st, dom, 1);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK) {
+		check_tails("t", &t);
+		if (s >= iv * (c->t + 1.0) && t.cl != 0)
+			breaks(R_OTHER, "degrade_p %.17g where the alarm cannot fire", t.cl);
+	}
+
+	/* the inverse, at p = ser where ser is a probability; a root takes some
+	 * 0.3 s, so one in-domain call in 12, at most 30, and every refusal */
+	static long inverses;
+	int dom2 = valid && ser > 0 && ser < 1 && whole(iv) && iv >= 1 &&
+	           iv <= BERCL_FEC_DEGRADE_MAX_INTERVAL && whole(s) && s >= 0 && s <= TWO53 &&
+	           s < iv * (c->t + 1.0);
+	if (dom2 && (inverses++ % 12 != 0 || inverses > 12 * 30))
+		goto mean_time;
+	double r;
+	poison(&r, sizeof r);
+	set_call("bercl_fec_degrade_ser(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k, c->m,
+	         c->t, iv, s, ser);
+	st = bercl_fec_degrade_ser(c, iv, s, ser, work, &r);
+	check_domain_status(st, dom2, 1);
+	CHECK_UNTOUCHED(st, r);
+	if (st == BERCL_OK) {
+		check_prob("ser", r);
+		if (!(r >= 1e-300 && r <= 0.5))
+			breaks(R_OTHER, "ser %.17g outside [1e-300, 1/2]", r);
+	}
+
+mean_time:;
+	/* the mean time between alarms, at rate ser * 1e12 and degrade_p s / (s + 1) */
+	double rate = ser * 1e12, dp = isfinite(s) ? s / (s + 1.0) : s;
+	double sec;
+	poison(&sec, sizeof sec);
+	set_call("bercl_fec_degrade_mean_time(RS(%d,%d,%d,t=%d), %.17g, %.17g, %.17g)", c->n, c->k,
+	         c->m, c->t, iv, rate, dp);
+	st = bercl_fec_degrade_mean_time(c, iv, rate, dp, &sec);
+	int dom3 = valid && iv >= 1 && iv < INFINITY && rate > 0 && rate < INFINITY && dp >= 0 && dp <= 1;
+	check_domain_status(st, dom3, 1);
+	if (dom3 && dp == 0)
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, sec);
+	if (st == BERCL_OK) {
+		check_double("seconds", sec);
+		if (!(sec >= 0))
+			breaks(R_OTHER, "seconds %.17g", sec);
+	}
+}
+
+static void test_fec_flr_degrade(void **state)
+{
+	(void)state;
+	begin("bercl_fec_flr/interleave_default/degrade_*");
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		for (size_t j = 0; j < NSPECIAL; j++)
+			for (size_t k = 0; k < NSPECIAL; k++)
+				flr_call(special[i], special[j], special[k]);
+		for (int x = 0; x <= 65; x += 13)
+			flr_call(special[i], x, BERCL_FEC_FRAMES_PER_CODEWORD);
+		flr_call(special[i], 64, 1e6);
+		flr_call(1.0, 64, special[i]);
+		double r = special[i], xr;
+		set_call("bercl_fec_interleave_default(%.17g)", r);
+		xr = bercl_fec_interleave_default(r);
+		if (!(xr == 1 || xr == 2 || xr == 4))
+			breaks(R_OTHER, "interleave %.17g", xr);
+		set_call("bercl_fec_interleave_default(%.17g)", -r);
+		xr = bercl_fec_interleave_default(-r);
+		if (!(xr == 1 || xr == 2 || xr == 4))
+			breaks(R_OTHER, "interleave %.17g", xr);
+	}
+	for (int i = 0; i < 3000; i++)
+		flr_call(next_u64() & 1 ? uniform() : pick(draw_p), floor(1 + 70 * uniform()),
+		         pick(draw_any));
+	const double rates[][2] = {{25e9, 1}, {100e9, 1}, {200e9, 2}, {400e9, 2}, {800e9, 4},
+	                           {1.6e12, 4}};
+	for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+		set_call("bercl_fec_interleave_default(%.17g)", rates[i][0]);
+		if (bercl_fec_interleave_default(rates[i][0]) != rates[i][1])
+			breaks(R_OTHER, "not %g", rates[i][1]);
+	}
+
+	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	assert_non_null(work);
+	bercl_rs_code codes[4];
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &codes[0]), BERCL_OK);
+	assert_int_equal(bercl_rs_code_make(7, 3, 3, &codes[1]), BERCL_OK);
+	codes[2] = (bercl_rs_code){544, 514, 10, 99};
+	codes[3] = (bercl_rs_code){-5, 514, 10, 15};
+	const double sers[] = {NAN, INFINITY, -1, 0, MIN_SUB, 1e-300, 1e-5, 0.5, 1};
+	const double ivs[] = {NAN, INFINITY, -1, 0, 0.5, 1, 8192, 4294967295.0, 4294967296.0, 1e300};
+	const double ths[] = {NAN, INFINITY, -1, 0, 0.5, 3, 417, TWO53, TWO53 + 2, 1e300};
+	for (int c = 0; c < 4; c++)
+		for (size_t i = 0; i < sizeof sers / sizeof sers[0]; i++)
+			for (size_t j = 0; j < sizeof ivs / sizeof ivs[0]; j++)
+				for (size_t k = 0; k < sizeof ths / sizeof ths[0]; k++)
+					degrade_calls(&codes[c], c < 2, sers[i], ivs[j], ths[k], work);
+	for (int i = 0; i < 150; i++) {
+		int c = (int)(next_u64() % 4);
+		double iv = floor(log_uniform(0, 6)), ser = log_uniform(-12, -1);
+		double s = floor(iv * (codes[c].t + 1) * uniform() * 0.01);
+		degrade_calls(&codes[c], c < 2, ser, iv, s, work);
+	}
+	free(work);
+	end();
+}
+
+/* ---- clustered errors (lib/clustered.c) ---- */
+
+static int made_up(const bercl_intervals *s)
+{
+	const double f[] = {s->intervals, s->errored, s->bits, s->errors, s->bits_lo,
+	                    s->sum_a, s->sum_a_lo, s->a2_ratio};
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (!isfinite(f[i]))
+			return 2; /* not finite: EDOM */
+	if (!(s->intervals >= 1) || s->errored < 0 || s->bits <= 0 || s->errors < 0 || s->sum_a < 0 ||
+	    s->a2_ratio < 0 || s->errored > s->intervals || s->errors > BERCL_MAX_ERRORS)
+		return 2; /* no interval, a negative count, more errored than intervals: EDOM */
+	return 0;
+}
+
+/* built: from bercl_intervals_add(); else made up, where the header wants
+ * EDOM for the impossible fields and, for the rest, promises kept. */
+static void clustered_calls(const bercl_intervals *s, int built, double ber, double cl,
+                            double omc, int two_sided)
+{
+	int bad = built ? 0 : made_up(s);
+	bercl_dispersion d;
+	poison(&d, sizeof d);
+	set_call("bercl_clustered_dispersion({k %.17g, J %.17g, N %.17g, X %.17g, a %.17g, r %.17g}%s)",
+	         s->intervals, s->errored, s->bits, s->errors, s->sum_a, s->a2_ratio,
+	         built ? "" : " made up");
+	enum bercl_status st = bercl_clustered_dispersion(s, &d);
+	if (bad)
+		check_status(st, BERCL_EDOM);
+	else if (built)
+		check_domain_status(st, 1, 1);
+	CHECK_UNTOUCHED(st, d);
+	if (st == BERCL_OK) {
+		check_double("dispersion", d.dispersion);
+		check_double("df", d.df);
+		check_double("dispersion_upper", d.dispersion_upper);
+		check_double("independent_events", d.independent_events);
+		if (d.dispersion < 0 || d.df < 0 || (d.bounded && !(d.dispersion_upper >= 1 && d.df >= 1)) ||
+		    (!d.bounded && (d.df != 0 || d.dispersion_upper != 0 || d.independent_events != 0)) ||
+		    (d.bounded && !(d.independent_events >= 0 && d.independent_events <= s->errors)))
+			breaks(R_OTHER, "dispersion %g df %g upper %g events %g bounded %d", d.dispersion,
+			       d.df, d.dispersion_upper, d.independent_events, d.bounded);
+		if (built && (d.intervals != s->intervals || d.errored != s->errored))
+			breaks(R_OTHER, "k %g J %g", d.intervals, d.errored);
+	}
+	enum bercl_status dst = st;
+
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_clustered_cl({k %.17g, J %.17g, N %.17g, X %.17g}%s, %.17g)", s->intervals,
+	         s->errored, s->bits, s->errors, built ? "" : " made up", ber);
+	st = bercl_clustered_cl(s, ber, &t);
+	if (!(ber > 0 && ber < 1) || bad)
+		check_status(st, BERCL_EDOM);
+	else if (built)
+		check_domain_status(st, 1, 1);
+	CHECK_UNTOUCHED(st, t);
+	if (st == BERCL_OK) {
+		check_tails("t", &t);
+		if (dst == BERCL_OK && !d.bounded && !(t.cl == 0 && t.one_minus_cl == 1))
+			breaks(R_OTHER, "not bounded, cl %.17g", t.cl);
+	}
+
+	double lo, up;
+	poison(&lo, sizeof lo);
+	poison(&up, sizeof up);
+	set_call("bercl_clustered_ber_bounds({k %.17g, J %.17g, N %.17g, X %.17g}%s, %.17g, %.17g, %d)",
+	         s->intervals, s->errored, s->bits, s->errors, built ? "" : " made up", cl, omc,
+	         two_sided);
+	st = bercl_clustered_ber_bounds(s, cl, omc, two_sided, &lo, &up);
+	if (!target_domain(cl, omc) || bad)
+		check_status(st, BERCL_EDOM);
+	else if (built) {
+		check_domain_status(st, 1, 1);
+		if (target_subnormal(cl, omc))
+			check_status(st, BERCL_ELIMIT);
+	}
+	CHECK_UNTOUCHED(st, lo);
+	CHECK_UNTOUCHED(st, up);
+	if (st == BERCL_OK) {
+		check_prob("lower", lo);
+		check_prob("upper", up);
+		if (!(lo <= up) || (!two_sided && lo != 0) || (s->errors == 0 && lo != 0))
+			breaks(R_OTHER, "[%.17g, %.17g]", lo, up);
+		if (dst == BERCL_OK && !d.bounded && !(lo == 0 && up == 1))
+			breaks(R_OTHER, "not bounded: [%.17g, %.17g]", lo, up);
+	}
+}
+
+static void add_call(bercl_intervals *s, double bits, double errors)
+{
+	bercl_intervals before = *s;
+	set_call("bercl_intervals_add({k %.17g, N %.17g, X %.17g}, %.17g, %.17g)", s->intervals,
+	         s->bits, s->errors, bits, errors);
+	enum bercl_status st = bercl_intervals_add(s, bits, errors);
+	int dom = bits > 0 && isfinite(bits) && whole(errors) && errors >= 0 && errors <= bits;
+	if (!dom)
+		check_status(st, BERCL_EDOM);
+	else if (before.errors + errors > BERCL_MAX_ERRORS || before.bits + bits > 1e300)
+		check_status(st, BERCL_ELIMIT);
+	else
+		check_status(st, BERCL_OK);
+	if (st != BERCL_OK && memcmp(&before, s, sizeof before) != 0)
+		breaks(R_WRITTEN, "status %d, s changed", (int)st);
+	if (st == BERCL_OK && (s->intervals != before.intervals + 1 ||
+	                       s->errors != before.errors + errors ||
+	                       s->errored != before.errored + (errors > 0)))
+		breaks(R_OTHER, "k %g X %g J %g", s->intervals, s->errors, s->errored);
+}
+
+static void test_clustered(void **state)
+{
+	(void)state;
+	begin("bercl_intervals_add, bercl_clustered_*");
+	const double bers[] = {NAN, -1, 0, MIN_SUB, 1e-300, 1e-12, 0.5, 1, INFINITY};
+	const int sides[] = {0, 1, -1, 7};
+	/* each special interval added to an empty test and to one with errors */
+	bercl_intervals built[NSPECIAL * 3];
+	int nbuilt = 0;
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++) {
+			bercl_intervals s = {0};
+			add_call(&s, special[i], special[j]);
+			bercl_intervals s2 = {0};
+			add_call(&s2, 1e12, 3);
+			add_call(&s2, 1e12, 0);
+			add_call(&s2, special[i], special[j]);
+			if (s.intervals > 0 && nbuilt < (int)(NSPECIAL * 3))
+				built[nbuilt++] = s;
+			if (s2.intervals > 2 && nbuilt < (int)(NSPECIAL * 3))
+				built[nbuilt++] = s2;
+		}
+	/* the totals' limits */
+	{
+		bercl_intervals s = {0};
+		add_call(&s, 1e300, 1e15);
+		add_call(&s, 1e300, 0);
+		add_call(&s, 1e16, TWO53);
+		add_call(&s, 1e16, 1);
+	}
+	/* seeded random tests: independent and bursty errors */
+	for (int r = 0; r < 12; r++) {
+		bercl_intervals s = {0};
+		int k = 1 + (int)(next_u64() % 40);
+		double n = floor(log_uniform(3, 15));
+		for (int i = 0; i < k; i++) {
+			double e = r % 3 == 0 ? 0 : floor(uniform() * uniform() * (r % 2 ? 50 : 3));
+			add_call(&s, n, fmin(e, n));
+		}
+		if (nbuilt < (int)(NSPECIAL * 3))
+			built[nbuilt++] = s;
+	}
+	for (int b = 0; b < nbuilt; b++) {
+		for (size_t i = 0; i < sizeof bers / sizeof bers[0]; i++)
+			for (size_t k = 0; k < NTARGETS; k++)
+				clustered_calls(&built[b], 1, bers[i], targets[k][0], targets[k][1],
+				                sides[(i + k) % 4]);
+		for (int i = 0; i < 20; i++) {
+			double c = log_uniform(-20, 0);
+			clustered_calls(&built[b], 1, pick(draw_ber), 1 - c, c, (int)(next_u64() & 1));
+		}
+	}
+	/* made up: a special value in each field of a test that was built */
+	bercl_intervals base = {0};
+	add_call(&base, 1e12, 3);
+	add_call(&base, 1e12, 0);
+	add_call(&base, 1e12, 7);
+	double *fields[] = {&base.intervals, &base.errored, &base.bits, &base.errors,
+	                    &base.bits_lo, &base.sum_a, &base.sum_a_lo, &base.a2_ratio};
+	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
+		for (size_t i = 0; i < NSPECIAL; i++) {
+			bercl_intervals m = base;
+			size_t off = (size_t)((char *)fields[f] - (char *)&base);
+			memcpy((char *)&m + off, &special[i], sizeof(double));
+			clustered_calls(&m, 0, 1e-12, 0.95, 0.05, (int)(i & 1));
+			clustered_calls(&m, 0, 1e-12, 0.95, 0.05, (int)!(i & 1));
+		}
+	bercl_intervals zero = {0};
+	clustered_calls(&zero, 0, 1e-12, 0.95, 0.05, 1);
+	end();
+}
+
+/* ---- FEC: grouped histograms and the tail (lib/fec.c, lib/fec_tail.c) ---- */
+
+/* Group layouts over t: 0 single bins, 1 grouped, 2.. broken ones. */
+enum { LAYOUT_BINS, LAYOUT_GROUPED, LAYOUT_NO_UNC, LAYOUT_UNC_FIRST, LAYOUT_OVERLAP,
+       LAYOUT_BEYOND_T, LAYOUT_NEGATIVE, LAYOUT_EMPTY, NLAYOUTS };
+
+static int layout(int kind, int t, int *lo, int *hi)
+{
+	int g = 0;
+	switch (kind) {
+	case LAYOUT_BINS:
+	case LAYOUT_NO_UNC:
+	case LAYOUT_UNC_FIRST:
+		if (kind == LAYOUT_UNC_FIRST)
+			lo[g] = hi[g] = t + 1, g++;
+		for (int i = 0; i <= t; i++)
+			lo[g] = hi[g] = i, g++;
+		if (kind == LAYOUT_BINS)
+			lo[g] = hi[g] = t + 1, g++;
+		return g;
+	case LAYOUT_GROUPED:
+		lo[g] = hi[g] = 0, g++;
+		for (int i = 1; i <= t; i = 2 * i + 1)
+			lo[g] = i, hi[g] = 2 * i < t ? 2 * i : t, g++;
+		lo[g] = t + 1, hi[g] = 0, g++;
+		return g;
+	case LAYOUT_OVERLAP:
+		lo[g] = 0, hi[g] = t, g++;
+		lo[g] = t, hi[g] = t, g++;
+		lo[g] = t + 1, hi[g] = t + 1, g++;
+		return g;
+	case LAYOUT_BEYOND_T:
+		lo[g] = 0, hi[g] = t + 1, g++;
+		lo[g] = t + 1, hi[g] = t + 1, g++;
+		return g;
+	case LAYOUT_NEGATIVE:
+		lo[g] = -1, hi[g] = 0, g++;
+		lo[g] = t + 1, hi[g] = t + 1, g++;
+		return g;
+	default:
+		return 0;
+	}
+}
+
+static void groups_calls(const bercl_rs_code *c, int valid, int kind, const int *lo,
+                         const int *hi, const double *count, int ng, enum bercl_model m,
+                         double cl, double omc)
+{
+	int layout_ok = valid && (kind == LAYOUT_BINS || kind == LAYOUT_GROUPED);
+	double total = 0;
+	int counts_ok = 1;
+	for (int j = 0; j < ng; j++) {
+		counts_ok &= valid_errors(count[j]);
+		total += count[j];
+	}
+	bercl_fec_tail_stats s;
+	poison(&s, sizeof s);
+	set_call("bercl_fec_tail(RS(%d,%d,%d,t=%d), layout %d, %d groups, [%g, %g, ..., %g], %.17g, "
+	         "%.17g)",
+	         c->n, c->k, c->m, c->t, kind, ng, count[0], ng > 1 ? count[1] : 0, count[ng > 0 ? ng - 1 : 0],
+	         cl, omc);
+	enum bercl_status st = bercl_fec_tail(c, lo, hi, count, ng, cl, omc, &s);
+	int dom = layout_ok && counts_ok && total > 0 && target_domain(cl, omc);
+	check_domain_status(st, dom, 1);
+	if (dom && target_subnormal(cl, omc))
+		check_status(st, BERCL_ELIMIT);
+	CHECK_UNTOUCHED(st, s);
+	if (st == BERCL_OK && s.bins > 0) {
+		check_prob("cer_tail", s.cer_tail);
+		check_prob("cer_tail_lower", s.cer_tail_lower);
+		check_prob("cer_tail_upper", s.cer_tail_upper);
+		check_double("tail_r2", s.tail_r2);
+		check_prob("tail_p", s.tail_p);
+		check_double("shape", s.shape);
+		check_double("dispersion", s.dispersion);
+		check_ln("ln_cer_tail", s.ln_cer_tail, s.cer_tail);
+		check_ln("ln_cer_tail_lower", s.ln_cer_tail_lower, s.cer_tail_lower);
+		check_ln("ln_cer_tail_upper", s.ln_cer_tail_upper, s.cer_tail_upper);
+		if (!(s.cer_tail_lower <= s.cer_tail && s.cer_tail <= s.cer_tail_upper))
+			breaks(R_OTHER, "cer_tail %.17g outside [%.17g, %.17g]", s.cer_tail,
+			       s.cer_tail_lower, s.cer_tail_upper);
+		if (!(s.shape >= 0 && s.shape <= 2) || !(s.dispersion >= 1))
+			breaks(R_OTHER, "shape %g dispersion %g bins %d", s.shape, s.dispersion, s.bins);
+	}
+
+	bercl_fec_histogram_stats h;
+	poison(&h, sizeof h);
+	set_call("bercl_fec_histogram_groups(RS(%d,%d,%d,t=%d), layout %d, %d groups, [%g, %g, ..., "
+	         "%g], %d, %.17g, %.17g)",
+	         c->n, c->k, c->m, c->t, kind, ng, count[0], ng > 1 ? count[1] : 0, count[ng > 0 ? ng - 1 : 0],
+	         (int)m, cl, omc);
+	st = bercl_fec_histogram_groups(c, lo, hi, count, ng, m, cl, omc, &h);
+	dom = layout_ok && counts_ok && total >= 1 && total <= BERCL_MAX_ERRORS &&
+	      target_domain(cl, omc) && (m == BERCL_POISSON || m == BERCL_BINOMIAL);
+	check_domain_status(st, dom, 1);
+	CHECK_UNTOUCHED(st, h);
+	if (st != BERCL_OK)
+		return;
+	check_prob("ser_estimate", h.ser_estimate);
+	check_prob("ser_upper", h.ser_upper);
+	check_prob("cer_model_upper", h.cer_model_upper);
+	check_prob("cer_count_upper", h.cer_count_upper);
+	check_prob("cer_upper", h.cer_upper);
+	check_ln("ln_cer_upper", h.ln_cer_upper, h.cer_upper);
+	check_double("codewords", h.codewords);
+	check_double("symbol_errors", h.symbol_errors);
+	if (h.has_cer_predicted)
+		check_prob("cer_predicted", h.cer_predicted);
+	if (h.gof_df > 0) {
+		check_prob("gof_p", h.gof_p);
+		check_double("gof_stat", h.gof_stat);
+	}
+	if (h.tail_bins > 0) {
+		check_prob("cer_tail", h.cer_tail);
+		check_prob("cer_tail_lower", h.cer_tail_lower);
+		check_prob("cer_tail_upper", h.cer_tail_upper);
+		check_double("tail_r2", h.tail_r2);
+	}
+	if (h.codewords != total)
+		breaks(R_OTHER, "codewords %.17g, the groups hold %.17g", h.codewords, total);
+}
+
+static void sonic_call(const bercl_rs_code *c, int valid, const double *bins)
+{
+	bercl_fec_tail_stats s;
+	poison(&s, sizeof s);
+	set_call("bercl_fec_tail_sonic(RS(%d,%d,%d,t=%d), [%g, %g, %g, ...])", c->n, c->k, c->m, c->t,
+	         bins[0], bins[1], bins[2]);
+	enum bercl_status st = bercl_fec_tail_sonic(c, bins, &s);
+	int ok = valid;
+	for (int i = 0; valid && i <= c->t; i++)
+		ok &= valid_errors(bins[i]);
+	check_domain_status(st, ok, 1);
+	CHECK_UNTOUCHED(st, s);
+	if (st == BERCL_OK && s.bins > 0) {
+		check_prob("cer_tail", s.cer_tail);
+		check_double("tail_r2", s.tail_r2);
+		check_double("sonic_slope", s.sonic_slope);
+		check_double("sonic_intercept", s.sonic_intercept);
+		check_ln("ln_cer_tail", s.ln_cer_tail, s.cer_tail);
+	}
+}
+
+static void test_fec_groups_tail(void **state)
+{
+	(void)state;
+	begin("bercl_fec_histogram_groups/tail/tail_sonic");
+	bercl_rs_code codes[4];
+	assert_int_equal(bercl_rs_code_make(544, 514, 10, &codes[0]), BERCL_OK);
+	assert_int_equal(bercl_rs_code_make(7, 3, 3, &codes[1]), BERCL_OK);
+	codes[2] = (bercl_rs_code){544, 514, 10, 99};
+	codes[3] = (bercl_rs_code){-5, 514, 10, 15};
+	int lo[BERCL_FEC_MAX_BINS + 2], hi[BERCL_FEC_MAX_BINS + 2];
+	double count[BERCL_FEC_MAX_BINS + 2];
+	for (int c = 0; c < 4; c++) {
+		int valid = c < 2, t = valid ? codes[c].t : 15;
+		for (int kind = 0; kind < NLAYOUTS; kind++) {
+			int ng = layout(kind, t, lo, hi);
+			if (ng == 0) { /* no group at all */
+				lo[0] = hi[0] = 0;
+				count[0] = 1;
+			}
+			for (size_t i = 0; i < NSPECIAL; i++)
+				for (int at = 0; at < (ng ? ng : 1); at += (ng > 4 ? ng / 4 : 1))
+					for (size_t k = 0; k < NTARGETS; k += 4) {
+						for (int j = 0; j < ng; j++)
+							count[j] = floor(1e12 / pow(40.0, lo[j]));
+						if (ng)
+							count[at] = special[i];
+						groups_calls(&codes[c], valid, kind, lo, hi, count, ng,
+						             (enum bercl_model)(k & 1), targets[k][0],
+						             targets[k][1]);
+					}
+		}
+		/* sonic: each bin special in turn, and random histograms */
+		double bins[BERCL_FEC_MAX_BINS + 2];
+		for (size_t i = 0; i < NSPECIAL; i++)
+			for (int at = 0; at <= t + 1; at += 3) {
+				for (int b = 0; b <= t + 1; b++)
+					bins[b] = floor(1e12 / pow(30.0, b));
+				bins[at] = special[i];
+				sonic_call(&codes[c], valid, bins);
+			}
+		for (int r = 0; r < 60; r++) {
+			for (int b = 0; b <= t + 1; b++)
+				bins[b] = next_u64() & 3 ? floor(log_uniform(0, 13 - b)) : 0;
+			sonic_call(&codes[c], valid, bins);
+			int ng = layout(r & 1 ? LAYOUT_GROUPED : LAYOUT_BINS, t, lo, hi);
+			for (int j = 0; j < ng; j++)
+				count[j] = bins[lo[j] <= t + 1 ? lo[j] : t + 1];
+			double cl = 1 - log_uniform(-10, -0.5);
+			groups_calls(&codes[c], valid, r & 1, lo, hi, count, ng,
+			             (enum bercl_model)(r & 2 ? 1 : 0), cl, 1 - cl);
+		}
+	}
+	/* ngroups beyond BERCL_FEC_MAX_BINS, and negative */
+	const int ngs[] = {-1, BERCL_FEC_MAX_BINS + 1};
+	for (int i = 0; i < 2; i++) {
+		int ng = ngs[i];
+		bercl_fec_tail_stats s;
+		poison(&s, sizeof s);
+		lo[0] = hi[0] = 0;
+		count[0] = 5;
+		set_call("bercl_fec_tail(KP4, %d groups)", ng);
+		enum bercl_status st = bercl_fec_tail(&codes[0], lo, hi, count, ng, 0.95, 0.05, &s);
+		check_status(st, BERCL_EDOM);
+		CHECK_UNTOUCHED(st, s);
+		bercl_fec_histogram_stats h;
+		poison(&h, sizeof h);
+		set_call("bercl_fec_histogram_groups(KP4, %d groups)", ng);
+		st = bercl_fec_histogram_groups(&codes[0], lo, hi, count, ng, BERCL_POISSON, 0.95, 0.05,
+		                                &h);
+		check_status(st, BERCL_EDOM);
+		CHECK_UNTOUCHED(st, h);
+	}
+	end();
+}
+
+/* ---- eye and bathtub scans (lib/eye_fit.c) ---- */
+
+#define EYE_N 45
+
+static int eye_options_ok(const bercl_eye_options *o)
+{
+	if (o->axis != BERCL_EYE_TIME && o->axis != BERCL_EYE_VOLTAGE)
+		return 0;
+	if (o->method != BERCL_EYE_LIKELIHOOD && o->method != BERCL_EYE_REGRESSION)
+		return 0;
+	if (!(o->fit_below > 0 && o->fit_below <= 1))
+		return 0;
+	if (!(o->rho == 0 || (o->rho >= 1e-6 && o->rho <= 1)))
+		return 0;
+	if (o->rho == 0 && (o->axis == BERCL_EYE_VOLTAGE || o->method == BERCL_EYE_REGRESSION))
+		return 0;
+	if (o->axis == BERCL_EYE_VOLTAGE && o->rho != 0.5)
+		return 0;
+	return target_domain(o->cl, o->one_minus_cl);
+}
+
+static int eye_scan_ok(const bercl_eye_scan *s)
+{
+	if (!s->offset || !s->bits || !s->errors || s->n < 1 || s->n > BERCL_EYE_MAX_POINTS)
+		return 0;
+	for (int i = 0; i < s->n; i++) {
+		double n = s->bits[i], k = s->errors[i];
+		if (!(isfinite(s->offset[i]) && fabs(s->offset[i]) <= 1e12 && n >= 1 && n <= 1e300 &&
+		      valid_errors(k) && k <= n))
+			return 0;
+		if (s->edge && !(s->edge[i] >= -1 && s->edge[i] <= 1))
+			return 0;
+	}
+	return 1;
+}
+
+static void check_estimate(const char *name, bercl_eye_estimate e)
+{
+	if (!isfinite(e.value) || !isfinite(e.lower) || !isfinite(e.upper))
+		breaks(R_NONFINITE, "%s = %g [%g, %g]", name, e.value, e.lower, e.upper);
+	else if (!(e.lower <= e.value && e.value <= e.upper))
+		breaks(R_OTHER, "%s = %.17g outside [%.17g, %.17g]", name, e.value, e.lower, e.upper);
+}
+
+/* A dual-Dirac bathtub: edges at 0.1 and 0.9 UI, widths 0.02, rho 1/2. */
+static void eye_base(double *off, double *bits, double *err, double scale)
+{
+	for (int i = 0; i < EYE_N; i++) {
+		off[i] = -0.05 + 1.1 * i / (EYE_N - 1);
+		double p0 = 0, p1 = 0;
+		bercl_q((off[i] - 0.1) / 0.02, &p0);
+		bercl_q((0.9 - off[i]) / 0.02, &p1);
+		bits[i] = 1e10 * scale;
+		err[i] = floor(bits[i] * 0.5 * (p0 + p1));
+	}
+}
+
+static const char *eye_opt_text(const bercl_eye_options *o)
+{
+	static char text[160];
+	snprintf(text, sizeof text, "{axis %d, method %d, rho %.17g, below %.17g, cl %.17g/%.17g}",
+	         (int)o->axis, (int)o->method, o->rho, o->fit_below, o->cl, o->one_minus_cl);
+	return text;
+}
+
+/* sides, fit and (with a fit) the eye at a few BERs, held to the header. */
+static void eye_calls(const bercl_eye_scan *s, const bercl_eye_options *o, int do_fit,
+                      const char *what, int must_fit)
+{
+	int dom = eye_scan_ok(s) && eye_options_ok(o);
+	bercl_eye_sides_count c;
+	poison(&c, sizeof c);
+	set_call("bercl_eye_sides(%s, %s)", what, eye_opt_text(o));
+	enum bercl_status st = bercl_eye_sides(s, o, &c);
+	/* a subnormal side of the target: ELIMIT, the target rules */
+	int sub = dom && target_subnormal(o->cl, o->one_minus_cl);
+	check_status(st, !dom ? BERCL_EDOM : sub ? BERCL_ELIMIT : BERCL_OK);
+	CHECK_UNTOUCHED(st, c);
+	if (st == BERCL_OK) {
+		check_double("centre", c.centre);
+		for (int e = 0; e < 2; e++)
+			if (c.points[e] < 0 || c.with_errors[e] < 0 || c.with_errors[e] > c.points[e] ||
+			    c.points[e] > s->n)
+				breaks(R_OTHER, "edge %d: %d points, %d with errors", e, c.points[e],
+				       c.with_errors[e]);
+		if (c.needed != (o->rho == 0 ? 3 : 2))
+			breaks(R_OTHER, "needed %d", c.needed);
+	}
+	if (!do_fit)
+		return;
+	bercl_eye_stats f;
+	poison(&f, sizeof f);
+	set_call("bercl_eye_fit(%s, %s)", what, eye_opt_text(o));
+	st = bercl_eye_fit(s, o, &f);
+	if (!dom)
+		check_status(st, BERCL_EDOM);
+	else if (sub)
+		check_status(st, BERCL_ELIMIT);
+	else if (must_fit)
+		check_status(st, BERCL_OK);
+	CHECK_UNTOUCHED(st, f);
+	if (st != BERCL_OK)
+		return;
+	for (int e = 0; e < 2; e++) {
+		check_estimate("mu", f.edge[e].mu);
+		check_estimate("sigma", f.edge[e].sigma);
+		check_double("rho", f.edge[e].rho);
+		if (f.method == BERCL_EYE_REGRESSION)
+			check_double("edge r_squared", f.edge[e].r_squared);
+		if (!(f.edge[e].sigma.value > 0 && f.edge[e].rho > 0 && f.edge[e].rho <= 1))
+			breaks(R_OTHER, "sigma %g rho %g", f.edge[e].sigma.value, f.edge[e].rho);
+	}
+	if (o->axis == BERCL_EYE_TIME) {
+		check_estimate("rj", f.rj);
+		check_estimate("dj", f.dj);
+	} else {
+		check_estimate("q", f.q);
+		check_double("threshold", f.threshold);
+		check_prob("ber_at_threshold", f.ber_at_threshold);
+	}
+	if (o->method == BERCL_EYE_LIKELIHOOD) {
+		check_double("deviance", f.deviance);
+		check_double("ln_likelihood", f.ln_likelihood);
+		if (!(f.deviance >= 0))
+			breaks(R_OTHER, "deviance %.17g", f.deviance);
+	} else {
+		check_double("r_squared", f.r_squared);
+	}
+	check_prob("fit_p", f.fit_p);
+	for (int a = 0; a < 6; a++)
+		check_double("params", f.params[a]);
+	const double bers[] = {NAN, -1, 0, MIN_SUB, 1e-300, 1e-12, 0.25, 0.5, 1, INFINITY};
+	for (size_t i = 0; i < sizeof bers / sizeof bers[0]; i++) {
+		if (o->method == BERCL_EYE_LIKELIHOOD && i % 3 != 0 && bers[i] > 0 && bers[i] < 0.5)
+			continue; /* intervals are dear: one in three */
+		bercl_eye_at_ber a;
+		poison(&a, sizeof a);
+		set_call("bercl_eye_at(%s, %s, fit, %.17g)", what, eye_opt_text(o), bers[i]);
+		st = bercl_eye_at(s, o, &f, bers[i], &a);
+		int bdom = bers[i] > 0 && bers[i] < f.params[2] && bers[i] < f.params[5];
+		check_domain_status(st, bdom, 1);
+		CHECK_UNTOUCHED(st, a);
+		if (st == BERCL_OK) {
+			check_estimate("eye_opening", a.eye_opening);
+			check_estimate("tj", a.tj);
+		}
+	}
+}
+
+static void plan_call(const double *off, int n, const bercl_eye_options *o, const double *params,
+                      double ber, double w)
+{
+	double bits;
+	poison(&bits, sizeof bits);
+	set_call("bercl_eye_plan(%d offsets, %s, {%g, %g, %g, %g, %g, %g}, %.17g, %.17g)", n,
+	         eye_opt_text(o), params[0], params[1], params[2], params[3], params[4], params[5],
+	         ber, w);
+	enum bercl_status st = bercl_eye_plan(off, n, o, params, ber, w, &bits);
+	int dom = off && n >= 1 && n <= BERCL_EYE_MAX_POINTS && eye_options_ok(o) && w > 0 &&
+	          isfinite(w) && ber > 0 && ber < 1;
+	for (int i = 0; dom && i < n; i++)
+		dom = fabs(off[i]) <= 1e12;
+	for (int a = 0; dom && a < 6; a++)
+		dom = isfinite(params[a]);
+	dom = dom && params[2] >= 1e-6 && params[2] <= 1 && params[5] >= 1e-6 && params[5] <= 1 &&
+	      fabs(params[1]) < 700 && fabs(params[4]) < 700 && ber < params[2] && ber < params[5];
+	/* inside the domain: OK, ELIMIT, or EDOM for offsets that leave a tail unscanned */
+	if (!dom)
+		check_status(st, BERCL_EDOM);
+	else if (target_subnormal(o->cl, o->one_minus_cl))
+		check_status(st, BERCL_ELIMIT);
+	else if (st == BERCL_ENOCONV)
+		breaks(R_STATUS, "ENOCONV");
+	CHECK_UNTOUCHED(st, bits);
+	if (st == BERCL_OK) {
+		check_double("bits_per_offset", bits);
+		if (!(whole(bits) && bits >= 1 && bits <= 1e300))
+			breaks(R_OTHER, "bits %.17g", bits);
+	}
+}
+
+static void test_eye(void **state)
+{
+	(void)state;
+	begin("bercl_eye_sides/fit/at/plan");
+	double off[EYE_N], bits[EYE_N], err[EYE_N];
+	signed char edge[EYE_N];
+	eye_base(off, bits, err, 1);
+	for (int i = 0; i < EYE_N; i++)
+		edge[i] = off[i] < 0.5 ? 0 : 1;
+	bercl_eye_scan base = {off, bits, err, NULL, EYE_N};
+	const bercl_eye_options good = {BERCL_EYE_TIME, BERCL_EYE_LIKELIHOOD, 0.5, BERCL_EYE_FIT_BELOW,
+	                                0.95, 0.05};
+	/* the options: every field special, every combination of the enums */
+	const int axes[] = {BERCL_EYE_TIME, BERCL_EYE_VOLTAGE, 7};
+	const int methods[] = {BERCL_EYE_LIKELIHOOD, BERCL_EYE_REGRESSION, -1};
+	const double rhos[] = {0, 1e-7, 1e-6, 0.5, 1, NAN, -0.5, 2, INFINITY};
+	const double belows[] = {NAN, 0, MIN_SUB, 1e-3, 1, 2};
+	for (int a = 0; a < 3; a++)
+		for (int m = 0; m < 3; m++)
+			for (size_t r = 0; r < sizeof rhos / sizeof rhos[0]; r++)
+				for (size_t b = 0; b < sizeof belows / sizeof belows[0]; b++)
+					for (size_t k = 0; k < NTARGETS; k += 3) {
+						bercl_eye_options o = {(enum bercl_eye_axis)axes[a],
+						                       (enum bercl_eye_method)methods[m], rhos[r],
+						                       belows[b], targets[k][0], targets[k][1]};
+						/* fits where the options are valid, once per
+						 * axis, method and rho (the fits are dear) */
+						int fit = !eye_options_ok(&o) ||
+						          (b == 3 && (k == 0 || k == 9));
+						eye_calls(&base, &o, fit, "base", 0);
+					}
+	/* the base scan fits with the defaults and with the regression, edges given or not */
+	eye_calls(&base, &good, 1, "base", 1);
+	bercl_eye_options reg = good;
+	reg.method = BERCL_EYE_REGRESSION;
+	eye_calls(&base, &reg, 1, "base", 1);
+	bercl_eye_scan with_edge = base;
+	with_edge.edge = edge;
+	eye_calls(&with_edge, &good, 1, "base with edges", 1);
+	/* a special value in each field of a point: first, middle, last */
+	const int at[] = {0, EYE_N / 2, EYE_N - 1, 3};
+	for (size_t p = 0; p < 4; p++)
+		for (int field = 0; field < 3; field++)
+			for (size_t i = 0; i < NSPECIAL; i++) {
+				double o2[EYE_N], b2[EYE_N], e2[EYE_N];
+				memcpy(o2, off, sizeof o2);
+				memcpy(b2, bits, sizeof b2);
+				memcpy(e2, err, sizeof e2);
+				double *f = field == 0 ? o2 : field == 1 ? b2 : e2;
+				f[at[p]] = special[i];
+				bercl_eye_scan s = {o2, b2, e2, NULL, EYE_N};
+				char what[96];
+				snprintf(what, sizeof what, "base, %s[%d] = %.17g",
+				         field == 0 ? "offset" : field == 1 ? "bits" : "errors", at[p], special[i]);
+				eye_calls(&s, &good, p == 3 || !eye_scan_ok(&s) || (i % 4 == 0), what, 0);
+				eye_calls(&s, &reg, 1, what, 0);
+			}
+	/* edges: each value at one point, NULL arrays, and the point counts */
+	const int edges[] = {-2, -1, 0, 1, 2, 127, -128};
+	for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+		signed char e2[EYE_N];
+		memcpy(e2, edge, sizeof e2);
+		e2[5] = (signed char)edges[i];
+		bercl_eye_scan s = base;
+		s.edge = e2;
+		char what[64];
+		snprintf(what, sizeof what, "base, edge[5] = %d", edges[i]);
+		eye_calls(&s, &reg, 1, what, 0);
+	}
+	const int ns[] = {-1, 0, 1, 2, EYE_N, BERCL_EYE_MAX_POINTS + 1};
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+		bercl_eye_scan s = base;
+		s.n = ns[i];
+		char what[64];
+		snprintf(what, sizeof what, "base, n = %d", ns[i]);
+		eye_calls(&s, &reg, ns[i] <= EYE_N, what, 0);
+	}
+	for (int f = 0; f < 3; f++) {
+		bercl_eye_scan s = base;
+		if (f == 0)
+			s.offset = NULL;
+		else if (f == 1)
+			s.bits = NULL;
+		else
+			s.errors = NULL;
+		eye_calls(&s, &reg, 1, f == 0 ? "offset NULL" : f == 1 ? "bits NULL" : "errors NULL", 0);
+	}
+	{
+		bercl_eye_sides_count c;
+		bercl_eye_stats st;
+		poison(&c, sizeof c);
+		poison(&st, sizeof st);
+		set_call("bercl_eye_sides/fit(NULL scan, NULL options)");
+		enum bercl_status r1 = bercl_eye_sides(NULL, &good, &c), r2 = bercl_eye_sides(&base, NULL, &c);
+		enum bercl_status r3 = bercl_eye_fit(NULL, &good, &st), r4 = bercl_eye_fit(&base, NULL, &st);
+		check_status(r1, BERCL_EDOM);
+		check_status(r2, BERCL_EDOM);
+		check_status(r3, BERCL_EDOM);
+		check_status(r4, BERCL_EDOM);
+		CHECK_UNTOUCHED(BERCL_EDOM, c);
+		CHECK_UNTOUCHED(BERCL_EDOM, st);
+	}
+	/* seeded random scans: noisy bathtubs of random eyes, some far from any eye */
+	for (int r = 0; r < 24; r++) {
+		double o2[EYE_N], b2[EYE_N], e2[EYE_N];
+		double mu0 = 0.3 * uniform(), mu1 = 0.7 + 0.3 * uniform();
+		double s0 = log_uniform(-3, -1), s1 = log_uniform(-3, -1);
+		double n = floor(log_uniform(4, 13));
+		for (int i = 0; i < EYE_N; i++) {
+			o2[i] = -0.05 + 1.1 * i / (EYE_N - 1);
+			double p0, p1;
+			bercl_q((o2[i] - mu0) / s0, &p0);
+			bercl_q((mu1 - o2[i]) / s1, &p1);
+			b2[i] = n;
+			e2[i] = r % 6 == 5 ? floor(n * uniform()) : floor(n * 0.5 * (p0 + p1) * (0.5 + uniform()));
+		}
+		bercl_eye_scan s = {o2, b2, e2, NULL, EYE_N};
+		bercl_eye_options o = r & 1 ? reg : good;
+		if (r % 4 == 2)
+			o.rho = 0;
+		if (r % 8 == 3) {
+			o.axis = BERCL_EYE_VOLTAGE;
+			o.rho = 0.5;
+		}
+		eye_calls(&s, &o, 1, "random", 0);
+	}
+	/* a fit made up: each parameter special, for bercl_eye_at */
+	bercl_eye_stats fit;
+	assert_int_equal(bercl_eye_fit(&base, &reg, &fit), BERCL_OK);
+	for (int a = 0; a < 6; a++)
+		for (size_t i = 0; i < NSPECIAL; i++) {
+			bercl_eye_stats g = fit;
+			g.params[a] = special[i];
+			bercl_eye_at_ber out;
+			poison(&out, sizeof out);
+			set_call("bercl_eye_at(base, regression, params[%d] = %.17g, 1e-12)", a, special[i]);
+			enum bercl_status st = bercl_eye_at(&base, &reg, &g, 1e-12, &out);
+			if (!(1e-12 < g.params[2] && 1e-12 < g.params[5]))
+				check_status(st, BERCL_EDOM);
+			CHECK_UNTOUCHED(st, out);
+			if (st == BERCL_OK) {
+				check_estimate("eye_opening", out.eye_opening);
+				check_estimate("tj", out.tj);
+			}
+		}
+	/* plans: the fit's eye, each parameter and argument special */
+	const double *p0 = fit.params;
+	const double bers[] = {NAN, 0, MIN_SUB, 1e-300, 1e-12, 0.4, 0.5, 1};
+	const double ws[] = {NAN, -1, 0, MIN_SUB, 1e-3, 0.01, 1, 1e300, INFINITY};
+	for (size_t b = 0; b < sizeof bers / sizeof bers[0]; b++)
+		for (size_t w = 0; w < sizeof ws / sizeof ws[0]; w++) {
+			plan_call(off, EYE_N, &good, p0, bers[b], ws[w]);
+			plan_call(off, EYE_N, &reg, p0, bers[b], ws[w]);
+		}
+	for (int a = 0; a < 6; a++)
+		for (size_t i = 0; i < NSPECIAL; i++) {
+			double pp[6];
+			memcpy(pp, p0, sizeof pp);
+			pp[a] = (a == 1 || a == 4) && isfinite(special[i]) ? log(fabs(special[i]) + 1e-300)
+			                                                      : special[i];
+			plan_call(off, EYE_N, &good, pp, 1e-12, 0.01);
+			pp[a] = special[i];
+			plan_call(off, EYE_N, &good, pp, 1e-12, 0.01);
+		}
+	for (size_t i = 0; i < NSPECIAL; i++) {
+		double o2[EYE_N];
+		memcpy(o2, off, sizeof o2);
+		o2[i % EYE_N] = special[i];
+		plan_call(o2, EYE_N, &good, p0, 1e-12, 0.01);
+		o2[i % EYE_N] = -special[i];
+		plan_call(o2, EYE_N, &good, p0, 1e-12, 0.01);
+	}
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+		plan_call(off, ns[i], &good, p0, 1e-12, 0.01);
+	plan_call(NULL, EYE_N, &good, p0, 1e-12, 0.01);
+	for (int r = 0; r < 30; r++) {
+		bercl_eye_options o = good;
+		o.cl = 1 - log_uniform(-12, -0.5);
+		o.one_minus_cl = 1 - o.cl;
+		plan_call(off, EYE_N, &o, p0, log_uniform(-20, -1), log_uniform(-6, 0));
+	}
+	end();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1163,6 +2141,14 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_fec),
 		cmocka_unit_test(test_lanes),
+		cmocka_unit_test(test_normal),
+		cmocka_unit_test(test_fec_flr_degrade),
+		cmocka_unit_test(test_clustered),
+		cmocka_unit_test(test_fec_groups_tail),
+		cmocka_unit_test(test_eye),
 	};
+	/* CONTRACT_ONLY=test_eye (a glob) runs one part while iterating */
+	if (getenv("CONTRACT_ONLY"))
+		cmocka_set_test_filter(getenv("CONTRACT_ONLY"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,9 @@
  * test_threads.c - the library and the engine called from 8 threads at
  * once give, bit for bit, what one thread gives: min_bits (both models, the
  * engine's least-bits search), cl, the FEC histogram with its tail fit, the
- * CL syntax. Under ThreadSanitizer (make check-tsan) it also shows that no
+ * CL syntax, and the later families: Q, the degraded-SER monitor, the
+ * clustered CL, the eye's regression fit and a grouped histogram (whose
+ * tail is bercl_fec_tail's). Under ThreadSanitizer (make check-tsan) it also shows that no
  * call writes shared state (lgamma()'s signgam, a global counter).
  */
 #include <math.h>
@@ -12,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -22,7 +25,7 @@
 
 #define NTHREADS 8
 #define NPOINTS 64
-#define NOUT 12
+#define NOUT 18
 
 static const char *const cls[] = {"95%", "0.99", "4.27438e-15", "0.999999999999", "60%", "1e-9"};
 
@@ -62,6 +65,43 @@ static void answers(int i, double *out)
 		out[10] = h.tail_bins > 0 ? h.cer_tail : -1;
 		out[11] = h.tail_bins > 0 ? h.cer_tail_upper : -1;
 	}
+	if (bercl_q(0.25 * i - 4, &out[12]) != BERCL_OK)
+		out[12] = -1;
+	long double *mine = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	assert_non_null(mine);
+	if (bercl_fec_degrade_p(&code, 1e-4 * (1 + i % 7), 8192, 417, mine, &t) == BERCL_OK)
+		out[13] = t.cl;
+	free(mine);
+	bercl_intervals s = {0};
+	for (int k = 0; k < 6; k++)
+		assert_int_equal(bercl_intervals_add(&s, 1e11, (double)((k * i) % 9)), BERCL_OK);
+	if (bercl_clustered_cl(&s, ber, &t) == BERCL_OK)
+		out[14] = 1 - t.ln_one_minus_cl.hi; /* at least 1: 1 - CL underflows at ber 1e-5 */
+	/* a bathtub, edges at 0.1 and 0.9 UI, fitted by the regression */
+	double off[51], nb[51], ne[51];
+	for (int k = 0; k < 51; k++) {
+		double p0, p1;
+		off[k] = 0.02 * k;
+		bercl_q((off[k] - 0.1) / (0.02 + 0.001 * (i % 4)), &p0);
+		bercl_q((0.9 - off[k]) / 0.02, &p1);
+		nb[k] = 1e10;
+		ne[k] = floor(1e10 * 0.5 * (p0 + p1));
+	}
+	bercl_eye_scan scan = {off, nb, ne, NULL, 51};
+	bercl_eye_options opt = {BERCL_EYE_TIME, BERCL_EYE_REGRESSION, 0.5, BERCL_EYE_FIT_BELOW, 0.95,
+	                         0.05};
+	bercl_eye_stats fit;
+	if (bercl_eye_fit(&scan, &opt, &fit) == BERCL_OK)
+		out[15] = fit.rj.value;
+	/* the same histogram grouped as ethtool gives it: the tail by groups */
+	int lo[] = {0, 1, 2, 4, 8, 16}, hi[] = {0, 1, 3, 7, 15, 16};
+	double count[6] = {bins[0], bins[1], bins[2] + bins[3], bins[4] + bins[5] + bins[6] + bins[7],
+	                   bins[8], 0};
+	if (bercl_fec_histogram_groups(&code, lo, hi, count, 6, BERCL_POISSON, cl, omc, &h) ==
+	    BERCL_OK) {
+		out[16] = h.ser_estimate;
+		out[17] = h.tail_bins > 0 ? h.cer_tail : -1;
+	}
 }
 
 struct job {
@@ -91,6 +131,10 @@ static void test_eight_threads_give_one_threads_answers(void **state)
 		answers(i, want[i]);
 		fitted += want[i][10] > 0;
 		assert_true(want[i][2] > 0 && want[i][4] > 0); /* both models answered */
+		/* the later families answered too */
+		for (int k = 12; k < 17; k++)
+			if (!(want[i][k] > 0))
+				fail_msg("point %d: answer %d is %g", i, k, want[i][k]);
 	}
 	assert_true(fitted >= NPOINTS / 2); /* the tail fit ran */
 	pthread_t th[NTHREADS];
