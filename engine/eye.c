@@ -904,6 +904,17 @@ size_t eye_render(const struct eye_request *rq, const struct eye_result *res, ch
 	return o.pos;
 }
 
+int eye_flag_info(int i, const char **name, char *letter, const char **arg, const char **help)
+{
+	if (i < 0 || i >= NEFLAGS)
+		return 0;
+	*name = eye_flags[i].name;
+	*letter = eye_flags[i].letter;
+	*arg = eye_flags[i].arg;
+	*help = eye_flags[i].help;
+	return 1;
+}
+
 size_t eye_help(char *buf, size_t len)
 {
 	struct out o = {buf, len, 0};
