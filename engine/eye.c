@@ -696,6 +696,11 @@ static void number(char *b, size_t len, double v, int text)
 	snprintf(b, len, "%.6g", v);
 }
 
+void eye_text_number(double v, char *b, size_t len)
+{
+	number(b, len, v, 1);
+}
+
 static void render_value(const struct eye_request *rq, const struct eye_result *res, int c,
                          struct out *o)
 {

@@ -303,7 +303,7 @@ function verdictWords() {
       const e = result.rows.find((x) => x.value[idx('edge')] === 'eye');
       const eyes = result.rows.filter((x) => x.value[idx('edge')] === 'eye').length;
       if (!e) return v('bits_per_offset') ? `Scan ${cell('bits_per_offset')} bits at each offset (${cell('total_bits')} in all).` : '';
-      const c = (n) => e.value[idx(n)];
+      const c = (n) => cellText(idx(n), e);
       if (idx('tj') >= 0 && c('tj') !== '') return `At BER ${c('ber')}: eye opening ${c('eye_opening')}${c('eye_opening_lower') !== c('eye_opening') && idx('eye_opening_lower') >= 0 ? ` (${c('eye_opening_lower')} .. ${c('eye_opening_upper')})` : ''}, TJ ${c('tj')} UI${idx('tj_lower') >= 0 ? ` (${c('tj_lower')} .. ${c('tj_upper')})` : ''}${eyes > 1 ? ` (the first of ${eyes} target BERs)` : ''}.`;
       return idx('q') >= 0 ? `Q ${c('q')}${idx('q_lower') >= 0 ? ` (${c('q_lower')} .. ${c('q_upper')})` : ''}; at BER ${c('ber')} the eye opening is ${c('eye_opening')}${eyes > 1 ? ` (the first of ${eyes} target BERs)` : ''}.` : '';
     }
@@ -687,14 +687,13 @@ function plotEye(r) {
     if (y < floor) continue;
     svg.append(svgEl('circle', { cx: px(x).toFixed(1), cy: py(y).toFixed(1), r: 3, class: zero ? 'pt zero' : 'pt' }));
   }
-  const t = targets[0];
   const legend = el('ul', { class: 'legend' },
     el('li', {}, el('span', { class: 'dot', 'aria-hidden': 'true' }), document.createTextNode('the scan: errors / bits at each offset')),
     el('li', {}, el('span', { class: 'dot zero', 'aria-hidden': 'true' }), document.createTextNode('no errors: drawn at 1 / bits')),
     el('li', {}, el('span', { class: 'swatch b0', 'aria-hidden': 'true' }), document.createTextNode('left edge: fitted tail')),
     el('li', {}, el('span', { class: 'swatch b1', 'aria-hidden': 'true' }), document.createTextNode('right edge: fitted tail')),
     el('li', {}, el('span', { class: 'swatch b4', 'aria-hidden': 'true' }), document.createTextNode(`the eye opening between the fitted crossings of the target BER (dashed)${targets.length > 1 ? ', one each' : ''}`)),
-    el('li', {}, el('span', { class: 'box', 'aria-hidden': 'true' }), document.createTextNode(`shaded: the eye opening's interval${t ? ` (${t[4]} .. ${t[5]})` : ''}, its ends laid about the eye's centre`)));
+    el('li', {}, el('span', { class: 'box', 'aria-hidden': 'true' }), document.createTextNode('shaded: the eye opening\'s interval (the table\'s lower and upper), its ends laid about the eye\'s centre')));
   $('#plot').append(el('figure', { class: 'figure' }, svg, legend));
 }
 

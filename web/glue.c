@@ -357,9 +357,19 @@ static void eye_records(struct web_run *w, const char *csv, size_t len)
 		} else {
 			put_record(w, 'R', 1 + 2 * c.ncells);
 			put_field(w, line, ll);
-			for (int twice = 0; twice < 2; twice++)
-				for (size_t i = 0; i < c.ncells; i++)
-					put_field(w, csv_cell(&c, i), strlen(csv_cell(&c, i)));
+			for (size_t i = 0; i < c.ncells; i++)
+				put_field(w, csv_cell(&c, i), strlen(csv_cell(&c, i)));
+			/* the cells as the text format writes them: a number's 6 digits */
+			for (size_t i = 0; i < c.ncells; i++) {
+				const char *v = csv_cell(&c, i);
+				char *endp, b[40];
+				double x = *v ? strtod(v, &endp) : 0;
+				if (*v && *endp == '\0' && isfinite(x)) {
+					eye_text_number(x, b, sizeof b);
+					v = b;
+				}
+				put_field(w, v, strlen(v));
+			}
 			w->rows++;
 		}
 		line += ll;
