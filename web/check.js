@@ -814,9 +814,9 @@ async function pagePart() {
     const loadavg = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`  1e5-row batch: ${lat.length} typed inputs while it ran, answered in median ${median} ms, worst ${worst} ms `
       + `(load average ${loadavg} on ${os.cpus().length} cores)${process.env.WEB_LAT ? ` [${lat.join(' ')}]` : ''}; Stop: ${stSt} in ${stopMs} ms (${status})`);
-    // every input is answered: the median within a tenth of a second, none held past two
-    // (single inputs wait longer on a loaded machine: the worst is reported)
-    if (!lat.length || median > 100 || worst > 2000) failures.push(`1e5-row batch: typed input answered in median ${median} ms, worst ${worst} ms`);
+    // every input is answered within a tenth of a second (issue 41), each one
+    const late = lat.filter((v) => v > 100);
+    if (!lat.length || late.length) failures.push(`1e5-row batch: ${late.length} of ${lat.length} typed inputs answered after 100 ms (${late.join(', ')} ms; median ${median}, worst ${worst}; load average ${loadavg})`);
     if (stSt !== 'stopped' || !/^stopped after [0-9]+ rows/.test(status) || Number(status.split(' ')[2]) >= 100000) failures.push(`1e5-row batch: Stop gave ${stSt} (${status})`);
     // and run to its end: the command's rows
     await evaluate(page, `__drop('big.csv', ${JSON.stringify(big.split('\n').slice(0, 20001).join('\n'))}, 'input')`);
