@@ -611,10 +611,13 @@ function sameCells(q, what, cli, page) {
   }
 }
 
-async function screenshot(page, file, width, height, mobile) {
+// the viewport, or (tall) the page down to its plot, at most 2000 px: the
+// desktop shows its form first, the answer below it
+async function screenshot(page, file, width, height, mobile, tall) {
   await page.s('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile });
   await sleep(150);
-  const shot = await page.s('Page.captureScreenshot', { format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 } });
+  const h = tall ? Math.min(2000, await evaluate(page, "Math.ceil(document.getElementById('plot').getBoundingClientRect().bottom + 16)")) : height;
+  const shot = await page.s('Page.captureScreenshot', { format: 'png', captureBeyondViewport: !!tall, clip: { x: 0, y: 0, width, height: Math.max(height, h), scale: 1 } });
   fs.writeFileSync(file, Buffer.from(shot.data, 'base64'));
 }
 
@@ -876,7 +879,7 @@ async function pagePart() {
           if (b.getAttribute('aria-selected') !== 'true') { document.body.dataset.state = 'running'; b.click(); } })()`);
         await settle(page);
         await sleep(300);
-        await screenshot(page, path.join(shots, `${t}-${dev}.png`), w, h, mob);
+        await screenshot(page, path.join(shots, `${t}-${dev}.png`), w, h, mob, dev === 'desktop');
         if (dev === 'phone') {
           const bottom = await evaluate(page, "(() => { const r = document.querySelector('#results tbody tr'); return r ? Math.round(r.getBoundingClientRect().bottom) : -1; })()");
           folds.push(`${t} ${bottom}`);
