@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bercl.h"
@@ -66,16 +67,10 @@ static int fail_arg(struct element_fail *f, int arg, const char *text, const cha
 	return 1;
 }
 
-/* A probability given as a double: its shortest decimal, as if typed (the
- * last ones read are kept, a slot per double by its bits). */
-static const struct element_level *target_of(double v, struct element_target *cache)
+/* A probability given as a double, read into *t: its shortest decimal, as
+ * if typed. */
+static const struct element_level *read_level(double v, struct element_level *t)
 {
-	uint64_t bits;
-	memcpy(&bits, &v, sizeof bits);
-	struct element_level *t = &cache->slot[(bits ^ (bits >> 29) ^ (bits >> 47)) %
-	                                       ELEMENT_LEVELS];
-	if (t->valid && memcmp(&t->key, &v, sizeof v) == 0)
-		return t;
 	t->valid = 1;
 	t->key = v;
 	shortest_double(t->text, v);
@@ -83,9 +78,147 @@ static const struct element_level *target_of(double v, struct element_target *ca
 	return t;
 }
 
-/* The target's four doubles: given (exact), or read from the double. */
+/* The same through the cache (NULL: read into *scratch): the last ones
+ * read are kept, in one of two slots by a hash of the double's bits (the
+ * golden-ratio multiplier's top four bits: a lab's usual levels, 0.5 to
+ * 0.999999, each get a slot of their own; the older hash, a xor of shifts
+ * modulo 8, put 0.9, 0.99 and 0.999 in one, and a column of them was read
+ * again and again). */
+static const struct element_level *target_of(double v, struct element_target *cache,
+                                             struct element_level *scratch)
+{
+	if (!cache)
+		return read_level(v, scratch);
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	unsigned h = (unsigned)((bits * 0x9e3779b97f4a7c15ULL) >> 60) % ELEMENT_LEVELS;
+	struct element_level *a = &cache->slot[h], *b = &cache->slot[h ^ 1];
+	if (a->valid && memcmp(&a->key, &v, sizeof v) == 0)
+		return a;
+	if (b->valid && memcmp(&b->key, &v, sizeof v) == 0)
+		return b;
+	return read_level(v, !a->valid || b->valid ? a : b);
+}
+
+void element_target_init(struct element_target *cache)
+{
+	for (int i = 0; i < ELEMENT_LEVELS; i++)
+		cache->slot[i].valid = 0;
+	memset(cache->root_valid, 0, sizeof cache->root_valid);
+	memset(cache->bits_valid, 0, sizeof cache->bits_valid);
+}
+
+/*
+ * The least bits of compute_least_bits() with the memo of what depends on
+ * the model, count and target alone kept in the cache (a slot by a hash of
+ * them; lib/solve.c bercli_min_bits_memo: the same answer as without).
+ */
+static enum compute_status least_bits(enum bercl_model model, double e, double p,
+                                      const double t[4], struct element_target *cache,
+                                      double *bits, bercl_tails *tl)
+{
+	bercl_target target = {t[0], t[1], t[2], t[3]};
+	char why[ROW_ERROR_MAX];
+	if (!cache)
+		return compute_least_bits(model, e, p, &target, bits, tl, why, sizeof why);
+	uint64_t k[5], h = (uint64_t)model + 1;
+	memcpy(&k[0], &e, sizeof e);
+	memcpy(&k[1], t, 4 * sizeof *t);
+	for (int i = 0; i < 5; i++)
+		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
+	unsigned at = (unsigned)(h >> 54) % ELEMENT_BITS;
+	struct element_bits *b = &cache->bits[at];
+	struct bercli_bits_memo m = {0, 0, 0, 0, 0, 0, 0};
+	int hit = cache->bits_valid[at] && b->model == (int)model &&
+	          memcmp(&b->errors, &e, sizeof e) == 0 && memcmp(b->t, t, 4 * sizeof *t) == 0;
+	if (hit) {
+		m.valid = 1;
+		m.quick_ok = b->quick_ok;
+		m.lam = b->lam;
+		m.rel_slope = b->rel_slope;
+		m.pmf_c = b->pmf_c;
+		m.ln_hi = b->ln_hi;
+		m.ln_lo = b->ln_lo;
+	}
+	enum compute_status st =
+	        compute_least_bits_memo(model, e, p, &target, &m, bits, tl, why, sizeof why);
+	if (m.valid && !hit) { /* the newest in the slot */
+		b->errors = e;
+		memcpy(b->t, t, 4 * sizeof *t);
+		b->model = (int)model;
+		b->quick_ok = m.quick_ok;
+		b->lam = m.lam;
+		b->rel_slope = m.rel_slope;
+		b->pmf_c = m.pmf_c;
+		b->ln_hi = m.ln_hi;
+		b->ln_lo = m.ln_lo;
+		cache->bits_valid[at] = 1;
+	}
+	return st;
+}
+
+/*
+ * The Poisson BER bounds (upper: a 1; interval: 2) for plain tested
+ * arguments and a target t (its doubles t[0], t[2]), their roots found
+ * once per count and target through the cache (a slot by a hash of the
+ * three doubles; a lab's columns hold a few targets and counts, and each
+ * root costs two or three tail evaluations): the same doubles as
+ * bercl_ber_upper() and bercl_ber_interval(), which are these two parts
+ * (lib/solve.c bercli_ber_upper_at, bercli_ber_interval_at).
+ */
+static enum bercl_status poisson_bound(int kind, double e, double n, const double t[4],
+                                       struct element_target *cache, double *out)
+{
+	struct element_root local, *r = &local;
+	uint64_t k[3], h;
+	memcpy(&k[0], &e, sizeof e);
+	memcpy(&k[1], &t[0], sizeof t[0]);
+	memcpy(&k[2], &t[2], sizeof t[2]);
+	h = ((k[0] * 0x9e3779b97f4a7c15ULL) ^ k[1]) * 0xbf58476d1ce4e5b9ULL ^ k[2];
+	h = (h * 0x94d049bb133111ebULL) >> 54; /* 10 bits: ELEMENT_ROOTS */
+	int hit = 0;
+	if (cache) {
+		r = &cache->root[h % ELEMENT_ROOTS];
+		hit = cache->root_valid[h % ELEMENT_ROOTS] && r->kind == kind &&
+		      memcmp(&r->errors, &e, sizeof e) == 0 && memcmp(&r->cl, &t[0], sizeof e) == 0 &&
+		      memcmp(&r->omc, &t[2], sizeof e) == 0;
+	}
+	if (!hit) {
+		struct bercli_lambda a, b = {BERCL_OK, 0.0, 0.0};
+		if (kind == 1) {
+			a = bercli_bound_lambda(e, t[0], t[2]);
+		} else {
+			double up[2], low[2];
+			bercli_interval_targets(t[2], up, low);
+			a = bercli_bound_lambda(e, up[0], up[1]);
+			if (e > 0)
+				b = bercli_bound_lambda(e - 1.0, low[0], low[1]);
+		}
+		r->errors = e;
+		r->cl = t[0];
+		r->omc = t[2];
+		r->kind = kind;
+		r->rc[0] = (int)a.rc;
+		r->lam[0] = a.lam;
+		r->lam_lo[0] = a.lam_lo;
+		r->rc[1] = (int)b.rc;
+		r->lam[1] = b.lam;
+		r->lam_lo[1] = b.lam_lo;
+		if (cache)
+			cache->root_valid[h % ELEMENT_ROOTS] = 1;
+	}
+	struct bercli_lambda a = {(enum bercl_status)r->rc[0], r->lam[0], r->lam_lo[0]};
+	struct bercli_lambda b = {(enum bercl_status)r->rc[1], r->lam[1], r->lam_lo[1]};
+	if (kind == 1)
+		return bercli_ber_upper_at(e, n, t[0], t[2], a, &out[0]);
+	return bercli_ber_interval_at(e, n, t[0], t[2], a, b, &out[0], &out[1]);
+}
+
+/* The target's four doubles: given (exact), or read from the double (through
+ * the cache, or into *scratch where it is NULL; *text lives as long). */
 static const char *target_forms(double v, const double *given, int exact,
-                                struct element_target *cache, double forms[4], const char **text)
+                                struct element_target *cache, struct element_level *scratch,
+                                double forms[4], const char **text)
 {
 	if (exact) {
 		/* four doubles from a face that read the digits: a direct call can
@@ -97,7 +230,7 @@ static const char *target_forms(double v, const double *given, int exact,
 			return "is not a level and its complement (value, rest, 1 - value, rest)";
 		return NULL;
 	}
-	const struct element_level *t = target_of(v, cache);
+	const struct element_level *t = target_of(v, cache, scratch);
 	memcpy(forms, t->v, 4 * sizeof *forms);
 	*text = t->text;
 	return t->why;
@@ -126,6 +259,7 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 {
 	double t[4];
 	const char *text;
+	struct element_level scratch;
 	bercl_tails tl;
 	switch (a) {
 	case EL_TAILS:
@@ -149,26 +283,29 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 	case EL_BER_UPPER:
 	case EL_BER_INTERVAL:
 		if (!plain_tested(model, in[0], in[1]) ||
-		    target_forms(in[2], in + 2, exact, cache, t, &text) || !(t[0] >= DBL_MIN))
+		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
-		if (a == EL_BER_UPPER) {
+		if (model == BERCL_POISSON) {
+			if (poisson_bound(a == EL_BER_UPPER ? 1 : 2, in[0], in[1], t, cache, out) !=
+			    BERCL_OK)
+				return 0;
+		} else if (a == EL_BER_UPPER) {
 			if (bercl_ber_upper(model, in[0], in[1], t[0], t[2], &out[0]) != BERCL_OK)
 				return 0;
-			return out[0] >= 0 && out[0] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
-		}
-		if (bercl_ber_interval(model, in[0], in[1], t[0], t[2], &out[0], &out[1]) != BERCL_OK)
+		} else if (bercl_ber_interval(model, in[0], in[1], t[0], t[2], &out[0], &out[1]) !=
+		           BERCL_OK) {
 			return 0;
+		}
+		if (a == EL_BER_UPPER)
+			return out[0] >= 0 && out[0] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
 		return out[0] >= 0 && out[0] <= out[1] &&
 		       out[1] <= (model == BERCL_BINOMIAL ? 1 : INFINITY);
 	case EL_MIN_BITS: {
 		double e = in[0], p = in[1];
 		if (!(e >= 0 && e <= TWO53 && e == floor(e) && !signbit(e) && p >= DBL_MIN && p < 1) ||
-		    target_forms(in[2], in + 2, exact, cache, t, &text) || !(t[0] >= DBL_MIN))
+		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
-		bercl_target target = {t[0], t[1], t[2], t[3]};
-		char why[ROW_ERROR_MAX];
-		if (compute_least_bits(model, e, p, &target, &out[0], &tl, why, sizeof why) !=
-		    COMPUTE_OK)
+		if (least_bits(model, e, p, t, cache, &out[0], &tl) != COMPUTE_OK)
 			return 0;
 		out[1] = tl.cl;
 		out[2] = tl.one_minus_cl;
@@ -188,10 +325,8 @@ static int put_arg(struct row_input *ri, int q, int arg, double v, const double 
 	if (is_target(q)) {
 		double t[4];
 		const char *shown;
-		struct element_target local = {0};
-		if (!cache)
-			cache = &local;
-		why = target_forms(v, given, exact, cache, t, &shown);
+		struct element_level scratch;
+		why = target_forms(v, given, exact, cache, &scratch, t, &shown);
 		if (!why)
 			why = row_set(ri, q, t[0], t[2]);
 		if (why)
@@ -342,9 +477,6 @@ static int full(enum element_answer a, enum bercl_model model, int exact, const 
 int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
                     double *out, struct element_fail *f, struct element_target *cache)
 {
-	struct element_target local = {0};
-	if (!cache)
-		cache = &local;
 	if ((unsigned)a < NELEMENT && quick(a, model, exact, in, out, cache))
 		return 0;
 	return full(a, model, exact, in, out, f, cache, NULL);
@@ -380,6 +512,36 @@ int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails
 {
 	double out[ELEMENT_MAX_OUT];
 	return full(EL_TAILS, model, 0, in, out, f, NULL, tails);
+}
+
+int element_target_arg(enum element_answer a)
+{
+	if ((unsigned)a >= NELEMENT)
+		return -1;
+	const struct element_desc *d = &element_answers[a];
+	return d->nargs > 0 && is_target(d->args[d->nargs - 1]) ? d->nargs - 1 : -1;
+}
+
+/*
+ * A level given as a float32 or a float16: the double nearest the decimal
+ * numpy prints for it (shortest_float, shortest_half: at most 9 and 5
+ * significant digits), so that element_compute(), which reads a double as
+ * its shortest decimal, reads that decimal: a decimal of at most 15 digits
+ * is the shortest decimal of its nearest double (any other decimal within
+ * half an ulp of it, 1.1e-16 relative, would need 16 digits or more).
+ */
+double element_level_float(float v)
+{
+	char text[40];
+	shortest_float(text, v);
+	return strtod(text, NULL);
+}
+
+double element_level_half(uint16_t bits)
+{
+	char text[40];
+	shortest_half(text, bits);
+	return strtod(text, NULL);
 }
 
 int element_code(const char *text, bercl_rs_code *code, char *why, size_t len)

@@ -21,6 +21,7 @@
 #define BERCL_ELEMENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "bercl.h"
 #include "compute.h"
@@ -77,11 +78,40 @@ struct element_level {
 };
 
 /* The last probabilities read, by their double's bits (a lab's arrays hold a
- * handful of levels, in any order). */
-#define ELEMENT_LEVELS 8
+ * handful of levels, in any order): two slots a level may sit in, picked
+ * by a multiplicative hash of its bits. */
+#define ELEMENT_LEVELS 16
+
+/* A Poisson BER bound's roots for one count and target (lib/solve.c
+ * bercli_bound_lambda: they do not depend on the bits), kind 1 the upper
+ * bound's, 2 the interval's two (upper, lower). */
+struct element_root {
+	double errors, cl, omc;
+	int kind;
+	int rc[2];
+	double lam[2], lam_lo[2];
+};
+#define ELEMENT_ROOTS 1024
+
+/* The minimum bits' memo for one model, count and target (lib/internal.h
+ * bercli_bits_memo: what does not depend on the BER), its fields here. */
+struct element_bits {
+	double errors, t[4];
+	int model, quick_ok;
+	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+};
+#define ELEMENT_BITS 1024
+
+/* What a loop keeps from one element to the next (element_target_init()
+ * before the first: it clears the valid flags only). */
 struct element_target {
 	struct element_level slot[ELEMENT_LEVELS];
+	unsigned char root_valid[ELEMENT_ROOTS];
+	struct element_root root[ELEMENT_ROOTS];
+	unsigned char bits_valid[ELEMENT_BITS];
+	struct element_bits bits[ELEMENT_BITS];
 };
+void element_target_init(struct element_target *cache);
 
 /*
  * One element: in[] holds the answer's arguments in order (the target, the
@@ -112,5 +142,17 @@ int element_tails(enum bercl_model model, const double in[3], bercl_tails *tails
 /* A code as --code names it (kp4, kr4, rs:N,K[,M]): 0, or -1 with the
  * command's message in why. */
 int element_code(const char *text, bercl_rs_code *code, char *why, size_t len);
+
+/* The argument that is a target (a level or a CER read as its decimal,
+ * the last one), or -1 where the answer has none. */
+int element_target_arg(enum element_answer a);
+
+/*
+ * A level given as a float32 or a float16 (by its bits): the double whose
+ * shortest decimal is the one numpy prints for it (0.95 for the float32
+ * 0.949999988079071), to hand to element_compute() as a level typed so.
+ */
+double element_level_float(float v);
+double element_level_half(uint16_t bits);
 
 #endif

@@ -156,8 +156,8 @@ static const char *set_ber(const char *v, struct eye_request *rq, char *why, siz
 		return why;
 	}
 	if (l.count > EYE_MAX_BERS) {
-		vlist_free(&l);
 		snprintf(why, len, "gives %llu values; at most %d", l.count, EYE_MAX_BERS);
+		vlist_free(&l);
 		return why;
 	}
 	rq->nber = 0;
@@ -289,8 +289,8 @@ static const char *set_offsets(const char *v, struct eye_request *rq, char *why,
 		return why;
 	}
 	if (l.count > BERCL_EYE_MAX_POINTS) {
-		vlist_free(&l);
 		snprintf(why, len, "gives %llu offsets; at most %d", l.count, BERCL_EYE_MAX_POINTS);
+		vlist_free(&l);
 		return why;
 	}
 	rq->noffsets = 0;

@@ -417,10 +417,20 @@ static double decimal_complement(const char *frac, size_t n)
  */
 static dd dd_pow10_times(dd x, long k)
 {
+	/* 10^0 .. 10^22 are doubles: the squaring forms them exactly, low part
+	 * +0, so the table gives the same double-double without the products */
+	static const double exact_pow10[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
 	while (k != 0) {
 		long j = k > 200 ? 200 : k < -200 ? -200 : k;
 		long a = j < 0 ? -j : j;
 		dd p = dd_from(1.0), b = dd_from(10.0);
+		if (a <= 22) {
+			p = dd_from(exact_pow10[a]);
+			a = 0;
+		}
 		for (; a; a >>= 1) {
 			if (a & 1)
 				p = dd_mul(p, b);
@@ -443,8 +453,13 @@ static dd dd_decimal(const char *digits, size_t n, long point)
 	size_t i = 0;
 	while (i < n && digits[i] == '0')
 		i++;
-	dd m = dd_from(0.0);
+	/* the first 15 digits as a whole number (below 2^53: Horner's rule in
+	 * double-double holds it exactly, low part +0, the same double-double) */
+	uint64_t w = 0;
 	size_t used = 0;
+	for (; i < n && used < 15; i++, used++)
+		w = w * 10 + (uint64_t)(digits[i] - '0');
+	dd m = dd_from((double)w);
 	for (; i < n && used < 40; i++, used++)
 		m = dd_add_d(dd_mul_d(m, 10.0), (double)(digits[i] - '0'));
 	/* m = 0.digits[0 .. i) x 10^i: the value is m 10^(point - i) */

@@ -321,3 +321,89 @@ size_t shortest_double(char *buf, double v)
 	}
 	return k + slow_path(buf + k, v); /* not reached */
 }
+
+/* ---- float32 and float16: the decimal numpy prints for them ---- */
+
+/* Does the decimal text read back as the float v (strtof: one rounding)? */
+static int reads_as_float(const char *text, double v)
+{
+	return strtof(text, NULL) == (float)v;
+}
+
+double half_to_double(uint16_t h)
+{
+	int e = (h >> 10) & 31, m = h & 1023;
+	double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+	return h >> 15 ? -v : v;
+}
+
+/*
+ * Does the decimal text read back as the float16 v (positive, finite,
+ * nonzero)? x = strtod(text) lies in v's rounding interval: strictly
+ * between the midpoints to its neighbours, or on one with v's last bit 0
+ * (ties to even); the midpoints are exact doubles (a float16 has 11
+ * bits), and so is x for the short decimals tried here unless it is far
+ * from every midpoint (within 2^-53 relative of x). Above the largest
+ * float16, 65504, the next step would be 65536 (65520 and up round to
+ * infinity).
+ */
+static int reads_as_half(const char *text, double v)
+{
+	double x = strtod(text, NULL);
+	int e;
+	double f = frexp(v, &e); /* v = f 2^e, f in [0.5, 1) */
+	int ex = e < -13 ? -13 : e; /* subnormals: a fixed step of 2^-24 */
+	double up = ldexp(1.0, ex - 11), down = f == 0.5 && e > -13 ? up / 2 : up;
+	double lo = v - down / 2, hi = v + up / 2;
+	int even = fmod(v / up, 2.0) == 0;
+	return (x > lo && x < hi) || (even && (x == lo || x == hi));
+}
+
+/*
+ * The shortest decimal of 1 to maxp significant digits that reads back as
+ * v (reads(text, v)), in printf's "%.*e" form: for each length the
+ * correctly rounded one, and, where that one does not read back, the next
+ * decimal above it (at a power of two the interval below v is half the
+ * one above, so the nearest decimal may fall outside while its upper
+ * neighbour does not).
+ */
+static size_t shortest_narrow(char *buf, double v, int maxp,
+                              int (*reads)(const char *text, double v))
+{
+	size_t k = 0;
+	if (v < 0) {
+		buf[k++] = '-';
+		v = -v;
+	}
+	if (!(v > 0 && isfinite(v)))
+		return (size_t)snprintf(buf, 32, "%.17g", k ? -v : v);
+	for (int p = 1; p <= maxp; p++) {
+		int n = snprintf(buf + k, 32 - k, "%.*e", p - 1, v);
+		if (reads(buf + k, v))
+			return k + (size_t)n;
+		/* the digits as a whole number M and exponent: try (M + 1) 10^E */
+		char *ep = strchr(buf + k, 'e');
+		long exp10 = strtol(ep + 1, NULL, 10);
+		uint64_t m = 0;
+		for (const char *c = buf + k; c < ep; c++)
+			if (*c >= '0' && *c <= '9')
+				m = m * 10 + (uint64_t)(*c - '0');
+		char up[40];
+		snprintf(up, sizeof up, "%llue%ld", (unsigned long long)(m + 1), exp10 - (p - 1));
+		if (strtod(up, NULL) > v && reads(up, v)) {
+			n = snprintf(buf + k, 32 - k, "%s", up);
+			return k + (size_t)n;
+		}
+	}
+	return k + (size_t)snprintf(buf + k, 32 - k, "%.*e", maxp + 8, v); /* not reached */
+}
+
+size_t shortest_float(char *buf, float v)
+{
+	return shortest_narrow(buf, (double)v, 9, reads_as_float);
+}
+
+size_t shortest_half(char *buf, uint16_t h)
+{
+	return shortest_narrow(buf, half_to_double(h), 5, reads_as_half);
+}

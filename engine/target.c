@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bercl.h"
+#include "internal.h" /* bercli_min_bits_memo */
 #include "search.h"
 #include "compute.h"
 
@@ -140,20 +141,36 @@ static enum compute_status meet_target(struct row *r)
  * typed (its rests from the digits, parse_probability_exact): the library's
  * exact answer, then meet_target(). Every face's min_bits is this.
  */
-enum compute_status compute_least_bits_row(struct row *r)
+static enum compute_status least_bits_row(struct row *r, struct bercli_bits_memo *memo)
 {
 	const struct row_input *in = &r->in;
 	bercl_target target = {in->cl, in->cl_lo, in->cl_complement, in->cl_complement_lo};
-	enum bercl_status rc = bercl_min_bits_target(in->model, in->errors, in->ber, &target,
-	                                             &r->bits, &r->tails);
+	enum bercl_status rc =
+	        memo ? bercli_min_bits_memo(in->model, in->errors, in->ber, &target, memo, &r->bits,
+	                                    &r->tails)
+	             : bercl_min_bits_target(in->model, in->errors, in->ber, &target, &r->bits,
+	                                     &r->tails);
 	if (rc != BERCL_OK)
 		return compute_lib_fail(r, rc);
 	return meet_target(r);
 }
 
+enum compute_status compute_least_bits_row(struct row *r)
+{
+	return least_bits_row(r, NULL);
+}
+
 enum compute_status compute_least_bits(enum bercl_model model, double errors, double ber,
                                        const bercl_target *target, double *bits,
                                        bercl_tails *tails, char *why, size_t len)
+{
+	return compute_least_bits_memo(model, errors, ber, target, NULL, bits, tails, why, len);
+}
+
+enum compute_status compute_least_bits_memo(enum bercl_model model, double errors, double ber,
+                                            const bercl_target *target,
+                                            struct bercli_bits_memo *memo, double *bits,
+                                            bercl_tails *tails, char *why, size_t len)
 {
 	struct row r;
 	memset(&r, 0, sizeof r); /* least_bits reads only the fields set here */
@@ -164,7 +181,7 @@ enum compute_status compute_least_bits(enum bercl_model model, double errors, do
 	r.in.cl_lo = target->cl_lo;
 	r.in.cl_complement = target->one_minus_cl;
 	r.in.cl_complement_lo = target->one_minus_cl_lo;
-	enum compute_status st = compute_least_bits_row(&r);
+	enum compute_status st = least_bits_row(&r, memo);
 	if (st != COMPUTE_OK) {
 		snprintf(why, len, "%s", r.error);
 		return st;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bits_quick.c - the Poisson minimum bits by a quick certified route, for
- * bercl_min_bits() without its tails (achieved NULL) and for the Python
- * ufunc min_bits (python/bercl/_core.c). Moved here from the binding so
- * that the numerics live in the library once.
+ * bercl_min_bits() without its tails (achieved NULL), and with them where
+ * its answer is the search's own (lib/solve.c quick_is_search: every face's
+ * min_bits, through the engine). Moved here from the binding so that the
+ * numerics live in the library once.
  */
 #include <float.h>
 #include <math.h>
@@ -42,9 +43,10 @@
  * calls that comparison exact). Where neither applies, or nothing settles
  * in a few steps, it gives 0 and the caller searches. With need_tails 0
  * the long-double gap alone may decide, without the library's tails.
- * Callers: bercl_min_bits() without its tails (achieved NULL), and the
- * Python ufunc min_bits (python/bercl/_core.c), which then, as the command
- * does, moves on until the doubles of the tails meet the target too.
+ * Callers: bercl_min_bits() (lib/solve.c), without its tails (achieved
+ * NULL), and with them where the answer is the search's own (then the
+ * tails are the search's at that answer, and the engine, as for the
+ * search's, moves on until their doubles meet the target too).
  */
 #define QUICK_MAX_ERRORS 160
 #define QUICK_MARGIN 1e-14
@@ -463,8 +465,14 @@ static int halley_in_n(double errors, double n, double ber, const bercl_target *
 	return at_to >= 0 && at_below < 0;
 }
 
-double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
-                             double *at_cl, double *at_q)
+/*
+ * The rough root of bercli_quick_min_bits(), which depends on the count and
+ * the target alone (not on the BER): lambda near the root of the smaller
+ * tail = its target, and d ln(tail) / d lambda there (1 for E = 0).
+ * Returns 1, or 0 where the route does not apply.
+ */
+int bercli_quick_root(double errors, const bercl_target *tg, double *lam_out,
+                      double *rel_slope_out)
 {
 	double cl = tg->cl, c = tg->one_minus_cl;
 	/* the long-double margins assume the x87 significand of 64 bits; an
@@ -524,6 +532,24 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 	}
 	if (!(lam > 0 && lam <= 575))
 		return 0;
+	*lam_out = lam;
+	*rel_slope_out = rel_slope;
+	return 1;
+}
+
+double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
+                             double *at_cl, double *at_q)
+{
+	double lam, rel_slope;
+	if (!bercli_quick_root(errors, tg, &lam, &rel_slope))
+		return 0;
+	return bercli_quick_min_bits_from(errors, ber, tg, need_tails, lam, rel_slope, at_cl, at_q);
+}
+
+double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
+                                  int need_tails, double lam, double rel_slope, double *at_cl,
+                                  double *at_q)
+{
 	double n = ceil(lam / ber);
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
@@ -589,6 +615,29 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
 }
 
 #else
+
+int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double *rel_slope)
+{
+	(void)errors;
+	(void)tg;
+	(void)lam;
+	(void)rel_slope;
+	return 0;
+}
+
+double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
+                                  int need_tails, double lam, double rel_slope, double *at_cl,
+                                  double *at_q)
+{
+	(void)errors;
+	(void)ber;
+	(void)tg;
+	(void)need_tails;
+	(void)lam;
+	(void)rel_slope;
+	*at_cl = *at_q = NAN;
+	return 0;
+}
 
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
                              double *at_cl, double *at_q)

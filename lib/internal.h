@@ -74,6 +74,60 @@ dd bercli_neg_log1m(dd x);
  */
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
                              double *at_cl, double *at_q);
+/* The same in two parts: the rough root, which depends on the count and the
+ * target alone (1, or 0 where the route does not apply), then the answer
+ * at a BER from it: bercli_quick_min_bits() is the one after the other. */
+int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double *rel_slope);
+double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
+                                  int need_tails, double lam, double rel_slope, double *at_cl,
+                                  double *at_q);
+
+/*
+ * What bercl_min_bits_target() finds for a count and a target whatever the
+ * BER (the quick route's rough root, the tails' constant and the target's
+ * logarithm): a caller with many BERs for one count and target keeps it
+ * (valid 0 at first: filled by the first call) and passes it to
+ * bercli_min_bits_memo(), which then gives exactly what
+ * bercl_min_bits_target() gives.
+ */
+struct bercli_bits_memo {
+	int valid, quick_ok;
+	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+};
+enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, double ber,
+                                       const bercl_target *target, struct bercli_bits_memo *memo,
+                                       double *bits, bercl_tails *achieved);
+
+/*
+ * bercl_min_bits_target() by its search alone, without bits_quick.c's route
+ * (solve.c): the reference tests/bits_paths holds the quick route to, bits
+ * and tails.
+ */
+enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
+                                           const bercl_target *target, double *bits,
+                                           bercl_tails *achieved);
+
+/*
+ * The Poisson BER bounds in two parts (solve.c), so that a caller with many
+ * bits for one count and target finds the root once: the root lambda of
+ * P[X > E | lambda] = cl with its rest (rc: its status), which depends on
+ * E and the target alone; then bercli_ber_upper_at() gives exactly
+ * bercl_ber_upper(BERCL_POISSON, ...) from root = bercli_bound_lambda(E,
+ * cl, one_minus_cl), and bercli_ber_interval_at() bercl_ber_interval()
+ * from up and low, the roots at the targets bercli_interval_targets()
+ * gives (low unused for E = 0: bercli_bound_lambda(E - 1, low...)).
+ */
+struct bercli_lambda {
+	enum bercl_status rc;
+	double lam, lam_lo;
+};
+struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_minus_cl);
+enum bercl_status bercli_ber_upper_at(double errors, double bits, double cl, double one_minus_cl,
+                                      struct bercli_lambda root, double *upper);
+void bercli_interval_targets(double one_minus_cl, double up[2], double low[2]);
+enum bercl_status bercli_ber_interval_at(double errors, double bits, double cl,
+                                         double one_minus_cl, struct bercli_lambda up,
+                                         struct bercli_lambda low, double *lower, double *upper);
 
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);

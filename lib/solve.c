@@ -23,7 +23,10 @@
  *   binomial, the Clopper-Pearson bounds: P[X <= E | p_upper] = 1 - cl, and
  *   P[X >= E | p_lower] = a/2, P[X <= E | p_upper] = a/2 for the interval.
  *
- *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson: Halley's
+ *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson, E <= 160:
+ *   first bits_quick.c's certified route (finite sums; taken with the tails
+ *   of reaches() at its answer where that is the search's own answer,
+ *   quick_is_search). Poisson: Halley's
  *   method over whole numbers from Temme's start (bits_by_halley), each step
  *   the search's own test, ending on a one-bit bracket; elsewhere, and where
  *   that does not settle, a bracketed search over whole numbers (Illinois
@@ -534,6 +537,53 @@ static int valid_bits(enum bercl_model model, double errors, double bits)
 }
 
 /*
+ * The Poisson root of ber_for_cl, which depends on the count and the
+ * target alone (not on the bits): lambda and its rest in double-double.
+ * lam is the root's double; lam / bits would round it twice (ber -e 2
+ * -n 3e12 -c 95% --two-sided gave ber_lower 8.073642618132163e-14, the
+ * neighbour of the nearest double 8.073642618132164e-14). Halley's last
+ * step gives the rest in double-double (lam_lo); after find_root, one
+ * Newton step in u = ln lambda from lam gives it, lam_lo = -lam h/dh (h:
+ * the gap of the logarithms, known to ~1e-17), so that (lam + lam_lo) /
+ * bits, in double-double, rounds once.
+ */
+struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_minus_cl)
+{
+	struct bercli_lambda l = {BERCL_EDOM, NAN, NAN};
+	double lam, lam_lo;
+	if (!valid_errors(errors))
+		return l;
+	if ((l.rc = bercli_target_status(cl, one_minus_cl)) != BERCL_OK)
+		return l;
+	if ((l.rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo)) != BERCL_OK)
+		return l;
+	if (!isfinite(lam_lo)) {
+		struct target t;
+		target_init(&t, errors, 0, cl, one_minus_cl);
+		double h, dh;
+		lam_lo = 0.0;
+		if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
+			lam_lo = -lam * (h / dh);
+	}
+	l.lam = lam;
+	l.lam_lo = lam_lo;
+	return l;
+}
+
+/* The Poisson BER from the root: (lam + lam_lo) / bits, rounded once. */
+static enum bercl_status ber_of_lambda(struct bercli_lambda l, double bits, double *ber)
+{
+	if (l.rc != BERCL_OK)
+		return l.rc;
+	double b = dd_div(dd_two_sum(l.lam, l.lam_lo), dd_from(bits)).hi;
+	/* a bound below the normal doubles would lose its digits */
+	if (!(b >= DBL_MIN))
+		return BERCL_ELIMIT;
+	*ber = fmin(b, 1.0);
+	return BERCL_OK;
+}
+
+/*
  * The BER at which P[X > E] = cl after `bits` bits; *ber written only on
  * BERCL_OK (it was written before the range check: bercl_ber_upper(POISSON,
  * 0, 1e300, 1e-12, 1 - 1e-12) returned BERCL_ELIMIT with 1e-312 in it).
@@ -549,36 +599,7 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 			return BERCL_ELIMIT;
 		return binomial_p_for_cl(errors, bits, cl, one_minus_cl, ber);
 	}
-	double lam, lam_lo;
-	if (!valid_errors(errors))
-		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
-	if (rc != BERCL_OK)
-		return rc;
-	rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo);
-	if (rc != BERCL_OK)
-		return rc;
-	/* lam is the root's double; lam / bits would round it twice (ber -e 2
-	 * -n 3e12 -c 95% --two-sided gave ber_lower 8.073642618132163e-14, the
-	 * neighbour of the nearest double 8.073642618132164e-14). Halley's last
-	 * step gives the rest in double-double (lam_lo); after find_root, one
-	 * Newton step in u = ln lambda from lam gives it, lam_lo = -lam h/dh
-	 * (h: the gap of the logarithms, known to ~1e-17), so that (lam +
-	 * lam_lo) / bits, in double-double, rounds once. */
-	if (!isfinite(lam_lo)) {
-		struct target t;
-		target_init(&t, errors, 0, cl, one_minus_cl);
-		double h, dh;
-		lam_lo = 0.0;
-		if (poisson_gap(&t, lam, &h, &dh) == BERCL_OK && dh > 0 && fabs(h) < 1e-13 * dh)
-			lam_lo = -lam * (h / dh);
-	}
-	double b = dd_div(dd_two_sum(lam, lam_lo), dd_from(bits)).hi;
-	/* a bound below the normal doubles would lose its digits */
-	if (!(b >= DBL_MIN))
-		return BERCL_ELIMIT;
-	*ber = fmin(b, 1.0);
-	return BERCL_OK;
+	return ber_of_lambda(bercli_bound_lambda(errors, cl, one_minus_cl), bits, ber);
 }
 
 /* The BER bounds' arguments: a model, a count, bits for it and a target. */
@@ -589,6 +610,43 @@ static enum bercl_status bound_args(enum bercl_model model, double errors, doubl
 	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
 	return bercli_target_status(cl, one_minus_cl);
+}
+
+enum bercl_status bercli_ber_upper_at(double errors, double bits, double cl, double one_minus_cl,
+                                      struct bercli_lambda root, double *upper)
+{
+	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	return ber_of_lambda(root, bits, upper);
+}
+
+enum bercl_status bercli_ber_interval_at(double errors, double bits, double cl,
+                                         double one_minus_cl, struct bercli_lambda up,
+                                         struct bercli_lambda low, double *lower, double *upper)
+{
+	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	if (!(0.5 * one_minus_cl >= DBL_MIN))
+		return BERCL_ELIMIT;
+	double u, lo = 0.0;
+	if ((rc = ber_of_lambda(up, bits, &u)) != BERCL_OK)
+		return rc;
+	if (errors > 0 && (rc = ber_of_lambda(low, bits, &lo)) != BERCL_OK)
+		return rc;
+	*lower = lo;
+	*upper = u;
+	return BERCL_OK;
+}
+
+void bercli_interval_targets(double one_minus_cl, double up[2], double low[2])
+{
+	double half = 0.5 * one_minus_cl; /* a/2, exact while a/2 is normal */
+	up[0] = 1.0 - half;
+	up[1] = half;
+	low[0] = half;
+	low[1] = 1.0 - half;
 }
 
 enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
@@ -792,8 +850,21 @@ static double z_gap(const struct reach *r, const bercl_tails *tails)
  * tails); *lngap
  * (may be NULL) the log gap h, increasing in n (ln P - ln C for cl <= 1/2,
  * ln(1 - C) - ln Q above; -inf where no tails). */
+static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
+                         enum bercl_status *rc, double *gap, double *lngap, int known);
+
 static int reaches(const struct reach *r, double n, bercl_tails *tails, enum bercl_status *rc,
                    double *gap, double *lngap)
+{
+	return reaches_known(r, n, tails, rc, gap, lngap, -1);
+}
+
+/* reaches() where the exact decision may be known already (known 1 or 0:
+ * certified by bits_quick.c where quick_is_search() holds, so that
+ * reaches_exact() would give the same; -1: not known). The tails' own sign
+ * still decides beyond their error, as in reaches(). */
+static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
+                         enum bercl_status *rc, double *gap, double *lngap, int known)
 {
 	*rc = BERCL_OK;
 	if (gap)
@@ -833,9 +904,11 @@ static int reaches(const struct reach *r, double n, bercl_tails *tails, enum ber
 	 * so a log gap beyond 1e-12 is decided by them. */
 	if (fabs(h) > 1e-12)
 		return h >= 0;
-	int exact = r->model == BERCL_POISSON && fabs(h) > decides
-	                    ? (poisson_exact_applies(r, n) ? h >= 0 : -1)
-	                    : reaches_exact(r, n);
+	int exact;
+	if (r->model == BERCL_POISSON && fabs(h) > decides)
+		exact = poisson_exact_applies(r, n) ? h >= 0 : -1;
+	else
+		exact = known >= 0 ? known : reaches_exact(r, n);
 	if (exact < 0)
 		return h >= 0;
 	if (gap && exact != (*gap >= 0))
@@ -1015,10 +1088,36 @@ static int bits_by_halley(const struct reach *r, double x0, double limit, double
 	return 1;
 }
 
-/* The search for both entry points; the target's low parts checked. */
+/*
+ * Where bits_quick.c's answer is the search's own, so that with the tails
+ * wanted the search may start and end there: the Poisson model, E = 0, or
+ * E <= 400 with the compared target (1 - C for cl > 1/2, else C) at least
+ * 1e-250 and lambda = N ber inside [1e-10, 575] with room to spare (2e-10
+ * to 570: the few bits below N that the search compares lie there too).
+ * There every decision of reaches() is exact (its comment), as each of the
+ * quick route's is (certified, or exact), and both are monotone in N: both
+ * give the least whole N that reaches the exact target. Outside, the double
+ * tails decide for the search and may place N a double off
+ * (tests/bits_paths counts those apart).
+ */
+static int quick_is_search(const struct reach *r, double n)
+{
+	if (r->model != BERCL_POISSON)
+		return 0;
+	if (r->errors == 0)
+		return 1;
+	double lam = n * r->ber;
+	return r->errors <= 400 && (r->cl > 0.5 ? r->omc_exact.hi : r->c_exact.hi) >= 1e-250 &&
+	       lam >= 2e-10 && lam <= 570;
+}
+
+/* The search for both entry points; the target's low parts checked; quick:
+ * whether bits_quick.c's certified route may give the bits (0: the search
+ * alone, tests/bits_paths' reference). */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
-                                  bercl_tails *achieved)
+                                  bercl_tails *achieved, int quick,
+                                  struct bercli_bits_memo *memo)
 {
 	double cl = target->cl, one_minus_cl = target->one_minus_cl;
 	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL) ||
@@ -1031,11 +1130,30 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	if (model == BERCL_POISSON && !achieved) {
-		/* the bits alone: bits_quick.c's certified route first */
-		double at_cl, at_q, quick = bercli_quick_min_bits(errors, ber, target, 0, &at_cl, &at_q);
-		if (quick > 0) {
-			*bits = quick;
+	double quick_n = 0;
+	struct bercli_bits_memo own = {0, 0, 0, 0, 0, 0, 0};
+	if (!memo)
+		memo = &own;
+	if (!memo->valid) {
+		/* what depends on the count and the target alone */
+		memo->valid = 1;
+		memo->quick_ok = model == BERCL_POISSON && quick &&
+		                 bercli_quick_root(errors, target, &memo->lam, &memo->rel_slope);
+		memo->pmf_c = pmf_const(errors);
+		dd ce = cl > 0.5 ? dd_make(one_minus_cl, target->one_minus_cl_lo)
+		                 : dd_make(cl, target->cl_lo);
+		dd ln = bercli_ln_fast(ce);
+		memo->ln_hi = ln.hi;
+		memo->ln_lo = ln.lo;
+	}
+	if (model == BERCL_POISSON && quick && memo->quick_ok) {
+		/* bits_quick.c's certified route first: the bits alone, or with
+		 * the tails the search would give there (below) */
+		double at_cl, at_q;
+		quick_n = bercli_quick_min_bits_from(errors, ber, target, 0, memo->lam, memo->rel_slope,
+		                                     &at_cl, &at_q);
+		if (quick_n > 0 && !achieved) {
+			*bits = quick_n;
 			return BERCL_OK;
 		}
 	}
@@ -1057,8 +1175,19 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.t.errors = errors;
 	r.t.bits = 0;
 	r.t.use_lower = cl <= 0.5;
-	r.t.pmf_c = pmf_const(errors);
-	r.t.ln_target = bercli_ln_fast(cl > 0.5 ? r.omc_exact : r.c_exact);
+	r.t.pmf_c = memo->pmf_c; /* pmf_const(errors) */
+	r.t.ln_target = dd_make(memo->ln_hi, memo->ln_lo); /* bercli_ln_fast of the side compared */
+	if (quick_n > 0 && quick_is_search(&r, quick_n)) {
+		/* the search's answer: its tails there are reaches()' at it, as the
+		 * search's last test of that N gives them (the exact target where
+		 * the doubles round just short of it); a "no" there (none seen:
+		 * the quick route certified "yes") leaves it to the search */
+		enum bercl_status trc;
+		if (reaches_known(&r, quick_n, achieved, &trc, NULL, NULL, 1) && trc == BERCL_OK) {
+			*bits = quick_n;
+			return BERCL_OK;
+		}
+	}
 	if (model == BERCL_POISSON) {
 		double x0 = poisson_root_start(errors + 1.0, r.t.use_lower ? cl : one_minus_cl,
 		                               r.t.ln_target.hi, r.t.use_lower);
@@ -1100,12 +1229,26 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
                                  double one_minus_cl, double *bits, bercl_tails *achieved)
 {
 	bercl_target t = {cl, 0.0, one_minus_cl, 0.0};
-	return min_bits(model, errors, ber, &t, bits, achieved);
+	return min_bits(model, errors, ber, &t, bits, achieved, 1, NULL);
+}
+
+enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
+                                           const bercl_target *target, double *bits,
+                                           bercl_tails *achieved)
+{
+	return min_bits(model, errors, ber, target, bits, achieved, 0, NULL);
 }
 
 enum bercl_status bercl_min_bits_target(enum bercl_model model, double errors, double ber,
                                         const bercl_target *target, double *bits,
                                         bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved);
+	return min_bits(model, errors, ber, target, bits, achieved, 1, NULL);
+}
+
+enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, double ber,
+                                       const bercl_target *target, struct bercli_bits_memo *memo,
+                                       double *bits, bercl_tails *achieved)
+{
+	return min_bits(model, errors, ber, target, bits, achieved, 1, memo);
 }

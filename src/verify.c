@@ -111,7 +111,11 @@ int referee_tails_model(enum bercl_model model, double errors, double bits, doub
 	if (bercl_lnprob_value(lq) <= 0.5) {
 		lp.hi = log(-expm1(lq.hi + lq.lo));
 	} else {
-		/* Carry the last term on to k = E if the sum stopped early. */
+		/* Carry the last term on to k = E if the sum stopped early: one
+		 * step per count, so a count far past the mean (1e15 errors at a
+		 * mean of 6048) is beyond this referee, not a long wait. */
+		if (errors - k_last > REFEREE_MAX_TERMS)
+			return -1;
 		term = last;
 		for (double k = k_last + 1; k <= errors; k += 1) {
 			term = next_term(binomial, term, k, x, n, p, q);

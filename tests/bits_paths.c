@@ -15,17 +15,22 @@
  * 1..300), 0.5 -+ a log-uniform offset, or one of the usual levels; the
  * complement 1 - cl, or for a fifth of them a pair that bercl.h allows but
  * that does not add to 1 exactly (1 - 2^-53 beside a cl below 1e-16, or 1
- * - cl moved by 1 to 4 ulps). Also the quick route with the tails wanted
+ * - cl moved by 1 to 4 ulps); for three in ten of them rests beyond the
+ * doubles (bercl_min_bits_target(), as a decimal's digits give them). Also the quick route with the tails wanted
  * (need_tails 1, as the Python ufunc min_bits takes it) must give the same
  * bits where it answers. Prints the counts (points, answered by the quick
  * route, refused alike by both) and each mismatch; exit status 1 on any
  * mismatch. Where the route with tails is wrong, this reports it too: the
  * reference is the library, checked against the oracle and mpmath tables.
+ * And bercl_min_bits() with its tails (which takes the quick route where it
+ * is the search's own) against the search alone (bercli_min_bits_searched):
+ * the same status, bits and tails, bit for bit, on every point.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bercl.h"
 #include "internal.h"
@@ -92,8 +97,19 @@ int main(int argc, char **argv)
 			e = floor(e / 1000); /* binomial searches sum long; keep them few */
 		double a = NAN, b = NAN, at_cl, at_q;
 		bercl_tails t;
-		enum bercl_status ra = bercl_min_bits(m, e, ber, cl, omc, &a, NULL);
-		enum bercl_status rb = bercl_min_bits(m, e, ber, cl, omc, &b, &t);
+		bercl_target tg = {cl, 0, omc, 0};
+		if (U() < 0.3) {
+			/* rests beyond the doubles, as a decimal's digits give them
+			 * (parse_probability_exact): each within half an ulp */
+			tg.cl_lo = (U() - 0.5) * (nextafter(cl, 2) - cl);
+			tg.one_minus_cl_lo = (U() - 0.5) * (nextafter(omc, 2) - omc);
+			if (cl + tg.cl_lo != cl)
+				tg.cl_lo = 0;
+			if (omc + tg.one_minus_cl_lo != omc)
+				tg.one_minus_cl_lo = 0;
+		}
+		enum bercl_status ra = bercl_min_bits_target(m, e, ber, &tg, &a, NULL);
+		enum bercl_status rb = bercl_min_bits_target(m, e, ber, &tg, &b, &t);
 		/* bercl.h's exact domain of the route with tails: E = 0, or E <=
 		 * 400 with the compared target at least 1e-250 and lambda = N ber
 		 * in [1e-10, 575] (Poisson) or N <= 2^53 (binomial); outside it the
@@ -104,7 +120,6 @@ int main(int argc, char **argv)
 		int in_exact = e == 0 || (e <= 400 && (cl > 0.5 ? omc : cl) >= 1e-250 &&
 		                          (m == BERCL_POISSON ? lam_b >= 1e-10 && lam_b <= 575
 		                                              : b <= 0x1p53));
-		bercl_target tg = {cl, 0, omc, 0};
 		if (m == BERCL_POISSON && bercli_quick_min_bits(e, ber, &tg, 0, &at_cl, &at_q) > 0)
 			quick++;
 		double q1 = m == BERCL_POISSON && rb == BERCL_OK
@@ -118,16 +133,30 @@ int main(int argc, char **argv)
 			       "%.17g, the route with tails %.17g\n",
 			       e, ber, cl, omc, q1, b);
 		}
-		if ((ra != rb || (ra == BERCL_OK && a != b)) && !in_exact) {
+		/* with the tails, bits_quick.c's route may answer where it is the
+		 * search's own (lib/solve.c quick_is_search): the same bits and
+		 * the same tails, bit for bit, as the search alone gives */
+		double s = NAN;
+		bercl_tails ts;
+		enum bercl_status rs = bercli_min_bits_searched(m, e, ber, &tg, &s, &ts);
+		if (rs != rb || (rs == BERCL_OK && (s != b || memcmp(&ts, &t, sizeof t) != 0))) {
+			bad++;
+			printf("mismatch: model %s errors %.17g ber %.17g cl %.17g omc %.17g: the search "
+			       "alone %.17g (status %d, cl %.17g, 1 - cl %.17g), with the quick route "
+			       "%.17g (status %d, cl %.17g, 1 - cl %.17g)\n",
+			       m == BERCL_POISSON ? "poisson" : "binomial", e, ber, cl, omc, s, rs,
+			       ts.cl, ts.one_minus_cl, b, rb, t.cl, t.one_minus_cl);
+		}
+		if ((ra != rs || (ra == BERCL_OK && a != s)) && !in_exact) {
 			outside++;
 			printf("outside the exact domain: errors %.17g ber %.17g cl %.17g omc %.17g: "
-			       "alone %.17g, with tails %.17g\n",
-			       e, ber, cl, omc, a, b);
-		} else if (ra != rb || (ra == BERCL_OK && a != b)) {
+			       "alone %.17g, the search %.17g\n",
+			       e, ber, cl, omc, a, s);
+		} else if (ra != rs || (ra == BERCL_OK && a != s)) {
 			bad++;
 			printf("mismatch: model %s errors %.17g ber %.17g cl %.17g omc %.17g: alone %.17g "
-			       "(status %d), with tails %.17g (status %d)\n",
-			       m == BERCL_POISSON ? "poisson" : "binomial", e, ber, cl, omc, a, ra, b, rb);
+			       "(status %d), the search %.17g (status %d)\n",
+			       m == BERCL_POISSON ? "poisson" : "binomial", e, ber, cl, omc, a, ra, s, rs);
 		} else if (ra != BERCL_OK) {
 			refused++;
 		}

@@ -984,6 +984,89 @@ def test_narrow_float_levels_are_read_as_printed():
     assert list(got) == [want, bercl.min_bits(0, 1e-12, "0.99")]
 
 
+def test_ufunc_narrow_loops_read_levels_as_printed():
+    u = bercl.ufunc
+    assert u.min_bits_poisson.types == ["dde->d", "ddf->d", "ddd->d", "fff->f"]
+    assert u.cl_poisson.types == ["ddd->d", "fff->f"]
+    assert u.fec_ber_max.types == ["ddde->d", "dddf->d", "dddd->d", "ffff->f"]
+    typed = [0.95, 0.99, 0.6827, 0.999999, 1e-7]
+    lv = np.array(typed, dtype=np.float32)
+    assert lv[0] != 0.95  # 0.949999988...
+    want = u.min_bits_poisson(0, 1e-12, typed)
+    got = u.min_bits_poisson(0, 1e-12, lv)
+    assert got.dtype == np.float64 and list(got) == list(want)
+    assert got[0] == bercl.min_bits(0, 1e-12, "95%") == 2995732273554
+    # read as if typed: not the 0.949999988... the float32 holds
+    assert got[0] - u.min_bits_poisson(0, 1e-12, float(lv[0])) == 238418
+    # all float32 in: doubles out, the other arguments their exact doubles
+    e32, b32 = np.zeros(5, np.float32), np.float32(1e-12)
+    assert list(u.min_bits_poisson(e32, b32, lv)) == list(u.min_bits_poisson(0, float(b32), typed))
+    # a float16 level as numpy prints it (0.6826 for 0.6827)
+    h = lv[[0, 1, 2, 4]].astype(np.float16)  # 0.999999 is 1.0 in float16
+    assert str(h[2]) == "0.6826"
+    assert list(u.min_bits_poisson(0, 1e-12, h)) == list(
+        u.min_bits_poisson(0, 1e-12, [float(str(x)) for x in h]))
+    # the bounds and the FEC target too
+    lo, hi = u.ber_interval_poisson(2, 3e12, lv)
+    lo_d, hi_d = u.ber_interval_poisson(2, 3e12, typed)
+    assert list(lo) == list(lo_d) and list(hi) == list(hi_d)
+    assert u.fec_ber_max(544, 514, 10, np.float32(1e-6)) == u.fec_ber_max(544, 514, 10, 1e-6)
+    assert u.max_errors_binomial(1e13, 1e-12, np.float32(0.95)) == 4
+    # dtype=np.float32: numpy casts the inputs to float32 (3e12 is
+    # 2999999971328, 1e-12 9.9999998e-13), the level read as printed; the
+    # answers rounded to float32
+    n32, p32 = float(np.float32(3e12)), float(np.float32(1e-12))
+    r = u.cl_poisson([0, 1], 3e12, 1e-12, dtype=np.float32)
+    assert r.dtype == np.float32
+    assert list(r) == list(u.cl_poisson([0, 1], n32, p32).astype(np.float32))
+    r = u.min_bits_poisson(0, 1e-12, lv, dtype=np.float32)
+    assert r.dtype == np.float32
+    assert list(r) == list(u.min_bits_poisson(0, p32, typed).astype(np.float32))
+    # out=, where= and numpy's warning on the narrow loops
+    out = np.full(5, -1.0)
+    u.min_bits_poisson(0, 1e-12, lv, out=out, where=[True, False, True, True, True])
+    assert out[1] == -1.0 and out[0] == want[0]
+    with pytest.warns(RuntimeWarning, match="invalid value encountered in min_bits_poisson"):
+        bad = u.min_bits_poisson(0, 1e-12, np.array([0.5, 2, np.nan], np.float32))
+    assert bad[0] == u.min_bits_poisson(0, 1e-12, 0.5) and np.isnan(bad[1:]).all()
+    # long arrays run in blocks: every element as alone
+    many = np.tile(lv, 300)
+    assert list(u.min_bits_poisson(0, 1e-12, many)) == list(np.tile(want, 300))
+
+
+def test_ufunc_bounds_found_once_per_count_and_level_are_each_elements_own():
+    # a loop finds a Poisson bound's root once per (errors, level) and
+    # divides by each element's bits (engine/element.c poisson_bound): the
+    # same doubles as each element alone, over colliding cache slots too
+    g = np.random.default_rng(40)
+    n = 4000
+    e = g.integers(0, 60, n).astype(float)
+    bits = 10 ** g.uniform(2, 16, n)
+    lv = g.choice([0.5, 0.9, 0.95, 0.99, 0.999, 0.999999, 1e-3, 0.6827], n)
+    lv[::7] = g.uniform(0.01, 0.99, len(lv[::7]))
+    up = bercl.ufunc.ber_upper_poisson(e, bits, lv)
+    lo, hi = bercl.ufunc.ber_interval_poisson(e, bits, lv)
+    for i in range(0, n, 7 if n > 1000 else 1):
+        assert up[i] == bercl.ber_upper(float(e[i]), float(bits[i]), float(lv[i]))
+        one = bercl.ufunc.ber_interval_poisson(e[i:i + 1], bits[i:i + 1], lv[i:i + 1])
+        assert (lo[i], hi[i]) == (one[0][0], one[1][0])
+    # min_bits keeps what depends on (errors, level) alone (lib/solve.c
+    # bercli_min_bits_memo): each element's own answer and tails still
+    ber = 10 ** g.uniform(-15, -6, n)
+    for model in MODELS:
+        m = 600 if model == "binomial" else n
+        b, c1, c2 = getattr(bercl.ufunc, "min_bits_achieved_" + model)(e[:m], ber[:m], lv[:m])
+        for i in range(0, m, 7):
+            one = getattr(bercl.ufunc, "min_bits_achieved_" + model)(
+                e[i:i + 1], ber[i:i + 1], lv[i:i + 1])
+            assert (b[i], c1[i], c2[i]) == (one[0][0], one[1][0], one[2][0])
+            assert b[i] == bercl.min_bits(float(e[i]), float(ber[i]), float(lv[i]), model=model)
+    # and a bits value out of the domain is still refused, element by element
+    with np.errstate(invalid="ignore"):
+        bad = bercl.ufunc.ber_upper_poisson([1, 1, 1], [1e12, -5, 1e12], 0.95)
+    assert bad[0] == bad[2] and np.isnan(bad[1])
+
+
 def test_bits_counters_above_2_53_are_read_as_the_command_reads_them():
     # a 400G lane passes 2^53 bits in 6.25 h: int64 and Python-int bits
     # counters above it are the nearest double, as --bits 9007199254740993
@@ -1046,7 +1129,7 @@ def test_ufuncs_are_numpy_ufuncs(name):
         u = getattr(bercl.ufunc, "%s_%s" % (name, model))
         assert isinstance(u, np.ufunc)
         assert u.__name__ == "%s_%s" % (name, model)
-        assert u.nin == 3 and "d" * 3 + "->" in u.types[0]
+        assert u.nin == 3 and "ddd->" + "d" * u.nout in u.types
 
 
 def test_ufuncs_give_the_friendly_functions_values():

@@ -167,6 +167,46 @@ static void test_whole_digits(void **state)
 	}
 }
 
+/* float32 and float16: the shortest decimal that reads back, as numpy prints
+ * them (repr: 0.95 for the float32 0.949999988079071) */
+static void test_shortest_narrow(void **state)
+{
+	(void)state;
+	char buf[40];
+	shortest_float(buf, 0.95f);
+	assert_string_equal(buf, "9.5e-01");
+	shortest_float(buf, 1e-7f);
+	assert_string_equal(buf, "1e-07");
+	shortest_float(buf, 0.6827f);
+	assert_string_equal(buf, "6.827e-01");
+	shortest_float(buf, 0x1p-20f); /* a power of two: 9.536743e-07 as numpy */
+	assert_string_equal(buf, "9.536743e-07");
+	shortest_half(buf, 0x3b9a); /* float16 0.95: 0.9501953125 */
+	assert_string_equal(buf, "9.5e-01");
+	shortest_half(buf, 0x3976); /* float16 0.6827 is 0.6826171875, printed 0.6826 */
+	assert_string_equal(buf, "6.826e-01");
+	assert_true(half_to_double(0x7bff) == 65504.0);
+	assert_true(half_to_double(0x0001) == 0x1p-24);
+	assert_true(half_to_double(0xbc00) == -1.0);
+	/* every positive finite float16: the text reads back as its value
+	 * (within half a step of it, the step below at a power of two) */
+	for (unsigned h = 1; h < 0x7c00; h++) {
+		double v = half_to_double((uint16_t)h);
+		shortest_half(buf, (uint16_t)h);
+		double x = strtod(buf, NULL);
+		double up = half_to_double((uint16_t)(h + 1)) - v;
+		double down = v - half_to_double((uint16_t)(h - 1));
+		assert_true(x >= v ? x - v <= up / 2 : v - x <= down / 2);
+	}
+	/* float32: reads back by strtof, for a sweep of the levels' range */
+	for (uint32_t b = 0x30000000; b < 0x3f800000; b += 4099) {
+		float f;
+		memcpy(&f, &b, sizeof f);
+		shortest_float(buf, f);
+		assert_true(strtof(buf, NULL) == f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_shortest_hard),
 		cmocka_unit_test(test_digits17),
 		cmocka_unit_test(test_whole_digits),
+		cmocka_unit_test(test_shortest_narrow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

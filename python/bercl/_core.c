@@ -128,6 +128,7 @@ struct stretch {
 	npy_intp n;
 	const npy_intp *steps;
 	npy_intp failed; /* elements without an answer (a failure, not max_errors' none) */
+	struct element_target *cache; /* the caller's, kept across stretches, or NULL */
 };
 
 static void run_stretch(struct stretch *s)
@@ -144,15 +145,22 @@ static void run_stretch(struct stretch *s)
 		                                            u->first, u->nout);
 		return;
 	}
-	struct element_target cache = {0};
+	/* the levels read and the bounds' roots, kept from element to element
+	 * (74 KiB: on the heap, not on a thread's stack; none where that
+	 * fails, each element then alone) */
+	struct element_target *own = s->cache || s->n < 2 ? NULL : malloc(sizeof *own);
+	struct element_target *cache = s->cache ? s->cache : own;
+	if (own)
+		element_target_init(own);
 	s->failed = 0;
 	for (npy_intp i = 0; i < s->n; i++) {
 		for (int j = 0; j < nin; j++)
 			in[j] = *(const double *)(s->args[j] + i * s->steps[j]);
-		s->failed += element_compute(u->answer, u->model, u->exact, in, out, NULL, &cache);
+		s->failed += element_compute(u->answer, u->model, u->exact, in, out, NULL, cache);
 		for (int j = 0; j < u->nout; j++)
 			*(double *)(s->args[nin + j] + i * s->steps[nin + j]) = out[u->first + j];
 	}
+	free(own);
 }
 
 static void *stretch_thread(void *arg)
@@ -191,6 +199,7 @@ static void ufunc_loop(char **args, npy_intp const *dims, npy_intp const *steps,
 	for (int t = 0; t < nt; t++) {
 		npy_intp len = n / nt + (t < n % nt);
 		s[t].u = u;
+		s[t].cache = NULL;
 		s[t].n = len;
 		s[t].steps = steps;
 		for (int j = 0; j < nio; j++)
@@ -236,9 +245,116 @@ static PyObject *py_get_num_threads(PyObject *self, PyObject *args)
 	return PyLong_FromLong(num_threads);
 }
 
-static PyUFuncGenericFunction loop_funcs[NUFUNCS][1];
-static void *loop_data[NUFUNCS][1];
-static char loop_types[NUFUNCS][MAXIO];
+/*
+ * The loops of narrower types, each element through the double loop's path
+ * in blocks: a level (the target, the last input of min_bits, max_errors,
+ * the BER bounds and fec_ber_max) given as a float32 or a float16 is read
+ * as the decimal numpy prints for it (element_level_float, _half: the
+ * float32 0.95 is 95 %, not 94.9999988 %), every other float32 or float16
+ * exactly as its double. The loops, in numpy's order of trial (the first
+ * the inputs cast to safely): doubles with a float16 level, doubles with a
+ * float32 level (so float32 arrays give doubles: min_bits' counts keep
+ * their digits), all doubles, then all float32 (dtype=np.float32: the
+ * answers rounded to float32). Without a level: all doubles, all float32.
+ * On one thread.
+ */
+enum loop_kind { LOOP_DOUBLE, LOOP_LEVEL_HALF, LOOP_LEVEL_FLOAT, LOOP_FLOAT };
+#define MAX_LOOPS 4
+struct loop_def {
+	const struct ufunc_def *u;
+	enum loop_kind kind;
+};
+#define NARROW_BLOCK 128
+
+static void narrow_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+{
+	const struct loop_def *l = data;
+	const struct ufunc_def *u = l->u;
+	int nin = nin_of(u), nio = nin + u->nout, level = element_target_arg(u->answer);
+	if (u->exact)
+		level = -1;
+	double buf[MAXIO][NARROW_BLOCK];
+	npy_intp dsteps[MAXIO];
+	/* the last level read, and its double: a column of a few levels reads
+	 * each decimal once a run */
+	uint32_t last_bits = 0;
+	int have_last = 0;
+	double last_level = 0;
+	npy_intp failed = 0;
+	struct element_target *cache = malloc(sizeof *cache); /* NULL: each element alone */
+	if (cache)
+		element_target_init(cache);
+	for (int j = 0; j < nio; j++)
+		dsteps[j] = sizeof(double);
+	for (npy_intp at = 0; at < dims[0]; at += NARROW_BLOCK) {
+		npy_intp n = dims[0] - at < NARROW_BLOCK ? dims[0] - at : NARROW_BLOCK;
+		for (int j = 0; j < nin; j++) {
+			const char *p = args[j] + at * steps[j];
+			int narrow = l->kind == LOOP_FLOAT || (j == level && l->kind != LOOP_DOUBLE);
+			for (npy_intp i = 0; i < n; i++, p += steps[j]) {
+				if (!narrow) {
+					buf[j][i] = *(const double *)p;
+					continue;
+				}
+				uint32_t bits;
+				if (l->kind == LOOP_LEVEL_HALF) {
+					uint16_t h;
+					memcpy(&h, p, sizeof h);
+					bits = h;
+				} else {
+					memcpy(&bits, p, sizeof bits);
+				}
+				if (j != level) {
+					float f;
+					memcpy(&f, &bits, sizeof f);
+					buf[j][i] = f;
+					continue;
+				}
+				if (!have_last || bits != last_bits) {
+					float f;
+					memcpy(&f, &bits, sizeof f);
+					last_level = l->kind == LOOP_LEVEL_HALF ? element_level_half((uint16_t)bits)
+					                                        : element_level_float(f);
+					last_bits = bits;
+					have_last = 1;
+				}
+				buf[j][i] = last_level;
+			}
+		}
+		struct stretch s;
+		s.u = u;
+		s.cache = cache;
+		s.n = n;
+		s.steps = dsteps;
+		for (int j = 0; j < nio; j++)
+			s.args[j] = (char *)buf[j];
+		run_stretch(&s);
+		failed += s.failed;
+		for (int j = nin; j < nio; j++) {
+			char *p = args[j] + at * steps[j];
+			for (npy_intp i = 0; i < n; i++, p += steps[j]) {
+				if (l->kind == LOOP_FLOAT)
+					*(float *)p = (float)buf[j][i];
+				else
+					*(double *)p = buf[j][i];
+			}
+		}
+	}
+	free(cache);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (failed)
+		feraiseexcept(FE_INVALID);
+}
+
+static void double_loop(char **args, npy_intp const *dims, npy_intp const *steps, void *data)
+{
+	ufunc_loop(args, dims, steps, (void *)((const struct loop_def *)data)->u);
+}
+
+static PyUFuncGenericFunction loop_funcs[NUFUNCS][MAX_LOOPS];
+static void *loop_data[NUFUNCS][MAX_LOOPS];
+static struct loop_def loop_defs[NUFUNCS][MAX_LOOPS];
+static char loop_types[NUFUNCS][MAX_LOOPS * MAXIO];
 
 /* The class of an element's failure: 1 DomainError, 2 LimitError, 3 ConvergenceError. */
 static int fail_class(const struct element_fail *f)
@@ -272,6 +388,7 @@ static PyObject *explain(PyObject *self, PyObject *args)
 	if (PyTuple_GET_SIZE(cols) != nin || PyTuple_GET_SIZE(names) < element_answers[u->answer].nargs)
 		return PyErr_Format(PyExc_TypeError, "explain: %s takes %d columns", name, nin);
 	PyArrayObject *a[MAXIO] = {NULL};
+	struct element_target *cache = NULL;
 	PyObject *res = NULL;
 	npy_intp n = -1;
 	for (int j = 0; j < nin; j++) {
@@ -285,13 +402,15 @@ static PyObject *explain(PyObject *self, PyObject *args)
 		}
 		n = PyArray_SIZE(a[j]);
 	}
-	struct element_target cache = {0};
+	cache = malloc(sizeof *cache); /* NULL: each element alone */
+	if (cache)
+		element_target_init(cache);
 	for (npy_intp i = 0; i < n; i++) {
 		double in[MAXIO], out[ELEMENT_MAX_OUT];
 		struct element_fail f;
 		for (int j = 0; j < nin; j++)
 			in[j] = ((const double *)PyArray_DATA(a[j]))[i];
-		if (!element_compute(u->answer, u->model, u->exact, in, out, &f, &cache))
+		if (!element_compute(u->answer, u->model, u->exact, in, out, &f, cache))
 			continue;
 		char msg[ROW_ERROR_MAX + 200];
 		if (f.arg >= 0) {
@@ -308,6 +427,7 @@ static PyObject *explain(PyObject *self, PyObject *args)
 	res = Py_None;
 	Py_INCREF(res);
 done:
+	free(cache);
 	for (int j = 0; j < nin; j++)
 		Py_XDECREF(a[j]);
 	feclearexcept(FE_ALL_EXCEPT);
@@ -1146,11 +1266,27 @@ PyMODINIT_FUNC PyInit__core(void)
 	for (size_t i = 0; i < NUFUNCS; i++) {
 		const struct ufunc_def *u = &ufuncs[i];
 		int nin = nin_of(u);
-		loop_funcs[i][0] = ufunc_loop;
-		loop_data[i][0] = (void *)u;
-		for (int j = 0; j < nin + u->nout; j++)
-			loop_types[i][j] = NPY_DOUBLE;
-		PyObject *f = PyUFunc_FromFuncAndData(loop_funcs[i], loop_data[i], loop_types[i], 1,
+		int nio = nin + u->nout, level = u->exact ? -1 : element_target_arg(u->answer);
+		static const enum loop_kind with_level[] = {LOOP_LEVEL_HALF, LOOP_LEVEL_FLOAT,
+		                                            LOOP_DOUBLE, LOOP_FLOAT};
+		static const enum loop_kind without[] = {LOOP_DOUBLE, LOOP_FLOAT};
+		const enum loop_kind *kinds = level >= 0 ? with_level : without;
+		int nloops = level >= 0 ? 4 : 2;
+		for (int k = 0; k < nloops; k++) {
+			loop_defs[i][k].u = u;
+			loop_defs[i][k].kind = kinds[k];
+			loop_funcs[i][k] = kinds[k] == LOOP_DOUBLE ? double_loop : narrow_loop;
+			loop_data[i][k] = &loop_defs[i][k];
+			for (int j = 0; j < nio; j++) {
+				char t = kinds[k] == LOOP_FLOAT ? NPY_FLOAT : NPY_DOUBLE;
+				if (j == level && kinds[k] == LOOP_LEVEL_HALF)
+					t = NPY_HALF;
+				else if (j == level && kinds[k] == LOOP_LEVEL_FLOAT)
+					t = NPY_FLOAT;
+				loop_types[i][k * nio + j] = t;
+			}
+		}
+		PyObject *f = PyUFunc_FromFuncAndData(loop_funcs[i], loop_data[i], loop_types[i], nloops,
 		                                      nin, u->nout, PyUFunc_None, u->name,
 		                                      u->doc ? u->doc : "", 0);
 		if (!f || PyModule_AddObject(m, u->name, f) < 0) {

@@ -11,7 +11,10 @@ gives a lazy dask array out, an xarray DataArray keeps its coordinates.
 Arguments come in the order of the friendly function of that name
 (`bercl.cl`, `bercl.min_bits`, ...). A confidence level (or a CER target) is
 a double read as its shortest decimal, as if typed: 0.95 is 95 %, its
-complement 0.05 exact. An element without an answer (outside the domain,
+complement 0.05 exact; a float32 or float16 level as the decimal numpy
+prints for it (the float32 0.95 is 95 %, not 94.9999988 %), with doubles
+out (loops ``dde->d``, ``ddf->d``); every other float32 argument is its
+exact double; ``dtype=np.float32`` rounds the answers to float32. An element without an answer (outside the domain,
 beyond a limit) is NaN, and numpy warns "invalid value encountered" (or
 raises, under ``numpy.errstate(invalid="raise")``), as scipy.special does;
 the friendly functions name the argument and the element instead.
@@ -41,6 +44,10 @@ array([2.99573227e+12, 2.99573227e+13, 2.99573227e+14])
 array([ 0.95021293, -1.        ])
 >>> ufunc.ber_interval_poisson(2, 3e12, 0.95)
 (8.073642618132164e-14, 2.4082292225746536e-12)
+>>> ufunc.min_bits_poisson(0, 1e-12, np.float32(0.95))
+2995732273554.0
+>>> ufunc.cl_poisson(0, 3e12, 1e-12, dtype=np.float32)
+0.95021296
 >>> with np.errstate(invalid="ignore"):
 ...     ufunc.cl_poisson(0.5, 3e12, 1e-12)
 nan

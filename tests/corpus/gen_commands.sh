@@ -346,4 +346,13 @@ printf "{'SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0': '10', 'SAI_PORT_STAT_IF_I
 printf 'Bits,Errors\n1e12,0\n3e12,0\n' | bercl watch -p 1e-12 -c 95%
 bercl bits -p 1e-12 -c 95% -l 4 --model binomial -e 1e300
 printf '0,100\n1,20\n2,40\n3,80\nuncorrectable,0\n' | bercl fec --code kp4 --histogram - --method sonic -f csv
+bercl eye -i ../../../docs/examples/eye_bathtub.csv -f csv
+bercl eye -i ../../../docs/examples/eye_bathtub.csv --method regression -f csv
+bercl eye -i ../../../docs/examples/eye_voltage.csv --axis voltage -f csv
+bercl eye --plan --half-width 0.01 --sigma 0.02 --dj 0.2 --offsets 0.15..0.25:5,0.75..0.85:5 -r 25.78125G -f csv
+bercl eye --plan --half-width 0.01 --sigma 0.02 --dj 0.2 --offsets 0.05..0.3:100000
+bercl eye -i ../../../docs/examples/eye_bathtub.csv --ber 1e-9..1e-15:100000
+printf 'offset,bits,errors\n0.1,1e9,2e9\n' | bercl eye -i -
+printf 'offset,bits,errors\n0.1,1e9,5\n0.2,1e9,0\n' | bercl eye -i -
+bercl cl --errors 1e15 --time 1w --rate 10Gbps --ber 1e-12 --verify -f csv
 EOC
