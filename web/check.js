@@ -285,7 +285,11 @@ function same(q, what, cli, page) {
 // Known: lib/fec_degrade.c sums in the C library's long double (expl, logl),
 // the x87 format on x86-64 and IEEE quad in WebAssembly, so degrade_p and
 // degrade_mean_time may differ in their last digits (seen: 1e-13
-// relative). Such a row is counted and said, not passed over: any other
+// relative). The page cannot give the command's bits by emulating the x87
+// format alone (lib/x87soft.h): glibc's expl and logl on x86-64 are the
+// x87 instructions f2xm1 and fyl2x, whose last bits are the processor's;
+// the same bits everywhere need our own exp and log in fec_degrade.c (on
+// dd.h, as xmath.c does for double), a change of the command's values. Such a row is counted and said, not passed over: any other
 // cell, or a difference above 1e-9, fails.
 const DEGRADE = new Set(['degrade_p', 'degrade_mean_time']);
 // two cells within 1e-9 relative: doubles, or m e x below the double range
