@@ -52,7 +52,7 @@ LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomi
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
-	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c \
+	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c engine/random.c \
 	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c engine/eye.c engine/eye_plot.c
 CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c src/eye_cmd.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -64,7 +64,7 @@ DEPFLAGS = -MMD -MP
 # only <bercl.h> and link -lbercl (the shared library).
 LIB_TESTS = tests/test_dd tests/test_poisson tests/test_binomial tests/test_solve tests/test_plan tests/test_fec tests/test_fec_tail tests/test_lanes tests/test_clustered
 CLI_TESTS = tests/test_parse tests/test_shortest tests/test_verify tests/test_cli tests/test_shell tests/test_fec_cli tests/test_edges \
-	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads tests/test_eye
+	tests/test_readings tests/test_telemetry tests/test_columns tests/test_intervals tests/test_threads tests/test_eye tests/test_random
 TESTS = $(LIB_TESTS) $(CLI_TESTS) tests/test_shortest_limbs tests/test_api tests/test_contract
 SHLIB = libbercl.so.$(VERSION)
 
@@ -483,8 +483,8 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 			-max_len=$$len -print_final_stats=1 tests/fuzz/tmp/$$h tests/fuzz/corpus/$$h; \
 	done
 
-# The page (web/): libbercl and the engine (engine/, all of it but
-# simulate's GSL draws: web/nosim.c) compiled to WebAssembly by Debian's
+# The page (web/): libbercl and the engine (engine/, all of it, simulate's
+# own random stream included: engine/random.c) compiled to WebAssembly by Debian's
 # emscripten with web/glue.c, the module gzipped and inlined as base64 so
 # that the page also works from a local folder (file://); web/dist holds
 # only the four files the page loads. NODE_PATH: emscripten's JavaScript
@@ -498,16 +498,16 @@ fuzz: $(FUZZ_HARNESSES:%=tests/fuzz/fuzz_%)
 # page prints the program's doubles.
 WEB_DIST = web/dist
 EMCC ?= emcc
-WEB_SRC = $(LIB_SRC) $(filter-out engine/simulate.c engine/bursts.c,$(ENGINE_SRC)) web/glue.c web/nosim.c
+WEB_SRC = $(LIB_SRC) $(ENGINE_SRC) web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WEB_DIST)/bercl-wasm.js
 # the module is an intermediate: the page loads it inlined (bercl-wasm.js)
 WEB_WASM = web/tmp/bercl.wasm
 $(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h) web/gsl/gsl_rng.h
+		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h)
 	$(call need,$(EMCC),--web)
 	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine -Iweb --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
+		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
 $(WEB_DIST)/bercl-wasm.js: $(WEB_WASM)
 	mkdir -p $(WEB_DIST)
 	{ printf '/* the engine and libbercl as WebAssembly, gzip then base64 (make web) */\nvar BERCL_WASM = "'; \

@@ -157,3 +157,57 @@ plot for [i=1:3] "tests/data/telemetry/".H[i].".csv" using 1:($2 > 0 ? $2 / valu
          linecolor i notitle, \
      keyentry with yerrorbars linecolor rgb "black" pointtype 7 title "predicted CER, 95 % interval", \
      keyentry with points linecolor rgb "black" pointtype 2 pointsize 2 title "SONiC's prediction"
+
+# 8. A bathtub (docs/examples/eye_bathtub.csv, the guide's docs/eye.md):
+#    the measured BER (an error-free point at 1 / bits, an upper mark), the
+#    dual-Dirac curve bercl eye fitted (its mu, sigma, rho by --value, the
+#    curve rho Q(u) = rho erfc(u / sqrt 2) / 2 drawn here), and the eye
+#    opening at target BERs 1e-4 .. 1e-16 (49 of them) with its 95 %
+#    profile-likelihood interval as horizontal bars: the opening's lower
+#    and upper bounds drawn about
+#    the fitted midpoint (an interval of the opening's width, not of
+#    either edge's place). Right: the left edge enlarged, where the band
+#    widens with the depth of the extrapolation.
+set output "docs/eye_bathtub.png"
+unset arrow
+unset xtics
+set xtics
+set datafile separator ","
+unset logscale
+set logscale y
+set format x "%g"
+set format y "10^{%L}"
+scan = "docs/examples/eye_bathtub.csv"
+eyev(c) = system(bercl." eye -i ".scan." --value ".c)
+mu = eyev("mu"); sg = eyev("sigma"); rh = eyev("rho")
+mu0 = word(mu, 1) + 0; mu1 = word(mu, 2) + 0
+s0 = word(sg, 1) + 0; s1 = word(sg, 2) + 0
+r0 = word(rh, 1) + 0; r1 = word(rh, 2) + 0
+mid = (mu0 + mu1) / 2
+fit(x) = r0 * erfc((x - mu0) / (s0 * sqrt(2))) / 2 + r1 * erfc((mu1 - x) / (s1 * sqrt(2))) / 2
+band = "< ".bercl." eye -i ".scan." --ber 1e-4..1e-16:49log --format csv"
+set samples 2000
+set multiplot layout 1, 2 title "A bathtub fitted by bercl eye (1e10 bits an offset; 95 % interval of the eye opening)"
+set title "the scan and the fit"
+set xlabel "offset (UI)"
+set ylabel "BER"
+set xrange [0:1]
+set yrange [1e-17:1]
+set key center bottom
+plot band using (strcol("edge") eq "eye" ? mid - column("eye_opening") / 2 : 1/0):(column("ber")):(mid - column("eye_opening_upper") / 2):(mid - column("eye_opening_lower") / 2) \
+         with xerrorbars pointtype 7 pointsize 0.3 linewidth 2 linecolor rgb "#66a61e" title "eye opening's interval", \
+     band using (strcol("edge") eq "eye" ? mid + column("eye_opening") / 2 : 1/0):(column("ber")):(mid + column("eye_opening_lower") / 2):(mid + column("eye_opening_upper") / 2) \
+         with xerrorbars pointtype 7 pointsize 0.3 linewidth 2 linecolor rgb "#66a61e" notitle, \
+     fit(x) with lines linewidth 2 linecolor rgb "#d95f02" title "fitted dual-Dirac curve", \
+     scan using 1:($3 > 0 ? $3 / $2 : 1/0) with points pointtype 7 pointsize 0.6 linecolor rgb "#1b9e77" title "measured BER", \
+     scan using 1:($3 == 0 ? 1 / $2 : 1/0) with points pointtype 11 pointsize 0.6 linecolor rgb "#1b9e77" title "no errors (at 1 / bits)"
+set title "the left edge below 1e-10, enlarged"
+set xrange [0.235:0.26]
+set yrange [1e-17:1e-10]
+set key left bottom
+plot band using (strcol("edge") eq "eye" ? mid - column("eye_opening") / 2 : 1/0):(column("ber")):(mid - column("eye_opening_upper") / 2):(mid - column("eye_opening_lower") / 2) \
+         with xerrorbars pointtype 7 pointsize 0.3 linewidth 2 linecolor rgb "#66a61e" title "eye opening's interval", \
+     fit(x) with lines linewidth 2 linecolor rgb "#d95f02" title "fitted curve", \
+     scan using 1:($3 > 0 ? $3 / $2 : 1/0) with points pointtype 7 pointsize 1 linecolor rgb "#1b9e77" title "measured BER", \
+     scan using 1:($3 == 0 ? 1 / $2 : 1/0) with points pointtype 11 pointsize 1 linecolor rgb "#1b9e77" title "no errors"
+unset multiplot

@@ -11,10 +11,10 @@
  * probability S p / L per good bit, so the BER is p and the share S of the
  * errors comes in bursts. For p L much below 1 this is the same as the two
  * Poisson processes drawn here: independent errors at (1 - S) p per bit and
- * bursts at S p / L per bit, each with a geometric size (gsl_ran_geometric,
+ * bursts at S p / L per bit, each with a geometric size (rng_geometric,
  * mean L; L = 1: single errors, the independent case). The counts are drawn
- * as totals (gsl_ran_poisson) placed uniformly over the test
- * (gsl_rng_uniform), which is exact for a Poisson process; a burst is put
+ * as totals (rng_poisson) placed uniformly over the test (rng_uniform; the
+ * engine's generator, random.c, as simulate.c's), which is exact for a Poisson process; a burst is put
  * whole into the interval where it starts (intervals much longer than a
  * burst; a split burst would only look smaller), and never holds more
  * errors than its interval has bits. The cost is the errors plus the
@@ -25,8 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_randist.h>
-
 #include "bursts.h"
 #include "simulate.h"
 
@@ -36,20 +34,20 @@ static size_t interval_of(const struct bursts_test *t, size_t k, double u)
 	return i >= (double)k ? k - 1 : (size_t)i;
 }
 
-double bursts_draw(gsl_rng *rng, const struct bursts_test *t, double *counts, size_t k,
+double bursts_draw(struct rng *rng, const struct bursts_test *t, double *counts, size_t k,
                    bercl_intervals *s)
 {
 	static const bercl_intervals zero;
 	memset(counts, 0, k * sizeof *counts);
 	double mean = t->ber * t->bits;
-	unsigned int single = gsl_ran_poisson(rng, (1 - t->share) * mean);
-	unsigned int bursts = gsl_ran_poisson(rng, t->share * mean / t->length);
+	double single = rng_poisson(rng, (1 - t->share) * mean);
+	double bursts = rng_poisson(rng, t->share * mean / t->length);
 	double total = 0;
-	for (unsigned int j = 0; j < single; j++)
-		counts[interval_of(t, k, gsl_rng_uniform(rng))] += 1;
-	for (unsigned int j = 0; j < bursts; j++) {
-		double size = t->length <= 1 ? 1 : gsl_ran_geometric(rng, 1 / t->length);
-		counts[interval_of(t, k, gsl_rng_uniform(rng))] += size;
+	for (double j = 0; j < single; j++)
+		counts[interval_of(t, k, rng_uniform(rng))] += 1;
+	for (double j = 0; j < bursts; j++) {
+		double size = t->length <= 1 ? 1 : rng_geometric(rng, 1 / t->length);
+		counts[interval_of(t, k, rng_uniform(rng))] += size;
 	}
 	*s = zero;
 	for (size_t i = 0; i < k; i++) {
@@ -65,7 +63,7 @@ double bursts_draw(gsl_rng *rng, const struct bursts_test *t, double *counts, si
 /* trials draws of test t: how many pass the fixed test (*pass) and how many
  * pass the clustered answer at the fixed test's CL (*pass_clustered); NULL,
  * or why not. */
-static const char *bursts_trials(gsl_rng *rng, const struct row *r, const struct bursts_test *t,
+static const char *bursts_trials(struct rng *rng, const struct row *r, const struct bursts_test *t,
                                  double *counts, size_t k, double trials, double *pass,
                                  double *pass_clustered)
 {
@@ -108,18 +106,17 @@ const char *bursts_simulate_row(struct row *r)
 	if (t.bits * t.ber > BURSTS_MAX_ERRORS)
 		return "simulate --burst-model supports bits * ber up to 1e7";
 	double *counts = malloc((size_t)k * sizeof *counts);
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	struct rng *rng = malloc(sizeof *rng);
 	if (!counts || !rng) {
 		free(counts);
-		if (rng)
-			gsl_rng_free(rng);
+		free(rng);
 		return "out of memory";
 	}
-	gsl_rng_set(rng, (unsigned long)seed);
+	rng_seed(rng, (unsigned long)seed);
 	double pass = 0, pass_clustered = 0;
 	const char *why = bursts_trials(rng, r, &t, counts, (size_t)k, trials, &pass, &pass_clustered);
 	free(counts);
-	gsl_rng_free(rng);
+	free(rng);
 	if (why)
 		return why;
 	r->in.trials = trials;

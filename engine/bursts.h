@@ -6,9 +6,8 @@
 #ifndef BERCL_BURSTS_H
 #define BERCL_BURSTS_H
 
-#include <gsl/gsl_rng.h>
-
 #include "bercl.h"
+#include "random.h"
 #include "row.h"
 
 #define BURSTS_DEFAULT_LENGTH 10.0
@@ -34,7 +33,7 @@ struct bursts_test {
  * entries, scratch) receives the errors per interval, s (zeroed first) the
  * library's sums; returns the total errors.
  */
-double bursts_draw(gsl_rng *rng, const struct bursts_test *t, double *counts, size_t k,
+double bursts_draw(struct rng *rng, const struct bursts_test *t, double *counts, size_t k,
                    bercl_intervals *s);
 
 /*

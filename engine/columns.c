@@ -94,7 +94,9 @@ static size_t cell_ber(char *buf, size_t len, const struct row *r, int human)
 {
 	if (!present(r->in.ber))
 		return 0;
-	if (human && present(r->in.ser))
+	/* a BER made from a SER (given, or the degraded-SER alarm's) is rounded
+	   for people, like the SER beside it; a given one is echoed whole */
+	if (human && r->ber_computed)
 		return number_cell(buf, len, 1, r->in.ber, human, ROUND_NEAREST);
 	return format_double(buf, len, r->in.ber);
 }

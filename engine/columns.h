@@ -99,10 +99,10 @@ size_t column_data_cell(char *buf, size_t len, const struct column_desc *d, cons
                         int human);
 
 /* Column c's cell of row r into buf ("" if the row has none), and its
- * length; inline, so that a composite cell costs one call (a thirtieth of
- * a cl batch). Every cell's writer returns the length it wrote, so no
- * cell is counted again (strlen on the bytes just stored cost 6.8 % of a
- * 1e6-row cl batch's time, perf, though 1.5 % of its instructions). */
+ * length; inline, so that a composite cell costs one call. Every cell's
+ * writer returns the length it wrote, so that no cell is scanned again by
+ * strlen on the bytes just stored (a batch formats every cell of every
+ * row; make bench measures it). */
 static inline size_t column_cell(char *buf, size_t len, enum column c, const struct row *r,
                                  int human)
 {

@@ -85,12 +85,11 @@ static enum compute_status derive_bits(struct row *r)
 	}
 	if (!isfinite(r->bits) || r->bits > 1e300)
 	{
+		const char *made_by = compute_bits_flags(!isnan(in->time_s), !isnan(in->baud));
 		if (isfinite(r->bits))
-			snprintf(r->error, sizeof r->error,
-			         "bits %.3g is above 1e300 (--bits, or --time x --rate x --lanes)", r->bits);
+			snprintf(r->error, sizeof r->error, "bits %.3g is above 1e300 (%s)", r->bits, made_by);
 		else
-			snprintf(r->error, sizeof r->error,
-			         "the bits are above 1e300 (--bits, or --time x --rate x --lanes)");
+			snprintf(r->error, sizeof r->error, "the bits are above 1e300 (%s)", made_by);
 		return COMPUTE_INPUT;
 	}
 	if (isnan(in->time_s) && !isnan(in->rate_bps)) {
@@ -100,7 +99,7 @@ static enum compute_status derive_bits(struct row *r)
 	}
 	if (in->errors > r->bits) {
 		compute_errors_exceed(r->error, sizeof r->error, in->errors, r->bits,
-		                      !isnan(in->time_s));
+		                      !isnan(in->time_s), !isnan(in->baud));
 		return COMPUTE_INPUT;
 	}
 	if (in->model == BERCL_BINOMIAL) {
@@ -596,8 +595,10 @@ static double ber_of_ser(const bercl_rs_code *c, double ser)
 static enum compute_status fec_rates(struct row *r, double ser)
 {
 	struct row_input *in = &r->in;
-	if (!isnan(ser))
+	if (!isnan(ser)) {
 		in->ber = ber_of_ser(&in->code, ser);
+		r->ber_computed = 1;
+	}
 	if (!(in->ber >= 1e-300 && in->ber <= 0.5))
 		return compute_fail(r, COMPUTE_INPUT,
 		            !isnan(ser) ? "fec: ser must give a pre-FEC BER in [1e-300, 0.5]"

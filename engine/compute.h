@@ -56,9 +56,12 @@ enum compute_status compute_tails_at(struct row *r, enum bercl_model model, berc
 /* compute_least_bits() on a row: r->bits and r->tails from r->in (model,
  * errors, ber, cl and its rests). */
 enum compute_status compute_least_bits_row(struct row *r);
-/* "errors E exceed the bits tested, N (the flags that made them)": bits
- * given, or from_time (time x rate x lanes). */
-void compute_errors_exceed(char *buf, size_t len, double errors, double bits, int from_time);
+/* The flags that made a row's bits: "--bits", or (from_time) time x rate
+ * (from_baud: baud x bits-per-symbol) x lanes. */
+const char *compute_bits_flags(int from_time, int from_baud);
+/* "errors E exceed the bits tested, N (the flags that made them)". */
+void compute_errors_exceed(char *buf, size_t len, double errors, double bits, int from_time,
+                           int from_baud);
 /* The one message for a library status other than BERCL_OK (its model's
  * limits for BERCL_ELIMIT). */
 const char *compute_status_message(enum bercl_model model, enum bercl_status rc);

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "eye.h"
+#include "format.h"
 #include "human.h"
 #include "numbers.h"
 #include "parse.h"
@@ -773,9 +774,30 @@ static void text_cell(const struct eye_request *rq, const struct eye_result *res
 		number(b, len, v, 1);
 }
 
-/* Text: the edges' table, then the eye's, each column as wide as its
- * widest cell (two passes over the cells: no table kept, so that the
- * stack stays small for WebAssembly). */
+/* A column's label in a block: its title, or for a bound ("lower",
+ * "upper") the title of the value it bounds before it ("TJ lower"). */
+static void text_label(int c, char *b, size_t len)
+{
+	const char *t = cols[c].title;
+	if (strcmp(t, "lower") != 0 && strcmp(t, "upper") != 0) {
+		snprintf(b, len, "%s", t);
+		return;
+	}
+	int base = c;
+	while (base > 0 && (strcmp(cols[base].title, "lower") == 0 ||
+	                    strcmp(cols[base].title, "upper") == 0))
+		base--;
+	snprintf(b, len, "%s %s", cols[base].title, t);
+}
+
+/*
+ * Text: the edges' rows, then the eye's, each as a table whose columns are
+ * as wide as their widest cell, or, where that table is wider than the
+ * engine's text width (format_text_too_wide, engine/format.c: the rule of
+ * every subcommand's text), as a block per row, a line "label  value" a
+ * cell that has a value, then an empty line. Two passes over the cells:
+ * no table kept, so that the stack stays small for WebAssembly.
+ */
 static void render_text_table(const struct eye_request *rq, const struct eye_result *res,
                               struct out *o, int eye_rows)
 {
@@ -784,8 +806,8 @@ static void render_text_table(const struct eye_request *rq, const struct eye_res
 		if (col_shown(rq, c) && (cols[c].when & (eye_rows ? W_EYE : W_EDGE)))
 			shown[n++] = c;
 	int r0 = eye_rows ? 2 : 0, r1 = eye_rows ? 2 + res->nber : 2;
-	size_t width[NCOLS];
-	char b[40];
+	size_t width[NCOLS], total = 0, label_width = 0;
+	char b[40], lab[64];
 	for (int k = 0; k < n; k++) {
 		width[k] = strlen(cols[shown[k]].title);
 		for (int r = r0; r < r1; r++) {
@@ -793,6 +815,26 @@ static void render_text_table(const struct eye_request *rq, const struct eye_res
 			if (strlen(b) > width[k])
 				width[k] = strlen(b);
 		}
+		total += width[k] + (k + 1 < n ? 2 : 0);
+		text_label(shown[k], lab, sizeof lab);
+		if (strlen(lab) > label_width)
+			label_width = strlen(lab);
+	}
+	if (format_text_too_wide(total)) {
+		for (int r = r0; r < r1; r++) {
+			for (int k = 0; k < n; k++) {
+				double v;
+				const char *t;
+				if (!cell(rq, res, r, shown[k], &v, &t))
+					continue; /* as in a table, a blank cell says nothing */
+				text_cell(rq, res, r, shown[k], b, sizeof b);
+				text_label(shown[k], lab, sizeof lab);
+				put(o, "%-*s  %s\n", (int)label_width, lab, b);
+			}
+			if (r + 1 < r1)
+				put(o, "\n");
+		}
+		return;
 	}
 	for (int r = r0 - 1; r < r1; r++)
 		for (int k = 0; k < n; k++) {

@@ -124,7 +124,7 @@ const struct flag_desc flags[NFLAGS] = {
 	              "simulate only: simulated tests (default 1000000)",
 	              parse_count, at_least_one, IN(trials), NO_FIELD},
 	[Q_SEED] = {"seed", 0, "S", SIM,
-	            "simulate only: random seed (default 1)",
+	            "simulate only: seed of bercl's MT19937, GSL's stream (default 1)",
 	            parse_count, fits_32_bits, IN(seed), NO_FIELD},
 	[Q_ALPHA] = {"alpha", 0, "A", PLAN | SIM | WATCH,
 	             "plan: producer's risk, P[fail] at BER P / D: 0.05, 5%",
@@ -341,8 +341,8 @@ const char *quantity_warning(enum quantity q, const char *text, char *buf, size_
 				digits[k++] = *c;
 		digits[k] = '\0';
 		char why[160];
-		snprintf(why, sizeof why, "is read as a list (a comma separates values); "
-		         "for the one number write %s", digits);
+		snprintf(why, sizeof why, "a list (commas separate values); for one number write %s",
+		         digits);
 		value_message(buf, len, name, text, why);
 		return buf;
 	}

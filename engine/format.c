@@ -202,9 +202,14 @@ static size_t table_width(const struct layout *l)
 	return w;
 }
 
+int format_text_too_wide(size_t width)
+{
+	return width > TEXT_WIDTH;
+}
+
 static int as_records(const struct layout *l)
 {
-	return l->format == FMT_TEXT && table_width(l) > TEXT_WIDTH;
+	return l->format == FMT_TEXT && format_text_too_wide(table_width(l));
 }
 
 /* Extra cells, then the layout's; the last is not padded. */
@@ -239,11 +244,14 @@ static void put_record_cell(struct line *line, const char *label, size_t label_w
 	line_putc(line, '\n');
 }
 
-/* A row as a block: a line a cell that has a value, then an empty line. */
+/* A row as a block: a line a cell that has a value; an empty line before
+ * it parts it from the row before (none ends the output). */
 static void put_text_record(struct line *line, const struct layout *l, const struct row *r)
 {
 	char buf[ROW_ERROR_MAX + 64];
 	size_t width = 0;
+	if (r->after_row)
+		line_putc(line, '\n');
 	for (size_t i = 0; i < l->nextra; i++) {
 		size_t w = text_width(l->extra_names[i]);
 		width = w > width ? w : width;
@@ -258,7 +266,6 @@ static void put_text_record(struct line *line, const struct layout *l, const str
 		cell_text(buf, sizeof buf, l->col[i], r, 1);
 		put_record_cell(line, columns[l->col[i]].header, width, buf);
 	}
-	line_putc(line, '\n');
 }
 
 static int is_digit(char c)
@@ -455,8 +462,11 @@ void format_row(const struct sink *out, const struct layout *l, const struct row
 			put_text_record(&line, l, r);
 		else
 			put_text_line(&line, l, r);
-		if (l->sentence && r->error[0] == '\0')
+		if (l->sentence && r->error[0] == '\0') {
+			if (as_records(l))
+				line_putc(&line, '\n'); /* the words apart from the block */
 			put_sentence(&line, r);
+		}
 		break;
 	case FMT_CSV:
 	case FMT_TSV:

@@ -29,6 +29,10 @@ struct layout {
  * text layout too wide for a table), then each row, a whole line (or a
  * text block) per call. */
 void format_header(const struct sink *out, const struct layout *l);
+/* The text rule: a table wider than this many display columns is written
+ * as a block per row (a line "label  value" a cell, then an empty line);
+ * the faces whose rows are not the column table's (bercl eye) follow it. */
+int format_text_too_wide(size_t width);
 void format_row(const struct sink *out, const struct layout *l, const struct row *r);
 /*
  * Under a sequential plan's text table: the summary in words, risks and

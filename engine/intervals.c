@@ -265,11 +265,11 @@ void intervals_describe(const char *name, const struct intervals_note *note,
 	format_double(errors, sizeof errors, s->errors);
 	if (note->cumulative)
 		snprintf(buf, len,
-		         "%s: %ld cumulative readings (bits increase from row to row), read as "
-		         "%ld intervals: %s errors in %s bits", name, note->rows, note->rows, errors, bits);
+		         "%s: %ld cumulative readings (bits grow): %ld intervals, %s error%s in %s bits",
+		         name, note->rows, note->rows, errors, s->errors == 1 ? "" : "s", bits);
 	else
-		snprintf(buf, len, "%s: %ld per-interval counts: %s errors in %s bits", name,
-		         note->rows, errors, bits);
+		snprintf(buf, len, "%s: %ld per-interval counts: %s error%s in %s bits", name,
+		         note->rows, errors, s->errors == 1 ? "" : "s", bits);
 }
 
 int intervals_compute(struct row *r, enum command cmd)

@@ -244,6 +244,7 @@ static void sweep_range(const struct options *o, enum quantity q, double dflt, d
 static const char *check_sweep_range(const struct options *o, char *why, size_t len)
 {
 	double bmin, bmax, lmin, lmax, rmin, rmax, kmin, kmax, tmin, tmax;
+	int from_baud = !o->text[Q_BITS] && !o->text[Q_RATE] && o->text[Q_BAUD];
 	if (o->text[Q_BITS]) {
 		sweep_range(o, Q_BITS, 0, &bmin, &bmax);
 	} else {
@@ -262,19 +263,21 @@ static const char *check_sweep_range(const struct options *o, char *why, size_t 
 	}
 	double emin = o->text[Q_ERRORS] ? vlist_min(&o->list[Q_ERRORS]) : 0;
 	if (o->cmd != CMD_ERRORS && emin > bmax) {
-		compute_errors_exceed(why, len, emin, bmax, !o->text[Q_BITS]);
+		compute_errors_exceed(why, len, emin, bmax, !o->text[Q_BITS], from_baud);
 		return why;
 	}
 	if (o->cmd == CMD_BER)
 		return NULL;
 	lmin = bmin * vlist_min(&o->list[Q_BER]);
 	lmax = bmax * vlist_max(&o->list[Q_BER]);
+	/* the flags that made the bits are named: a tiny --rate too */
+	const char *made_by = compute_bits_flags(!o->text[Q_BITS], from_baud);
 	if (!(lmax >= BERCL_MIN_LAMBDA))
-		return msg(why, len, "bits * ber = %.3g is below 1e-300 (--bits or --time, --ber)", lmax);
+		return msg(why, len, "bits * ber = %.3g is below 1e-300 (--ber or %s)", lmax, made_by);
 	if (!(lmin <= BERCL_MAX_LAMBDA) && isfinite(lmin))
-		return msg(why, len, "bits * ber = %.3g is above 1e300 (--bits or --time, --ber)", lmin);
+		return msg(why, len, "bits * ber = %.3g is above 1e300 (--ber or %s)", lmin, made_by);
 	if (!(lmin <= BERCL_MAX_LAMBDA)) /* no "inf" in a message */
-		return msg(why, len, "bits * ber is above 1e300 (--bits or --time, --ber)");
+		return msg(why, len, "bits * ber is above 1e300 (--ber or %s)", made_by);
 	return NULL;
 }
 
@@ -428,9 +431,8 @@ void invoke_warn_ignored(const struct options *o, const struct batch *b,
 			                                           "copied through as '%s'",
 			                        b->name, b->header[i], b->renamed[i]));
 		else if (batch_loose_match(b, i))
-			say(k, "warning: ", msg(text, sizeof text, "%s:%ld: column '%s' is not recognised: "
-			                        "without its quotes and blanks it would be '%s' (a quote "
-			                        "opens a cell only as its first byte); copied through as it is",
+			say(k, "warning: ", msg(text, sizeof text, "%s:%ld: column '%s' is not '%s' (a quote "
+			                        "opens a cell only as its first byte): copied through",
 			                        b->name, b->header_line, b->header[i], batch_loose_match(b, i)));
 }
 
@@ -603,10 +605,10 @@ const char *invoke_batch_start(const struct options *o, struct batch *b, struct 
 		return msg(why, len, "%s: out of memory", b->name);
 	if (dups > 0) {
 		char text[1024];
-		say(k, "warning: ", msg(text, sizeof text, "%s:%ld: %ld copied column%s share a name "
-		                                           "with an earlier one ('%s' first): printed "
-		                                           "as NAME_2, NAME_3, ...",
-		                        b->name, b->header_line, dups, dups > 1 ? "s" : "", dup));
+		say(k, "warning: ", msg(text, sizeof text, "%s:%ld: %ld copied column%s repeat%s a name "
+		                                           "('%s' first): printed as NAME_2, NAME_3, ...",
+		                        b->name, b->header_line, dups, dups > 1 ? "s" : "",
+		                        dups > 1 ? "" : "s", dup));
 	}
 	invoke_warnings(o, k);
 	k->header(k->ctx, l);
@@ -681,25 +683,21 @@ int invoke_row(const struct options *o, struct row *r, const char *file, int swe
 		format_double(x, sizeof x, r->in.cer);
 		format_double(w, sizeof w, r->cer_worst);
 		k->say(k->ctx, "note: ", where_of(where, sizeof where, o, file, sweep, r),
-		       msg(text, sizeof text, "cer %s is at least this code's cer at pre-FEC BER 0.5 "
-		                              "(%s): every BER up to 0.5 meets it, and ber_max is 0.5, "
-		                              "the end of the domain", x, w));
+		       msg(text, sizeof text, "cer %s is at least the code's cer at BER 0.5, %s: so "
+		                              "ber_max is 0.5, the domain's end", x, w));
 	}
 	if (r->has_hist && r->hist.model_contradicted && !stopped(k)) {
-		char u[32], c[32];
-		format_double(u, sizeof u, r->hist.uncorrectable);
-		format_double(c, sizeof c, r->hist.codewords);
+		/* the counts are in the row's codewords and uncorrectable columns */
 		k->say(k->ctx, "warning: ", where_of(where, sizeof where, o, file, sweep, r),
-		       msg(text, sizeof text, "the histogram contradicts the independent-error model "
-		                              "(%s; %s of %s codewords uncorrectable): cer_upper bounds "
-		                              "the uncorrectable count (Clopper-Pearson)",
-		           r->hist.burst ? "burst = yes" : "more uncorrectable than its bound allows", u,
-		           c));
+		       r->hist.burst ? "bursts (burst = yes): cer_upper is the exact bound from the "
+		                       "uncorrectable count"
+		                     : "too many uncorrectable for independent errors: cer_upper is "
+		                       "the count's exact bound");
 	}
 	if (r->ber_capped && !stopped(k))
 		k->say(k->ctx, "warning: ", where_of(where, sizeof where, o, file, sweep, r),
-		       "the Poisson BER bound is above 1 here, past the model's range: printed as 1 "
-		       "(--model binomial gives the exact bound)");
+		       "Poisson BER bound above 1, past the model: printed as 1 (--model binomial is "
+		       "exact)");
 	if (o->verify && k->verify) {
 		char note[512];
 		if (k->verify(k->ctx, o->cmd, r, note, sizeof note)) {
@@ -790,6 +788,7 @@ static int lane_rows(struct invoke_sweep *it, const struct row *r0, const struct
 			}
 		}
 		first_header(it, k);
+		r.after_row = it->printed++ > 0;
 		k->row(k->ctx, &it->l, &r);
 	}
 	return 1;
@@ -814,6 +813,7 @@ const char *invoke_sweep_start(struct invoke_sweep *it, const struct options *o,
 	it->undecided = 0;
 	it->status = 0;
 	it->index = 0;
+	it->printed = 0;
 	return NULL;
 }
 
@@ -883,12 +883,14 @@ int invoke_sweep_next(struct invoke_sweep *it, const struct invoke_sink *k)
 			r.in.errors = (double)e;
 			r.pass_bits = r.seq_table[e];
 			r.fail_bits = r.seq_table[n + e];
+			r.after_row = it->printed++ > 0;
 			k->row(k->ctx, &it->l, &r);
 		}
 		r.in.errors = errors;
 		if (k->sequential_words)
 			k->sequential_words(k->ctx, &it->l, &r);
 	} else {
+		r.after_row = it->printed++ > 0;
 		k->row(k->ctx, &it->l, &r);
 	}
 	plan_free(&r);

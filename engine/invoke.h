@@ -132,6 +132,7 @@ struct invoke_sweep {
 	struct layout l;
 	int several, hist, undecided, status;
 	long index;
+	long printed;                /* rows given to k->row so far */
 	double points;               /* rows of the sweep (without lanes or tables) */
 	bercl_tails tails[MAX_LANES]; /* cl --lane-errors: each lane's */
 };

@@ -74,6 +74,9 @@ struct row_input {
 
 struct row {
 	long line;                 /* batch input line, 0 for argv rows */
+	int after_row;             /* a row of the same output came before: a text
+	                              record is parted from it by an empty line
+	                              (between blocks, none after the last) */
 	const char *const *extra;  /* pass-through cells of a batch row */
 	struct row_input in;
 	/* Results, filled by compute_row(). */
@@ -110,6 +113,7 @@ struct row {
 	/* fec rows */
 	int fec_cl;                /* tails hold the CL that CER < cer (codewords) */
 	bercl_fec_rates fec;       /* from ber (fec.ser is NAN when absent) */
+	int ber_computed;          /* in.ber was made from a SER (--ser, or the alarm's) */
 	double ber_max;
 	double cer_worst;          /* fec --cer above the code's CER at BER 0.5: that CER
 	                              (ber_max is then 0.5, with a note), else NAN */

@@ -3,20 +3,24 @@
  * simulate.c - bercl simulate: how often does a test of N bits at a true BER
  * of exactly p see at most E errors? That fraction estimates 1 - CL.
  *
- * Errors are drawn with GSL's Mersenne Twister (gsl_rng_mt19937) seeded with
- * --seed, so a seed gives the same output on every run:
- *   Poisson model:  gsl_ran_poisson(N p), for N p up to 1e9;
- *   binomial model: gsl_ran_binomial(p, N) for N up to 2^32 - 1; above that,
- *     the gaps between errors, which are independent geometric variables,
- *     G = ceil(ln U / ln(1 - p)) with U uniform on (0, 1], are added until
- *     they pass N: an exact method whose cost grows with N p, so it is
- *     limited to N p up to 1e4.
+ * Errors are drawn with the engine's own generator (random.c): MT19937
+ * seeded with --seed as GSL seeds gsl_rng_mt19937 (the same 32-bit
+ * stream), with exact samplers, so a seed gives the same output on every
+ * run and in every face (the command, Python, the page):
+ *   Poisson model:  rng_poisson(N p) (inversion below 10, Hormann's PTRS
+ *     from 10), for N p up to 1e9;
+ *   binomial model: rng_binomial(p, N) (inversion for N min(p, 1 - p)
+ *     below 10, Hormann's BTRS from 10) for N up to 2^32 - 1; above that,
+ *     the gaps between errors, which are independent geometric variables
+ *     (rng_geometric(p): inversion, ceil(ln U / ln(1 - p))), are added
+ *     until they pass N: an exact method whose cost grows with N p, so it
+ *     is limited to N p up to 1e4.
  * The standard error printed is the binomial one of the analytic value,
  * sqrt(q (1 - q) / trials), q = 1 - CL: the yardstick for the difference.
  *
  * A plan (--ratio): a fixed test draws Poisson(bits ber) errors as above;
  * a sequential test draws the gaps between errors of the Poisson process,
- * exponential with mean 1 / BER bits (gsl_ran_exponential), and applies the
+ * exponential with mean 1 / BER bits (rng_exponential: inversion), and applies the
  * table: error k + 1 at or before fail_bits[k] fails, none before
  * pass_bits[k] passes. Risks get the binomial standard error of the exact
  * value, mean lengths the sample standard deviation / sqrt(trials).
@@ -32,19 +36,15 @@
  */
 #include <math.h>
 
-#include <gsl/gsl_randist.h>
-#include <gsl/gsl_rng.h>
-
+#include "random.h"
 #include "simulate.h"
 
 /* Binomial(n, p) for n above 2^32 by geometric gaps; stops past limit. */
-static double binomial_by_gaps(gsl_rng *rng, double n, double p, double limit)
+static double binomial_by_gaps(struct rng *rng, double n, double p, double limit)
 {
 	double pos = 0, count = 0;
-	double ln_q = log1p(-p);
 	for (;;) {
-		double u = gsl_rng_uniform_pos(rng);
-		pos += ceil(log(u) / ln_q);
+		pos += rng_geometric(rng, p);
 		if (pos > n)
 			return count;
 		count += 1;
@@ -80,29 +80,27 @@ const char *simulate_row(struct row *r)
 		return "simulate supports bits * ber up to 1e9";
 	if (binomial && n > 4294967295.0 && mean > 1e4)
 		return "binomial simulate above 2^32 bits supports bits * ber up to 1e4";
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!rng)
-		return "out of memory";
-	gsl_rng_set(rng, (unsigned long)seed);
+	struct rng rng;
+	rng_seed(&rng, (unsigned long)seed);
 	double pass = 0;
+	/* every 65536 trials (a mark, not fmod: a library call in WebAssembly) */
+	double check = 65536;
 	for (double t = 0; t < trials; t += 1) {
-		if (fmod(t, 65536) == 0 && t > 0) {
-			if (simulate_stopped(r)) {
-				gsl_rng_free(rng);
+		if (t == check) {
+			check += 65536;
+			if (simulate_stopped(r))
 				return "interrupted";
-			}
 			progress(r, t, trials);
 		}
 		double x;
 		if (!binomial)
-			x = gsl_ran_poisson(rng, mean);
+			x = rng_poisson(&rng, mean);
 		else if (n <= 4294967295.0)
-			x = gsl_ran_binomial(rng, p, (unsigned int)n);
+			x = rng_binomial(&rng, p, n);
 		else
-			x = binomial_by_gaps(rng, n, p, e);
+			x = binomial_by_gaps(&rng, n, p, e);
 		pass += x <= e;
 	}
-	gsl_rng_free(rng);
 	progress(r, trials, trials);
 	r->in.trials = trials;
 	r->in.seed = seed;
@@ -113,12 +111,12 @@ const char *simulate_row(struct row *r)
 }
 
 /* One sequential test: 1 pass, 0 fail; *bits its length. */
-static int run_sequential(gsl_rng *rng, const double *pass, const double *fail, size_t c,
+static int run_sequential(struct rng *rng, const double *pass, const double *fail, size_t c,
                           double ber, double *bits)
 {
 	double t = 0;
 	for (size_t k = 0;; k++) {
-		double arrival = t + gsl_ran_exponential(rng, 1 / ber); /* error k + 1 */
+		double arrival = t + rng_exponential(rng, 1 / ber); /* error k + 1 */
 		if (arrival > pass[k]) {
 			*bits = pass[k];
 			return 1;
@@ -143,12 +141,12 @@ static double reading_at_or_after(double t, double b)
 }
 
 /* One sequential test looked at every b bits: 1 pass, 0 fail; *bits its length. */
-static int run_at_readings(gsl_rng *rng, const double *pass, const double *fail, size_t c,
+static int run_at_readings(struct rng *rng, const double *pass, const double *fail, size_t c,
                            double ber, double b, double *bits)
 {
 	double t = 0; /* error k's arrival (0 for k = 0) */
 	for (size_t k = 0;; k++) {
-		double next = t + gsl_ran_exponential(rng, 1 / ber); /* error k + 1 */
+		double next = t + rng_exponential(rng, 1 / ber); /* error k + 1 */
 		double first = reading_at_or_after(t, b);             /* the count is k there */
 		if (first < next) {
 			if (k > c || (k >= 1 && first <= fail[k - 1])) {
@@ -170,15 +168,18 @@ static int run_at_readings(gsl_rng *rng, const double *pass, const double *fail,
 /* One side of the plan, run trials times: at the bad ber (bad) or the good
  * one (ber / ratio), the share of wrong verdicts, the mean test length and
  * its standard error; -1 if interrupted. */
-static int simulate_side(gsl_rng *rng, const struct row *r, const double *pass,
+static int simulate_side(struct rng *rng, const struct row *r, const double *pass,
                          const double *fail, size_t c, int bad, double trials, double *sim,
                          double *mean, double *se)
 {
 	double ber = bad ? r->in.ber : r->in.ber / r->in.ratio;
-	double wrong = 0, sum = 0, sum2 = 0;
+	double wrong = 0, sum = 0, sum2 = 0, check = 65536;
 	for (double t = 0; t < trials; t += 1) {
-		if (fmod(t, 65536) == 0 && t > 0 && simulate_stopped(r))
-			return -1;
+		if (t == check) {
+			check += 65536;
+			if (simulate_stopped(r))
+				return -1;
+		}
 		int passed;
 		double bits = r->bits;
 		if (pass && !isnan(r->in.reading_interval))
@@ -186,7 +187,7 @@ static int simulate_side(gsl_rng *rng, const struct row *r, const double *pass,
 		else if (pass)
 			passed = run_sequential(rng, pass, fail, c, ber, &bits);
 		else
-			passed = gsl_ran_poisson(rng, r->bits * ber) <= r->in.errors;
+			passed = rng_poisson(rng, r->bits * ber) <= r->in.errors;
 		wrong += bad ? passed : !passed;
 		/* lengths less the longest run: small sums, exact when every run is the
 		   same length */
@@ -209,19 +210,14 @@ const char *simulate_plan(struct row *r)
 		return "trials above 1e10";
 	if (r->in.errors > 1e6)
 		return "simulate supports plans of up to 1e6 errors";
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!rng)
-		return "out of memory";
-	gsl_rng_set(rng, (unsigned long)seed);
+	struct rng rng;
+	rng_seed(&rng, (unsigned long)seed);
 	size_t c = (size_t)r->in.errors;
 	const double *pass = r->seq_table, *fail = r->seq_table ? r->seq_table + c + 1 : NULL;
 	double sim[2], mean[2], se[2];
 	for (int bad = 0; bad < 2; bad++)
-		if (simulate_side(rng, r, pass, fail, c, bad, trials, &sim[bad], &mean[bad], &se[bad])) {
-			gsl_rng_free(rng);
+		if (simulate_side(&rng, r, pass, fail, c, bad, trials, &sim[bad], &mean[bad], &se[bad]))
 			return "interrupted";
-		}
-	gsl_rng_free(rng);
 	r->in.trials = trials;
 	r->in.seed = seed;
 	if (!pass) /* a fixed test always runs its full length */

@@ -15,6 +15,7 @@
 #include "internal.h" /* bercli_min_bits_memo */
 #include "search.h"
 #include "compute.h"
+#include "shortest.h"
 
 enum compute_status compute_fail(struct row *r, enum compute_status st, const char *msg)
 {
@@ -61,8 +62,8 @@ enum compute_status compute_tails_at(struct row *r, enum bercl_model model, berc
 		double lambda_lo = fma(r->bits, r->in.ber, -lambda);
 		if (!(lambda >= BERCL_MIN_LAMBDA && lambda <= BERCL_MAX_LAMBDA)) {
 			snprintf(r->error, sizeof r->error,
-			         "bits * ber = %.3g is outside [1e-300, 1e300] (--bits or --time, --ber)",
-			         lambda);
+			         "bits * ber = %.3g is outside [1e-300, 1e300] (--ber or %s)", lambda,
+			         compute_bits_flags(!isnan(r->in.time_s), !isnan(r->in.baud)));
 			return COMPUTE_INPUT;
 		}
 		rc = bercl_poisson_tails(r->in.errors, lambda, lambda_lo, t);
@@ -192,9 +193,24 @@ enum compute_status compute_least_bits_memo(enum bercl_model model, double error
 	return COMPUTE_OK;
 }
 
-void compute_errors_exceed(char *buf, size_t len, double errors, double bits, int from_time)
+/*
+ * The flags whose product is a row's bits, for a message that blames them:
+ * a tiny or huge --rate is named, not only --bits or --time.
+ */
+const char *compute_bits_flags(int from_time, int from_baud)
 {
-	/* the flags that made the bits: --bits, or all of time x rate x lanes */
-	snprintf(buf, len, "errors %.0f exceed the bits tested, %.17g (%s)", errors, bits,
-	         from_time ? "--errors, or --time x --rate x --lanes" : "--errors or --bits");
+	if (!from_time)
+		return "--bits";
+	return from_baud ? "--time x --baud x --bits-per-symbol x --lanes"
+	                 : "--time x --rate x --lanes";
+}
+
+void compute_errors_exceed(char *buf, size_t len, double errors, double bits, int from_time,
+                           int from_baud)
+{
+	/* the bits as they read back (shortest), not 17 digits */
+	char b[32];
+	shortest_double(b, bits);
+	snprintf(buf, len, "errors %.0f exceed the bits tested, %s (--errors or %s)", errors, b,
+	         compute_bits_flags(from_time, from_baud));
 }

@@ -241,8 +241,8 @@ static int add_histogram_groups(struct reader *rd, const char *port, const char 
 		return 0;
 	}
 	if (tm->n == TELEMETRY_MAX_HISTOGRAMS)
-		return fail(rd, line, "more than %d histograms (ports and lanes) in one input",
-		            TELEMETRY_MAX_HISTOGRAMS);
+		return fail(rd, line, "more than %d histograms (ports and lanes) in one input: "
+		            "split the report", TELEMETRY_MAX_HISTOGRAMS);
 	struct telemetry_histogram *h = &tm->h[tm->n];
 	h->bins = tm->storage + (size_t)tm->n * (size_t)(t + 2);
 	memcpy(h->bins, bins, (size_t)(t + 2) * sizeof *bins);
@@ -1450,8 +1450,8 @@ static int sonic_stats_row(struct sonic *so, const char *line, long lineno, cons
 {
 	size_t n = strlen(line), len;
 	if (so->nstats == TELEMETRY_MAX_HISTOGRAMS)
-		return fail(so->rd, lineno, "sonic: more than %d FEC_UNCORR readings",
-		            TELEMETRY_MAX_HISTOGRAMS);
+		return fail(so->rd, lineno, "sonic: more than %d FEC_UNCORR readings (ports) in one "
+		            "input: split the report", TELEMETRY_MAX_HISTOGRAMS);
 	const char *c = cell_at(line, n, so->col_start[so->uncorr_col], so->col_end[so->uncorr_col],
 	                        &len);
 	struct sonic_reading *s = &so->stats[so->nstats];
@@ -1525,8 +1525,8 @@ static int sonic_list_finish(struct sonic *so, long line)
 			return fail(so->rd, so->table_line, "sonic: BIN%d missing: the histogram must count "
 			            "every 0..t = %d (is --code right?)", b, so->t);
 	if (so->nhist == TELEMETRY_MAX_HISTOGRAMS)
-		return fail(so->rd, line, "more than %d histograms in one input",
-		            TELEMETRY_MAX_HISTOGRAMS);
+		return fail(so->rd, line, "more than %d histograms (ports and lanes) in one input: "
+		            "split the report", TELEMETRY_MAX_HISTOGRAMS);
 	memcpy(so->hist_bins + (size_t)so->nhist * (size_t)(so->t + 1), so->list_bins,
 	       (size_t)(so->t + 1) * sizeof(double));
 	struct sonic_reading *h = &so->hist[so->nhist++];

@@ -421,9 +421,8 @@ static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row 
 		w->warned_readings = 1;
 		struct lane_prefix prefix;
 		message(w, err,
-		        "warning: %sreadings every %.6g bits change the plan's risks: alpha_actual "
-		        "%.4g %%, beta_actual %.4g %% (alpha %.4g %%, beta %.4g %% when checked "
-		        "continuously; bercl plan --reading-interval gives them in advance)",
+		        "warning: %sreadings every %.6g bits: alpha %.4g %%, beta %.4g %% (the "
+		        "plan's %.4g %%, %.4g %%)",
 		        r_lane_prefix(w, l, &prefix), b, 100 * l->alpha_actual, 100 * l->beta_actual,
 		        100 * w->alpha, 100 * w->beta);
 	}
@@ -431,6 +430,7 @@ static void risks_at_readings(struct watch *w, struct watch_lane *l, struct row 
 
 static void put_row(struct watch *w, const struct sink *out, struct row *r)
 {
+	r->after_row = w->printed++ > 0;
 	if (w->row_hook)
 		w->row_hook(w->row_ctx, &w->layout, r);
 	else
@@ -561,9 +561,9 @@ static void warn_clustered(struct watch *w, struct watch_lane *l, const struct r
 	if (!isnan(x2) && !l->warned && l->m >= 4 && x2 > chi2_999(l->m - 1)) {
 		l->warned = 1;
 		char idx[64];
-		snprintf(idx, sizeof idx, "%.3g over %.0f readings", d, l->m);
-		sink_printf(err, "bercl: %s:%ld: warning: %s%serrors are clustered (index of dispersion %s, "
-		             "P < 0.001 for independent errors): the CL overstates the confidence\n",
+		snprintf(idx, sizeof idx, "%.3g, %.0f readings", d, l->m);
+		sink_printf(err, "bercl: %s:%ld: warning: %s%serrors clustered (dispersion %s, "
+		             "P < 0.001): the CL overstates confidence\n",
 		        w->name, w->line, r->lane ? "lane " : "", r->lane ? r->lane : "", idx);
 	}
 }

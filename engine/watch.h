@@ -32,6 +32,7 @@ struct watch {
 	                             2 rows of work for the risks at readings */
 	size_t rows;
 	double alpha, beta;       /* plan: its exact risks, checked continuously */
+	long printed;             /* rows put out so far (a text record's empty line) */
 	int warned_readings;      /* the sparse-readings warning was given */
 	double pass_bits;         /* fixed target: N_E, the fixed test's length */
 	struct layout layout;      /* format FMT_VALUE: --value */

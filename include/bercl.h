@@ -50,9 +50,9 @@ extern "C" {
  * BERCL_VERSION_NUMBER is 0xMMmmpp, comparable with <.
  */
 #define BERCL_VERSION_MAJOR 0
-#define BERCL_VERSION_MINOR 4
+#define BERCL_VERSION_MINOR 5
 #define BERCL_VERSION_PATCH 0
-#define BERCL_VERSION_STRING "0.4.0"
+#define BERCL_VERSION_STRING "0.5.0"
 #define BERCL_VERSION_NUMBER \
 	((BERCL_VERSION_MAJOR << 16) | (BERCL_VERSION_MINOR << 8) | BERCL_VERSION_PATCH)
 
@@ -791,8 +791,9 @@ typedef struct {
 	double threshold;             /* voltage: Bergano's threshold */
 	double ber_at_threshold;      /* voltage: Q(q) */
 	double deviance;              /* likelihood: -2 ln(L / L_saturated) */
-	int df;                       /* fitted points - parameters; 0 or less: no test */
-	double fit_p;                 /* the deviance's chi-square p-value (1 with df < 1) */
+	int df;                       /* pooled groups - parameters; 0 or less: no test */
+	double fit_p;                 /* Pearson's chi-square p-value of the groups of fitted
+	                                 points, each expecting at least 5 errors (1 with df < 1) */
 	double r_squared;             /* the smaller side's R^2 of the regression */
 	double params[6];             /* mu, ln sigma, rho of each edge, for bercl_eye_at */
 	double ln_likelihood;

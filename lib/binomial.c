@@ -91,7 +91,7 @@ static dd ln_pmf(double k, dd n, double ber, dd q)
  * The ratio of two neighbouring terms, (a p) / (b q) upward, (a q) / (b p)
  * downward: in long double as written; in double-double as (a/b) pq, pq
  * = p/q upward, q/p downward (one DWDivFP and one DWTimesDW in place of
- * three products and a DWDivDW: the sums cost 30 % less), while a and b
+ * three products and a DWDivDW: fewer operations in the sums), while a and b
  * are below 2^53 (whole doubles).
  */
 static inline wf step(int up, int64_t a, int64_t b, double ber, wf ql, wf pq)

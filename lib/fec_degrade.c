@@ -50,7 +50,7 @@
  *   is met within 1.8e-15 on its 55 rows). Where long double is double the
  *   error is about 2000 times larger.
  *   Cost: squarings of the window, (25 sd~ sqrt(K))^2 / 2 products at the
- *   last one: 2e7 at K = 65536 and 1.3 symbols per codeword (0.12 s).
+ *   last one: 2e7 at K = 65536 and 1.3 symbols per codeword.
  *
  *   bercl_fec_degrade_ser: P[Y > S] increases with ser (B_j, so X_j and Y,
  *   grow stochastically with ser). The root of ln P(ser) = ln p (or of the

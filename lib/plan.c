@@ -487,8 +487,9 @@ static enum bercl_status calibrate(double ber, double alpha, double beta, double
 static const double trunc_q[] = {1.0, 0.9, 0.8, 0.7, 0.6, 0.5};
 #define N_TRUNC (sizeof trunc_q / sizeof trunc_q[0])
 /*
- * The largest sequential design: rows x window^2, about 2 s of work (D =
- * 1.1 at alpha = beta = 5 % is 6.6e6, D = 1.05 is 9e7).
+ * The largest sequential design, counted as rows x window^2 (D = 1.1 at
+ * alpha = beta = 5 % is 6.6e6, D = 1.05 is 9e7): a bound on the work of
+ * one plan that is the same on every machine.
  */
 #define MAX_SEQUENTIAL_WORK 2e7
 /* A candidate may run at most this many times the fixed plan's length. */

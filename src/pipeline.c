@@ -94,6 +94,9 @@ static int handle_slot(struct pipeline *p, struct slot *s)
 			s->cut = 1;
 			break;
 		}
+		/* the file's first row begins the output; a text record after it
+		   is parted from the one before */
+		s->rows[i].after_row = s->seq > 0 || i > 0;
 		int st = p->handle(&s->rows[i], s->out_fp, s->err_fp, p->ctx);
 		if (st > s->status)
 			s->status = st;

@@ -912,7 +912,7 @@ static void test_watch_streams(void **state)
 	}
 	watch(&r, bursty, "-p 1e-12 -c 95% -e 40 -f csv");
 	assert_int_equal(r.status, 4);
-	assert_non_null(strstr(r.err, "(stdin):9: warning: errors are clustered"));
+	assert_non_null(strstr(r.err, "(stdin):9: warning: errors clustered"));
 	assert_true(csv_last(r.out, "dispersion") > 4);
 	watch(&r, smooth, "-p 1e-12 -c 95% -e 40 -f csv");
 	assert_int_equal(r.status, 4);

@@ -14,7 +14,9 @@ web/ (C, headers, .inc, Python, JavaScript):
 - a function written as name() must be defined or called somewhere in the
   tree's code, or be a C library, Python, numpy, GSL or MPFR function
   (STANDARD below), and "file.c's name" must name something of that file;
-- no figure in ns, us or ms: speed is measured by make bench and reported
+- no figure in ns, us or ms, nor in s or min on a line about the code's
+  cost (work, takes, took, ran, CPU), nor "cost N %": speed is measured by
+  make bench and reported
   with its load and peers (bench/README.md), not logged in a comment that
   will go stale.
 
@@ -108,6 +110,7 @@ def main():
     for f in sources:
         with open(f, errors="replace") as fp:
             text = fp.read()
+        prev = ""
         for line, c in comments(f, text):
             where = "%s:%d" % (f, line)
             for m in re.finditer(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.*-]*)", c):
@@ -133,6 +136,15 @@ def main():
                     bad.append("%s: %s() is not a function of the tree" % (where, n))
             for m in re.finditer(r"\b\d[\d,.]*(?:\s*(?:-|to)\s*\d[\d,.]*)?\s?(?:ns|us|\u00b5s|ms)\b", c):
                 bad.append("%s: a timing in a comment: %r" % (where, m.group(0)))
+            # seconds or minutes are a duration of the domain (a test time,
+            # "1.1 s") unless the line speaks of the code's own cost: "about
+            # 2 s of work", "Cost: ... (0.12 s)", "ran 4 min"
+            if re.search(r"\b(?:[Cc]ost|work|takes?|took|ran|runs? in|CPU|wall|faster|slower)\b",
+                         prev + " " + c):
+                for m in re.finditer(r"\b\d[\d,.]*\s?(?:s|sec|seconds?|min|minutes?)\b(?!\w)"
+                                     r"|\bcosts? \d[\d,.]*\s?%", c):
+                    bad.append("%s: a timing in a comment: %r" % (where, m.group(0)))
+            prev = c
     for b in bad:
         print("test_comments: " + b, file=sys.stderr)
     print("test_comments: %d files of %s: %s" % (len(sources), ", ".join(DIRS),

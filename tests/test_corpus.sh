@@ -33,5 +33,13 @@ fi
 fail=0
 diff -u "$dir/stdout" "$tmp/stdout" > "$tmp/d1" || { head -60 "$tmp/d1"; fail=1; }
 diff -u "$dir/stderr" "$tmp/stderr" > "$tmp/d2" || { head -60 "$tmp/d2"; fail=1; }
+# Every warning and note fits 100 columns, counting "bercl: warning: " and
+# its own words but not what the input put in it: the file and line, the
+# lane, a value echoed in quotes. (The histogram's warning was 191 wide.)
+wide=$(grep -E '(warning|note): ' "$tmp/stderr" | grep -v '^\$ ' | sed -E \
+	-e 's/^bercl: //' -e 's/[^ ]*:[0-9]+: //g' -e "s/'[^']*'/''/g" \
+	-e 's/^(warning|note): [^ ]*[./(][^ ]*: /\1: /' -e 's/lane [^ ]*: //' \
+	-e 's/^(warning|note): //' | awk 'length($0) + 16 > 100')
+[ -z "$wide" ] || { printf 'corpus: warnings wider than 100 columns:\n%s\n' "$wide"; fail=1; }
 [ "$fail" = 0 ] || { echo "corpus: output differs (above)"; exit 1; }
 echo "corpus: $n commands, standard output, exit status and standard error as recorded"

@@ -11,9 +11,10 @@ Every fenced block of every page is checked by its language:
 console  Each "$ COMMAND" line runs under /bin/sh in a scratch folder of its
          page, with the freshly built ./bercl first on PATH; what it prints
          (standard output, then standard error) must be the lines that follow,
-         up to the next "$ " line or the fence. "$ cat NAME" of a file the
-         folder does not hold writes the lines that follow to NAME (the
-         reader sees the file, later commands read it); "$ echo $?" checks
+         up to the next "$ " line or the fence. A file a command reads must
+         be in the tree, as the reader's clone has it (docs/examples/): "$ cat
+         NAME" of a file that is not is a failure, not made up from the page
+         (the Xena example read xena.txt, which no reader had); "$ echo $?" checks
          the exit status of the command before. docs/ and tests/ are linked
          into the folder, so that a page can name the committed examples.
 python   Runs under /usr/bin/python3 with python/ on PYTHONPATH; a ```text
@@ -108,8 +109,8 @@ def console(path, lines, a, b, work, env, edits):
         want = "".join(ln + "\n" for ln in lines[i + 1:j])
         m = re.match(r"^cat (\S+)$", cmd)
         if m and not os.path.exists(os.path.join(work, m.group(1))):
-            with open(os.path.join(work, m.group(1)), "w") as fp:
-                fp.write(want)
+            fail(where, "cat %s: a reader's clone has no such file (commit it under docs/examples/)"
+                 % m.group(1))
         elif cmd == "echo $?":
             got = "%s\n" % status
             if got != want:
@@ -301,6 +302,11 @@ def coverage(texts):
     for ln in ((m.group(1) if m else "") + (e.group(1) if e else "")).splitlines():
         if ln.startswith(".It "):
             items.update("-" + f for f in re.findall(r"Fl (-[a-z0-9-]+)", ln))
+    # the limits of an input that a message states are in the reference too
+    with open(os.path.join(TOP, "engine/telemetry.h")) as fp:
+        nhist = re.search(r"#define TELEMETRY_MAX_HISTOGRAMS (\d+)", fp.read()).group(1)
+    if not re.search(r"\b%s histograms\b" % nhist, man):
+        fail("man/bercl.1", "does not say that --histogram reads at most %s histograms" % nhist)
     for f in flags:
         if f not in items:
             fail("man/bercl.1", "OPTIONS (or Options of eye) has no item for %s (listed by bercl --help)" % f)

@@ -11,8 +11,6 @@
 #include "testutil.h"
 #include "cliutil.h"
 
-#include <gsl/gsl_rng.h>
-
 #include "bursts.h"
 
 static void write_file(const char *path, const char *text)
@@ -228,8 +226,8 @@ static void test_require_clustered(void **state)
 static void test_independent_cost(void **state)
 {
 	(void)state;
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(rng, 2323);
+	static struct rng rng;
+	rng_seed(&rng, 2323);
 	static double counts[1000];
 	double ratios[400];
 	static const double lambdas[] = {10, 20, 30, 100, 1000};
@@ -239,7 +237,7 @@ static void test_independent_cost(void **state)
 			                        .ber = lambdas[il] / 1e12, .length = 1, .share = 1};
 			for (int i = 0; i < 400; i++) {
 				bercl_intervals s;
-				double x = bursts_draw(rng, &t, counts, (size_t)k, &s);
+				double x = bursts_draw(&rng, &t, counts, (size_t)k, &s);
 				double lo, up, pup;
 				assert_int_equal(bercl_clustered_ber_bounds(&s, 0.95, 0.05, 0, &lo, &up),
 				                 BERCL_OK);
@@ -254,7 +252,6 @@ static void test_independent_cost(void **state)
 			if (lambdas[il] >= 100)
 				assert_true(p90 <= 1.15);
 		}
-	gsl_rng_free(rng);
 }
 
 int main(void)

@@ -477,8 +477,10 @@ def test_lanes_as_the_cli():
     assert r.combined_bits == float(rows[2]["bits"])
     r = run_cli(["bits", "-e", "1", "-p", "1e-12", "-c", "95%", "--lanes", "8",
                  "--all-lanes"])[0]
-    assert bercl.min_bits_all_lanes(1, 1e-12, "95%", 8) == (int(r["bits_per_lane"]),
-                                                            float(r["cl_achieved"]))
+    got = bercl.min_bits_all_lanes(1, 1e-12, "95%", 8)
+    assert got == (int(r["bits_per_lane"]), float(r["cl_achieved"]))
+    # named as the command's columns, not a bare tuple
+    assert (got.bits_per_lane, got.cl_achieved) == (int(r["bits_per_lane"]), float(r["cl_achieved"]))
     assert int(r["bits"]) == 8 * int(r["bits_per_lane"])  # every lane's bits, as without the flag
 
 
@@ -595,6 +597,45 @@ def test_simulate_plan(sequential):
         assert s.bits_good_sim == s.expected_bits_good == float(r["bits"])
 
 
+# the simulated columns each kind of run prints
+_SIM_COLUMNS = {
+    "test": ("trials", "seed", "one_minus_cl", "one_minus_cl_sim", "sim_stderr"),
+    "plan": ("trials", "seed", "alpha", "alpha_sim", "alpha_stderr", "beta", "beta_sim",
+             "beta_stderr", "expected_bits_good", "bits_good_sim", "bits_good_stderr",
+             "expected_bits_bad", "bits_bad_sim", "bits_bad_stderr"),
+    "bursts": ("trials", "seed", "one_minus_cl", "one_minus_cl_sim", "sim_stderr",
+               "one_minus_cl_clustered_sim"),
+}
+
+
+@pytest.mark.parametrize("kind, kw, flags", [
+    ("test", dict(errors=0, bits=3e12, ber=1e-12), ["-e", "0", "-n", "3e12", "-p", "1e-12"]),
+    ("test", dict(errors=30, bits=2.5e13, ber=1e-12),
+     ["-e", "30", "-n", "2.5e13", "-p", "1e-12"]),
+    ("test", dict(errors=2, bits=5e12, ber=1e-12, model="binomial"),
+     ["-e", "2", "-n", "5e12", "-p", "1e-12", "--model", "binomial"]),
+    ("test", dict(errors=40, bits=4e9, ber=1e-8, model="binomial"),
+     ["-e", "40", "-n", "4e9", "-p", "1e-8", "--model", "binomial"]),
+    ("plan", dict(ber=1e-12, cl="95%", alpha="5%", ratio=2),
+     ["-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "2"]),
+    ("plan", dict(ber=1e-12, cl="95%", alpha="5%", ratio=2, sequential=True),
+     ["-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "2", "--sequential"]),
+    ("bursts", dict(errors=5, bits=1e13, ber=1e-12, reading_interval=5e11, burst_length=2,
+                    burst_share=0.3, burst_model="gilbert-elliott"),
+     ["-e", "5", "-n", "1e13", "-p", "1e-12", "--reading-interval", "5e11", "--burst-length",
+      "2", "--burst-share", "0.3", "--burst-model", "gilbert-elliott"]),
+])
+@pytest.mark.parametrize("seed", [0, 1, 20261205])
+def test_simulate_seeds_give_the_commands_table(kind, kw, flags, seed):
+    """One seed, one table: Python's simulate runs the engine's generator,
+    so every simulated cell is the command's double, bit for bit."""
+    trials = 3000 if kind == "bursts" else 20000
+    r = cli_rows(["simulate", *flags, "--trials", str(trials), "--seed", str(seed)])[0]
+    s = bercl.simulate(trials=trials, seed=seed, **kw)
+    for col in _SIM_COLUMNS[kind]:
+        same_cell(float(getattr(s, col)), r[col], col)
+
+
 # ---- documentation ----
 
 def test_version():
@@ -606,10 +647,11 @@ def test_version():
 
 def test_docstrings_run():
     import doctest
+    import bercl._eye
     import bercl._more
     import bercl._parse
     import bercl.ufunc
-    for mod in (bercl, bercl._parse, bercl._more, bercl.ufunc):
+    for mod in (bercl, bercl._parse, bercl._more, bercl.ufunc, bercl._eye):
         r = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert r.failed == 0 and r.attempted > 0, mod.__name__
 
@@ -714,8 +756,8 @@ def test_watch_time_readings_and_clustering_as_the_cli():
     w.run(readings)
     cli_warnings = [ln for ln in p.stderr.splitlines() if "clustered" in ln]
     assert len(w.warnings) == len(cli_warnings) == 1
-    assert "index of dispersion 9 over 4 readings" in w.warnings[0]
-    assert "index of dispersion 9 over 4 readings" in cli_warnings[0]
+    assert "errors clustered (dispersion 9, 4 readings, P < 0.001)" in w.warnings[0]
+    assert "errors clustered (dispersion 9, 4 readings, P < 0.001)" in cli_warnings[0]
 
 
 # ---- the newer forms: --intervals, --clustered, --reading-interval, reports, --ser,
@@ -918,7 +960,7 @@ def test_fec_ser_and_degrade_as_the_cli():
     dict(errors=20, bits=2e13, ber=1e-12, burst_length=1),
 ])
 def test_simulate_bursts_agrees_with_the_cli(args):
-    # numpy's stream, not the command's: the same statistics, within noise
+    # other seeds (the command's default 1, Python's 3): the same statistics, within noise
     trials = 20000
     flags = ["simulate", "-e", str(args["errors"]), "-n", repr(args["bits"]), "-p",
              repr(args["ber"]), "--burst-model", "gilbert-elliott", "--trials", str(trials)]
@@ -1342,10 +1384,10 @@ def test_notebook_objects_short_repr_frame_html():
     assert len(s.to_frame()) == len(s.pass_bits)
     sim = bercl.simulate(0, 3e12, 1e-12, trials=1000)
     assert repr(sim) == ("Simulation(errors=0, bits=3000000000000, ber=1e-12, trials=1000, "
-                         "seed=1, one_minus_cl=0.0497871, one_minus_cl_sim=0.04, "
-                         "sim_stderr=0.0068781, z=-1.42293)")
+                         "seed=1, one_minus_cl=0.0497871, one_minus_cl_sim=0.056, "
+                         "sim_stderr=0.0068781, z=0.903291)")
     f = sim.to_frame()
-    assert isinstance(f, pd.DataFrame) and f.loc[0, "one_minus_cl_sim"] == 0.04
+    assert isinstance(f, pd.DataFrame) and f.loc[0, "one_minus_cl_sim"] == 0.056
     ps = bercl.simulate(ber=1e-12, cl="95%", alpha="5%", ratio=4, trials=1000)
     f = ps.to_frame()
     assert f.loc[0, "errors"] == 6 and f.loc[0, "alpha_sim"] == ps.alpha_sim
@@ -1456,3 +1498,105 @@ def test_watch_random_readings_as_the_cli(seed):
         if "cl_clustered" in r:
             assert g_.cl_clustered == cli_value(r["cl_clustered"])
     assert all(m.replace("Watch.feed", "(stdin)") in p.stderr for m in w.warnings)
+
+
+# ---- bercl.eye: the command's rows ----
+
+def _eye_cli(args):
+    p = subprocess.run([CLI, "eye", *args, "-f", "csv"], capture_output=True, text=True)
+    return p, list(csv.DictReader(io.StringIO(p.stdout)))
+
+
+def _eye_same(e, rows):
+    """Every cell of the command's CSV rows is the Python object's, exactly."""
+    got = e.edges + e.rows
+    assert len(got) == len(rows)
+    for g_, r in zip(got, rows):
+        for k, cell in r.items():
+            if cell == "":
+                assert k not in g_, (k, g_)
+            elif k == "edge":
+                assert g_[k] == cell
+            else:
+                assert float(g_[k]) == float(cell), (k, g_[k], cell)
+
+
+@pytest.mark.parametrize("name,args,kw", [
+    ("eye_bathtub.csv", ["--ber", "1e-12,1e-15"], {"ber": [1e-12, 1e-15]}),
+    ("eye_bathtub.csv", ["--method", "regression"], {"method": "regression"}),
+    ("eye_bathtub.csv", ["--transition-density", "fit", "--cl", "99%"],
+     {"transition_density": "fit", "cl": "99%"}),
+    ("eye_voltage.csv", ["--axis", "voltage"], {"axis": "voltage"}),
+    ("eye_ibert.csv", [], {}),
+])
+def test_eye_file_as_the_cli(name, args, kw):
+    path = os.path.join(ROOT, "docs", "examples", name)
+    p, rows = _eye_cli(["-i", path, *args])
+    assert p.returncode == 0, p.stderr
+    e = bercl.eye(scan=path, **kw)
+    _eye_same(e, rows)
+    assert len(e.to_frame()) == len(rows)
+    assert repr(e).startswith("Eye(")
+
+
+def test_eye_points_as_the_cli(tmp_path):
+    """Points given as sequences are the scan file's rows: the same fit."""
+    path = os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")
+    with open(path) as fp:
+        pts = [r for r in csv.DictReader(line for line in fp if not line.startswith("#"))]
+    off = [float(r["offset"]) for r in pts]
+    bits = [int(r["bits"]) for r in pts]
+    errs = [int(r["errors"]) for r in pts]
+    p, rows = _eye_cli(["-i", path])
+    e = bercl.eye(off, bits, errs)
+    _eye_same(e, rows)
+    assert e.offset == off and e.bits == bits and e.errors == errs
+    # the fitted curve passes near the measured BER where the fit used it
+    k = max(i for i, x in enumerate(off) if x < 0.3 and 0 < errs[i] < 1e-3 * bits[i])
+    assert abs(e.curve([off[k]])[0] / (errs[k] / bits[k]) - 1) < 0.2
+
+
+def test_eye_errors_are_the_commands(tmp_path):
+    f = tmp_path / "bad.csv"
+    f.write_text("offset,bits,errors\n0.1,1000,5\n0.2,1000,2000\n")
+    p, _ = _eye_cli(["-i", str(f)])
+    assert p.returncode == 2
+    with pytest.raises(bercl.DomainError) as ex:
+        bercl.eye(scan=str(f))
+    assert str(ex.value) in p.stderr
+    path = os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")
+    p, _ = _eye_cli(["-i", path, "--cl", "2"])
+    with pytest.raises(bercl.DomainError) as ex:
+        bercl.eye(scan=path, cl=2)
+    assert p.returncode == 2 and str(ex.value) in p.stderr
+
+
+def test_eye_plot():
+    mpl = pytest.importorskip("matplotlib")
+    mpl.use("Agg")
+    e = bercl.eye(scan=os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv"))
+    ax = e.plot()
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["measured BER", "no errors (at 1 / bits)", "fitted", "eye opening",
+                      "its interval"]
+    assert ax.get_yscale() == "log"
+
+
+@pytest.mark.parametrize("args,kw", [
+    (["--sigma", "0.02", "--dj", "0.2", "--offsets", "0.15..0.25:9,0.75..0.85:9",
+      "--half-width", "0.002", "--rate", "25.78125G"],
+     {"sigma": 0.02, "dj": 0.2, "offsets": "0.15..0.25:9,0.75..0.85:9", "rate": "25.78125G"}),
+    (["-i", os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv"), "--half-width", "0.001"],
+     {"scan": os.path.join(ROOT, "docs", "examples", "eye_bathtub.csv")}),
+])
+def test_eye_plan_as_the_cli(args, kw):
+    p, rows = _eye_cli(["--plan", *args])
+    assert p.returncode == 0, p.stderr
+    hw = float(args[args.index("--half-width") + 1])
+    plan = bercl.eye_plan(hw, **kw)
+    assert len(plan.rows) == len(rows)
+    for g_, r in zip(plan.rows, rows):
+        assert set(g_) == set(r)
+        for k, cell in r.items():
+            assert float(g_[k]) == float(cell), (k, g_[k], cell)
+    assert plan.bits == float(rows[0]["bits"]) and len(plan.to_frame()) == len(rows)

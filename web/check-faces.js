@@ -6,7 +6,8 @@
 // bits at 60 digits for 20,000 points of both models with CLs typed as
 // decimals (tests/data/gen_least_bits_ref.py), as one batch through both,
 // and the drift case 83115068219. Python's face meets the same table in
-// tests/test_python.py.
+// tests/test_python.py. Then simulate's tables for several seeds: the
+// engine's own random stream gives the command's CSV byte for byte.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -66,6 +67,40 @@ async function main() {
     }
   }
   console.log(`web faces: drift case ${driftBits}; ${rows.length} least-bits points through the page's engine and the command, the same CSV byte for byte; ${exact - wrong} of ${exact} equal mpmath's least whole number`);
+
+  // simulate: the engine's own random stream (engine/random.c) in the page
+  // as in the command, so that a seed gives the same table byte for byte:
+  // both models (Poisson by inversion and PTRS; binomial by inversion, BTRS
+  // and, above 2^32 bits, geometric gaps), a sweep, plans fixed and
+  // sequential (looked at every B bits too), and bursts
+  const sims = [
+    [['errors', '0'], ['bits', '3T'], ['ber', '1e-12'], ['trials', '100000']],
+    [['errors', '30'], ['bits', '2.5e13'], ['ber', '1e-12'], ['trials', '100000']],
+    [['errors', '0..8'], ['bits', '3T'], ['ber', '1e-12'], ['trials', '20000']],
+    [['errors', '1'], ['bits', '3e6'], ['ber', '1e-6'], ['trials', '50000'], ['model', 'binomial']],
+    [['errors', '40'], ['bits', '4e9'], ['ber', '1e-8'], ['trials', '50000'], ['model', 'binomial']],
+    [['errors', '2'], ['bits', '5e12'], ['ber', '1e-12'], ['trials', '20000'], ['model', 'binomial']],
+    [['ber', '1e-12'], ['cl', '95%'], ['alpha', '5%'], ['ratio', '2'], ['trials', '20000']],
+    [['ber', '1e-12'], ['cl', '95%'], ['alpha', '5%'], ['ratio', '2'], ['sequential', '1'], ['trials', '20000']],
+    [['ber', '1e-12'], ['cl', '95%'], ['alpha', '5%'], ['ratio', '4'], ['sequential', '1'], ['reading-interval', '1e11'], ['trials', '5000']],
+    [['burst-model', 'gilbert-elliott'], ['burst-length', '5'], ['burst-share', '0.5'], ['errors', '3'], ['bits', '1e13'], ['ber', '1e-12'], ['reading-interval', '5e11'], ['trials', '3000']],
+  ];
+  let simCases = 0;
+  for (const seed of ['1', '42', '0', '4294967295']) {
+    for (const args of sims) {
+      const a = [...args, ['seed', seed]];
+      const argv = ['simulate'];
+      for (const [k, v] of a) { argv.push(`--${k}`); if (k !== 'sequential') argv.push(v); }
+      const pg = page('simulate', a);
+      const cl = spawnSync(path.join(root, 'bercl'), [...argv, '-f', 'csv'], { env: { ...process.env, LC_ALL: 'C' } });
+      const what = `bercl ${argv.join(' ')}`;
+      if (cl.status !== 0) failures.push(`${what}: the command exits ${cl.status}: ${cl.stderr}`);
+      if (pg.status !== cl.status) failures.push(`${what}: page status ${pg.status}, command ${cl.status} (${pg.messages.join(' / ')})`);
+      else if (Buffer.compare(pg.out, cl.stdout) !== 0) failures.push(`${what}: the page's CSV\n${pg.out}is not the command's\n${cl.stdout}`);
+      simCases++;
+    }
+  }
+  console.log(`web faces: simulate, ${simCases} runs (4 seeds; both models, a sweep, plans, bursts) through the page's engine and the command, the same CSV byte for byte`);
   if (failures.length) {
     for (const f of failures) console.log(`FAIL ${f}`);
     process.exit(1);

@@ -358,7 +358,7 @@ function asPage(line) {
   }
   if (rest.some((x) => typeof x !== 'string')) return null;
   const [cmd, ...argv] = rest;
-  if (!cmd || cmd[0] === '-' || cmd === 'simulate') return null;
+  if (!cmd || cmd[0] === '-') return null;
   // getopt's forms to name=value pairs, through the engine's flag table
   const args = [];
   const files = {};
@@ -410,7 +410,7 @@ function nodePart() {
     const cli = command(p.cli, p.stdin, corpusIn);
     same('corpus', `corpus: ${line}`, cli, pageRun(p.cmd, p.args, p.files));
   }
-  console.log(`  corpus: ${n} commands through the page's engine (${skipped} it cannot put: simulate, --verify, --value, --help, shell pipes)`);
+  console.log(`  corpus: ${n} commands through the page's engine (${skipped} it cannot put: --verify, --value, --help, shell pipes)`);
   for (const q of Object.keys(GEN)) {
     for (let k = 0; k < POINTS; k++) {
       const p = GEN[q]();
@@ -688,9 +688,13 @@ async function pagePart() {
       const cli = command([...argv, '-f', 'csv']);
       if (cli.status >= 2) { if (got.message !== cli.err[0]) failures.push(`link ?${qs}: message '${got.message}', command '${cli.err[0]}'`); note('link', 'points'); } else sameCells('link', `link: ?${qs}`, cli, got);
     }
-    await load(page, `${base}index.html?cmd=simulate&errors=0&bits=3T&ber=1e-12`);
-    const sim = await evaluate(page, "document.getElementById('message').textContent");
-    console.log(`  ?cmd=simulate: '${sim}'`);
+    // simulate in the page: the engine's own random stream, the command's table for a seed
+    for (const [qs, argv] of [['cmd=simulate&errors=0&bits=3T&ber=1e-12&trials=20000&seed=42', ['simulate', '--errors', '0', '--bits', '3T', '--ber', '1e-12', '--trials', '20000', '--seed', '42']],
+      ['cmd=simulate&errors=2&bits=5e12&ber=1e-12&trials=20000&seed=7&model=binomial', ['simulate', '--errors', '2', '--bits', '5e12', '--ber', '1e-12', '--trials', '20000', '--seed', '7', '--model', 'binomial']]]) {
+      await load(page, `${base}index.html?${qs}`);
+      await helpers();
+      sameCells('link', `link: ?${qs}`, command([...argv, '-f', 'csv']), await read());
+    }
 
     // the bare page, and every tab clicked after another question's link, open on an answer
     const bareSt = await load(page, `${base}index.html`);

@@ -538,9 +538,6 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 		return start_eye(w, s, end);
 	if (invoke_command(cmd, &w->o.cmd, why, sizeof why) != 0)
 		return refuse(w, why);
-	if (w->o.cmd == CMD_SIMULATE)
-		return refuse(w, "simulate draws with GSL's random generators: the command only "
-		                 "(bercl simulate)");
 	while (s < end) {
 		const char *name = s;
 		s += strlen(s) + 1;

@@ -59,7 +59,8 @@ __all__ = ["cl", "one_minus_cl", "tails", "log10_one_minus_cl", "min_bits", "min
            "FecHistogram", "BerclError", "DomainError", "LimitError", "ConvergenceError",
            "read_fec_histograms", "FecReport", "fec_histograms", "fec_degrade", "FecDegrade",
            "intervals", "read_intervals", "Intervals", "cl_clustered", "ber_upper_clustered",
-           "ClusteredCl", "ClusteredBer", "__version__"]
+           "ClusteredCl", "ClusteredBer", "AllLanesBits", "eye", "Eye", "eye_plan", "EyePlan",
+           "__version__"]
 
 
 class BerclError(Exception):
@@ -1244,8 +1245,9 @@ for _f in (cl, one_minus_cl, tails, log10_one_minus_cl, min_bits, min_time, max_
 _core.set_num_threads(_default_threads())
 
 from . import ufunc  # noqa: E402,F401  (bercl.ufunc: the ufuncs themselves)
-from ._more import (ClusteredBer, ClusteredCl, FecDegrade, FecHistogram,  # noqa: E402
+from ._more import (AllLanesBits, ClusteredBer, ClusteredCl, FecDegrade, FecHistogram,  # noqa: E402
                     FecReport, Intervals, Watch, ber_upper_clustered, cl_clustered,
                     fec_codeword_bounds, fec_degrade, fec_histogram, fec_histograms,
                     fec_test_bounds, intervals, lanes_cl, min_bits_all_lanes, plan,
                     read_fec_histograms, read_intervals, simulate)
+from ._eye import Eye, EyePlan, eye, eye_plan  # noqa: E402,F401  (bercl eye, engine/eye.c)

@@ -40,6 +40,7 @@
 #include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
+#include "eye.h" /* bercl eye: its flags, scan readers, fit and rows (engine/eye.c) */
 
 static double lnp(bercl_lnprob l)
 {
@@ -1197,6 +1198,133 @@ static PyObject *py_parse(PyObject *self, PyObject *args)
 	return PyFloat_FromDouble(v);
 }
 
+/* ---- bercl eye (engine/eye.c) ---- */
+
+/*
+ * eye(scan, name, args) -> (json, warnings, offsets, bits, errors, params):
+ * `bercl eye` on a scan's bytes (read as -i reads a file, messages named
+ * NAME:LINE; with --plan and no -i in args, no scan) with the flags args
+ * (a list of str, as after `bercl eye`; --plan gives the plan's rows):
+ * the command's rows as its JSON lines, its warnings, the points read, and
+ * the fit's parameters (mu, ln sigma, rho of each edge) for the curves.
+ * A bad flag, scan or fit raises DomainError (ConvergenceError) with the
+ * command's message.
+ */
+static PyObject *py_eye(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *buf, *name;
+	Py_ssize_t len;
+	PyObject *list;
+	if (!PyArg_ParseTuple(args, "y#sO!", &buf, &len, &name, &PyList_Type, &list))
+		return NULL;
+	Py_ssize_t argc = PyList_GET_SIZE(list);
+	if (argc > 64)
+		return PyErr_Format(PyExc_ValueError, "eye: at most 64 flag words");
+	char *argv[65];
+	for (Py_ssize_t i = 0; i < argc; i++) {
+		PyObject *o = PyList_GET_ITEM(list, i);
+		if (!PyUnicode_Check(o))
+			return PyErr_Format(PyExc_TypeError, "eye: flag words are str");
+		argv[i] = (char *)PyUnicode_AsUTF8(o);
+		if (!argv[i])
+			return NULL;
+	}
+	argv[argc] = NULL;
+	struct eye_request *rq = PyMem_Calloc(1, sizeof *rq);
+	struct eye_points *pts = PyMem_Calloc(1, sizeof *pts);
+	struct eye_result *res = PyMem_Calloc(1, sizeof *res);
+	char *out = PyMem_Malloc(EYE_RENDER_BYTES);
+	PyObject *ret = NULL;
+	char err[512] = "";
+	if (!rq || !pts || !res || !out) {
+		PyErr_NoMemory();
+		goto done;
+	}
+	if (eye_parse_args((int)argc, argv, rq, err, sizeof err)) {
+		raise_message(BERCL_EDOM, err);
+		goto done;
+	}
+	if (rq->value || rq->help) {
+		raise_message(BERCL_EDOM, "eye: --value and --help are not for bercl.eye");
+		goto done;
+	}
+	rq->format = EYE_JSON;
+	int rc = 0;
+	Py_BEGIN_ALLOW_THREADS
+	/* a plan without a first scan (-i absent): from --sigma and --dj */
+	if (rq->input)
+		rc = eye_read(buf, (size_t)len, name, rq, pts, err, sizeof err);
+	if (rc == 0)
+		rc = eye_compute(rq, rq->input ? pts : NULL, res, err, sizeof err);
+	Py_END_ALLOW_THREADS
+	if (rc != 0) {
+		raise_message(rc == 3 ? BERCL_ENOCONV : BERCL_EDOM, err);
+		goto done;
+	}
+	size_t n = eye_render(rq, res, out, EYE_RENDER_BYTES, err, sizeof err);
+	if (n == 0 || n >= EYE_RENDER_BYTES) {
+		raise_message(BERCL_EDOM, n == 0 ? err : "eye: the rows outgrew their buffer");
+		goto done;
+	}
+	PyObject *warn = PyList_New(0);
+	for (int w = 0; warn && w < 2; w++)
+		if (res->warning[w][0]) {
+			PyObject *t = PyUnicode_FromString(res->warning[w]);
+			if (t)
+				PyList_Append(warn, t);
+			Py_XDECREF(t);
+		}
+	ret = Py_BuildValue("(s#NNNNN)", out, (Py_ssize_t)n, warn,
+	                    doubles_list(pts->offset, (size_t)pts->n),
+	                    doubles_list(pts->bits, (size_t)pts->n),
+	                    doubles_list(pts->errors, (size_t)pts->n),
+	                    doubles_list(res->fit.params, 6));
+done:
+	PyMem_Free(rq);
+	PyMem_Free(pts);
+	PyMem_Free(res);
+	PyMem_Free(out);
+	return ret;
+}
+
+/*
+ * eye_curve(params, x) -> list: the fitted BER at each offset x,
+ * rho_0 Q((x - mu_0) / sigma_0) + rho_1 Q((mu_1 - x) / sigma_1) (params as
+ * eye()'s; lib/eye_fit.c's model, by the library's ln Q).
+ */
+static PyObject *py_eye_curve(PyObject *self, PyObject *args)
+{
+	(void)self;
+	double p[6];
+	PyObject *xs;
+	if (!PyArg_ParseTuple(args, "(dddddd)O", &p[0], &p[1], &p[2], &p[3], &p[4], &p[5], &xs))
+		return NULL;
+	PyObject *seq = PySequence_Fast(xs, "eye_curve: x must be a sequence of numbers");
+	if (!seq)
+		return NULL;
+	Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+	PyObject *outl = PyList_New(n);
+	for (Py_ssize_t i = 0; outl && i < n; i++) {
+		double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)), l0, l1;
+		if (x == -1 && PyErr_Occurred()) {
+			Py_DECREF(outl);
+			outl = NULL;
+			break;
+		}
+		if (bercl_ln_q((x - p[0]) / exp(p[1]), &l0) != BERCL_OK ||
+		    bercl_ln_q((p[3] - x) / exp(p[4]), &l1) != BERCL_OK) {
+			Py_DECREF(outl);
+			outl = NULL;
+			raise_message(BERCL_EDOM, "eye_curve: an offset or parameter is not finite");
+			break;
+		}
+		PyList_SET_ITEM(outl, i, PyFloat_FromDouble(p[2] * exp(l0) + p[5] * exp(l1)));
+	}
+	Py_DECREF(seq);
+	return outl;
+}
+
 /*
  * quantity(name, text, what): one value of the command's quantity `name`
  * (a flag of the engine's table: trials, seed, lanes, ...) read by its
@@ -1244,6 +1372,8 @@ static PyMethodDef methods[] = {
 	{"clustered", py_clustered, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
+	{"eye", py_eye, METH_VARARGS, NULL},
+	{"eye_curve", py_eye_curve, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},
 	{"set_num_threads", py_set_num_threads, METH_VARARGS, NULL},
 	{"get_num_threads", py_get_num_threads, METH_NOARGS, NULL},

@@ -19,7 +19,7 @@ import numpy as np
 from . import ConvergenceError, DomainError, _Call, _core, _model, fec_code, parse_cl, parse_real
 
 __all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
-           "lanes_cl", "LanesCl", "min_bits_all_lanes", "fec_histogram", "FecHistogram", "fec_test_bounds",
+           "lanes_cl", "LanesCl", "min_bits_all_lanes", "AllLanesBits", "fec_histogram", "FecHistogram", "fec_test_bounds",
            "fec_codeword_bounds", "Watch", "WatchRow", "read_fec_histograms", "FecReport",
            "fec_histograms", "fec_degrade", "FecDegrade", "intervals", "read_intervals",
            "Intervals", "cl_clustered", "ber_upper_clustered", "ClusteredCl", "ClusteredBer"]
@@ -320,6 +320,11 @@ def _invoked(func, cmd, pairs):
     return cols, rows
 
 
+# min_bits_all_lanes' result, named as the command's columns (bits_per_lane,
+# cl_achieved): a bare tuple left the reader to guess which was which
+AllLanesBits = collections.namedtuple("AllLanesBits", "bits_per_lane cl_achieved")
+
+
 def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
     """The bits per lane at which `lanes` lanes, each allowing `errors`
     errors, all reach `cl` together: CL(N)^lanes >= cl (``bercl bits
@@ -337,20 +342,22 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
 
     Returns
     -------
-    (int, float)
-        Bits per lane and the all-lanes CL they reach.
+    AllLanesBits
+        ``bits_per_lane`` (int), the bits each lane runs, and
+        ``cl_achieved`` (float), the all-lanes CL they reach; a named tuple,
+        so ``n, c = min_bits_all_lanes(...)`` unpacks it too.
 
     Examples
     --------
     >>> min_bits_all_lanes(0, 1e-12, "95%", 4)
-    (4362894420403, 0.9500000000000467)
+    AllLanesBits(bits_per_lane=4362894420403, cl_achieved=0.9500000000000467)
     """
     items = [(k, _typed("min_bits_all_lanes", k, v), k)
              for k, v in (("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes))]
     items.append(("all-lanes", "1", "all_lanes"))
     # the command's row (bits --lanes L --all-lanes): its checks, its search
     cells, _, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
-    return int(float(cells["bits_per_lane"])), float(cells["cl_achieved"])
+    return AllLanesBits(int(float(cells["bits_per_lane"])), float(cells["cl_achieved"]))
 
 
 # ---- FEC ----
@@ -799,9 +806,11 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
     The command's own run (engine/simulate.c, engine/bursts.c): its random
-    stream seeded with `seed`, so that a seed gives the command's table,
-    digit for digit, in constant memory (the trials are drawn and counted,
-    not kept).
+    stream (engine/random.c: bercl's MT19937, seeded as GSL seeds it, with
+    exact Poisson, binomial, exponential and geometric samplers) seeded with
+    `seed`, so that a seed gives the command's table, digit for digit, and
+    the page's, in constant memory (the trials are drawn and counted, not
+    kept).
 
     Parameters
     ----------

@@ -65,6 +65,8 @@ fec --code kp4 --histogram burst.csv --cl 95%
 fec --code kp4 --histogram lost.csv --cl 95%
 fec --code kp4 --histogram hist.csv
 fec --code kr4 --ber 1e-5 --verify
+fec --code kp4 --degrade-interval 8192 --degrade-threshold 600
+fec --code kp4 --ser 1e-4 --degrade-interval 8192 --degrade-threshold 600 --rate 425G
 cl -i results.csv
 cl -i semi.csv
 cl -i tab.tsv
@@ -162,6 +164,8 @@ bercl cl -i nosuchfile.csv
 bercl fec --code kp4 --histogram nounc.csv
 bercl fec --code kp4 --histogram beyond.csv
 bercl fec --code kp4 --histogram nosuch.csv
+awk 'BEGIN { for (p = 0; p < 257; p++) print p "/1 PP_RXFECSTATS 0 18 100 10 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 111" }' | bercl fec --code kp4 --histogram -
+awk 'BEGIN { for (p = 0; p < 256; p++) print p "/1 PP_RXFECSTATS 0 18 100 10 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 111" }' | bercl fec --code kp4 --histogram - -f csv | wc -l
 printf 'symbol_errors,codewords\n0,10\n1,x\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
 printf '0,10\n0,20\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
 printf '0,10\t3\nuncorrectable,0\n' | bercl fec --code kp4 --histogram -
@@ -175,6 +179,11 @@ bercl cl -e "$(printf '1\n2')" -n 3T -p 1e-12
 bercl cl -e "$(printf '1\r')" -n 3T -p 1e-12
 bercl cl -e 123456789012345678901234567890123456789012345678901234567890 -n 3T -p 1e-12
 bercl cl -e 1 -t 10 -r 1e-300 -p 1e-12
+bercl bits -p 1e-12 -c 95% -r 1e-300
+bercl errors -t 1s -p 1e-12 -c 95% -r 1e-300
+bercl cl -e 0 -t 1s --baud 1e-300 -p 1e-12
+bercl fec --code kp4 --errors 3 --time 1s --cl 95% -r 1e-200
+printf 'errors,time,rate,ber\n0,1,1e-300,1e-12\n' | bercl cl -i -
 bercl cl -e 1 -t 1e300,1 -r 25G -p 1e-12 -f csv
 bercl cl -e 0 -n 2,500 -p 1e-12 -f csv
 printf 'bits,errors\n1e9,0\n2e9,1\n3e9,1\n' | bercl cl --intervals - -p 1e-9 -f csv
