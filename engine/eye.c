@@ -697,6 +697,11 @@ static void number(char *b, size_t len, double v, int text)
 	snprintf(b, len, "%.6g", v);
 }
 
+void eye_text_number(double v, char *b, size_t len)
+{
+	number(b, len, v, 1);
+}
+
 static void render_value(const struct eye_request *rq, const struct eye_result *res, int c,
                          struct out *o)
 {
@@ -944,6 +949,17 @@ size_t eye_render(const struct eye_request *rq, const struct eye_result *res, ch
 	if (len > 0)
 		buf[o.pos < len ? o.pos : len - 1] = '\0';
 	return o.pos;
+}
+
+int eye_flag_info(int i, const char **name, char *letter, const char **arg, const char **help)
+{
+	if (i < 0 || i >= NEFLAGS)
+		return 0;
+	*name = eye_flags[i].name;
+	*letter = eye_flags[i].letter;
+	*arg = eye_flags[i].arg;
+	*help = eye_flags[i].help;
+	return 1;
 }
 
 size_t eye_help(char *buf, size_t len)

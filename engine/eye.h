@@ -82,6 +82,17 @@ const char *eye_request_check(const struct eye_request *rq, char *err, size_t le
 const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq, char *err,
                            size_t len);
 
+/*
+ * Flag i of eye's table (0 .. while it returns 1): its long name, letter
+ * (0 for none), argument name (NULL for a switch) and help line, for a
+ * face that builds a form from the table (the page).
+ */
+int eye_flag_info(int i, const char **name, char *letter, const char **arg, const char **help);
+
+/* A number as the text format writes it (6 significant digits, whole
+ * numbers as integers), for a face that shows CSV cells to people. */
+void eye_text_number(double v, char *b, size_t len);
+
 /* eye --help: the usage, the flags from the table, the columns. Returns
  * the length it needed (the text is cut to len - 1 bytes). */
 size_t eye_help(char *buf, size_t len);

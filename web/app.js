@@ -25,6 +25,8 @@ function el(tag, attrs = {}, ...kids) {
 // ---- the questions: which flags a tab shows first, and its worked example ----
 
 const EXAMPLE_LOG = 'bits,errors\n5e11,0\n1e12,0\n2e12,0\n3e12,0\n';
+// docs/examples/eye_bathtub.csv (make check-web holds them equal)
+const EXAMPLE_EYE = "# a bathtub scan: offset in UI, bits compared, errors counted\noffset,bits,errors\n0.0,10000000000,5000001382\n0.015625,10000000000,4999973474\n0.03125,10000000000,4998384926\n0.046875,10000000000,4980268497\n0.0625,10000000000,4848023447\n0.078125,10000000000,4314911647\n0.09375,10000000000,3113324735\n0.109375,10000000000,1598160422\n0.125,10000000000,528273724\n0.140625,10000000000,105571418\n0.15625,10000000000,12288875\n0.171875,10000000000,813913\n0.1875,10000000000,30458\n0.203125,10000000000,635\n0.21875,10000000000,9\n0.234375,10000000000,0\n0.25,10000000000,0\n0.265625,10000000000,0\n0.28125,10000000000,0\n0.296875,10000000000,0\n0.3125,10000000000,0\n0.328125,10000000000,0\n0.34375,10000000000,0\n0.359375,10000000000,0\n0.375,10000000000,0\n0.390625,10000000000,0\n0.40625,10000000000,0\n0.421875,10000000000,0\n0.4375,10000000000,0\n0.453125,10000000000,0\n0.46875,10000000000,0\n0.484375,10000000000,0\n0.5,10000000000,0\n0.515625,10000000000,0\n0.53125,10000000000,0\n0.546875,10000000000,0\n0.5625,10000000000,0\n0.578125,10000000000,0\n0.59375,10000000000,0\n0.609375,10000000000,0\n0.625,10000000000,0\n0.640625,10000000000,0\n0.65625,10000000000,0\n0.671875,10000000000,0\n0.6875,10000000000,0\n0.703125,10000000000,0\n0.71875,10000000000,0\n0.734375,10000000000,0\n0.75,10000000000,0\n0.765625,10000000000,0\n0.78125,10000000000,5\n0.796875,10000000000,630\n0.8125,10000000000,30347\n0.828125,10000000000,816013\n0.84375,10000000000,12289816\n0.859375,10000000000,105578998\n0.875,10000000000,528213037\n0.890625,10000000000,1598216160\n0.90625,10000000000,3113283996\n0.921875,10000000000,4314915358\n0.9375,10000000000,4847938572\n0.953125,10000000000,4980315143\n0.96875,10000000000,4998622317\n0.984375,10000000000,4999954425\n1.0,10000000000,5000039359\n";
 const QUESTIONS = {
   cl: { cmd: 'cl', title: 'cl: confidence level reached',
     help: 'I tested N bits and saw E errors: how confident am I that the BER is below P?',
@@ -62,6 +64,10 @@ const QUESTIONS = {
     help: "A BERT's cumulative readings (bits or time, errors; optionally lane), one per line: the CL at each reading and the decision, as `bercl watch` gives it live.",
     fields: ['ber', 'cl', 'errors', 'plan', 'alpha', 'ratio', 'rate', 'lanes', 'clustered'],
     example: { ber: '1e-12', cl: '95%' }, exampleFile: { role: 'stdin', name: 'readings.csv', text: EXAMPLE_LOG } },
+  eye: { cmd: 'eye', title: 'eye: eye opening and TJ from a bathtub scan',
+    help: 'A bathtub (offsets in UI) or threshold scan, as CSV (offset, bits, errors) or an AMD IBERT eye-scan export: the eye opening, TJ, RJ and DJ (or Q) at the target BER, each with its interval, fitted by likelihood.',
+    fields: ['ber', 'cl', 'axis', 'transition-density', 'fit-below', 'method', 'scan-format'],
+    example: { ber: '1e-12' }, exampleFile: { role: 'input', name: 'eye_bathtub.csv', text: EXAMPLE_EYE } },
 };
 // flags a form never shows: the page writes -f csv itself, the file drop
 // stands for the file flags, --verify needs GSL
@@ -77,7 +83,12 @@ let extra = []; // flags of a link that its tab's form does not list: passed on 
 const saved = {};
 
 function cmdIndex(cmd) { return tables.commands.findIndex((c) => c.name === cmd); }
-function flagsOf(cmd) { const bit = 1 << cmdIndex(cmd); return tables.flags.filter((f) => f.commands & bit); }
+// eye's flags are its own table (engine/eye.c)
+function flagsOf(cmd) {
+  if (cmd === 'eye') return tables.eye;
+  const bit = 1 << cmdIndex(cmd);
+  return tables.flags.filter((f) => f.commands & bit);
+}
 
 // ---- the worker ----
 
@@ -139,7 +150,7 @@ function buildForm(q, state) {
   const roles = flagsOf(Q.cmd).filter((f) => f.kind === 'file').map((f) => f.name);
   if (Q.cmd === 'watch') roles.unshift('stdin');
   const sel = $('#file-role');
-  sel.replaceChildren(...roles.map((r) => el('option', { value: r, text: r === 'stdin' ? 'standard input (the readings)' : r === 'input' ? '-i (a batch: one row per line)' : `--${r}` })));
+  sel.replaceChildren(...roles.map((r) => el('option', { value: r, text: r === 'stdin' ? 'standard input (the readings)' : r === 'input' ? (Q.cmd === 'eye' ? '-i (the scan: CSV or an IBERT export)' : '-i (a batch: one row per line)') : `--${r}` })));
   if (file && roles.includes(file.role)) sel.value = file.role;
   else if (file) file = null;
   showFile();
@@ -166,7 +177,8 @@ function argsOf(q, st) {
 function shellWord(s) { return /^[\w.%:,/+=@-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 function cliLine(q, args) {
   const words = ['bercl', QUESTIONS[q].cmd];
-  for (const [k, v] of args) { words.push(`--${k}`); if (flagBy[k] && flagBy[k].arg) words.push(shellWord(v)); }
+  const own = flagsOf(QUESTIONS[q].cmd);
+  for (const [k, v] of args) { words.push(`--${k}`); const f = own.find((x) => x.name === k) || flagBy[k]; if (f && f.arg) words.push(shellWord(v)); }
   let s = words.join(' ');
   if (file && file.role === 'stdin') s += ` < ${shellWord(file.name)}`;
   return s;
@@ -222,8 +234,10 @@ function ensureTable() {
   return t;
 }
 
-// Rows are added 50 to a frame, so that a long batch's first screen never
-// holds the page for long.
+// Rows are added a few to a frame: each frame lays the table out again, so
+// that a few rows keep every frame short and the page answers input in
+// between (make check-web times each typed key during a 1e5-row batch).
+const ROWS_PER_FRAME = 10;
 let pending = [];
 function addRows(rows) {
   pending.push(...rows);
@@ -231,7 +245,7 @@ function addRows(rows) {
 }
 function drain() {
   if (!result) { pending = []; return; }
-  const batch = pending.splice(0, 50);
+  const batch = pending.splice(0, ROWS_PER_FRAME);
   renderRows(batch);
   if (pending.length) requestAnimationFrame(drain);
   else if (result.finished !== undefined) finish(result.finished);
@@ -291,6 +305,14 @@ function verdictWords() {
       if (v('post_fec_ber')) return `Behind ${cell('code')} at pre-FEC BER ${cell('ber')}: CER ${cell('cer')}, post-FEC BER ${cell('post_fec_ber')}${several}.`;
       if (v('cer_upper')) return `Behind ${cell('code')}: CER below ${cell('cer_upper')} at ${cell('cl')} confidence${several}.`;
       return '';
+    case 'eye': {
+      const e = result.rows.find((x) => x.value[idx('edge')] === 'eye');
+      const eyes = result.rows.filter((x) => x.value[idx('edge')] === 'eye').length;
+      if (!e) return v('bits_per_offset') ? `Scan ${cell('bits_per_offset')} bits at each offset (${cell('total_bits')} in all).` : '';
+      const c = (n) => cellText(idx(n), e);
+      if (idx('tj') >= 0 && c('tj') !== '') return `At BER ${c('ber')}: eye opening ${c('eye_opening')}${c('eye_opening_lower') !== c('eye_opening') && idx('eye_opening_lower') >= 0 ? ` (${c('eye_opening_lower')} .. ${c('eye_opening_upper')})` : ''}, TJ ${c('tj')} UI${idx('tj_lower') >= 0 ? ` (${c('tj_lower')} .. ${c('tj_upper')})` : ''}${eyes > 1 ? ` (the first of ${eyes} target BERs)` : ''}.`;
+      return idx('q') >= 0 ? `Q ${c('q')}${idx('q_lower') >= 0 ? ` (${c('q_lower')} .. ${c('q_upper')})` : ''}; at BER ${c('ber')} the eye opening is ${c('eye_opening')}${eyes > 1 ? ` (the first of ${eyes} target BERs)` : ''}.` : '';
+    }
     case 'watch': {
       const d = result.rows.map((x) => x.value[idx('decision')]).find((x) => x === 'pass' || x === 'fail');
       return d ? `Decision after ${result.count} readings: ${d.toUpperCase()}.` : `No decision after ${result.count} readings.`;
@@ -323,12 +345,15 @@ function finish(status) {
   document.body.dataset.rows = String(result.count);
   document.body.dataset.state = state;
   running = null;
+  if (result.text) $('#results').append(el('p', { class: 'note', text: `As bercl ${QUESTIONS[current].cmd} prints it (the text format):` }), el('pre', { class: 'text-out', tabindex: '0', text: result.text }));
   if (state === 'done') plot().catch(() => {});
 }
 
 function onMessage(msg) {
   if (!running || msg.id !== running.id) return;
   if (msg.header) result.header = msg.header;
+  if (msg.text !== undefined) result.text = msg.text;
+  if (msg.plot) result.plot = (result.plot || []).concat(msg.plot);
   for (const b of msg.csv) result.csv.push(b);
   result.count += msg.count || 0;
   for (const line of msg.messages) {
@@ -441,6 +466,7 @@ async function plot() {
   const q = current, r = result;
   if (!r.header) return;
   if (q === 'lanes') return plotLanes(r);
+  if (q === 'eye') return plotEye(r);
   if (q === 'plan' && !file) return plotPlan(q, r);
   if (q === 'ber') return plotBer(r);
   if (q === 'fec' && !file) return plotFec(q, r);
@@ -619,6 +645,64 @@ function plotBer(r) {
   if (r.count > rows.length) $('#plot').append(el('p', { class: 'note', text: `The plot draws the first ${rows.length} of ${r.count} rows; the table has every row.` }));
 }
 
+// eye: the bathtub, every number from the engine (engine/eye_plot.c): the
+// scan's points, each edge's fitted tail and, at each target BER, the fitted
+// crossings and the eye opening's interval (its ends about the eye's centre)
+function plotEye(r) {
+  if (!r.plot) return;
+  const rec = (k) => r.plot.filter((x) => x[0] === k).map((x) => x.slice(1).map(Number));
+  const floor = rec('floor')[0][0];
+  const pts = rec('point'), curves = rec('curve'), targets = rec('target');
+  const xs = [...pts.map((p) => p[0]), ...curves.map((c) => c[1])];
+  const x0 = Math.min(...xs), x1 = Math.max(...xs);
+  const W = 640, H = 360, L = 58, R = 14, T = 28, B = 48;
+  const px = (v) => L + (v - x0) / (x1 - x0 || 1) * (W - L - R);
+  const py = (v) => T + (0 - Math.max(v, floor)) / (0 - floor) * (H - T - B);
+  const title = 'Bathtub: the scan, each edge\'s fitted tail, the eye opening at the target';
+  const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title, class: 'plot' });
+  svg.append(svgEl('title', {}, title), svgEl('text', { x: 4, y: 18, class: 'ptitle' }, title));
+  const step = Math.max(1, Math.ceil(-floor / 8));
+  for (let d = 0; d >= floor; d -= step) {
+    svg.append(svgEl('line', { x1: L, x2: W - R, y1: py(d), y2: py(d), class: 'grid' }));
+    svg.append(svgEl('text', { x: L - 6, y: py(d) + 4, class: 'tick', 'text-anchor': 'end' }, d === 0 ? '1' : `1e${d}`));
+  }
+  const span = x1 - x0, st0 = 10 ** Math.floor(Math.log10(span / 4)), st = [1, 2, 5, 10].map((m) => m * st0).find((v) => span / v <= 6) || st0 * 10;
+  for (let v = Math.ceil(x0 / st) * st; v <= x1 + 1e-9 * st; v += st) {
+    svg.append(svgEl('line', { x1: px(v), x2: px(v), y1: T, y2: H - B, class: 'grid' }));
+    svg.append(svgEl('text', { x: px(v), y: H - B + 16, class: 'tick', 'text-anchor': 'middle' }, String(+v.toPrecision(4))));
+  }
+  svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
+  const axis = r.rows.length && r.header.some((c) => c.name === 'q') ? 'threshold (the file\'s unit)' : 'offset (UI)';
+  svg.append(svgEl('text', { x: (L + W - R) / 2, y: H - 10, class: 'axis', 'text-anchor': 'middle' }, axis));
+  svg.append(svgEl('text', { x: 14, y: (T + H - B) / 2, class: 'axis', 'text-anchor': 'middle', transform: `rotate(-90 14 ${(T + H - B) / 2})` }, 'BER'));
+  for (const [ber, left, right, , lower, upper] of targets) {
+    const c = (left + right) / 2, y = py(Math.log10(ber));
+    svg.append(svgEl('line', { x1: L, x2: W - R, y1: y, y2: y, class: 'target' }));
+    for (const sg of [-1, 1]) {
+      const a = px(c + sg * lower / 2), b = px(c + sg * upper / 2);
+      svg.append(svgEl('rect', { x: Math.min(a, b), y: y - 7, width: Math.max(1.5, Math.abs(b - a)), height: 14, class: 'band' }));
+    }
+    svg.append(svgEl('line', { x1: px(left), x2: px(right), y1: y, y2: y, class: 'curve c4 opening' }));
+  }
+  [0, 1].forEach((e) => {
+    const c = curves.filter((x) => x[0] === e && x[2] >= floor);
+    const d = c.map((p, j) => `${j ? 'L' : 'M'}${px(p[1]).toFixed(1)},${py(p[2]).toFixed(1)}`).join('');
+    svg.append(svgEl('path', { d, class: `curve c${e ? 1 : 0}` }));
+  });
+  for (const [x, y, zero] of pts) {
+    if (y < floor) continue;
+    svg.append(svgEl('circle', { cx: px(x).toFixed(1), cy: py(y).toFixed(1), r: 3, class: zero ? 'pt zero' : 'pt' }));
+  }
+  const legend = el('ul', { class: 'legend' },
+    el('li', {}, el('span', { class: 'dot', 'aria-hidden': 'true' }), document.createTextNode('the scan: errors / bits at each offset')),
+    el('li', {}, el('span', { class: 'dot zero', 'aria-hidden': 'true' }), document.createTextNode('no errors: drawn at 1 / bits')),
+    el('li', {}, el('span', { class: 'swatch b0', 'aria-hidden': 'true' }), document.createTextNode('left edge: fitted tail')),
+    el('li', {}, el('span', { class: 'swatch b1', 'aria-hidden': 'true' }), document.createTextNode('right edge: fitted tail')),
+    el('li', {}, el('span', { class: 'swatch b4', 'aria-hidden': 'true' }), document.createTextNode(`the eye opening between the fitted crossings of the target BER (dashed)${targets.length > 1 ? ', one each' : ''}`)),
+    el('li', {}, el('span', { class: 'box', 'aria-hidden': 'true' }), document.createTextNode('shaded: the eye opening\'s interval (the table\'s lower and upper), its ends laid about the eye\'s centre')));
+  $('#plot').append(el('figure', { class: 'figure' }, svg, legend));
+}
+
 // ---- tabs and start ----
 
 function selectQuestion(q, state, push = true) {
@@ -632,7 +716,7 @@ function selectQuestion(q, state, push = true) {
   }
   const ex = QUESTIONS[q].exampleFile;
   if (ex && !file) { // a link cannot hold a file: the example log, named so
-    file = { role: ex.role, name: `${ex.name} (the example log)`, bytes: new TextEncoder().encode(ex.text) };
+    file = { role: ex.role, name: `${ex.name} (the example${ex.role === 'stdin' ? ' log' : ''})`, bytes: new TextEncoder().encode(ex.text) };
   }
   current = q;
   for (const b of document.querySelectorAll('#tabs [role=tab]')) {

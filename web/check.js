@@ -163,6 +163,29 @@ const GEN = {
     return p;
   },
 };
+// eye scans (docs/examples), each with its flags: [file or null, [[flag, value]]]
+const examples = path.join(root, 'docs', 'examples');
+const EYE_CASES = [
+  ['eye_bathtub.csv', []],
+  ['eye_bathtub.csv', [['ber', '1e-12,1e-15'], ['cl', '99%']]],
+  ['eye_bathtub.csv', [['method', 'regression']]],
+  ['eye_bathtub.csv', [['transition-density', 'fit']]],
+  ['eye_bathtub.csv', [['fit-below', '1e-4'], ['scan-format', 'csv']]],
+  ['eye_ibert.csv', []],
+  ['eye_ibert.csv', [['scan-format', 'ibert'], ['ber', '1e-15']]],
+  ['eye_voltage.csv', [['axis', 'voltage']]],
+  ['eye_voltage.csv', [['axis', 'voltage'], ['method', 'regression']]],
+  ['eye_bathtub.csv', [['plan', '1'], ['half-width', '0.001'], ['rate', '25.78125G']]],
+  [null, [['plan', '1'], ['half-width', '0.002'], ['sigma', '0.02'], ['dj', '0.2'], ['offsets', '0.05..0.3:11']]],
+  // refused
+  ['eye_bathtub.csv', [['ber', '0.7']]],
+  ['eye_bathtub.csv', [['cl', '120%']]],
+  ['eye_bathtub.csv', [['axis', 'sideways']]],
+  ['eye_bathtub.csv', [['scan-format', 'ibert']]],
+  ['eye_ibert.csv', [['scan-format', 'csv']]],
+  ['eye_bathtub.csv', [['sigma', '0.02']]],
+  [null, []],
+];
 const CMD = { cl: 'cl', bits: 'bits', ber: 'ber', errors: 'errors', plan: 'plan', fec: 'fec', lanes: 'cl' };
 const SWITCH = new Set(['two-sided', 'sequential', 'all-lanes', 'clustered', 'plan']);
 
@@ -262,7 +285,11 @@ function same(q, what, cli, page) {
 // Known: lib/fec_degrade.c sums in the C library's long double (expl, logl),
 // the x87 format on x86-64 and IEEE quad in WebAssembly, so degrade_p and
 // degrade_mean_time may differ in their last digits (seen: 1e-13
-// relative). Such a row is counted and said, not passed over: any other
+// relative). The page cannot give the command's bits by emulating the x87
+// format alone (lib/x87soft.h): glibc's expl and logl on x86-64 are the
+// x87 instructions f2xm1 and fyl2x, whose last bits are the processor's;
+// the same bits everywhere need our own exp and log in fec_degrade.c (on
+// dd.h, as xmath.c does for double), a change of the command's values. Such a row is counted and said, not passed over: any other
 // cell, or a difference above 1e-9, fails.
 const DEGRADE = new Set(['degrade_p', 'degrade_mean_time']);
 // two cells within 1e-9 relative: doubles, or m e x below the double range
@@ -394,6 +421,15 @@ function nodePart() {
     }
   }
   for (const [q, p] of BAD) same(q, `refused: bercl ${cliArgs(q, p).map(shellWord).join(' ')}`, command([...cliArgs(q, p), '-f', 'csv']), pageRun(CMD[q], Object.entries(p), {}));
+  // eye: each scan format and the flags that change the fit, the refused ones too
+  for (const [name, args] of EYE_CASES) {
+    const argv = ['eye'];
+    for (const [k, v] of args) { argv.push(`--${k}`); if (k !== 'plan') argv.push(v); }
+    const files = {};
+    if (name) { argv.push('--input', name); files.input = { name, bytes: fs.readFileSync(path.join(examples, name)) }; }
+    same('eye', `bercl ${argv.map(shellWord).join(' ')}`, command([...argv, '-f', 'csv'], null, examples),
+      pageRun('eye', name ? [...args, ['input', name]] : args, files));
+  }
   console.log(`  node: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
@@ -579,10 +615,13 @@ function sameCells(q, what, cli, page) {
   }
 }
 
-async function screenshot(page, file, width, height, mobile) {
+// the viewport, or (tall) the page down to its plot, at most 2000 px: the
+// desktop shows its form first, the answer below it
+async function screenshot(page, file, width, height, mobile, tall) {
   await page.s('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile });
   await sleep(150);
-  const shot = await page.s('Page.captureScreenshot', { format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 } });
+  const h = tall ? Math.min(2000, await evaluate(page, "Math.ceil(document.getElementById('plot').getBoundingClientRect().bottom + 16)")) : height;
+  const shot = await page.s('Page.captureScreenshot', { format: 'png', captureBeyondViewport: !!tall, clip: { x: 0, y: 0, width, height: Math.max(height, h), scale: 1 } });
   fs.writeFileSync(file, Buffer.from(shot.data, 'base64'));
 }
 
@@ -600,6 +639,9 @@ const CORPUS_FILES = [
   ['cumulative interval log', 'ber', [['cl', '95%'], ['two-sided', '1']], 'intervals', 'iv_cum.csv'],
   ['counter log (watch)', 'watch', [['ber', '1e-12'], ['cl', '95%']], 'stdin', 'rd.csv'],
   ['counter log with lanes (watch)', 'watch', [['ber', '1e-12'], ['cl', '95%'], ['lanes', '2']], 'stdin', 'lanes.csv'],
+  ['eye scan, CSV', 'eye', [['ber', '1e-12,1e-15']], 'input', 'eye_bathtub.csv'],
+  ['eye scan, IBERT export', 'eye', [], 'input', 'eye_ibert.csv'],
+  ['eye scan, voltage CSV', 'eye', [['axis', 'voltage']], 'input', 'eye_voltage.csv'],
 ];
 const TAB_OF = { cl: 'cl', bits: 'bits', ber: 'ber', fec: 'fec', watch: 'watch' };
 
@@ -659,6 +701,18 @@ async function pagePart() {
     await helpers();
     const bare = await read();
     if (bareSt !== 'done' || !bare.rows.length) throw new Error(`the bare page: ${bareSt} ${bare.message}`);
+    // the bare eye tab: the worked example (docs/examples/eye_bathtub.csv), the command's rows, the bathtub drawn
+    {
+      const st = await load(page, `${base}index.html?cmd=eye`);
+      await helpers();
+      const got = await read();
+      if (st !== 'done' || !got.rows.length) throw new Error(`?cmd=eye: ${st} ${got.message}`);
+      sameCells('eye', '?cmd=eye: bercl eye -i docs/examples/eye_bathtub.csv', command(['eye', '-i', 'eye_bathtub.csv', '-f', 'csv'], null, examples), got);
+      const drawn = await evaluate(page, "[document.querySelectorAll('#plot circle.pt').length, document.querySelectorAll('#plot path.curve').length, document.querySelectorAll('#plot rect.band').length, document.querySelectorAll('#plot line.opening').length].join(' ')");
+      const npts = fs.readFileSync(path.join(examples, 'eye_bathtub.csv'), 'utf8').split('\n').filter((l) => /^[0-9]/.test(l)).length;
+      if (drawn !== `${npts} 2 2 1`) failures.push(`?cmd=eye: the bathtub drew (points, curves, band ends, openings) ${drawn}, not ${npts} 2 2 1`);
+      console.log(`  ?cmd=eye opens on the worked example: '${got.words}'; drawn ${drawn} (points, fitted tails, band ends, openings)`);
+    }
     const tabNames = await evaluate(page, "[...document.querySelectorAll('#tabs [role=tab]')].map((b) => b.dataset.q)");
     for (const t of tabNames) {
       await load(page, `${base}index.html?cmd=cl&errors=1&bits=3T&ber=1e-12`);
@@ -699,14 +753,15 @@ async function pagePart() {
       const qs = new URLSearchParams([['cmd', cmd], ...args]);
       await load(page, `${base}index.html?${qs}`);
       await helpers();
-      const text = fs.readFileSync(path.join(corpusIn, name), 'latin1');
+      const dir = fs.existsSync(path.join(corpusIn, name)) ? corpusIn : examples; // eye scans: docs/examples
+      const text = fs.readFileSync(path.join(dir, name), 'latin1');
       const how = k++ % 2 ? '__paste' : '__drop';
       await evaluate(page, `${how}(${JSON.stringify(name)}, ${JSON.stringify(text)}, ${JSON.stringify(role)})`);
       await settle(page);
       const argv = [cmd];
       for (const [a, v] of args) { argv.push(`--${a}`); if (!['two-sided'].includes(a)) argv.push(v); }
       if (role !== 'stdin') argv.push(`--${role}`, name);
-      const cli = command([...argv, '-f', 'csv'], role === 'stdin' ? fs.readFileSync(path.join(corpusIn, name)) : null, corpusIn);
+      const cli = command([...argv, '-f', 'csv'], role === 'stdin' ? fs.readFileSync(path.join(dir, name)) : null, dir);
       const got = await read();
       sameCells('files', `${how.slice(2)} ${what}: bercl ${argv.join(' ')}${role === 'stdin' ? ` < ${name}` : ''}`, cli, got);
       // the download
@@ -770,9 +825,9 @@ async function pagePart() {
     const loadavg = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(`  1e5-row batch: ${lat.length} typed inputs while it ran, answered in median ${median} ms, worst ${worst} ms `
       + `(load average ${loadavg} on ${os.cpus().length} cores)${process.env.WEB_LAT ? ` [${lat.join(' ')}]` : ''}; Stop: ${stSt} in ${stopMs} ms (${status})`);
-    // every input is answered: the median within a tenth of a second, none held past two
-    // (single inputs wait longer on a loaded machine: the worst is reported)
-    if (!lat.length || median > 100 || worst > 2000) failures.push(`1e5-row batch: typed input answered in median ${median} ms, worst ${worst} ms`);
+    // every input is answered within a tenth of a second (issue 41), each one
+    const late = lat.filter((v) => v > 100);
+    if (!lat.length || late.length) failures.push(`1e5-row batch: ${late.length} of ${lat.length} typed inputs answered after 100 ms (${late.join(', ')} ms; median ${median}, worst ${worst}; load average ${loadavg})`);
     if (stSt !== 'stopped' || !/^stopped after [0-9]+ rows/.test(status) || Number(status.split(' ')[2]) >= 100000) failures.push(`1e5-row batch: Stop gave ${stSt} (${status})`);
     // and run to its end: the command's rows
     await evaluate(page, `__drop('big.csv', ${JSON.stringify(big.split('\n').slice(0, 20001).join('\n'))}, 'input')`);
@@ -832,7 +887,7 @@ async function pagePart() {
           if (b.getAttribute('aria-selected') !== 'true') { document.body.dataset.state = 'running'; b.click(); } })()`);
         await settle(page);
         await sleep(300);
-        await screenshot(page, path.join(shots, `${t}-${dev}.png`), w, h, mob);
+        await screenshot(page, path.join(shots, `${t}-${dev}.png`), w, h, mob, dev === 'desktop');
         if (dev === 'phone') {
           const bottom = await evaluate(page, "(() => { const r = document.querySelector('#results tbody tr'); return r ? Math.round(r.getBoundingClientRect().bottom) : -1; })()");
           folds.push(`${t} ${bottom}`);

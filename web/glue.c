@@ -26,11 +26,14 @@
 #include "columns.h"
 #include "commands.h"
 #include "csv.h"
+#include "eye.h"
+#include "eye_plot.h"
 #include "format.h"
 #include "invoke.h"
 #include "watch.h"
 
 #define WEB_API __attribute__((used, visibility("default")))
+#define MAX_EYE_COLUMNS 64
 
 enum kind { RUN_DONE, RUN_SWEEP, RUN_BATCH, RUN_WATCH };
 
@@ -316,6 +319,205 @@ static int start_batch(struct web_run *w)
 	return -1;
 }
 
+/* ---- bercl eye: its own flags and rows (engine/eye.c), as src/eye_cmd.c runs them ---- */
+
+/* A number as a plot record's field: the shortest round trip is not needed to draw. */
+static void put_number(struct web_run *w, double v)
+{
+	char b[40];
+	int n = snprintf(b, sizeof b, "%.17g", v);
+	put_field(w, b, n > 0 ? (size_t)n : 0);
+}
+
+/* The rendered CSV as records: the header, then each row's cells (the
+ * engine's CSV reader splits them). */
+static void eye_records(struct web_run *w, const char *csv, size_t len)
+{
+	struct memory_source m;
+	struct source src = source_memory(&m, csv, len);
+	struct csv c;
+	struct csv_options opt = {.sep = ',', .sep2 = ',', .max_record = EYE_RENDER_BYTES,
+	                          .max_text = "256 KiB"};
+	csv_init(&c, &src, &opt);
+	const char *line = csv;
+	const char *end = csv + len;
+	const char *bad;
+	for (int k = 0; line < end && csv_read(&c, &bad) == 1; k++) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t ll = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
+		if (k == 0) {
+			put_record(w, 'H', 2 + c.ncells);
+			put_field(w, line, ll);
+			char shown[MAX_EYE_COLUMNS];
+			size_t n = c.ncells < sizeof shown ? c.ncells : sizeof shown;
+			memset(shown, '1', n);
+			put_field(w, shown, n);
+			for (size_t i = 0; i < c.ncells; i++)
+				put_field(w, csv_cell(&c, i), strlen(csv_cell(&c, i)));
+		} else {
+			put_record(w, 'R', 1 + 2 * c.ncells);
+			put_field(w, line, ll);
+			for (size_t i = 0; i < c.ncells; i++)
+				put_field(w, csv_cell(&c, i), strlen(csv_cell(&c, i)));
+			/* the cells as the text format writes them: a number's 6 digits */
+			for (size_t i = 0; i < c.ncells; i++) {
+				const char *v = csv_cell(&c, i);
+				char *endp, b[40];
+				double x = *v ? strtod(v, &endp) : 0;
+				if (*v && *endp == '\0' && isfinite(x)) {
+					eye_text_number(x, b, sizeof b);
+					v = b;
+				}
+				put_field(w, v, strlen(v));
+			}
+			w->rows++;
+		}
+		line += ll;
+	}
+	csv_free(&c);
+}
+
+/* The bathtub's numbers (engine/eye_plot.c) as 'P' records: "point" x
+ * log10(BER) zero, "curve" edge x log10(BER), "target" ber left right
+ * opening lower upper, "floor" ymin. */
+static void eye_plot_records(struct web_run *w, const struct eye_request *rq,
+                             const struct eye_points *pts, const struct eye_result *res)
+{
+	struct eye_plot *p = malloc(sizeof *p);
+	if (!p || eye_plot_make(rq, pts, res, p) != 0) {
+		free(p);
+		return;
+	}
+	put_record(w, 'P', 2);
+	put_field(w, "floor", 5);
+	put_number(w, p->ymin);
+	for (int i = 0; i < p->npoints; i++) {
+		put_record(w, 'P', 4);
+		put_field(w, "point", 5);
+		put_number(w, p->px[i]);
+		put_number(w, p->py[i]);
+		put_number(w, p->zero[i]);
+	}
+	for (int e = 0; e < 2; e++)
+		for (int j = 0; j < EYE_PLOT_SAMPLES; j++) {
+			if (!isfinite(p->y[e][j]))
+				continue;
+			put_record(w, 'P', 4);
+			put_field(w, "curve", 5);
+			put_number(w, e);
+			put_number(w, p->x[j]);
+			put_number(w, p->y[e][j]);
+		}
+	for (int k = 0; k < p->ntarget; k++) {
+		put_record(w, 'P', 7);
+		put_field(w, "target", 6);
+		put_number(w, p->ber[k]);
+		put_number(w, p->left[k]);
+		put_number(w, p->right[k]);
+		put_number(w, p->opening[k]);
+		put_number(w, p->lower[k]);
+		put_number(w, p->upper[k]);
+	}
+	free(p);
+}
+
+struct eye_run {
+	struct eye_request rq;
+	struct eye_points pts;
+	struct eye_result res;
+	char out[EYE_RENDER_BYTES];
+};
+
+/* eye's request: argv as the command line holds it after `eye`, then -f csv. */
+static int start_eye(struct web_run *w, const char *s, const char *end)
+{
+	char why[1024] = "";
+	char *argv[2 * 64 + 3];
+	int argc = 0;
+	char dashed[64][96];
+	int nd = 0;
+	while (s < end) {
+		const char *name = s;
+		s += strlen(s) + 1;
+		const char *value = s < end ? s : "";
+		s += strlen(value) + 1;
+		const char *fname, *arg, *help;
+		char letter;
+		int known = 0;
+		for (int i = 0; eye_flag_info(i, &fname, &letter, &arg, &help); i++)
+			if (strcmp(fname, name) == 0)
+				known = 1 + (arg != NULL);
+		if (nd >= 64)
+			return refuse(w, "too many flags");
+		snprintf(dashed[nd], sizeof dashed[nd], "--%s", name);
+		if (!known || strcmp(name, "format") == 0 || strcmp(name, "value") == 0 ||
+		    strcmp(name, "help") == 0)
+			return refuse(w, invoke_unknown_flag(dashed[nd], why, sizeof why));
+		if (known == 1 && (value[0] == '\0' || strcmp(value, "0") == 0))
+			continue; /* a switch left out */
+		argv[argc++] = dashed[nd++];
+		if (known == 2)
+			argv[argc++] = (char *)value;
+	}
+	argv[argc++] = "--format";
+	argv[argc++] = "csv";
+	argv[argc] = NULL;
+	struct eye_run *e = malloc(sizeof *e);
+	if (!e)
+		return refuse(w, "out of memory");
+	int st = 0;
+	if (eye_parse_args(argc, argv, &e->rq, why, sizeof why)) {
+		st = refuse(w, why);
+		goto done;
+	}
+	if (e->rq.input) {
+		if (!w->input.bytes) {
+			snprintf(why, sizeof why, "--input '%s': drop, paste or choose the scan",
+			         e->rq.input);
+			st = refuse(w, why);
+			goto done;
+		}
+		if (eye_read(w->input.bytes, w->input.len, file_name(e->rq.input), &e->rq, &e->pts, why,
+		             sizeof why)) {
+			st = refuse(w, why);
+			goto done;
+		}
+		if (e->pts.note[0])
+			message(w, "note: ", "", e->pts.note);
+	}
+	st = eye_compute(&e->rq, e->rq.input ? &e->pts : NULL, &e->res, why, sizeof why);
+	if (st != 0) {
+		message(w, "", "", why);
+		goto done;
+	}
+	size_t n = eye_render(&e->rq, &e->res, e->out, sizeof e->out, why, sizeof why);
+	if (n == 0) {
+		st = refuse(w, why);
+		goto done;
+	}
+	for (int k = 0; k < 2; k++)
+		if (e->res.warning[k][0])
+			message(w, "warning: ", "", e->res.warning[k]);
+	eye_records(w, e->out, n < sizeof e->out ? n : sizeof e->out - 1);
+	/* the text format too: what the command prints without -f */
+	e->rq.format = EYE_TEXT;
+	n = eye_render(&e->rq, &e->res, e->out, sizeof e->out, why, sizeof why);
+	put_record(w, 'T', 1);
+	put_field(w, e->out, n < sizeof e->out ? n : sizeof e->out - 1);
+	if (e->rq.input)
+		eye_plot_records(w, &e->rq, &e->pts, &e->res);
+done:
+	free(e);
+	w->kind = RUN_DONE;
+	w->status = st;
+	if (w->failed) {
+		w->n = 0;
+		message(w, "", "", "out of memory");
+		w->status = INVOKE_INTERNAL;
+	}
+	return w->status;
+}
+
 /*
  * Start the run of the request in req (n bytes: NUL-ended strings, the
  * subcommand, then flag names and values in pairs; a switch's value "1"
@@ -332,6 +534,8 @@ WEB_API int web_start(struct web_run *w, char *req, size_t n)
 	const char *cmd = s;
 	s += strlen(s) + 1;
 	memset(&w->o, 0, sizeof w->o);
+	if (strcmp(cmd, "eye") == 0)
+		return start_eye(w, s, end);
 	if (invoke_command(cmd, &w->o.cmd, why, sizeof why) != 0)
 		return refuse(w, why);
 	while (s < end) {
@@ -562,7 +766,8 @@ static char *append(char *s, size_t *n, size_t *cap, const char *t)
  * The engine's tables for the page's forms (freed with web_free): per flag
  * a line "name TAB arg TAB subcommands (a bit each) TAB enum values (|) TAB
  * help TAB letter TAB 0 a quantity, 1 another flag, 2 a file's", then per subcommand "=name TAB usage TAB synopsis" (their
- * line breaks as US).
+ * line breaks as US), then eye's own flags (engine/eye.c) as "!name TAB arg
+ * TAB help TAB letter".
  */
 WEB_API char *web_tables(void)
 {
@@ -594,6 +799,13 @@ WEB_API char *web_tables(void)
 			}
 		}
 		s = append(s, &n, &cap, "\n");
+	}
+	const char *name, *arg, *help;
+	char letter;
+	for (int i = 0; eye_flag_info(i, &name, &letter, &arg, &help); i++) {
+		snprintf(line, sizeof line, "!%s\t%s\t%s\t%c\n", name, arg ? arg : "", help,
+		         letter ? letter : ' ');
+		s = append(s, &n, &cap, line);
 	}
 	return s;
 }

@@ -29,17 +29,18 @@ function berclWorker(scope) {
     const p = X.web_tables();
     const text = str(p);
     X.web_free(p);
-    const flags = [], commands = [];
+    const flags = [], commands = [], eye = [];
     for (const line of text.split('\n')) {
       if (!line) continue;
       const f = line.split('\t');
-      if (line[0] === '=') commands.push({ name: f[0].slice(1), usage: f[1].replace(/\x1f/g, '\n'), synopsis: f[2].split('\x1f').filter(Boolean) });
+      if (line[0] === '!') eye.push({ name: f[0].slice(1), arg: f[1], help: f[2], letter: f[3].trim(), values: null, kind: f[0] === '!input' ? 'file' : 'flag' });
+      else if (line[0] === '=') commands.push({ name: f[0].slice(1), usage: f[1].replace(/\x1f/g, '\n'), synopsis: f[2].split('\x1f').filter(Boolean) });
       else {
         flags.push({ name: f[0], arg: f[1], commands: Number(f[2]), values: f[3] ? f[3].split('|') : null, help: f[4],
           letter: f[5].trim(), kind: ['quantity', 'flag', 'file'][Number(f[6])] });
       }
     }
-    return { flags, commands };
+    return { flags, commands, eye };
   }
 
   // The records web_next left: [{type, fields: [Uint8Array]}]
@@ -67,7 +68,9 @@ function berclWorker(scope) {
 
   // One run: req = {id, cmd, args: [[flag, value]], files: {flag: {name, bytes}},
   // show (rows sent as cells), chunk (rows per step)}; each step posts
-  // {id, header?, rows, csv, messages, progress}, the last one with status.
+  // {id, header?, rows, csv, messages, progress, text?, plot?}, the last one
+  // with status (eye: text, the command's text format; plot, the bathtub's
+  // numbers from engine/eye_plot.c, each a list of strings).
   function run(req, post) {
     const parts = [req.cmd];
     for (const [k, v] of req.args) parts.push(k, v);
@@ -86,6 +89,8 @@ function berclWorker(scope) {
       const msg = { id: req.id, rows: [], csv: [], messages: [], progress: X.web_progress(w) };
       for (const r of records(w)) {
         if (r.type === 'M') msg.messages.push(dec.decode(r.fields[0]));
+        else if (r.type === 'T') msg.text = dec.decode(r.fields[0]);
+        else if (r.type === 'P') (msg.plot = msg.plot || []).push(r.fields.map((f) => dec.decode(f)));
         else if (r.type === 'H') {
           msg.csv.push(r.fields[0]);
           const shownMask = dec.decode(r.fields[1]);
