@@ -145,7 +145,7 @@ static void put_usage(FILE *out, int cmd)
 	}
 	if (cmd < 0) {
 		fprintf(out, "       bercl %-8s %s\n", "eye",
-		        "-i SCAN [--axis time|voltage] [--ber P] [--cl C] [--method likelihood|regression]"
+		        "-i SCAN [--axis time|voltage] [--ber P] [--cl C] [--method M]"
 		        " | --plan ...");
 		fprintf(out, "       bercl --help | --version\n");
 	}
