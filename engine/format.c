@@ -309,18 +309,33 @@ static void put_wrapped(struct line *line, const char *s)
 	}
 }
 
+/*
+ * The significant digits that show a percentage below 100 as below 100: 3,
+ * or more where 3 would round it to 100 (99.9001 % is not "100 %", every
+ * test; 0 and 100 themselves keep 3).
+ */
+static int percent_digits(double pct, enum rounding dir)
+{
+	int sig = 3;
+	while (sig < 17 && pct < 100 && human_round_sig(pct, sig, dir) >= 100)
+		sig++;
+	return sig;
+}
+
 /* A simulate row in words. */
 static void put_sentence(struct line *line, const struct row *r)
 {
 	char bits[32]; /* a whole number of bits as an integer */
 	char text[512];
 	format_double(bits, sizeof bits, r->bits);
+	double exact = 100 * r->tails.one_minus_cl, sim = 100 * r->one_minus_cl_sim;
+	int exact_sig = percent_digits(exact, ROUND_UP), sim_sig = percent_digits(sim, ROUND_NEAREST);
 	snprintf(text, sizeof text,
-	         "if the true BER were exactly %.6g, %.3g%% of such tests would still pass "
-	         "(at most %.0f errors in %s bits); simulated: %.3g%% of %.0f (%+.1f standard "
+	         "if the true BER were exactly %.6g, %.*g%% of such tests would still pass "
+	         "(at most %.0f errors in %s bits); simulated: %.*g%% of %.0f (%+.1f standard "
 	         "errors)",
-	         r->in.ber, human_round_sig(100 * r->tails.one_minus_cl, 3, ROUND_UP), r->in.errors, bits,
-	         100 * r->one_minus_cl_sim, r->in.trials,
+	         r->in.ber, exact_sig, human_round_sig(exact, exact_sig, ROUND_UP), r->in.errors, bits,
+	         sim_sig, human_round_sig(sim, sim_sig, ROUND_NEAREST), r->in.trials,
 	         r->sim_stderr > 0 ? (r->one_minus_cl_sim - r->tails.one_minus_cl) / r->sim_stderr : 0.0);
 	put_wrapped(line, text);
 }
