@@ -329,6 +329,9 @@ static void put_sentence(struct line *line, const struct row *r)
 	char text[512];
 	format_double(bits, sizeof bits, r->bits);
 	double exact = 100 * r->tails.one_minus_cl, sim = 100 * r->one_minus_cl_sim;
+	double z = r->sim_stderr > 0 ? (r->one_minus_cl_sim - r->tails.one_minus_cl) / r->sim_stderr : 0.0;
+	if (fabs(z) < 0.05)
+		z = 0.0; /* "+0.0", not "-0.0", for a difference that rounds to none */
 	int exact_sig = percent_digits(exact, ROUND_UP), sim_sig = percent_digits(sim, ROUND_NEAREST);
 	snprintf(text, sizeof text,
 	         "if the true BER were exactly %.6g, %.*g%% of such tests would still pass "
@@ -336,7 +339,7 @@ static void put_sentence(struct line *line, const struct row *r)
 	         "errors)",
 	         r->in.ber, exact_sig, human_round_sig(exact, exact_sig, ROUND_UP), r->in.errors, bits,
 	         sim_sig, human_round_sig(sim, sim_sig, ROUND_NEAREST), r->in.trials,
-	         r->sim_stderr > 0 ? (r->one_minus_cl_sim - r->tails.one_minus_cl) / r->sim_stderr : 0.0);
+	         z);
 	put_wrapped(line, text);
 }
 
