@@ -476,6 +476,11 @@ const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq,
 			snprintf(err, len, "%s given twice", name);
 			return err;
 		}
+		/* one output at a time, as the other subcommands' flag table says */
+		if ((f == EF_FORMAT && seen[EF_VALUE]) || (f == EF_VALUE && seen[EF_FORMAT])) {
+			snprintf(err, len, "--format and --value: give one");
+			return err;
+		}
 		if (eye_flags[f].arg && !v) {
 			if (i + 1 >= argc) {
 				snprintf(err, len, "%s needs a value (%s)", name, eye_flags[f].arg);

@@ -1452,6 +1452,12 @@ def check(case, res, san):
                         fails.append(("json", "line does not parse (%s): %s" % (e, line[:150])))
                         break
                     rows += 1
+                    if not isinstance(obj, dict):
+                        # --value with -f json: one bare value a line
+                        if not isinstance(obj, (int, float, str)):
+                            fails.append(("json", "a line is neither an object nor a value: %s"
+                                          % line[:150]))
+                        continue
                     for k, v in obj.items():
                         probe(k, v, fails)
             else:
