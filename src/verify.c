@@ -306,6 +306,12 @@ static int verify_ber(struct row *r, char *note, size_t notelen)
 	}
 	if (!isfinite(r->gsl_ber_upper) || (r->in.two_sided && !isfinite(r->gsl_ber_lower)))
 		return gsl_failed(r, note, notelen, "its quantile returned NaN");
+	/* A Poisson bound above 1 is past the model, and bercl prints it as 1
+	 * with a warning: GSL's quantile is held to the same BER, not printed
+	 * as a probability above 1 (ber -e 1 -t 2.5h -r 0.001 gave 4.77). */
+	r->gsl_ber_upper = fmin(r->gsl_ber_upper, 1.0);
+	if (r->in.two_sided)
+		r->gsl_ber_lower = fmin(r->gsl_ber_lower, 1.0);
 	r->gsl_ok = 1;
 	r->gsl_rel_diff = bercl_rel_diff(r->ber_upper, r->gsl_ber_upper);
 	if (r->in.two_sided)

@@ -366,4 +366,5 @@ printf 'offset,bits,errors\n0.1,1e9,5\n0.2,1e9,0\n' | bercl eye -i -
 bercl cl --errors 1e15 --time 1w --rate 10Gbps --ber 1e-12 --verify -f csv
 bercl simulate -e 0 -n 1e9 -p 1e-12 --trials 1e5 --seed 1
 bercl eye -i ../../../docs/examples/eye_bathtub.csv --value=tj -f json
+bercl ber --errors 1 --time=2.5h -r 0.001 --cl=99.999999999999999% -f csv --verify
 EOC
