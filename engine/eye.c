@@ -75,14 +75,18 @@ struct eye_flag_desc {
 	eye_setter set;
 };
 
-static const char *names_of(const char *v, const char *const *names, int *out)
+/* One of `names` (NULL-ended), its index in *out; else "must be a, b or c". */
+static const char *one_of(const char *v, const char *const *names, int *out, char *why,
+                          size_t len)
 {
 	for (int i = 0; names[i]; i++)
 		if (strcmp(v, names[i]) == 0) {
 			*out = i;
 			return NULL;
 		}
-	return "unknown";
+	char list[96];
+	snprintf(why, len, "must be %s", names_joined(names, list, sizeof list));
+	return why;
 }
 
 static const char *set_input(const char *v, struct eye_request *rq, char *why, size_t len)
@@ -98,44 +102,40 @@ static const char *set_scan_format(const char *v, struct eye_request *rq, char *
 {
 	static const char *const n[] = {"auto", "csv", "ibert", NULL};
 	int i;
-	(void)why, (void)len;
-	if (names_of(v, n, &i))
-		return "must be auto, csv or ibert";
-	rq->scan_format = (enum eye_scan_format)i;
-	return NULL;
+	const char *e = one_of(v, n, &i, why, len);
+	if (!e)
+		rq->scan_format = (enum eye_scan_format)i;
+	return e;
 }
 
 static const char *set_axis(const char *v, struct eye_request *rq, char *why, size_t len)
 {
 	static const char *const n[] = {"time", "voltage", NULL};
 	int i;
-	(void)why, (void)len;
-	if (names_of(v, n, &i))
-		return "must be time or voltage";
-	rq->axis = (enum bercl_eye_axis)i;
-	return NULL;
+	const char *e = one_of(v, n, &i, why, len);
+	if (!e)
+		rq->axis = (enum bercl_eye_axis)i;
+	return e;
 }
 
 static const char *set_method(const char *v, struct eye_request *rq, char *why, size_t len)
 {
 	static const char *const n[] = {"likelihood", "regression", NULL};
 	int i;
-	(void)why, (void)len;
-	if (names_of(v, n, &i))
-		return "must be likelihood or regression";
-	rq->method = (enum bercl_eye_method)i;
-	return NULL;
+	const char *e = one_of(v, n, &i, why, len);
+	if (!e)
+		rq->method = (enum bercl_eye_method)i;
+	return e;
 }
 
 static const char *set_format(const char *v, struct eye_request *rq, char *why, size_t len)
 {
 	static const char *const n[] = {"text", "csv", "tsv", "json", NULL};
 	int i;
-	(void)why, (void)len;
-	if (names_of(v, n, &i))
-		return "must be text, csv, tsv or json";
-	rq->format = (enum eye_format)i;
-	return NULL;
+	const char *e = one_of(v, n, &i, why, len);
+	if (!e)
+		rq->format = (enum eye_format)i;
+	return e;
 }
 
 static const char *set_value(const char *v, struct eye_request *rq, char *why, size_t len)

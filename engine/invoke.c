@@ -94,19 +94,6 @@ static const char *commands_of(int id, char *buf, size_t len)
 	return buf;
 }
 
-/* "poisson or binomial", from an enum flag's names. */
-static const char *enum_names(const struct flag_desc *f, char *buf, size_t len)
-{
-	size_t k = 0, n = 0;
-	while (f->values[n])
-		n++;
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
-		                      f->values[i]);
-	return buf;
-}
-
 /* One flag that is not a quantity: its row's action on its value. */
 static const char *take_flag(int id, const char *arg, struct options *o, char *why, size_t len)
 {
@@ -140,7 +127,7 @@ static const char *take_flag(int id, const char *arg, struct options *o, char *w
 		}
 		char names[128], reason[160];
 		snprintf(reason, sizeof reason, "unknown %s (%s)", f->noun,
-		         enum_names(f, names, sizeof names));
+		         names_joined(f->values, names, sizeof names));
 		value_message(why, len, flag_name_in(id, a, sizeof a), arg ? arg : "", reason);
 		return why;
 	}

@@ -857,6 +857,18 @@ double vlist_max(const struct vlist *v)
 	return m;
 }
 
+const char *names_joined(const char *const *names, char *buf, size_t len)
+{
+	size_t k = 0, n = 0;
+	while (names[n])
+		n++;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+		                      names[i]);
+	return buf;
+}
+
 const char *shown_text(const char *s, char *buf, size_t len)
 {
 	size_t k = 0;

@@ -106,6 +106,9 @@ double vlist_max(const struct vlist *v);
  * a long value cannot flood it). Returns buf.
  */
 const char *shown_text(const char *s, char *buf, size_t len);
+/* "a, b or c": a NULL-ended list of names as a message lists choices.
+ * Returns buf. */
+const char *names_joined(const char *const *names, char *buf, size_t len);
 /* A message made one line: each control character (a newline, a CR that
  * would hide what comes before it) as '?'. Returns line. */
 char *line_safe(char *line);
