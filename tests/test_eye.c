@@ -565,8 +565,8 @@ static void test_plan(void **state)
  * BERCL_EYE_GRID=1: the acceptance grid of issue 43 (sigma 0.01, 0.03,
  * 0.05 UI; DJ 0, 0.15, 0.3 UI; 8, 16, 40 offsets; 1e7, 1e9, 1e12 bits per
  * offset; rho 0.5 and fitted), BERCL_EYE_DRAWS scans a cell, one line per
- * cell and the cells below 94 % counted. For the lead's long runs; make
- * check skips it.
+ * cell and the cells below 94 % counted; BERCL_EYE_SHARD=k/n splits it
+ * over processes. For the lead's long runs; make check skips it.
  */
 static void test_coverage_grid(void **state)
 {
@@ -576,7 +576,15 @@ static void test_coverage_grid(void **state)
 	static const double sig[] = {0.01, 0.03, 0.05}, djs[] = {0, 0.15, 0.3},
 	                    bts[] = {1e7, 1e9, 1e12};
 	static const int offs[] = {8, 16, 40};
-	int cells = 0, below = 0;
+	/* BERCL_EYE_SHARD=k/n runs the cells whose index is k modulo n, so that
+	 * n processes share the grid; each cell keeps its own seed, so the
+	 * shards together print what one process would */
+	int shard = 0, nshards = 1;
+	const char *sh = getenv("BERCL_EYE_SHARD");
+	if (sh && (sscanf(sh, "%d/%d", &shard, &nshards) != 2 || nshards < 1 || shard < 0 ||
+	           shard >= nshards))
+		fail_msg("BERCL_EYE_SHARD=%s: want k/n with 0 <= k < n", sh);
+	int cells = 0, below = 0, index = 0;
 	uint64_t seed = 0x6e1d0000u;
 	for (int a = 0; a < 3; a++)
 		for (int b = 0; b < 3; b++)
@@ -585,7 +593,11 @@ static void test_coverage_grid(void **state)
 					for (int r = 0; r < 2; r++) {
 						struct cell_spec cs = {sig[a], djs[b], bts[d], offs[c], r, 0};
 						struct tally t;
-						run_cell(&cs, seed++, &t);
+						uint64_t cell_seed = seed++;
+						if (index++ % nshards != shard)
+							continue;
+						run_cell(&cs, cell_seed, &t);
+						fflush(stdout);
 						print_cell("grid", &cs, &t);
 						cells++;
 						below += t.fitted > 0 && t.covered_eo < 0.94 * t.fitted;
