@@ -74,7 +74,7 @@ static const struct element_level *read_level(double v, struct element_level *t)
 	t->valid = 1;
 	t->key = v;
 	shortest_double(t->text, v);
-	t->why = parse_probability_exact(t->text, &t->v[0], &t->v[2], &t->v[1], &t->v[3]);
+	t->why = parse_probability_shortest(t->text, v, &t->v[0], &t->v[2], &t->v[1], &t->v[3]);
 	return t;
 }
 
