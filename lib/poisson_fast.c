@@ -220,9 +220,16 @@ static int bd0_at(double k, double x, dd *b, double *err, double t1_dd)
 			int terms = w2 < 1e-4 ? 6 : w2 < 4e-3 ? 9 : 16;
 			double wpow = w2 < 1e-4 ? 1e-24 : w2 < 4e-3 ? 2.7e-22 : 5.5e-20;
 			double trunc = 2.0 * k * fabs(w) * w2 * wpow / ((2 * terms + 3) * (1.0 - w2));
+			/* 1 / (2j + 3), each the double nearest, as the division
+			 * gives it (a division per term was most of this loop) */
+			static const double inv_odd[16] = {
+				1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11, 1.0 / 13,
+				1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23, 1.0 / 25,
+				1.0 / 27, 1.0 / 29, 1.0 / 31, 1.0 / 33,
+			};
 			double p = 0.0;
 			for (int jj = terms - 1; jj >= 1; jj--)
-				p = p * w2 + 1.0 / (2 * jj + 3);
+				p = p * w2 + inv_odd[jj];
 			double tl, extra = 0.0;
 			if (t1 < t1_dd || w == 0) {
 				p = p * w2 + 1.0 / 3;
