@@ -94,13 +94,15 @@ struct element_root {
 #define ELEMENT_ROOTS 1024
 
 /* The minimum bits' memo for one model, count and target (lib/internal.h
- * bercli_bits_memo: what does not depend on the BER), its fields here. */
+ * bercli_bits_memo: what does not depend on the BER), its fields here; two
+ * slots a key may sit in (a pair by a hash of it), so that a lab's grid of
+ * counts and levels (101 counts x 6 levels) keeps nearly all its keys. */
 struct element_bits {
 	double errors, t[4];
 	int model, quick_ok;
 	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
 };
-#define ELEMENT_BITS 1024
+#define ELEMENT_BITS 2048
 
 /* What a loop keeps from one element to the next (element_target_init()
  * before the first: it clears the valid flags only). */

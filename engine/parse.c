@@ -582,6 +582,35 @@ static void probability_rests(const char *buf, int percent, double v, double *c,
 		*c_lo = 0.0;
 }
 
+/*
+ * The rest of parse_probability_exact() for the text buf (len characters,
+ * without its '%') read as v, 0 < v <= 1 and at least DBL_MIN: the
+ * complement and the rests.
+ */
+static const char *probability_from(const char *buf, size_t len, int percent, int has_exponent,
+                                    double v, double *out, double *complement, double *out_lo,
+                                    double *complement_lo)
+{
+	const char *range = percent ? "must be between 0% and 100%, exclusive"
+	                            : "must be between 0 and 1, exclusive (or a percentage: 95%)";
+	double c = has_exponent ? NAN : complement_of_digits(buf, len, percent);
+	if (isnan(c) || !(c > 0 && c < 1))
+		c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
+	/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
+	if (!(c > 0))
+		return range;
+	double v_lo = 0.0, c_lo = 0.0;
+	if (out_lo || complement_lo)
+		probability_rests(buf, percent, v, &c, &v_lo, &c_lo);
+	*out = v;
+	*complement = c;
+	if (out_lo)
+		*out_lo = v_lo;
+	if (complement_lo)
+		*complement_lo = c_lo;
+	return NULL;
+}
+
 const char *parse_probability_exact(const char *s, double *out, double *complement,
                                     double *out_lo, double *complement_lo)
 {
@@ -617,22 +646,23 @@ const char *parse_probability_exact(const char *s, double *out, double *compleme
 		return range;
 	if (v < DBL_MIN) /* a subnormal keeps fewer digits than given */
 		return "is below the smallest normal double, 2.2250738585072014e-308";
-	double c = has_exponent ? NAN : complement_of_digits(buf, len, percent);
-	if (isnan(c) || !(c > 0 && c < 1))
-		c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
-	/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
-	if (!(c > 0))
-		return range;
-	double v_lo = 0.0, c_lo = 0.0;
-	if (out_lo || complement_lo)
-		probability_rests(buf, percent, v, &c, &v_lo, &c_lo);
-	*out = v;
-	*complement = c;
-	if (out_lo)
-		*out_lo = v_lo;
-	if (complement_lo)
-		*complement_lo = c_lo;
-	return NULL;
+	return probability_from(buf, len, percent, has_exponent, v, out, complement, out_lo,
+	                        complement_lo);
+}
+
+const char *parse_probability_shortest(const char *s, double v, double *out, double *complement,
+                                       double *out_lo, double *complement_lo)
+{
+	size_t len = strlen(s);
+	if (!(v >= DBL_MIN && v < 1) || len >= MAX_NUMBER)
+		return parse_probability_exact(s, out, complement, out_lo, complement_lo);
+	/* s reads as v (the shortest decimal that does), a plain decimal
+	 * probability: what parse_probability_exact() goes on with after
+	 * reading it */
+	int has_exponent = 0;
+	for (const char *p = s; *p; p++)
+		has_exponent |= *p == 'e' || *p == 'E';
+	return probability_from(s, len, 0, has_exponent, v, out, complement, out_lo, complement_lo);
 }
 
 static const char *parse_scalar(scalar_parser parse, const char *s, double *v, double *c)

@@ -38,6 +38,14 @@ const char *parse_probability(const char *s, double *out, double *complement);
  */
 const char *parse_probability_exact(const char *s, double *out, double *complement,
                                     double *out_lo, double *complement_lo);
+/*
+ * parse_probability_exact() of s, the shortest decimal of v (shortest.h
+ * shortest_double: it reads as v), without reading v again where it is a
+ * normal double below 1: the same doubles and message (element.c reads a
+ * level given as a double so, once per element where the levels differ).
+ */
+const char *parse_probability_shortest(const char *s, double v, double *out, double *complement,
+                                       double *out_lo, double *complement_lo);
 
 
 /*

@@ -102,6 +102,23 @@
 #define SERIES_EPS 1e-18
 #define TEMME_TRUNC 1e-19
 
+/*
+ * fmax and fmin without a call: compilers call the C library for them (for
+ * its NaN rule), a call and the spills around it several times a tail.
+ * The same double as glibc's on x86-64 in every case: the larger (smaller)
+ * where one is, else y, as maxsd and minsd give it, equal zeros included;
+ * where one is NaN, the other.
+ */
+static inline double max_d(double x, double y)
+{
+	return x > y ? x : y == y ? y : x;
+}
+
+static inline double min_d(double x, double y)
+{
+	return x < y ? x : y == y ? y : x;
+}
+
 /* A probability p: its double, the relative error bound of that double,
  * ln p as hi + lo and the absolute error bound of the logarithm. */
 typedef struct {
@@ -203,9 +220,16 @@ static int bd0_at(double k, double x, dd *b, double *err, double t1_dd)
 			int terms = w2 < 1e-4 ? 6 : w2 < 4e-3 ? 9 : 16;
 			double wpow = w2 < 1e-4 ? 1e-24 : w2 < 4e-3 ? 2.7e-22 : 5.5e-20;
 			double trunc = 2.0 * k * fabs(w) * w2 * wpow / ((2 * terms + 3) * (1.0 - w2));
+			/* 1 / (2j + 3), each the double nearest, as the division
+			 * gives it (a division per term was most of this loop) */
+			static const double inv_odd[16] = {
+				1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11, 1.0 / 13,
+				1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23, 1.0 / 25,
+				1.0 / 27, 1.0 / 29, 1.0 / 31, 1.0 / 33,
+			};
 			double p = 0.0;
 			for (int jj = terms - 1; jj >= 1; jj--)
-				p = p * w2 + 1.0 / (2 * jj + 3);
+				p = p * w2 + inv_odd[jj];
 			double tl, extra = 0.0;
 			if (t1 < t1_dd || w == 0) {
 				p = p * w2 + 1.0 / 3;
@@ -574,7 +598,7 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q, int want_
 	if (near && !(b.hi < 1.0))
 		return 0;
 	double phi = b.hi / a;
-	double eta = sqrt(2.0 * fmax(phi, 0.0));
+	double eta = sqrt(2.0 * max_d(phi, 0.0));
 	/* the sign of x + xl - a: x - a is exact near a (Sterbenz), and x alone
 	 * can round to a while x + xl < a (E = 1.8e15: 1.8e-9 off) */
 	if ((x - a) + xl < 0)
@@ -582,7 +606,7 @@ static int temme_fast(double a, double x, double xl, tail *p, tail *q, int want_
 	double z = eta * sqrt(0.5 * a);
 	/* z: B's relative error halved, the roundings of phi, 2 phi, sqrt,
 	 * eta sqrt(a/2) and sqrt(a/2) */
-	double z_rel = 0.5 * (b_err / fmax(b.hi, DBL_MIN) + 2.0 * U) + 4.0 * U;
+	double z_rel = 0.5 * (b_err / max_d(b.hi, DBL_MIN) + 2.0 * U) + 4.0 * U;
 	double dz = near ? sqrt(b_err) + 5.0 * U * fabs(z) : fabs(z) * z_rel;
 	double s_err, s = temme_sum_fast(eta, a, &s_err);
 	double g = 1.0 / sqrt(6.283185307179586477 * a);
@@ -646,7 +670,7 @@ static int tail_underflows(double k, double x)
 	/* bd0 <= (k - x)^2 / min(k, x) (k phi(x/k), phi(t) = t - 1 - ln t
 	 * <= (t - 1)^2 / min(1, t)): no logarithm where that is below 745 */
 	double d = k - x;
-	if (d * d < 745.0 * fmin(k, x))
+	if (d * d < 745.0 * min_d(k, x))
 		return 0;
 	if (k == 0.0)
 		return x * (1.0 - 8.0 * U) > 745.2;
@@ -763,7 +787,7 @@ double bercli_exp_neg_err(double x)
 	 * in e^-X relative (without it, at E = 0, x = 33.56, ln(1 - CL) was
 	 * 1.6e-18 off against a bound of 6.0e-19, and bercl_min_bits decided
 	 * a bit the wrong way) */
-	return fmax(8.0 * WF_U, 7.0 * WF_U + 5.1e-21 + 1.1e-28) + 1.01 * WF_U * x;
+	return max_d(8.0 * WF_U, 7.0 * WF_U + 5.1e-21 + 1.1e-28) + 1.01 * WF_U * x;
 #elif defined(BERCL_WIDE_D)
 	return 7.0 * WF_U + 5.1e-21 + 2.0 * U * x;
 #else
@@ -866,7 +890,16 @@ static wf erfcx_wf(wf z, double *rel)
 	const double ul = WF_U;
 	wa zr = WF_A(z);
 	if (zr < 12.0) {
-		int i = zr < 2 ? (int)(zr * 2) : zr < 4 ? (int)zr + 2 : zr < 8 ? 6 + (int)((zr - 4) / 2) : 8;
+		/* the piece: [0, 2) by halves, [2, 4) by ones, [4, 8) by twos, then
+		 * [8, 12); by comparisons, which give the index that truncating
+		 * 2 zr, zr or (zr - 4) / 2 (each exact) would, without converting
+		 * a long double to int: on x87 that loads the control word twice
+		 * (fldcw), and each load stalls the pipeline (perf: the hottest
+		 * instructions of fast_tails on make bench's Python tails) */
+		int i = zr < 2   ? (zr < 1 ? (zr < 0.5 ? 0 : 1) : (zr < 1.5 ? 2 : 3))
+		        : zr < 4 ? (zr < 3 ? 4 : 5)
+		        : zr < 8 ? (zr < 6 ? 6 : 7)
+		                 : 8;
 		int c = ERFCX_OFF[i];
 		int deg = ERFCX_OFF[i + 1] - ERFCX_OFF[i] - 1, ne = deg / 2, no = (deg - 1) / 2;
 		wf t = wf_add_d(z, -ERFCX_MID[i]), t2 = wf_mul(t, t);
@@ -927,14 +960,14 @@ static int temme_wf(double a, double x, double xl, tail *p, tail *q, int want_ln
 	int near = !(b.hi > 4.0 * b_err);
 	if ((near && !(b.hi < 1.0)) || !(b.hi <= 700.0))
 		return 0;
-	double bx = fmax(b.hi, 0.0), bl = b.hi > 0.0 ? b.lo : 0.0;
-	double eta = sqrt(2.0 * fmax(b.hi / a, 0.0));
+	double bx = max_d(b.hi, 0.0), bl = b.hi > 0.0 ? b.lo : 0.0;
+	double eta = sqrt(2.0 * max_d(b.hi / a, 0.0));
 	int below = (x - a) + xl < 0; /* the sign of x + xl - a, as in temme_fast */
 	if (below)
 		eta = -eta;
 	wf az = wf_sqrt(wf_sum(bx, bl));
 	double azd = wf_hi(az);
-	double b_rel = b_err / fmax(b.hi, DBL_MIN);
+	double b_rel = b_err / max_d(b.hi, DBL_MIN);
 	/* |z|'s error (the square root: 1 u_w); eta's, in double, as temme_fast's z */
 	double dz = near ? sqrt(b_err) + 2.0 * ul * azd : azd * (0.5 * b_rel + 2.0 * ul);
 	double deta = (near ? sqrt(b_err) + 5.0 * U * azd
@@ -947,7 +980,7 @@ static int temme_wf(double a, double x, double xl, tail *p, tail *q, int want_ln
 	double eb_rel = b_err + bercli_exp_neg_err(bx);
 	double ex_rel;
 	wf ex = erfcx_wf(az, &ex_rel);
-	ex_rel += dz * fmin(1.4143, 1.0 / azd);
+	ex_rel += dz * min_d(1.4143, 1.0 / azd);
 	if (b.hi < 1.0) {
 		/* both tails of order one: hs = erfc(|z|)/2, hb = erfc(-|z|)/2 */
 		wf hs = wf_mul(wf_mul_d(ex, 0.5), eb), hb = wf_sub(wf_d(1.0), hs);
@@ -994,7 +1027,7 @@ static int temme_wf(double a, double x, double xl, tail *p, tail *q, int want_ln
 
 static int certified(const tail *t)
 {
-	return t->rel <= REL_MAX && t->ln_err <= fmax(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
+	return t->rel <= REL_MAX && t->ln_err <= max_d(LN_MAX, 4.0 * U * U * fabs(t->ln.hi));
 }
 
 static int fast_tails(double errors, double x, double xl, bercl_tails *out, int want_ln,

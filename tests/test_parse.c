@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "parse.h"
+#include "shortest.h"
 
 static void test_si_and_real(void **state)
 {
@@ -205,6 +206,57 @@ static void test_probability_exact(void **state)
 	assert_true(w == 1.0 && d == 1e-20 && fabs(d_lo - 5.484672854579043e-37) < 1e-50);
 }
 
+/*
+ * A level given as a double (element.c): its shortest decimal through
+ * parse_probability_shortest(), which does not read the double again,
+ * gives the doubles and the message of parse_probability_exact() on the
+ * same text: on the table of ties, on edges (0, 1, just below 1, the
+ * smallest normal and a subnormal, negative, NaN, infinity, above 1), and
+ * on 200,000 seeded doubles below 1 (uniform, near 1 and tiny).
+ */
+static int shortest_as_exact(double v)
+{
+	char text[40];
+	double a[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
+	shortest_double(text, v);
+	const char *wa = parse_probability_exact(text, &a[0], &a[1], &a[2], &a[3]);
+	const char *wb = parse_probability_shortest(text, v, &b[0], &b[1], &b[2], &b[3]);
+	if ((wa == NULL) != (wb == NULL) || (wa && strcmp(wa, wb) != 0) ||
+	    (!wa && memcmp(a, b, sizeof a) != 0)) {
+		print_error("%s: '%s' beside '%s'\n", text, wa ? wa : "", wb ? wb : "");
+		return 0;
+	}
+	return 1;
+}
+
+static void test_probability_shortest(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("bits_tie_ref.csv");
+	char line[512];
+	char *f[11];
+	int rows = 0;
+	while (table_next(fp, line, sizeof line, f, 11) == 11) {
+		assert_true(shortest_as_exact(strtod(f[3], NULL)));
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows >= 50);
+	static const double edge[] = {0.0, 1.0, 0x1.fffffffffffffp-1, 0.95, 0.5, 2.2250738585072014e-308,
+	                              5e-324, -0.95, 1.5, 1e-300};
+	for (size_t i = 0; i < sizeof edge / sizeof *edge; i++)
+		assert_true(shortest_as_exact(edge[i]));
+	assert_true(shortest_as_exact(NAN) && shortest_as_exact(INFINITY));
+	uint64_t x = 20261205;
+	for (int i = 0; i < 200000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+		double u = (double)(x >> 11) * 0x1p-53;
+		double v = i % 3 == 0 ? u : i % 3 == 1 ? 1.0 - ldexp(u, -(int)(x % 60)) : ldexp(u, -(int)(x % 1000));
+		if (!shortest_as_exact(v))
+			fail_msg("element %d", i);
+	}
+}
+
 /* A percentage is its decimal shifted two places, read in one rounding. */
 static void test_percent_one_rounding(void **state)
 {
@@ -233,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_probability),
 		cmocka_unit_test(test_probability_exact),
+		cmocka_unit_test(test_probability_shortest),
 		cmocka_unit_test(test_percent_one_rounding),
 		cmocka_unit_test(test_lists_and_ranges),
 	};
