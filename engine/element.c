@@ -13,7 +13,6 @@
 
 #include "bercl.h"
 #include "element.h"
-#include "internal.h" /* bercli_target_status */
 #include "parse.h"
 #include "request.h"
 #include "shortest.h"
@@ -111,7 +110,8 @@ void element_target_init(struct element_target *cache)
 /*
  * The least bits of compute_least_bits() with the memo of what depends on
  * the model, count and target alone kept in the cache (a slot by a hash of
- * them; lib/solve.c bercli_min_bits_memo: the same answer as without).
+ * them; bercl_min_bits_memo(): the same answer as without, the memo
+ * filled anew where the slot held another count or target).
  */
 static enum compute_status least_bits(enum bercl_model model, double e, double p,
                                       const double t[4], struct element_target *cache,
@@ -127,34 +127,12 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
 	for (int i = 0; i < 5; i++)
 		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
 	unsigned at = (unsigned)(h >> 54) % ELEMENT_BITS;
-	struct element_bits *b = &cache->bits[at];
-	struct bercli_bits_memo m = {0, 0, 0, 0, 0, 0, 0};
-	int hit = cache->bits_valid[at] && b->model == (int)model &&
-	          memcmp(&b->errors, &e, sizeof e) == 0 && memcmp(b->t, t, 4 * sizeof *t) == 0;
-	if (hit) {
-		m.valid = 1;
-		m.quick_ok = b->quick_ok;
-		m.lam = b->lam;
-		m.rel_slope = b->rel_slope;
-		m.pmf_c = b->pmf_c;
-		m.ln_hi = b->ln_hi;
-		m.ln_lo = b->ln_lo;
-	}
-	enum compute_status st =
-	        compute_least_bits_memo(model, e, p, &target, &m, bits, tl, why, sizeof why);
-	if (m.valid && !hit) { /* the newest in the slot */
-		b->errors = e;
-		memcpy(b->t, t, 4 * sizeof *t);
-		b->model = (int)model;
-		b->quick_ok = m.quick_ok;
-		b->lam = m.lam;
-		b->rel_slope = m.rel_slope;
-		b->pmf_c = m.pmf_c;
-		b->ln_hi = m.ln_hi;
-		b->ln_lo = m.ln_lo;
+	if (!cache->bits_valid[at]) { /* a slot not yet used in this loop */
+		cache->bits[at].valid = 0;
 		cache->bits_valid[at] = 1;
 	}
-	return st;
+	return compute_least_bits_memo(model, e, p, &target, &cache->bits[at], bits, tl, why,
+	                               sizeof why);
 }
 
 /*
@@ -163,13 +141,13 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
  * once per count and target through the cache (a slot by a hash of the
  * three doubles; a lab's columns hold a few targets and counts, and each
  * root costs two or three tail evaluations): the same doubles as
- * bercl_ber_upper() and bercl_ber_interval(), which are these two parts
- * (lib/solve.c bercli_ber_upper_at, bercli_ber_interval_at).
+ * bercl_ber_upper() and bercl_ber_interval() (bercl_ber_roots_find(),
+ * bercl_ber_bounds_at()).
  */
 static enum bercl_status poisson_bound(int kind, double e, double n, const double t[4],
                                        struct element_target *cache, double *out)
 {
-	struct element_root local, *r = &local;
+	bercl_ber_roots local, *r = &local;
 	uint64_t k[3], h;
 	memcpy(&k[0], &e, sizeof e);
 	memcpy(&k[1], &t[0], sizeof t[0]);
@@ -179,39 +157,18 @@ static enum bercl_status poisson_bound(int kind, double e, double n, const doubl
 	int hit = 0;
 	if (cache) {
 		r = &cache->root[h % ELEMENT_ROOTS];
-		hit = cache->root_valid[h % ELEMENT_ROOTS] && r->kind == kind &&
+		hit = cache->root_valid[h % ELEMENT_ROOTS] && r->two_sided == (kind == 2) &&
 		      memcmp(&r->errors, &e, sizeof e) == 0 && memcmp(&r->cl, &t[0], sizeof e) == 0 &&
-		      memcmp(&r->omc, &t[2], sizeof e) == 0;
+		      memcmp(&r->one_minus_cl, &t[2], sizeof e) == 0;
 	}
 	if (!hit) {
-		struct bercli_lambda a, b = {BERCL_OK, 0.0, 0.0};
-		if (kind == 1) {
-			a = bercli_bound_lambda(e, t[0], t[2]);
-		} else {
-			double up[2], low[2];
-			bercli_interval_targets(t[2], up, low);
-			a = bercli_bound_lambda(e, up[0], up[1]);
-			if (e > 0)
-				b = bercli_bound_lambda(e - 1.0, low[0], low[1]);
-		}
-		r->errors = e;
-		r->cl = t[0];
-		r->omc = t[2];
-		r->kind = kind;
-		r->rc[0] = (int)a.rc;
-		r->lam[0] = a.lam;
-		r->lam_lo[0] = a.lam_lo;
-		r->rc[1] = (int)b.rc;
-		r->lam[1] = b.lam;
-		r->lam_lo[1] = b.lam_lo;
+		bercl_ber_roots_find(e, t[0], t[2], kind == 2, r); /* its status kept in *r */
 		if (cache)
 			cache->root_valid[h % ELEMENT_ROOTS] = 1;
 	}
-	struct bercli_lambda a = {(enum bercl_status)r->rc[0], r->lam[0], r->lam_lo[0]};
-	struct bercli_lambda b = {(enum bercl_status)r->rc[1], r->lam[1], r->lam_lo[1]};
 	if (kind == 1)
-		return bercli_ber_upper_at(e, n, t[0], t[2], a, &out[0]);
-	return bercli_ber_interval_at(e, n, t[0], t[2], a, b, &out[0], &out[1]);
+		return bercl_ber_bounds_at(r, n, NULL, &out[0]);
+	return bercl_ber_bounds_at(r, n, &out[0], &out[1]);
 }
 
 /* The target's four doubles: given (exact), or read from the double (through
@@ -226,7 +183,7 @@ static const char *target_forms(double v, const double *given, int exact,
 		memcpy(forms, given, 4 * sizeof *forms);
 		*text = "";
 		if (!(isfinite(given[1]) && isfinite(given[3])) ||
-		    bercli_target_status(given[0], given[2]) != BERCL_OK)
+		    bercl_target_check(given[0], given[2]) != BERCL_OK)
 			return "is not a level and its complement (value, rest, 1 - value, rest)";
 		return NULL;
 	}
