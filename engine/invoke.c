@@ -336,19 +336,26 @@ const char *invoke_check(const struct options *o, char *why, size_t len)
 	return NULL;
 }
 
+void invoke_flags_into(const struct options *o, struct row_input *in)
+{
+	in->two_sided = o->two_sided;
+	in->sequential = o->sequential;
+	in->all_lanes = o->all_lanes;
+	if (o->code_text) {
+		in->code_name = o->code_name;
+		in->code = o->code;
+	}
+	in->tail_sonic = o->tail_sonic;
+	in->burst_model = o->burst_model;
+	in->clustered = o->clustered;
+}
+
 void invoke_base(const struct options *o, struct row_input *base)
 {
 	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
-	base->all_lanes = o->all_lanes;
-	if (o->code_text) {
-		base->code_name = o->code_name;
-		base->code = o->code;
-	}
+	invoke_flags_into(o, base);
 	if (o->telem)
 		base->histogram = o->telem->h[0].bins;
-	base->tail_sonic = o->tail_sonic;
-	base->burst_model = o->burst_model;
-	base->clustered = o->clustered;
 	if (!o->input && o->cmd != CMD_WATCH)
 		return; /* a sweep sets its rows' values itself */
 	for (int q = 0; q < NQ; q++)
