@@ -267,6 +267,71 @@ const struct flag_desc flags[NFLAGS] = {
 	               ACT_VERSION, NO_FIELD, NULL, NULL, NULL, 0, 0},
 };
 
+const char *flag_name_in(int id, char *buf, size_t len)
+{
+	snprintf(buf, len, "--%s", flags[id].name);
+	return buf;
+}
+
+const char *flag_admit(struct options *o, int id, char *why, size_t len)
+{
+	const struct flag_desc *f = &flags[id];
+	char a[32], b[32];
+	if (f->once && o->seen[id]) {
+		snprintf(why, len, "%s given twice", flag_name_in(id, a, sizeof a));
+		return why;
+	}
+	for (int other = NQ; f->group && other < NFLAGS; other++)
+		if (other != id && flags[other].group == f->group && o->seen[other]) {
+			snprintf(why, len, "%s and %s: give one",
+			         flag_name_in(other < id ? other : id, a, sizeof a),
+			         flag_name_in(other < id ? id : other, b, sizeof b));
+			return why;
+		}
+	o->seen[id]++;
+	return NULL;
+}
+
+const char *flag_act(struct options *o, int id, const char *arg, char *why, size_t len)
+{
+	const struct flag_desc *f = &flags[id];
+	char a[32];
+	void *field = f->option == NO_FIELD ? NULL : (char *)o + f->option;
+	switch (f->action) {
+	case ACT_SWITCH:
+		*(int *)field = 1;
+		break;
+	case ACT_FILE:
+		if (!arg || arg[0] == '\0') {
+			snprintf(why, len, "%s: empty file name", flag_name_in(id, a, sizeof a));
+			return why;
+		}
+		/* fall through */
+	case ACT_STRING:
+		*(const char **)field = arg;
+		break;
+	case ACT_ENUM: {
+		int v = arg ? name_index(arg, f->values) : -1;
+		if (v >= 0) {
+			*(int *)field = v;
+			break;
+		}
+		char names[128], reason[160];
+		snprintf(reason, sizeof reason, "unknown %s (%s)", f->noun,
+		         names_joined(f->values, names, sizeof names));
+		value_message(why, len, flag_name_in(id, a, sizeof a), arg ? arg : "", reason);
+		return why;
+	}
+	case ACT_CUSTOM:
+		return f->custom(arg ? arg : "", o, why, len);
+	case ACT_HELP: /* carried out by the face once the whole line is read */
+	case ACT_VERSION:
+	case ACT_QUANTITY:
+		break;
+	}
+	return NULL;
+}
+
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement)
 {
 	if ((unsigned)q >= NQ)

@@ -79,6 +79,18 @@ struct flag_desc {
 
 extern const struct flag_desc flags[NFLAGS];
 
+/*
+ * A flag given, before its value is read: "--x given twice" for a flag
+ * given once already, "--x and --y: give one" for two of one group; NULL
+ * once it is counted in o->seen. Then flag_act(): the row's action on
+ * its value (NULL for a switch), NULL or the message naming the flag and
+ * the value.
+ */
+const char *flag_admit(struct options *o, int id, char *why, size_t len);
+/* "--name" of flag id into buf (returned). */
+const char *flag_name_in(int id, char *buf, size_t len);
+const char *flag_act(struct options *o, int id, const char *arg, char *why, size_t len);
+
 /* Fill one input quantity; the value is checked against its domain. */
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement);
 /* Every quantity absent (NAN), with the given model and --two-sided. */
