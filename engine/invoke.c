@@ -44,7 +44,7 @@ const char *invoke_command_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (int c = 0; c < NCOMMANDS && n < len; c++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", c == 0 ? "" : ", ", commands[c].name);
-	/* and eye, whose flags and rows are engine/eye.c's own */
+	/* and eye, whose rows are engine/eye.c's own (its flags: the table's F_EYE_ rows) */
 	if (n < len)
 		snprintf(buf + n, len - n, " or eye");
 	return buf;
