@@ -36,7 +36,7 @@ PY_ALL := $(if $(PY_SANITIZED),,$(if $(PY_CFLAGS),$(PY_EXT)))
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Iarith
 GSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null)
 GSL_LIBS := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
@@ -44,10 +44,16 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 # -ffp-contract=off: no fused multiply-add where the source has a product
 # and a sum (GCC's default under -std=c11 already; clang fuses by default):
 # the library's error-free sums and products and its exponentials
-# (lib/xmath.c) give the same doubles on every target only so.
+# (arith/xmath.c) give the same doubles on every target only so.
 ALL_CFLAGS = -std=c11 -ffp-contract=off -pthread $(WARN) $(GSL_CFLAGS) $(CFLAGS)
 
-LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/search.c lib/xmath.c lib/lgamma.c lib/fec_code.c lib/chisq.c
+# arith/: the arithmetic that the library and the engine both use and that is
+# not the library's subject (double-double, exp and log the same on every
+# target, the search for a first whole number): compiled into libbercl (its
+# symbols hidden from libbercl.so), whose archive the engine's programs link.
+ARITH_SRC = arith/xmath.c arith/search.c
+LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/bits_quick.c lib/pmf.c lib/lnprob.c lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/fec_degrade.c lib/fec_tail.c lib/fec_flr.c lib/lanes.c lib/clustered.c lib/lgamma.c lib/fec_code.c lib/chisq.c \
+	$(ARITH_SRC)
 # The engine (engine/): every rule of an answer, between the faces and the
 # library; the command (src/) adds argv, files, threads, signals, stdout.
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
@@ -86,19 +92,23 @@ need_pkg = @$(PKG_CONFIG) --exists $(1) 2>/dev/null || { echo "make $@: $(1) not
 need_h = @printf '\043include <$(1)>\n' | $(CC) -E -x c - >/dev/null 2>&1 || { echo "make $@: <$(1)> not found ($(2)); $(call deps_line,$(3)) installs it" >&2; exit 1; }
 need_py = @$(PYTHON) -c 'import $(1)' 2>/dev/null || { echo "make $@: $(PYTHON) cannot import $(1) ($(2)); $(call deps_line,$(3)) installs it" >&2; exit 1; }
 
-# The library sees only include/ and itself; the program sees include/, its
-# own folder, and lib/dd.h (header-only double-double arithmetic that both
-# sides use, as curl's program shares lib/curlx).
+# The library sees include/, arith/ and itself; the engine and the faces
+# see include/, arith/ (header-only double-double arithmetic and the shared
+# exp, log and search, as curl's program shares lib/curlx) and their own
+# folders, never lib/: the engine uses libbercl through include/bercl.h.
 # Position-independent, hidden visibility: one set of objects serves the
 # static and the shared library, and only BERCL_API functions are exported.
 lib/%.o: lib/%.c
 	$(CC) $(CPPFLAGS) -DBERCL_BUILDING $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden \
 		-c -o $@ $<
+arith/%.o: arith/%.c
+	$(CC) $(CPPFLAGS) -DBERCL_BUILDING $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden \
+		-c -o $@ $<
 src/%.o: src/%.c
-	$(CC) $(CPPFLAGS) -Isrc -Iengine -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) -Isrc -Iengine $(DEPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 # position-independent: the Python extension links them too
 engine/%.o: engine/%.c
-	$(CC) $(CPPFLAGS) -Iengine -Ilib $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(CPPFLAGS) -Iengine $(DEPFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
 libbercl.a: $(LIB_OBJ)
 	rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
@@ -117,9 +127,9 @@ python: $(PY_EXT)
 # The command's FEC report readers (engine/telemetry.c and what it calls) are
 # compiled into it too, so that a report reads as `bercl fec --histogram`.
 ENGINE_OBJ = $(ENGINE_SRC:.c=.o)
-$(PY_EXT): python/bercl/_core.c include/bercl.h lib/dd.h libbercl.a $(ENGINE_OBJ) $(wildcard engine/*.h)
+$(PY_EXT): python/bercl/_core.c include/bercl.h arith/dd.h libbercl.a $(ENGINE_OBJ) $(wildcard engine/*.h)
 	@[ -n "$(PY_CFLAGS)" ] || { echo "make: the Python package needs python3-dev and python3-numpy (sh tools/deps.sh)"; exit 1; }
-	$(CC) $(CPPFLAGS) -Ilib -Iengine $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+	$(CC) $(CPPFLAGS) -Iengine $(PY_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -shared $(LDFLAGS) \
 		-o $@ $< $(ENGINE_OBJ) libbercl.a -Wl,--exclude-libs,ALL $(GSL_LIBS) -lm -pthread
 
 bercl: src/main.o $(CLI_OBJ) libbercl.a
@@ -197,7 +207,7 @@ check-suites: $(CHECK_SUITES)
 check-run-%:
 	@echo "== tests/$*"; LD_LIBRARY_PATH=. ./tests/$*
 check-xmath:
-	@echo "== tests/oracle/xmath_check (lib/xmath.c against MPFR)"
+	@echo "== tests/oracle/xmath_check (arith/xmath.c against MPFR)"
 	./tests/oracle/xmath_check --seed $(ORACLE_SEED) --count $(XMATH_COUNT)
 check-bits-paths:
 	@echo "== tests/bits_paths"; ./tests/bits_paths $(ORACLE_SEED) $(BITS_PATHS_COUNT)
@@ -257,9 +267,9 @@ check-oracle:
 # BERCL=tests/bercl-ld64 for more) and replays tests/corpus byte for byte.
 # tools/deps.sh --cross installs the toolchains.
 XCHECK_SRC = tests/xcheck.c $(LIB_SRC)
-XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h lib/dd.h lib/wide.h lib/x87soft.h lib/xmath.h lib/xmath.inc lib/internal.h lib/regions.h \
-	lib/poisson_fast.inc lib/coefficients.inc include/bercl.h
-XCHECK_FLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -Ilib -DBERCL_BUILDING -std=c11 -ffp-contract=off $(WARN) -O2
+XCHECK_DEPS = $(XCHECK_SRC) tests/testutil.h arith/dd.h arith/dd_constants.inc lib/wide.h lib/x87soft.h arith/xmath.h arith/xmath.inc \
+	arith/search.h lib/internal.h lib/regions.h lib/poisson_fast.inc lib/coefficients.inc include/bercl.h
+XCHECK_FLAGS = -D_POSIX_C_SOURCE=200809L -Iinclude -Iarith -Ilib -DBERCL_BUILDING -std=c11 -ffp-contract=off $(WARN) -O2
 ARM64_CC ?= aarch64-linux-gnu-gcc
 QEMU_ARM64 ?= qemu-aarch64
 EMCC ?= emcc
@@ -347,14 +357,14 @@ tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/tru
 	$(call need_h,mpfr.h,libmpfr-dev)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
 		tests/oracle/truth.c -lmpfr -lgmp -lm
-# The library's own exp, log, log1p, expm1, log10 and 10^y (lib/xmath.c)
+# The library's own exp, log, log1p, expm1, log10 and 10^y (arith/xmath.c)
 # against MPFR: XMATH_COUNT points a function in make check, 1e7 in
 # make soak-xmath (SEED as make soak's).
 XMATH_COUNT ?= 100000
-tests/oracle/xmath_check: tests/oracle/xmath_check.c lib/xmath.c lib/xmath.h lib/xmath.inc lib/dd.h
+tests/oracle/xmath_check: tests/oracle/xmath_check.c arith/xmath.c arith/xmath.h arith/xmath.inc arith/dd.h arith/dd_constants.inc
 	$(call need_h,mpfr.h,libmpfr-dev)
-	$(CC) -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Ilib $(LDFLAGS) -o $@ \
-		tests/oracle/xmath_check.c lib/xmath.c -lmpfr -lgmp -lm
+	$(CC) -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) -Iarith $(LDFLAGS) -o $@ \
+		tests/oracle/xmath_check.c arith/xmath.c -lmpfr -lgmp -lm
 # The FEC Monte Carlo suites in full (make check runs a sample): 1000
 # histograms a case, the tail's profile on the whole grid, 2000 coverage draws.
 soak-fec: tests/test_fec tests/test_fec_tail
@@ -472,7 +482,7 @@ distcheck: dist
 clean:
 	rm -f python/bercl/_core*.so
 	rm -rf python/build python/bercl.egg-info python/bercl/__pycache__ tests/__pycache__
-	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
+	rm -f bercl bercl-static bercl-*.tar.gz bercl-*.tar.gz.tmp libbercl.a libbercl.so* src/*.o src/*.d engine/*.o engine/*.d lib/*.o lib/*.d arith/*.o arith/*.d $(TESTS) tests/bits_paths bench/bench_cl bench/cl_least bench/gsl_loop bench/gsl_inv_loop \
 		bench/ulp_poisson bench/bits_ref tests/oracle/oracle tests/xcheck tests/xcheck-ld64 \
 		tests/xcheck-arm64 tests/xcheck-wasm.js tests/xcheck-wasm-x87.js tests/bercl-ld64 tests/xcheck-dd tests/oracle/xmath_check tests/faces_cmd
 	rm -rf web/dist web/tmp tests/tmp bench/tmp tests/fuzz/tmp tests/fuzz/fuzz_parse tests/fuzz/fuzz_batch tests/fuzz/fuzz_watch tests/fuzz/fuzz_histogram \
@@ -522,12 +532,12 @@ WEB_SRC = $(LIB_SRC) $(ENGINE_SRC) web/glue.c
 WEB_FILES = $(WEB_DIST)/index.html $(WEB_DIST)/app.js $(WEB_DIST)/worker.js $(WEB_DIST)/bercl-wasm.js
 # the module is an intermediate: the page loads it inlined (bercl-wasm.js)
 WEB_WASM = web/tmp/bercl.wasm
-$(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h lib/dd.h lib/regions.h lib/wide.h lib/x87soft.h \
-		lib/xmath.h lib/xmath.inc $(wildcard engine/*.h)
+$(WEB_WASM): $(WEB_SRC) include/bercl.h lib/internal.h arith/dd.h arith/dd_constants.inc lib/regions.h lib/wide.h \
+		lib/x87soft.h arith/xmath.h arith/xmath.inc arith/search.h $(wildcard engine/*.h)
 	$(call need,$(EMCC),--web)
 	mkdir -p web/tmp
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=c11 -ffp-contract=off -D_POSIX_C_SOURCE=200809L -DBERCL_BUILDING -DBERCL_WIDE_X87 $(WARN) \
-		-Wno-missing-field-initializers -Iinclude -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
+		-Wno-missing-field-initializers -Iinclude -Iarith -Ilib -Iengine --no-entry -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 -o $@ $(WEB_SRC)
 $(WEB_DIST)/bercl-wasm.js: $(WEB_WASM)
 	mkdir -p $(WEB_DIST)
 	{ printf '/* the engine and libbercl as WebAssembly, gzip then base64 (make web) */\nvar BERCL_WASM = "'; \
@@ -563,19 +573,20 @@ deps-dev:
 	sh tools/deps.sh --dev
 
 # Regenerate derived data (not needed to build; the outputs are committed).
-# coefficients: the library's generated tables (lib/*.inc, engine/pow10.inc).
+# coefficients: the generated tables (lib/*.inc, arith/*.inc, engine/pow10.inc).
 coefficients:
 	$(call need_py,mpmath,python3-mpmath,--dev)
 	/usr/bin/python3 tools/gen_coefficients.py > lib/coefficients.inc.tmp && mv lib/coefficients.inc.tmp lib/coefficients.inc
+	/usr/bin/python3 tools/gen_coefficients.py dd > arith/dd_constants.inc.tmp && mv arith/dd_constants.inc.tmp arith/dd_constants.inc
 	/usr/bin/python3 tools/gen_pow10.py > engine/pow10.inc.tmp && mv engine/pow10.inc.tmp engine/pow10.inc
 	/usr/bin/python3 tools/gen_fast_tables.py > lib/poisson_fast.inc.tmp && mv lib/poisson_fast.inc.tmp lib/poisson_fast.inc
-	/usr/bin/python3 tools/gen_xmath_tables.py > lib/xmath.inc.tmp && mv lib/xmath.inc.tmp lib/xmath.inc
+	/usr/bin/python3 tools/gen_xmath_tables.py > arith/xmath.inc.tmp && mv arith/xmath.inc.tmp arith/xmath.inc
 # make reference: every table of tests/data from its generator (mpmath,
 # R), through a scratch copy; TABLES="bits_ref.csv ..." for a few. It names
 # each table it cannot regenerate here and why (tools/reference.sh).
 reference:
 	sh tools/reference.sh $(TABLES)
 
--include $(wildcard lib/*.d src/*.d engine/*.d)
+-include $(wildcard lib/*.d arith/*.d src/*.d engine/*.d)
 tests/fuzz/fuzz_eye_csv tests/fuzz/fuzz_eye_ibert tests/fuzz/replay_eye_csv tests/fuzz/replay_eye_ibert: \
 	tests/fuzz/fuzz_eye_scan.inc

@@ -24,7 +24,7 @@ out=bench/tmp/cross
 mkdir -p "$out"
 src="bench/xbench.c lib/poisson.c lib/poisson_fast.c lib/binomial.c lib/solve.c lib/pmf.c lib/lnprob.c
 	lib/cl.c lib/version.c lib/plan.c lib/fec.c lib/lanes.c"
-flags="-D_POSIX_C_SOURCE=200809L -Iinclude -Ilib -DBERCL_BUILDING -std=c11 -O2"
+flags="-D_POSIX_C_SOURCE=200809L -Iinclude -Iarith -Ilib -DBERCL_BUILDING -std=c11 -O2"
 builds=
 build() { # name compiler-kind wide-flag
 	case $2 in

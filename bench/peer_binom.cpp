@@ -40,7 +40,7 @@
 #include "bercl.h"
 #include "peer_time.h"
 
-// the library's first term (lib/internal.h, lib/xmath.h: C, not installed)
+// the library's first term (lib/internal.h, arith/xmath.h: C, not installed)
 extern "C" {
 typedef struct {
 	double hi, lo;

@@ -11,9 +11,7 @@
 #include <string.h>
 
 #include "bercl.h"
-#include "dd.h"
 #include "search.h"
-#include "internal.h" /* bercli_lane_target */
 #include "xmath.h"
 #include "commands.h"
 #include "bursts.h"
@@ -208,7 +206,8 @@ enum compute_status compute_bits(struct row *r)
 		double lanes = lanes_of(in);
 		if (lanes > 1e6)
 			return compute_fail(r, COMPUTE_INPUT, "--all-lanes: at most 1000000 lanes");
-		bercli_lane_target(in->cl, in->cl_complement, lanes, &r->lane_target);
+		/* on failure bercl_min_bits_all_lanes() fails too, for the same target */
+		(void)bercl_lane_target(in->cl, in->cl_complement, (int)lanes, &r->lane_target);
 		rc = bercl_min_bits_all_lanes(in->model, in->errors, in->ber, in->cl, in->cl_complement,
 		                              (int)lanes, &r->bits, &r->tails);
 		if (rc == BERCL_OK) {
@@ -877,7 +876,7 @@ enum compute_status compute_fec_degrade(struct row *r)
 }
 
 /* The all row's printed doubles on the side of its verdict, which reads
- * the log sum (bercli_lanes_pass): 22 lanes at 50 % printed cl 0.49999999999999967
+ * the log sum (bercl_lanes_meet): 22 lanes at 50 % printed cl 0.49999999999999967
  * (49.9999 %) beside "pass" before. */
 static enum compute_status lanes_all_printable(struct row *r, int count)
 {
@@ -895,7 +894,10 @@ enum compute_status compute_lanes_all(struct row *r, const bercl_tails *lanes, i
 		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
 	if (isnan(r->in.require))
 		return COMPUTE_OK;
-	r->verdict = bercli_lanes_pass(&r->tails, r->in.require, r->in.require_complement);
+	int meets;
+	if (bercl_lanes_meet(&r->tails, r->in.require, r->in.require_complement, &meets) != BERCL_OK)
+		return compute_fail(r, COMPUTE_NUMERIC, "numerical failure in the all-lanes CL");
+	r->verdict = meets;
 	return lanes_all_printable(r, count);
 }
 

@@ -32,15 +32,14 @@ enum compute_status compute_plan_design(struct row *r);
 enum compute_status compute_least_bits(enum bercl_model model, double errors, double ber,
                                        const bercl_target *target, double *bits,
                                        bercl_tails *tails, char *why, size_t len);
-/* The same with the caller's memo of what depends on the count and the
- * target alone (lib/internal.h bercli_bits_memo; valid 0 before its first
- * use, for one model, count and target): the same answer. */
-struct bercli_bits_memo;
+/* The same with the caller's memo of what depends on the model, count and
+ * target alone (bercl.h's bercl_min_bits_memo(): zeroed before its first
+ * use): the same answer. */
 enum compute_status compute_least_bits_memo(enum bercl_model model, double errors, double ber,
                                             const bercl_target *target,
-                                            struct bercli_bits_memo *memo, double *bits,
+                                            bercl_bits_memo *memo, double *bits,
                                             bercl_tails *tails, char *why, size_t len);
-/* A search's test over a row (lib/search.h): the row moved to n, and the
+/* A search's test over a row (arith/search.h): the row moved to n, and the
  * status of its tails kept for the caller (any failure ends the search). */
 struct row_goal {
 	struct row *r;

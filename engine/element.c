@@ -13,7 +13,6 @@
 
 #include "bercl.h"
 #include "element.h"
-#include "internal.h" /* bercli_target_status */
 #include "parse.h"
 #include "request.h"
 #include "shortest.h"
@@ -120,8 +119,8 @@ static int bits_holds(const struct element_target *cache, unsigned i, enum bercl
 /*
  * The least bits of compute_least_bits() with the memo of what depends on
  * the model, count and target alone kept in the cache (a pair of slots by
- * a hash of them, the newer first; lib/solve.c bercli_min_bits_memo: the
- * same answer as without). With one slot per key, make bench's column of
+ * a hash of them, the newer first; bercl_min_bits_memo(): the same answer
+ * as without). With one slot per key, make bench's column of
  * 101 counts by 6 levels (606 keys in 1024 slots) missed on 25,293 of its
  * 1e5 elements, each finding the root again; in pairs, on 5,460 (the hash
  * replayed over the same keys).
@@ -141,37 +140,22 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
 		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
 	unsigned at = (unsigned)(h >> 53) % ELEMENT_BITS & ~1u;
 	int hit = bits_holds(cache, at, model, e, t) ? 1 : bits_holds(cache, at + 1, model, e, t) ? 2 : 0;
-	struct bercli_bits_memo m = {0, 0, 0, 0, 0, 0, 0};
 	if (hit) {
-		const struct element_bits *b = &cache->bits[at + (unsigned)hit - 1];
-		m.valid = 1;
-		m.quick_ok = b->quick_ok;
-		m.lam = b->lam;
-		m.rel_slope = b->rel_slope;
-		m.pmf_c = b->pmf_c;
-		m.ln_hi = b->ln_hi;
-		m.ln_lo = b->ln_lo;
+		bercl_bits_memo *m = &cache->bits[at + (unsigned)hit - 1].memo;
+		return compute_least_bits_memo(model, e, p, &target, m, bits, tl, why, sizeof why);
 	}
-	enum compute_status st =
-	        compute_least_bits_memo(model, e, p, &target, &m, bits, tl, why, sizeof why);
-	if (m.valid && !hit) { /* the newest first, the one it displaces second */
-		if (cache->bits_valid[at]) {
-			cache->bits[at + 1] = cache->bits[at];
-			cache->bits_valid[at + 1] = 1;
-		}
-		struct element_bits *b = &cache->bits[at];
-		b->errors = e;
-		memcpy(b->t, t, 4 * sizeof *t);
-		b->model = (int)model;
-		b->quick_ok = m.quick_ok;
-		b->lam = m.lam;
-		b->rel_slope = m.rel_slope;
-		b->pmf_c = m.pmf_c;
-		b->ln_hi = m.ln_hi;
-		b->ln_lo = m.ln_lo;
-		cache->bits_valid[at] = 1;
+	/* the newest first, the one it displaces second */
+	if (cache->bits_valid[at]) {
+		cache->bits[at + 1] = cache->bits[at];
+		cache->bits_valid[at + 1] = 1;
 	}
-	return st;
+	struct element_bits *b = &cache->bits[at];
+	b->errors = e;
+	memcpy(b->t, t, 4 * sizeof *t);
+	b->model = (int)model;
+	b->memo = (bercl_bits_memo){0};
+	cache->bits_valid[at] = 1;
+	return compute_least_bits_memo(model, e, p, &target, &b->memo, bits, tl, why, sizeof why);
 }
 
 /*
@@ -180,13 +164,13 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
  * once per count and target through the cache (a slot by a hash of the
  * three doubles; a lab's columns hold a few targets and counts, and each
  * root costs two or three tail evaluations): the same doubles as
- * bercl_ber_upper() and bercl_ber_interval(), which are these two parts
- * (lib/solve.c bercli_ber_upper_at, bercli_ber_interval_at).
+ * bercl_ber_upper() and bercl_ber_interval() (bercl_ber_roots_find(),
+ * bercl_ber_bounds_at()).
  */
 static enum bercl_status poisson_bound(int kind, double e, double n, const double t[4],
                                        struct element_target *cache, double *out)
 {
-	struct element_root local, *r = &local;
+	bercl_ber_roots local, *r = &local;
 	uint64_t k[3], h;
 	memcpy(&k[0], &e, sizeof e);
 	memcpy(&k[1], &t[0], sizeof t[0]);
@@ -196,39 +180,18 @@ static enum bercl_status poisson_bound(int kind, double e, double n, const doubl
 	int hit = 0;
 	if (cache) {
 		r = &cache->root[h % ELEMENT_ROOTS];
-		hit = cache->root_valid[h % ELEMENT_ROOTS] && r->kind == kind &&
+		hit = cache->root_valid[h % ELEMENT_ROOTS] && r->two_sided == (kind == 2) &&
 		      memcmp(&r->errors, &e, sizeof e) == 0 && memcmp(&r->cl, &t[0], sizeof e) == 0 &&
-		      memcmp(&r->omc, &t[2], sizeof e) == 0;
+		      memcmp(&r->one_minus_cl, &t[2], sizeof e) == 0;
 	}
 	if (!hit) {
-		struct bercli_lambda a, b = {BERCL_OK, 0.0, 0.0};
-		if (kind == 1) {
-			a = bercli_bound_lambda(e, t[0], t[2]);
-		} else {
-			double up[2], low[2];
-			bercli_interval_targets(t[2], up, low);
-			a = bercli_bound_lambda(e, up[0], up[1]);
-			if (e > 0)
-				b = bercli_bound_lambda(e - 1.0, low[0], low[1]);
-		}
-		r->errors = e;
-		r->cl = t[0];
-		r->omc = t[2];
-		r->kind = kind;
-		r->rc[0] = (int)a.rc;
-		r->lam[0] = a.lam;
-		r->lam_lo[0] = a.lam_lo;
-		r->rc[1] = (int)b.rc;
-		r->lam[1] = b.lam;
-		r->lam_lo[1] = b.lam_lo;
+		bercl_ber_roots_find(e, t[0], t[2], kind == 2, r); /* its status kept in *r */
 		if (cache)
 			cache->root_valid[h % ELEMENT_ROOTS] = 1;
 	}
-	struct bercli_lambda a = {(enum bercl_status)r->rc[0], r->lam[0], r->lam_lo[0]};
-	struct bercli_lambda b = {(enum bercl_status)r->rc[1], r->lam[1], r->lam_lo[1]};
 	if (kind == 1)
-		return bercli_ber_upper_at(e, n, t[0], t[2], a, &out[0]);
-	return bercli_ber_interval_at(e, n, t[0], t[2], a, b, &out[0], &out[1]);
+		return bercl_ber_bounds_at(r, n, NULL, &out[0]);
+	return bercl_ber_bounds_at(r, n, &out[0], &out[1]);
 }
 
 /* The target's four doubles: given (exact), or read from the double (through
@@ -243,7 +206,7 @@ static const char *target_forms(double v, const double *given, int exact,
 		memcpy(forms, given, 4 * sizeof *forms);
 		*text = "";
 		if (!(isfinite(given[1]) && isfinite(given[3])) ||
-		    bercli_target_status(given[0], given[2]) != BERCL_OK)
+		    bercl_target_check(given[0], given[2]) != BERCL_OK)
 			return "is not a level and its complement (value, rest, 1 - value, rest)";
 		return NULL;
 	}

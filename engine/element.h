@@ -82,25 +82,20 @@ struct element_level {
  * by a multiplicative hash of its bits. */
 #define ELEMENT_LEVELS 16
 
-/* A Poisson BER bound's roots for one count and target (lib/solve.c
- * bercli_bound_lambda: they do not depend on the bits), kind 1 the upper
- * bound's, 2 the interval's two (upper, lower). */
-struct element_root {
-	double errors, cl, omc;
-	int kind;
-	int rc[2];
-	double lam[2], lam_lo[2];
-};
+/* A Poisson BER bound's roots for one count and target (bercl.h's
+ * bercl_ber_roots_find(): they do not depend on the bits), one-sided the
+ * upper bound's, two-sided the interval's two. */
 #define ELEMENT_ROOTS 1024
 
-/* The minimum bits' memo for one model, count and target (lib/internal.h
- * bercli_bits_memo: what does not depend on the BER), its fields here; two
- * slots a key may sit in (a pair by a hash of it), so that a lab's grid of
- * counts and levels (101 counts x 6 levels) keeps nearly all its keys. */
+/* The minimum bits' memo for one model, count and target (bercl.h's
+ * bercl_min_bits_memo(): what does not depend on the BER), with the key
+ * the engine filed it under; two slots a key may sit in (a pair by a hash
+ * of it), so that a lab's grid of counts and levels (101 counts x 6
+ * levels) keeps nearly all its keys. */
 struct element_bits {
 	double errors, t[4];
-	int model, quick_ok;
-	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+	int model;
+	bercl_bits_memo memo;
 };
 #define ELEMENT_BITS 2048
 
@@ -109,7 +104,7 @@ struct element_bits {
 struct element_target {
 	struct element_level slot[ELEMENT_LEVELS];
 	unsigned char root_valid[ELEMENT_ROOTS];
-	struct element_root root[ELEMENT_ROOTS];
+	bercl_ber_roots root[ELEMENT_ROOTS];
 	unsigned char bits_valid[ELEMENT_BITS];
 	struct element_bits bits[ELEMENT_BITS];
 };

@@ -37,10 +37,12 @@
 #include <string.h>
 
 #include "eye.h"
+#include "flags.h"
 #include "format.h"
 #include "human.h"
 #include "numbers.h"
 #include "parse.h"
+#include "request.h"
 
 #define LINE_MAX_BYTES 4096
 #define MAX_CELLS 1100
@@ -57,295 +59,7 @@ static int fail(char *err, size_t len, const char *fmt, ...)
 	return -1;
 }
 
-/* ---- flags ---- */
-
-enum eye_flag {
-	EF_INPUT, EF_SCAN_FORMAT, EF_AXIS, EF_BER, EF_CL, EF_RHO, EF_FIT_BELOW, EF_METHOD,
-	EF_PLAN, EF_HALF_WIDTH, EF_SIGMA, EF_DJ, EF_OFFSETS, EF_RATE, EF_FORMAT, EF_VALUE, EF_HELP,
-	NEFLAGS
-};
-
-typedef const char *(*eye_setter)(const char *v, struct eye_request *rq, char *why, size_t len);
-
-struct eye_flag_desc {
-	const char *name;
-	char letter;
-	const char *arg;
-	const char *help;
-	eye_setter set;
-};
-
-/* One of `names` (NULL-ended), its index in *out; else "must be a, b or c". */
-static const char *one_of(const char *v, const char *const *names, int *out, char *why,
-                          size_t len)
-{
-	for (int i = 0; names[i]; i++)
-		if (strcmp(v, names[i]) == 0) {
-			*out = i;
-			return NULL;
-		}
-	char list[96];
-	snprintf(why, len, "must be %s", names_joined(names, list, sizeof list));
-	return why;
-}
-
-static const char *set_input(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)why, (void)len;
-	if (!v[0])
-		return "must name a file (- is standard input)";
-	rq->input = v;
-	return NULL;
-}
-
-static const char *set_scan_format(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	static const char *const n[] = {"auto", "csv", "ibert", NULL};
-	int i;
-	const char *e = one_of(v, n, &i, why, len);
-	if (!e)
-		rq->scan_format = (enum eye_scan_format)i;
-	return e;
-}
-
-static const char *set_axis(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	static const char *const n[] = {"time", "voltage", NULL};
-	int i;
-	const char *e = one_of(v, n, &i, why, len);
-	if (!e)
-		rq->axis = (enum bercl_eye_axis)i;
-	return e;
-}
-
-static const char *set_method(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	static const char *const n[] = {"likelihood", "regression", NULL};
-	int i;
-	const char *e = one_of(v, n, &i, why, len);
-	if (!e)
-		rq->method = (enum bercl_eye_method)i;
-	return e;
-}
-
-static const char *set_format(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	static const char *const n[] = {"text", "csv", "tsv", "json", NULL};
-	int i;
-	const char *e = one_of(v, n, &i, why, len);
-	if (!e)
-		rq->format = (enum eye_format)i;
-	return e;
-}
-
-static const char *set_value(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)why, (void)len;
-	if (!v[0])
-		return "must name a column";
-	rq->value = v;
-	return NULL;
-}
-
-static const char *set_ber(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	struct vlist l;
-	const char *bad;
-	const char *e = parse_vlist(v, NULL, &l, &bad);
-	if (e) {
-		snprintf(why, len, "%s", e);
-		return why;
-	}
-	if (l.count > EYE_MAX_BERS) {
-		snprintf(why, len, "gives %llu values; at most %d", l.count, EYE_MAX_BERS);
-		vlist_free(&l);
-		return why;
-	}
-	rq->nber = 0;
-	for (unsigned long long i = 0; i < l.count; i++) {
-		double c, b = vlist_value(&l, i, &c);
-		if (!(b > 0 && b < 1) || b < 2.2250738585072014e-308) {
-			vlist_free(&l);
-			return "must be between 0 and 1, exclusive";
-		}
-		rq->ber[rq->nber++] = b;
-	}
-	vlist_free(&l);
-	return NULL;
-}
-
-static const char *set_cl(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	double c, omc;
-	const char *e = parse_probability(v, &c, &omc);
-	(void)why, (void)len;
-	if (e)
-		return e;
-	if (!(c > 0 && c < 1 && omc > 0))
-		return "must be between 0 and 1, exclusive (or a percentage: 95%)";
-	/* the profile interval's chi-square quantile at a CL whose complement
-	 * is 1 as a double (below about 1.1e-16) is 0: no interval to find */
-	if (!(omc < 1))
-		return "is too close to 0 for an interval (at least 1e-16)";
-	rq->cl = c;
-	rq->one_minus_cl = omc;
-	return NULL;
-}
-
-static const char *set_rho(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)why, (void)len;
-	rq->rho_given = 1;
-	if (strcmp(v, "fit") == 0) {
-		rq->rho = 0;
-		return NULL;
-	}
-	double r;
-	const char *e = parse_real(v, &r);
-	if (e)
-		return "must be a number in [1e-6, 1] or fit";
-	if (!(r >= 1e-6 && r <= 1))
-		return "must be from 1e-6 to 1 (or fit)";
-	rq->rho = r;
-	return NULL;
-}
-
-static const char *set_fit_below(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	double b;
-	(void)why, (void)len;
-	if (parse_real(v, &b))
-		return "not a number";
-	if (!(b > 0 && b <= 1))
-		return "must be above 0, at most 1";
-	rq->fit_below = b;
-	return NULL;
-}
-
-static const char *set_plan(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)v, (void)why, (void)len;
-	rq->plan = 1;
-	return NULL;
-}
-
-static const char *positive_real(const char *v, double *out, int *have)
-{
-	double x;
-	if (parse_real(v, &x))
-		return "not a number";
-	if (!(x > 0 && x <= 1e12))
-		return "must be above 0 (at most 1e12)";
-	*out = x;
-	*have = 1;
-	return NULL;
-}
-
-static const char *set_half_width(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)why, (void)len;
-	return positive_real(v, &rq->half_width, &rq->have_half_width);
-}
-
-static const char *set_sigma(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)why, (void)len;
-	return positive_real(v, &rq->sigma, &rq->have_sigma);
-}
-
-static const char *set_dj(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	double x;
-	(void)why, (void)len;
-	if (parse_real(v, &x))
-		return "not a number";
-	if (!(x >= 0 && x < 1))
-		return "must be from 0 to 1 UI, 1 excluded";
-	rq->dj = x;
-	rq->have_dj = 1;
-	return NULL;
-}
-
-static const char *set_rate(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	double x;
-	const char *e = parse_rate(v, &x);
-	(void)why, (void)len;
-	if (e)
-		return e;
-	if (!(x > 0 && x <= 1e300))
-		return "must be above 0";
-	rq->rate = x;
-	rq->have_rate = 1;
-	return NULL;
-}
-
-static const char *set_offsets(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	struct vlist l;
-	const char *bad;
-	const char *e = parse_vlist(v, parse_real, &l, &bad);
-	if (e) {
-		snprintf(why, len, "%s", e);
-		return why;
-	}
-	if (l.count > BERCL_EYE_MAX_POINTS) {
-		snprintf(why, len, "gives %llu offsets; at most %d", l.count, BERCL_EYE_MAX_POINTS);
-		vlist_free(&l);
-		return why;
-	}
-	rq->noffsets = 0;
-	for (unsigned long long i = 0; i < l.count; i++) {
-		double c, x = vlist_value(&l, i, &c);
-		if (!(fabs(x) <= 1e12)) {
-			vlist_free(&l);
-			return "offsets must be within +-1e12";
-		}
-		rq->offsets[rq->noffsets++] = x;
-	}
-	vlist_free(&l);
-	return NULL;
-}
-
-static const char *set_help(const char *v, struct eye_request *rq, char *why, size_t len)
-{
-	(void)v, (void)why, (void)len;
-	rq->help = 1;
-	return NULL;
-}
-
-static const struct eye_flag_desc eye_flags[NEFLAGS] = {
-	[EF_INPUT] = {"input", 'i', "FILE", "the scan (CSV or an IBERT export; - is stdin)", set_input},
-	[EF_SCAN_FORMAT] = {"scan-format", 0, "F", "auto (default), csv or ibert", set_scan_format},
-	[EF_AXIS] = {"axis", 0, "A", "time (default; offsets in UI) or voltage (the file's unit)",
-	             set_axis},
-	[EF_BER] = {"ber", 'p', "P", "the target BER (default 1e-12); a list gives a row each", set_ber},
-	[EF_CL] = {"cl", 'c', "C", "confidence of the intervals (default 95%)", set_cl},
-	[EF_RHO] = {"transition-density", 0, "R",
-	            "time: the tails' amplitude rho (default 0.5), or fit", set_rho},
-	[EF_FIT_BELOW] = {"fit-below", 0, "B",
-	                  "fit the points whose observed BER is below B (default 1e-3)",
-	                  set_fit_below},
-	[EF_METHOD] = {"method", 0, "M",
-	               "likelihood (default) or regression (Q-space least squares, R^2)", set_method},
-	[EF_PLAN] = {"plan", 0, NULL,
-	             "plan a scan: the bits per offset that reach --half-width W", set_plan},
-	[EF_HALF_WIDTH] = {"half-width", 0, "W",
-	                   "--plan: the eye opening's interval half-width to reach",
-	                   set_half_width},
-	[EF_SIGMA] = {"sigma", 0, "S", "--plan: the rough eye's RJ (rms, UI) without a scan",
-	              set_sigma},
-	[EF_DJ] = {"dj", 0, "D", "--plan: the rough eye's DJ (dual-Dirac, UI) without a scan",
-	           set_dj},
-	[EF_OFFSETS] = {"offsets", 0, "LIST",
-	                "--plan: the offsets, a list or range; default the scan's", set_offsets},
-	[EF_RATE] = {"rate", 'r', "R", "--plan: line rate, for the time (25.78125G)", set_rate},
-	[EF_FORMAT] = {"format", 'f', "F", "text (default), csv, tsv, json (one object per line)",
-	               set_format},
-	[EF_VALUE] = {"value", 0, "COLUMN", "print only this column's values, one per line",
-	              set_value},
-	[EF_HELP] = {"help", 'h', NULL, "this help", set_help},
-};
+/* ---- flags (their rows: flags.c, from F_EYE_INPUT; their actions: request.c) ---- */
 
 void eye_request_init(struct eye_request *rq)
 {
@@ -369,8 +83,8 @@ static int flag_of(const char *a, const char **inline_value)
 	if (a[0] == '-' && a[1] == '-') {
 		const char *eq = strchr(a + 2, '=');
 		size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-		for (int f = 0; f < NEFLAGS; f++)
-			if (strlen(eye_flags[f].name) == n && strncmp(a + 2, eye_flags[f].name, n) == 0) {
+		for (int f = F_EYE_INPUT; f < NFLAGS_ALL; f++)
+			if (strlen(flags[f].name) == n && strncmp(a + 2, flags[f].name, n) == 0) {
 				if (eq)
 					*inline_value = eq + 1;
 				return f;
@@ -378,8 +92,8 @@ static int flag_of(const char *a, const char **inline_value)
 		return -1;
 	}
 	if (a[0] == '-' && a[1] && a[2] == '\0')
-		for (int f = 0; f < NEFLAGS; f++)
-			if (eye_flags[f].letter == a[1])
+		for (int f = F_EYE_INPUT; f < NFLAGS_ALL; f++)
+			if (flags[f].letter == a[1])
 				return f;
 	return -1;
 }
@@ -427,11 +141,11 @@ const char *eye_request_check(const struct eye_request *rq, char *err, size_t le
 	} else {
 		const int given[] = {rq->have_half_width, rq->have_sigma, rq->have_dj,
 		                     rq->noffsets > 0, rq->have_rate};
-		static const enum eye_flag plan_only[] = {EF_HALF_WIDTH, EF_SIGMA, EF_DJ, EF_OFFSETS,
-		                                          EF_RATE};
+		static const enum flag_id plan_only[] = {F_EYE_HALF_WIDTH, F_EYE_SIGMA, F_EYE_DJ,
+		                                         F_EYE_OFFSETS, F_EYE_RATE};
 		for (size_t k = 0; k < sizeof plan_only / sizeof plan_only[0]; k++)
 			if (given[k]) {
-				snprintf(err, len, "--%s is for --plan", eye_flags[plan_only[k]].name);
+				snprintf(err, len, "--%s is for --plan", flags[plan_only[k]].name);
 				return err;
 			}
 	}
@@ -455,11 +169,15 @@ const char *eye_request_check(const struct eye_request *rq, char *err, size_t le
 const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq, char *err,
                            size_t len)
 {
-	int seen[NEFLAGS] = {0};
+	/* the flag table's machinery (flags.c) counts each flag, refuses one
+	 * given twice or beside its group's other, and acts on its value */
+	struct options o;
+	memset(&o, 0, sizeof o);
+	o.eye = rq;
 	eye_request_init(rq);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v;
-		char q[64], why[160];
+		char q[64];
 		int f = flag_of(a, &v);
 		if (f < 0) {
 			if (a[0] == '-' && a[1])
@@ -471,31 +189,21 @@ const char *eye_parse_args(int argc, char *const argv[], struct eye_request *rq,
 			return line_safe(err);
 		}
 		char name[40];
-		snprintf(name, sizeof name, "--%s", eye_flags[f].name);
-		if (seen[f]++ && f != EF_HELP) {
-			snprintf(err, len, "%s given twice", name);
+		flag_name_in(f, name, sizeof name);
+		if (flag_admit(&o, f, err, len))
 			return err;
-		}
-		/* one output at a time, as the other subcommands' flag table says */
-		if ((f == EF_FORMAT && seen[EF_VALUE]) || (f == EF_VALUE && seen[EF_FORMAT])) {
-			snprintf(err, len, "--format and --value: give one");
-			return err;
-		}
-		if (eye_flags[f].arg && !v) {
+		if (flags[f].arg && !v) {
 			if (i + 1 >= argc) {
-				snprintf(err, len, "%s needs a value (%s)", name, eye_flags[f].arg);
+				snprintf(err, len, "%s needs a value (%s)", name, flags[f].arg);
 				return err;
 			}
 			v = argv[++i];
-		} else if (!eye_flags[f].arg && v) {
+		} else if (!flags[f].arg && v) {
 			snprintf(err, len, "%s takes no value", name);
 			return err;
 		}
-		const char *e = eye_flags[f].set(v ? v : "", rq, why, sizeof why);
-		if (e) {
-			value_message(err, len, name, v, e);
+		if (flag_act(&o, f, v, err, len))
 			return line_safe(err);
-		}
 	}
 	if (rq->help)
 		return NULL;
@@ -955,12 +663,13 @@ size_t eye_render(const struct eye_request *rq, const struct eye_result *res, ch
 
 int eye_flag_info(int i, const char **name, char *letter, const char **arg, const char **help)
 {
-	if (i < 0 || i >= NEFLAGS)
+	if (i < 0 || i >= NFLAGS_ALL - F_EYE_INPUT)
 		return 0;
-	*name = eye_flags[i].name;
-	*letter = eye_flags[i].letter;
-	*arg = eye_flags[i].arg;
-	*help = eye_flags[i].help;
+	const struct flag_desc *f = &flags[F_EYE_INPUT + i];
+	*name = f->name;
+	*letter = f->letter;
+	*arg = f->arg;
+	*help = f->help;
 	return 1;
 }
 
@@ -971,14 +680,14 @@ size_t eye_help(char *buf, size_t len)
 	        "[--method likelihood|regression]\n\n"
 	        "bercl eye - the eye opening and TJ at a target BER from a bathtub or eye scan,\n"
 	        "with confidence intervals (dual-Dirac or Q-factor fit by likelihood)\n\n");
-	for (int f = 0; f < NEFLAGS; f++) {
+	for (int f = F_EYE_INPUT; f < NFLAGS_ALL; f++) {
 		char left[48];
-		snprintf(left, sizeof left, "--%s%s%s", eye_flags[f].name, eye_flags[f].arg ? " " : "",
-		         eye_flags[f].arg ? eye_flags[f].arg : "");
-		if (eye_flags[f].letter)
-			put(&o, "  -%c, %-26s %s\n", eye_flags[f].letter, left, eye_flags[f].help);
+		snprintf(left, sizeof left, "--%s%s%s", flags[f].name, flags[f].arg ? " " : "",
+		         flags[f].arg ? flags[f].arg : "");
+		if (flags[f].letter)
+			put(&o, "  -%c, %-26s %s\n", flags[f].letter, left, flags[f].help);
 		else
-			put(&o, "      %-26s %s\n", left, eye_flags[f].help);
+			put(&o, "      %-26s %s\n", left, flags[f].help);
 	}
 	put(&o, "\nColumns:");
 	int col = 9;

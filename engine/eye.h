@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * eye.h - bercl eye, every rule of it once, for every face: its flags (a
- * table in eye.c), the scan readers on bytes (CSV with named columns, the
+ * eye.h - bercl eye, every rule of it once, for every face: its flags
+ * (rows of the flag table, flags.c, read by its machinery), the scan readers on bytes (CSV with named columns, the
  * AMD/Xilinx IBERT eye-scan export), the rows (one per edge, then one per
  * target BER) and their cells in text, CSV, TSV, JSON lines or one
  * column's values. No stdio, no allocation, no global mutable state: a
@@ -13,33 +13,7 @@
 #include <stddef.h>
 
 #include "bercl.h"
-
-#define EYE_MAX_BERS 64
-
-enum eye_scan_format { EYE_SCAN_AUTO, EYE_SCAN_CSV, EYE_SCAN_IBERT };
-enum eye_format { EYE_TEXT, EYE_CSV, EYE_TSV, EYE_JSON };
-
-/* What the command line (or a face's keywords) asked for. */
-struct eye_request {
-	const char *input;                /* -i FILE ("-": standard input) */
-	enum eye_scan_format scan_format;
-	enum bercl_eye_axis axis;
-	enum bercl_eye_method method;
-	double ber[EYE_MAX_BERS];
-	int nber;
-	double cl, one_minus_cl;
-	double rho;                       /* 0: fitted */
-	int rho_given;
-	double fit_below;
-	enum eye_format format;
-	const char *value;                /* --value COLUMN, or NULL */
-	int help;
-	int plan;                         /* --plan */
-	double half_width, sigma, dj, rate;
-	int have_half_width, have_sigma, have_dj, have_rate;
-	double offsets[BERCL_EYE_MAX_POINTS]; /* --offsets */
-	int noffsets;
-};
+#include "eye_request.h"
 
 /* The points read from a scan. */
 struct eye_points {

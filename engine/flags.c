@@ -12,8 +12,11 @@
  *     with its action (a switch, a string, a file name, an enum with its
  *     names, or a custom function in request.c) and the struct options
  *     field it sets (request.h).
+ *   - a flag of bercl eye: its id after F_EYE_INPUT (flags.h), a row in
+ *     its part of the table (ON_EYE) writing struct eye_request (eye.h).
  * getopt's option list, the short-option string, --help, the "not used by"
- * checks and the batch column names are all made from this table.
+ * checks and the batch column names are all made from this table; eye's
+ * argument reader, --help and the page's form from its rows.
  */
 #include <float.h>
 #include <math.h>
@@ -21,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eye_request.h"
 #include "flags.h"
 #include "request.h"
 
@@ -79,11 +83,17 @@ static const char *burst_share_range(double v)
 
 #define IN(field) offsetof(struct row_input, field)
 #define OPT(field) offsetof(struct options, field)
+#define EOPT(field) offsetof(struct eye_request, field)
 
 /* The names of the enum flags' values, in the order of their values. */
 static const char *const model_names[] = {"poisson", "binomial", NULL};   /* enum bercl_model */
 static const char *const format_names[] = {"text", "csv", "tsv", "json", NULL}; /* enum format */
 static const char *const method_names[] = {"likelihood", "sonic", NULL};  /* tail_sonic 0, 1 */
+/* eye's: enum eye_scan_format, enum bercl_eye_axis, enum bercl_eye_method, enum eye_format */
+static const char *const eye_scan_names[] = {"auto", "csv", "ibert", NULL};
+static const char *const eye_axis_names[] = {"time", "voltage", NULL};
+static const char *const eye_method_names[] = {"likelihood", "regression", NULL};
+static const char *const eye_format_names[] = {"text", "csv", "tsv", "json", NULL};
 
 #define CL ON(CMD_CL)
 #define BITS ON(CMD_BITS)
@@ -94,7 +104,7 @@ static const char *const method_names[] = {"likelihood", "sonic", NULL};  /* tai
 #define FEC ON(CMD_FEC)
 #define ERR ON(CMD_ERRORS)
 
-const struct flag_desc flags[NFLAGS] = {
+const struct flag_desc flags[NFLAGS_ALL] = {
 	/* quantities: name, letter, arg, subcommands, help; parser, check, field, complement */
 	[Q_ERRORS] = {"errors", 'e', "E", ALL_COMMANDS & ~ERR,
 	              "errors seen (cl, ber, fec) or allowed (bits, plan, watch); default 0",
@@ -265,7 +275,122 @@ const struct flag_desc flags[NFLAGS] = {
 	[F_VERSION] = {"version", 'V', NULL, ALL_COMMANDS, "the version",
 	               NULL, NULL, NO_FIELD, NO_FIELD,
 	               ACT_VERSION, NO_FIELD, NULL, NULL, NULL, 0, 0},
+
+	/* bercl eye (its --help lists them in this order) */
+#define EYE(name, letter, arg, help, action, field, values, custom, once, group) \
+	{name, letter, arg, ON_EYE, help, NULL, NULL, NO_FIELD, NO_FIELD, action, field, values, NULL, \
+	 custom, once, group}
+	[F_EYE_INPUT] = EYE("input", 'i', "FILE", "the scan (CSV or an IBERT export; - is stdin)",
+	                    ACT_CUSTOM, NO_FIELD, NULL, option_eye_input, 1, 0),
+	[F_EYE_SCAN_FORMAT] = EYE("scan-format", 0, "F", "auto (default), csv or ibert",
+	                          ACT_ENUM, EOPT(scan_format), eye_scan_names, NULL, 1, 0),
+	[F_EYE_AXIS] = EYE("axis", 0, "A", "time (default; offsets in UI) or voltage (the file's unit)",
+	                   ACT_ENUM, EOPT(axis), eye_axis_names, NULL, 1, 0),
+	[F_EYE_BER] = EYE("ber", 'p', "P", "the target BER (default 1e-12); a list gives a row each",
+	                  ACT_CUSTOM, NO_FIELD, NULL, option_eye_ber, 1, 0),
+	[F_EYE_CL] = EYE("cl", 'c', "C", "confidence of the intervals (default 95%)",
+	                 ACT_CUSTOM, NO_FIELD, NULL, option_eye_cl, 1, 0),
+	[F_EYE_RHO] = EYE("transition-density", 0, "R",
+	                  "time: the tails' amplitude rho (default 0.5), or fit",
+	                  ACT_CUSTOM, NO_FIELD, NULL, option_eye_rho, 1, 0),
+	[F_EYE_FIT_BELOW] = EYE("fit-below", 0, "B",
+	                        "fit the points whose observed BER is below B (default 1e-3)",
+	                        ACT_CUSTOM, NO_FIELD, NULL, option_eye_fit_below, 1, 0),
+	[F_EYE_METHOD] = EYE("method", 0, "M",
+	                     "likelihood (default) or regression (Q-space least squares, R^2)",
+	                     ACT_ENUM, EOPT(method), eye_method_names, NULL, 1, 0),
+	[F_EYE_PLAN] = EYE("plan", 0, NULL,
+	                   "plan a scan: the bits per offset that reach --half-width W",
+	                   ACT_SWITCH, EOPT(plan), NULL, NULL, 1, 0),
+	[F_EYE_HALF_WIDTH] = EYE("half-width", 0, "W",
+	                         "--plan: the eye opening's interval half-width to reach",
+	                         ACT_CUSTOM, NO_FIELD, NULL, option_eye_half_width, 1, 0),
+	[F_EYE_SIGMA] = EYE("sigma", 0, "S", "--plan: the rough eye's RJ (rms, UI) without a scan",
+	                    ACT_CUSTOM, NO_FIELD, NULL, option_eye_sigma, 1, 0),
+	[F_EYE_DJ] = EYE("dj", 0, "D", "--plan: the rough eye's DJ (dual-Dirac, UI) without a scan",
+	                 ACT_CUSTOM, NO_FIELD, NULL, option_eye_dj, 1, 0),
+	[F_EYE_OFFSETS] = EYE("offsets", 0, "LIST",
+	                      "--plan: the offsets, a list or range; default the scan's",
+	                      ACT_CUSTOM, NO_FIELD, NULL, option_eye_offsets, 1, 0),
+	[F_EYE_RATE] = EYE("rate", 'r', "R", "--plan: line rate, for the time (25.78125G)",
+	                   ACT_CUSTOM, NO_FIELD, NULL, option_eye_rate, 1, 0),
+	[F_EYE_FORMAT] = EYE("format", 'f', "F", "text (default), csv, tsv, json (one object per line)",
+	                     ACT_ENUM, EOPT(format), eye_format_names, NULL, 1, 1),
+	[F_EYE_VALUE] = EYE("value", 0, "COLUMN", "print only this column's values, one per line",
+	                    ACT_CUSTOM, NO_FIELD, NULL, option_eye_value, 1, 1),
+	[F_EYE_HELP] = EYE("help", 'h', NULL, "this help", ACT_SWITCH, EOPT(help), NULL, NULL, 0, 0),
+#undef EYE
 };
+
+const char *flag_name_in(int id, char *buf, size_t len)
+{
+	snprintf(buf, len, "--%s", flags[id].name);
+	return buf;
+}
+
+const char *flag_admit(struct options *o, int id, char *why, size_t len)
+{
+	const struct flag_desc *f = &flags[id];
+	char a[32], b[32];
+	if (f->once && o->seen[id]) {
+		snprintf(why, len, "%s given twice", flag_name_in(id, a, sizeof a));
+		return why;
+	}
+	for (int other = NQ; f->group && other < NFLAGS_ALL; other++)
+		if (other != id && flags[other].group == f->group && o->seen[other]) {
+			snprintf(why, len, "%s and %s: give one",
+			         flag_name_in(other < id ? other : id, a, sizeof a),
+			         flag_name_in(other < id ? id : other, b, sizeof b));
+			return why;
+		}
+	o->seen[id]++;
+	return NULL;
+}
+
+const char *flag_act(struct options *o, int id, const char *arg, char *why, size_t len)
+{
+	const struct flag_desc *f = &flags[id];
+	char a[32];
+	/* the field: in o, or for eye's rows in the request o->eye */
+	char *base = id >= NFLAGS ? (char *)o->eye : (char *)o;
+	void *field = f->option == NO_FIELD ? NULL : base + f->option;
+	switch (f->action) {
+	case ACT_SWITCH:
+		*(int *)field = 1;
+		break;
+	case ACT_FILE:
+		if (!arg || arg[0] == '\0') {
+			snprintf(why, len, "%s: empty file name", flag_name_in(id, a, sizeof a));
+			return why;
+		}
+		/* fall through */
+	case ACT_STRING:
+		*(const char **)field = arg;
+		break;
+	case ACT_ENUM: {
+		int v = arg ? name_index(arg, f->values) : -1;
+		if (v >= 0) {
+			*(int *)field = v;
+			break;
+		}
+		char names[128], reason[160];
+		names_joined(f->values, names, sizeof names);
+		if (f->noun)
+			snprintf(reason, sizeof reason, "unknown %s (%s)", f->noun, names);
+		else
+			snprintf(reason, sizeof reason, "must be %s", names);
+		value_message(why, len, flag_name_in(id, a, sizeof a), arg ? arg : "", reason);
+		return why;
+	}
+	case ACT_CUSTOM:
+		return f->custom(arg ? arg : "", o, why, len);
+	case ACT_HELP: /* carried out by the face once the whole line is read */
+	case ACT_VERSION:
+	case ACT_QUANTITY:
+		break;
+	}
+	return NULL;
+}
 
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement)
 {

@@ -33,12 +33,21 @@ enum flag_id {
 	F_PLAN, F_CODE, F_HISTOGRAM, F_HISTOGRAM_FORMAT, F_METHOD, F_LANE_ERRORS, F_ALL_LANES, F_INTERVALS, F_INTERVALS_FORM, F_CLUSTERED, F_BURST_MODEL,
 	F_HELP,
 	F_VERSION,
-	NFLAGS
+	NFLAGS,
+	/* bercl eye's flags (engine/eye.c reads its arguments by them), after
+	 * the other subcommands' (a loop up to NFLAGS is theirs alone): their
+	 * fields are those of the struct eye_request that o->eye points to */
+	F_EYE_INPUT = NFLAGS, F_EYE_SCAN_FORMAT, F_EYE_AXIS, F_EYE_BER, F_EYE_CL, F_EYE_RHO,
+	F_EYE_FIT_BELOW, F_EYE_METHOD, F_EYE_PLAN, F_EYE_HALF_WIDTH, F_EYE_SIGMA, F_EYE_DJ,
+	F_EYE_OFFSETS, F_EYE_RATE, F_EYE_FORMAT, F_EYE_VALUE, F_EYE_HELP,
+	NFLAGS_ALL
 };
 
 /* The subcommands a flag is for, as a bit set: ON(CMD_CL) | ON(CMD_BER). */
 #define ON(cmd) (1u << (cmd))
 #define ALL_COMMANDS ((1u << NCOMMANDS) - 1)
+/* bercl eye's rows (not a subcommand of the command table: engine/eye.c) */
+#define ON_EYE (1u << NCOMMANDS)
 
 #define NO_FIELD ((size_t)-1)
 
@@ -48,7 +57,8 @@ enum flag_action {
 	ACT_SWITCH,     /* sets an int option to 1 */
 	ACT_STRING,     /* keeps its value (a const char * option) */
 	ACT_FILE,       /* a string that names a file: not empty */
-	ACT_ENUM,       /* one of `values`: its index into an int option */
+	ACT_ENUM,       /* one of `values`: its index into an int option (a bad
+	                 * one: "unknown NOUN (a or b)", without a noun "must be a or b") */
 	ACT_CUSTOM,     /* custom(value, options, why, len): NULL or the message */
 	ACT_HELP,       /* --help: the face prints it */
 	ACT_VERSION,    /* --version: the face prints it */
@@ -69,7 +79,8 @@ struct flag_desc {
 	size_t complement;      /* probabilities: where 1 - value goes, else NO_FIELD */
 	/* Other flags (ids from NQ): */
 	enum flag_action action;
-	size_t option;          /* offsetof(struct options, ...): the field it sets */
+	size_t option;          /* offsetof(struct options, ...): the field it sets (eye's
+	                         * rows: offsetof(struct eye_request, ...)) */
 	const char *const *values; /* ACT_ENUM: the names, in the order of their values */
 	const char *noun;       /* ACT_ENUM: "model" in "unknown model (poisson or binomial)" */
 	const char *(*custom)(const char *value, struct options *o, char *why, size_t len); /* ACT_CUSTOM */
@@ -77,7 +88,19 @@ struct flag_desc {
 	int group;              /* flags of one nonzero group exclude each other */
 };
 
-extern const struct flag_desc flags[NFLAGS];
+extern const struct flag_desc flags[NFLAGS_ALL];
+
+/*
+ * A flag given, before its value is read: "--x given twice" for a flag
+ * given once already, "--x and --y: give one" for two of one group; NULL
+ * once it is counted in o->seen. Then flag_act(): the row's action on
+ * its value (NULL for a switch), NULL or the message naming the flag and
+ * the value. The command's flags (invoke.c) and eye's (eye.c) are taken so.
+ */
+const char *flag_admit(struct options *o, int id, char *why, size_t len);
+/* "--name" of flag id into buf (returned). */
+const char *flag_name_in(int id, char *buf, size_t len);
+const char *flag_act(struct options *o, int id, const char *arg, char *why, size_t len);
 
 /* Fill one input quantity; the value is checked against its domain. */
 const char *row_set(struct row_input *in, enum quantity q, double v, double complement);

@@ -32,13 +32,6 @@ static const char *msg(char *why, size_t len, const char *fmt, ...)
 	return why;
 }
 
-/* "--name" of a flag into buf. */
-static const char *flag_name_in(int id, char *buf, size_t len)
-{
-	snprintf(buf, len, "--%s", flags[id].name);
-	return buf;
-}
-
 /* A whole message of the face's (usage error, warning) with its kind. */
 static void say(const struct invoke_sink *k, const char *kind, const char *text)
 {
@@ -51,7 +44,7 @@ const char *invoke_command_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (int c = 0; c < NCOMMANDS && n < len; c++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", c == 0 ? "" : ", ", commands[c].name);
-	/* and eye, whose flags and rows are engine/eye.c's own */
+	/* and eye, whose rows are engine/eye.c's own (its flags: the table's F_EYE_ rows) */
 	if (n < len)
 		snprintf(buf + n, len - n, " or eye");
 	return buf;
@@ -94,51 +87,12 @@ static const char *commands_of(int id, char *buf, size_t len)
 	return buf;
 }
 
-/* One flag that is not a quantity: its row's action on its value. */
+/* One flag that is not a quantity: counted, then its row's action on its
+ * value (flags.c). */
 static const char *take_flag(int id, const char *arg, struct options *o, char *why, size_t len)
 {
-	const struct flag_desc *f = &flags[id];
-	char a[32], b[32];
-	if (f->once && o->seen[id])
-		return msg(why, len, "%s given twice", flag_name_in(id, a, sizeof a));
-	for (int other = NQ; f->group && other < NFLAGS; other++)
-		if (other != id && flags[other].group == f->group && o->seen[other])
-			return msg(why, len, "%s and %s: give one",
-			           flag_name_in(other < id ? other : id, a, sizeof a),
-			           flag_name_in(other < id ? id : other, b, sizeof b));
-	o->seen[id]++;
-	void *field = f->option == NO_FIELD ? NULL : (char *)o + f->option;
-	switch (f->action) {
-	case ACT_SWITCH:
-		*(int *)field = 1;
-		break;
-	case ACT_FILE:
-		if (!arg || arg[0] == '\0')
-			return msg(why, len, "%s: empty file name", flag_name_in(id, a, sizeof a));
-		/* fall through */
-	case ACT_STRING:
-		*(const char **)field = arg;
-		break;
-	case ACT_ENUM: {
-		int v = arg ? name_index(arg, f->values) : -1;
-		if (v >= 0) {
-			*(int *)field = v;
-			break;
-		}
-		char names[128], reason[160];
-		snprintf(reason, sizeof reason, "unknown %s (%s)", f->noun,
-		         names_joined(f->values, names, sizeof names));
-		value_message(why, len, flag_name_in(id, a, sizeof a), arg ? arg : "", reason);
-		return why;
-	}
-	case ACT_CUSTOM:
-		return f->custom(arg ? arg : "", o, why, len);
-	case ACT_HELP: /* carried out by the face once the whole line is read */
-	case ACT_VERSION:
-	case ACT_QUANTITY:
-		break;
-	}
-	return NULL;
+	const char *bad = flag_admit(o, id, why, len);
+	return bad ? bad : flag_act(o, id, arg, why, len);
 }
 
 const char *invoke_flag(struct options *o, int id, const char *arg, char *why, size_t len)
@@ -336,19 +290,26 @@ const char *invoke_check(const struct options *o, char *why, size_t len)
 	return NULL;
 }
 
+void invoke_flags_into(const struct options *o, struct row_input *in)
+{
+	in->two_sided = o->two_sided;
+	in->sequential = o->sequential;
+	in->all_lanes = o->all_lanes;
+	if (o->code_text) {
+		in->code_name = o->code_name;
+		in->code = o->code;
+	}
+	in->tail_sonic = o->tail_sonic;
+	in->burst_model = o->burst_model;
+	in->clustered = o->clustered;
+}
+
 void invoke_base(const struct options *o, struct row_input *base)
 {
 	row_input_init(base, (enum bercl_model)o->model, o->two_sided, o->sequential);
-	base->all_lanes = o->all_lanes;
-	if (o->code_text) {
-		base->code_name = o->code_name;
-		base->code = o->code;
-	}
+	invoke_flags_into(o, base);
 	if (o->telem)
 		base->histogram = o->telem->h[0].bins;
-	base->tail_sonic = o->tail_sonic;
-	base->burst_model = o->burst_model;
-	base->clustered = o->clustered;
 	if (!o->input && o->cmd != CMD_WATCH)
 		return; /* a sweep sets its rows' values itself */
 	for (int q = 0; q < NQ; q++)

@@ -74,6 +74,10 @@ const char *invoke_flag(struct options *o, int id, const char *arg, char *why, s
 const char *invoke_quantities(struct options *o, char *why, size_t len);
 /* The checks that need several flags, before anything is printed: NULL or the message. */
 const char *invoke_check(const struct options *o, char *why, size_t len);
+/* What the flags that are not quantities give a row: the switches, the
+ * code, the tail fit, the burst model (invoke_base's, and rowcall.c's as
+ * each such flag is set). */
+void invoke_flags_into(const struct options *o, struct row_input *in);
 /* The row every row starts from: the switches and, for a batch or watch,
  * each flag's one value (a sweep sets its rows' values itself). The
  * intervals' sums (o->intervals) are the face's to read and set. */

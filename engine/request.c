@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * request.c - the flag table's actions that are more than a field write:
- * --delimiter, --code, --histogram-format, --lane-errors, --burst-model.
+ * --delimiter, --code, --histogram-format, --lane-errors, --burst-model,
+ * and bercl eye's numbers, lists and names (into its request, o->eye).
  * Each returns NULL or the one message for its value (request.h).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "eye_request.h"
 #include "request.h"
 #include "telemetry.h"
 
@@ -145,4 +148,167 @@ const char *option_lane_errors(const char *text, struct options *o, char *why, s
 	o->nlanes = reason ? 0 : (int)v.count;
 	vlist_free(&v);
 	return reason ? say(why, len, "--lane-errors", text, reason) : NULL;
+}
+
+/* ---- bercl eye's flags (their rows: flags.c; the request: eye.h) ---- */
+
+const char *option_eye_input(const char *arg, struct options *o, char *why, size_t len)
+{
+	if (!arg[0])
+		return say(why, len, "--input", arg, "must name a file (- is standard input)");
+	o->eye->input = arg;
+	return NULL;
+}
+
+const char *option_eye_value(const char *arg, struct options *o, char *why, size_t len)
+{
+	if (!arg[0])
+		return say(why, len, "--value", arg, "must name a column");
+	o->eye->value = arg;
+	return NULL;
+}
+
+/* A list of at most max values (parse_vlist, each by parse; NULL: a
+ * probability), into out[] by keep (NULL when it refuses one: its
+ * reason): 0, or the reason in reason. */
+static const char *eye_list(const char *arg, scalar_parser parse, int max, const char *what,
+                            double *out, int *n, const char *(*keep)(double), char *reason,
+                            size_t rlen)
+{
+	struct vlist l;
+	const char *bad;
+	const char *e = parse_vlist(arg, parse, &l, &bad);
+	if (e) {
+		snprintf(reason, rlen, "%s", e);
+		return reason;
+	}
+	if (l.count > (unsigned long long)max) {
+		snprintf(reason, rlen, "gives %llu %s; at most %d", l.count, what, max);
+		vlist_free(&l);
+		return reason;
+	}
+	*n = 0;
+	for (unsigned long long i = 0; i < l.count; i++) {
+		double c, x = vlist_value(&l, i, &c);
+		if ((e = keep(x)) != NULL) {
+			vlist_free(&l);
+			return e;
+		}
+		out[(*n)++] = x;
+	}
+	vlist_free(&l);
+	return NULL;
+}
+
+static const char *eye_ber_ok(double b)
+{
+	return !(b > 0 && b < 1) || b < 2.2250738585072014e-308 ? "must be between 0 and 1, exclusive"
+	                                                        : NULL;
+}
+
+static const char *eye_offset_ok(double x)
+{
+	return fabs(x) <= 1e12 ? NULL : "offsets must be within +-1e12";
+}
+
+const char *option_eye_ber(const char *arg, struct options *o, char *why, size_t len)
+{
+	char reason[160];
+	const char *e = eye_list(arg, NULL, EYE_MAX_BERS, "values", o->eye->ber, &o->eye->nber,
+	                         eye_ber_ok, reason, sizeof reason);
+	return e ? say(why, len, "--ber", arg, e) : NULL;
+}
+
+const char *option_eye_offsets(const char *arg, struct options *o, char *why, size_t len)
+{
+	char reason[160];
+	const char *e = eye_list(arg, parse_real, BERCL_EYE_MAX_POINTS, "offsets", o->eye->offsets,
+	                         &o->eye->noffsets, eye_offset_ok, reason, sizeof reason);
+	return e ? say(why, len, "--offsets", arg, e) : NULL;
+}
+
+const char *option_eye_cl(const char *arg, struct options *o, char *why, size_t len)
+{
+	double c, omc;
+	const char *e = parse_probability(arg, &c, &omc);
+	if (!e && !(c > 0 && c < 1 && omc > 0))
+		e = "must be between 0 and 1, exclusive (or a percentage: 95%)";
+	/* the profile interval's chi-square quantile at a CL whose complement
+	 * is 1 as a double (below about 1.1e-16) is 0: no interval to find */
+	if (!e && !(omc < 1))
+		e = "is too close to 0 for an interval (at least 1e-16)";
+	if (e)
+		return say(why, len, "--cl", arg, e);
+	o->eye->cl = c;
+	o->eye->one_minus_cl = omc;
+	return NULL;
+}
+
+const char *option_eye_rho(const char *arg, struct options *o, char *why, size_t len)
+{
+	o->eye->rho_given = 1;
+	if (strcmp(arg, "fit") == 0) {
+		o->eye->rho = 0;
+		return NULL;
+	}
+	double r;
+	if (parse_real(arg, &r))
+		return say(why, len, "--transition-density", arg, "must be a number in [1e-6, 1] or fit");
+	if (!(r >= 1e-6 && r <= 1))
+		return say(why, len, "--transition-density", arg, "must be from 1e-6 to 1 (or fit)");
+	o->eye->rho = r;
+	return NULL;
+}
+
+/* A plain number x of the flag with lo < x <= hi (lo_in: lo <= x; hi_in 0:
+ * x < hi), or the reason given. */
+static const char *eye_real(const char *arg, const char *flag, double lo, int lo_in, double hi, int hi_in,
+                            const char *reason, double *out, int *have, char *why, size_t len)
+{
+	double x;
+	if (parse_real(arg, &x))
+		return say(why, len, flag, arg, "not a number");
+	if (!((lo_in ? x >= lo : x > lo) && (hi_in ? x <= hi : x < hi)))
+		return say(why, len, flag, arg, reason);
+	*out = x;
+	if (have)
+		*have = 1;
+	return NULL;
+}
+
+const char *option_eye_fit_below(const char *arg, struct options *o, char *why, size_t len)
+{
+	return eye_real(arg, "--fit-below", 0, 0, 1, 1, "must be above 0, at most 1",
+	                &o->eye->fit_below, NULL, why, len);
+}
+
+const char *option_eye_half_width(const char *arg, struct options *o, char *why, size_t len)
+{
+	return eye_real(arg, "--half-width", 0, 0, 1e12, 1, "must be above 0 (at most 1e12)",
+	                &o->eye->half_width, &o->eye->have_half_width, why, len);
+}
+
+const char *option_eye_sigma(const char *arg, struct options *o, char *why, size_t len)
+{
+	return eye_real(arg, "--sigma", 0, 0, 1e12, 1, "must be above 0 (at most 1e12)",
+	                &o->eye->sigma, &o->eye->have_sigma, why, len);
+}
+
+const char *option_eye_dj(const char *arg, struct options *o, char *why, size_t len)
+{
+	return eye_real(arg, "--dj", 0, 1, 1, 0, "must be from 0 to 1 UI, 1 excluded",
+	                &o->eye->dj, &o->eye->have_dj, why, len);
+}
+
+const char *option_eye_rate(const char *arg, struct options *o, char *why, size_t len)
+{
+	double x;
+	const char *e = parse_rate(arg, &x);
+	if (!e && !(x > 0 && x <= 1e300))
+		e = "must be above 0";
+	if (e)
+		return say(why, len, "--rate", arg, e);
+	o->eye->rate = x;
+	o->eye->have_rate = 1;
+	return NULL;
 }

@@ -19,11 +19,13 @@
 
 #define MAX_LANES 1024
 
+struct eye_request;
+
 struct options {
 	enum command cmd;
 	const char *text[NQ];        /* flag text per quantity */
 	struct vlist list[NQ];
-	unsigned char seen[NFLAGS];  /* times each flag was given */
+	unsigned char seen[NFLAGS_ALL]; /* times each flag was given */
 	/* fields the flag table writes (flags.c: an enum or a switch is an int) */
 	int model;                   /* enum bercl_model */
 	int format;                  /* enum format */
@@ -57,6 +59,7 @@ struct options {
 	int nwarnings;
 	int clustered;               /* watch --clustered */
 	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
+	struct eye_request *eye;     /* bercl eye: where its rows write (eye.c) */
 };
 
 /*
@@ -69,6 +72,18 @@ const char *option_histogram_format(const char *arg, struct options *o, char *wh
 const char *option_lane_errors(const char *arg, struct options *o, char *why, size_t len);
 const char *option_intervals_form(const char *arg, struct options *o, char *why, size_t len);
 const char *option_burst_model(const char *arg, struct options *o, char *why, size_t len);
+/* bercl eye's, into o->eye */
+const char *option_eye_input(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_value(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_ber(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_cl(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_rho(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_fit_below(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_half_width(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_sigma(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_dj(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_rate(const char *arg, struct options *o, char *why, size_t len);
+const char *option_eye_offsets(const char *arg, struct options *o, char *why, size_t len);
 
 /* arg's index in a NULL-ended list of names, or -1. */
 int name_index(const char *arg, const char *const *names);

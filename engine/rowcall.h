@@ -4,11 +4,13 @@
  * caller names its arguments (the Python package's plan, simulate, ...).
  *
  * Each value is given as the text of its flag (a face converts its number
- * to its shortest decimal first) and read by the flag table's syntax and
- * domain (flags.c), its message naming the value as the face names it; the
- * row is computed by compute_row(), the command's one path, so that the
- * face gets the command's row: its cells as the machine formats print them
- * (columns.c) and, for a sequential plan, its table. No I/O, no state.
+ * to its shortest decimal first): a quantity read by the flag table's
+ * syntax and domain (flags.c), any other flag taken as the command takes it
+ * (invoke.c's invoke_flag), each message naming the value as the face
+ * names it; the row is computed by compute_row(), the command's one path,
+ * so that the face gets the command's row: its cells as the machine
+ * formats print them (columns.c) and, for a sequential plan, its table. The
+ * subcommand a face names is found by invoke_command(). No I/O, no state.
  */
 #ifndef BERCL_ROWCALL_H
 #define BERCL_ROWCALL_H
@@ -17,25 +19,21 @@
 
 #include "columns.h"
 #include "compute.h"
+#include "request.h"
 #include "row.h"
 
 struct rowcall {
 	enum command cmd;
 	struct row_input in;
-	char code_name[48];        /* the --code the row names */
+	struct options o;          /* the flags that are not quantities, as invoke_flag() takes them */
 };
-
-/* The subcommand named name (cl, bits, ..., fec), or -1. */
-int rowcall_command(const char *name);
-/* The column named name (a CSV header name), or -1. */
-int rowcall_column(const char *name);
 
 void rowcall_init(struct rowcall *c, enum command cmd, enum bercl_model model);
 /*
- * One value: flag is a quantity's flag name (errors, bits, reading-interval,
- * ...), or code (kp4, kr4, rs:N,K[,M]); a switch (two-sided, sequential,
- * all-lanes, clustered) takes "1"/"0"; burst-model and method (likelihood,
- * sonic) their names. A histogram's bins (fec) are set in c->in by the face:
+ * One value: flag is a flag's name (errors, bits, reading-interval, ...,
+ * code with kp4, kr4, rs:N,K[,M]; burst-model, method with their names); a
+ * switch (two-sided, sequential, all-lanes, clustered) takes "1" (any other
+ * text: not given). A histogram's bins (fec) are set in c->in by the face:
  * its own arrays, which must outlive rowcall_compute().
  * Returns 0, or -1 with the message "SHOWN 'TEXT': REASON" in msg.
  */

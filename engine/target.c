@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "bercl.h"
-#include "internal.h" /* bercli_min_bits_memo */
 #include "search.h"
 #include "compute.h"
 #include "shortest.h"
@@ -94,7 +93,7 @@ static enum bercl_status printed_reaches(void *ctx, double n, bercl_tails *t, in
  * row would show a cl_achieved 1 ulp below its own target (seen above 1e14
  * bits), or `bercl cl --require` at these bits could fail. Where they do
  * not, the answer is the smallest number of bits from the library's on
- * whose printed tails do (the library's one search, lib/search.c).
+ * whose printed tails do (the one search, arith/search.c).
  */
 static enum compute_status meet_target(struct row *r)
 {
@@ -142,15 +141,13 @@ static enum compute_status meet_target(struct row *r)
  * typed (its rests from the digits, parse_probability_exact): the library's
  * exact answer, then meet_target(). Every face's min_bits is this.
  */
-static enum compute_status least_bits_row(struct row *r, struct bercli_bits_memo *memo)
+static enum compute_status least_bits_row(struct row *r, bercl_bits_memo *memo)
 {
 	const struct row_input *in = &r->in;
 	bercl_target target = {in->cl, in->cl_lo, in->cl_complement, in->cl_complement_lo};
-	enum bercl_status rc =
-	        memo ? bercli_min_bits_memo(in->model, in->errors, in->ber, &target, memo, &r->bits,
-	                                    &r->tails)
-	             : bercl_min_bits_target(in->model, in->errors, in->ber, &target, &r->bits,
-	                                     &r->tails);
+	/* memo NULL: bercl_min_bits_target() */
+	enum bercl_status rc = bercl_min_bits_memo(in->model, in->errors, in->ber, &target, memo,
+	                                           &r->bits, &r->tails);
 	if (rc != BERCL_OK)
 		return compute_lib_fail(r, rc);
 	return meet_target(r);
@@ -170,7 +167,7 @@ enum compute_status compute_least_bits(enum bercl_model model, double errors, do
 
 enum compute_status compute_least_bits_memo(enum bercl_model model, double errors, double ber,
                                             const bercl_target *target,
-                                            struct bercli_bits_memo *memo, double *bits,
+                                            bercl_bits_memo *memo, double *bits,
                                             bercl_tails *tails, char *why, size_t len)
 {
 	struct row r;

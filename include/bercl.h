@@ -215,6 +215,35 @@ bercl_min_bits_target(enum bercl_model model, double errors, double ber,
                       const bercl_target *target, double *bits, bercl_tails *achieved);
 
 /*
+ * A target pair checked against the target rules at the top of this file:
+ * BERCL_OK; BERCL_EDOM outside (0, 1] (NaN included), not adding to 1, or
+ * 1 with a complement of 1e-15 or more; BERCL_ELIMIT when a side is below
+ * DBL_MIN. Every function that takes a target returns this status for it.
+ */
+BERCL_API enum bercl_status bercl_target_check(double cl, double one_minus_cl);
+
+/*
+ * bercl_min_bits_target() for many BERs at one model, count and target:
+ * what its answer needs of the model, the count and the target alone (the
+ * quick route's rough root, the tails' constant, the target's logarithm)
+ * is kept in *memo. Zero it before the first call (bercl_bits_memo m =
+ * {0};); a call with the model, count and target the memo was filled for
+ * takes them from it, any other fills it anew. The answer and the status
+ * are exactly bercl_min_bits_target()'s. memo may be NULL (then it is
+ * bercl_min_bits_target()). The fields are the library's: read or write
+ * none. Reentrant; one memo must not be used by two threads at once.
+ */
+typedef struct {
+	int valid, model, quick_ok;
+	double errors, target[4];
+	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+} bercl_bits_memo;
+BERCL_API enum bercl_status
+bercl_min_bits_memo(enum bercl_model model, double errors, double ber,
+                    const bercl_target *target, bercl_bits_memo *memo, double *bits,
+                    bercl_tails *achieved);
+
+/*
  * The BER a measurement of `errors` errors in `bits` bits supports at
  * confidence cl (with its exact complement one_minus_cl):
  * bercl_ber_upper, the one-sided upper bound (Poisson: P^-1(cl; E+1) / bits;
@@ -238,6 +267,33 @@ BERCL_API enum bercl_status
 bercl_ber_interval(enum bercl_model model, double errors, double bits,
                    double cl, double one_minus_cl, double *lower,
                    double *upper);
+
+/*
+ * The Poisson BER bounds for many test lengths at one count and target.
+ * bercl_ber_roots_find() finds what depends on the count and the target
+ * alone: the root lambda of P[X > E | lambda] = cl (two_sided 0), or the
+ * two roots of the interval (two_sided 1: at 1 - a/2 for E and at a/2 for
+ * E - 1, a = one_minus_cl), each with its rest in double-double and its
+ * status, and keeps them in *roots with the count and the target. Unlike
+ * the rule at the top of this file, *roots is written whatever the status
+ * returned (BERCL_OK, or the first root's failure): bercl_ber_bounds_at()
+ * then gives that status for every bits.
+ * bercl_ber_bounds_at() gives at `bits` exactly the doubles and the status
+ * of bercl_ber_upper(BERCL_POISSON, ...) (*upper; *lower, which may be
+ * NULL, 0) or, two_sided, of bercl_ber_interval(BERCL_POISSON, ...), each
+ * bound rounded once from the root and bits.
+ */
+typedef struct {
+	double errors, cl, one_minus_cl;
+	int two_sided;
+	int status[2]; /* each root's enum bercl_status */
+	double lambda[2], lambda_lo[2];
+} bercl_ber_roots;
+BERCL_API enum bercl_status
+bercl_ber_roots_find(double errors, double cl, double one_minus_cl, int two_sided,
+                     bercl_ber_roots *roots);
+BERCL_API enum bercl_status
+bercl_ber_bounds_at(const bercl_ber_roots *roots, double bits, double *lower, double *upper);
 
 /*
  * lambda = P^-1(cl; E+1): the Poisson mean at which CL reaches the target,
@@ -636,6 +692,32 @@ bercl_lanes_all(const bercl_tails *lanes, int count, bercl_tails *all);
 BERCL_API enum bercl_status
 bercl_min_bits_all_lanes(enum bercl_model model, double errors, double ber, double cl,
                          double one_minus_cl, int lanes, double *bits, bercl_tails *achieved);
+
+/*
+ * Each lane's share of an all-lanes target, the target
+ * bercl_min_bits_all_lanes() sets each of `lanes` lanes (in [1, 1e6]):
+ * cl^(1/lanes) and its complement into *out, their logarithms as doubles
+ * (lo 0). For cl <= 1/2 from double-double logarithms (ln(cl) / lanes in
+ * doubles is off by |ln cl| ulps once exponentiated: 1e-200 over 2 lanes
+ * gave 9.99999999999989e-101), else from log1p(-one_minus_cl). Target
+ * convention as bercl_min_bits().
+ */
+BERCL_API enum bercl_status
+bercl_lane_target(double cl, double one_minus_cl, int lanes, bercl_tails *out);
+
+/*
+ * Whether the all-lanes tails `all` (bercl_lanes_all()) reach the target
+ * cl: *meets 1 or 0, decided as bercl_min_bits_all_lanes() decides, on the
+ * double-double logarithm of the smaller side of the target (ln CL_all
+ * against ln cl for cl <= 1/2, else ln(1 - CL_all) against
+ * ln(one_minus_cl)), not on the product of the lane doubles, which is off
+ * by up to a rounding a lane: the bits bercl_min_bits_all_lanes() gives
+ * meet the target and one fewer does not. BERCL_EDOM for a bad target, or
+ * a logarithm in `all` that is NaN, above 0, or with a lo that is not
+ * finite (ln 0 = -inf is accepted).
+ */
+BERCL_API enum bercl_status
+bercl_lanes_meet(const bercl_tails *all, double cl, double one_minus_cl, int *meets);
 
 /* ---- Clustered errors (lib/clustered.c) ---- */
 

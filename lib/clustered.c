@@ -305,7 +305,7 @@ enum bercl_status bercl_clustered_ber_bounds(const bercl_intervals *s, double cl
                                              double *lower, double *upper)
 {
 	bercl_dispersion d;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	rc = bercl_clustered_dispersion(s, &d);

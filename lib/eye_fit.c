@@ -179,7 +179,7 @@ static enum bercl_status check_options(const bercl_eye_options *o)
 		return BERCL_EDOM;
 	if (o->axis == BERCL_EYE_VOLTAGE && o->rho != 0.5)
 		return BERCL_EDOM;
-	return bercli_target_status(o->cl, o->one_minus_cl);
+	return bercl_target_check(o->cl, o->one_minus_cl);
 }
 
 static enum bercl_status check_args(const bercl_eye_scan *s, const bercl_eye_options *o)

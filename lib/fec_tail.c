@@ -549,7 +549,7 @@ enum bercl_status bercl_fec_tail(const bercl_rs_code *code, const int *lo, const
 		return rc;
 	/* the target rules of bercl.h, as bercl_min_bits takes them (each side
 	 * in (0, 1] alone let an inconsistent pair, 0.95 and 0.95, through) */
-	if ((rc = bercli_target_status(cl, one_minus_cl)) != BERCL_OK)
+	if ((rc = bercl_target_check(cl, one_minus_cl)) != BERCL_OK)
 		return rc;
 	bercl_fec_tail_stats s;
 	memset(&s, 0, sizeof s);

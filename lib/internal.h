@@ -53,13 +53,6 @@ dd bercli_ln_fast(dd t);
 enum bercl_status bercli_poisson_tails_dd(double errors, double lambda_hi, double lambda_lo,
                                           bercl_tails *out);
 
-/*
- * A target pair (cl, one_minus_cl) as the header takes it (solve.c):
- * BERCL_EDOM outside (0, 1], inconsistent (not adding to 1) or 1 with a
- * complement of 1e-15 or more; BERCL_ELIMIT when a side is below DBL_MIN.
- */
-enum bercl_status bercli_target_status(double cl, double one_minus_cl);
-
 /* -ln(1 - x) in double-double for 0 < x < 1 (solve.c: about 1e-30 relative). */
 dd bercli_neg_log1m(dd x);
 
@@ -83,22 +76,6 @@ double bercli_quick_min_bits_from(double errors, double ber, const bercl_target 
                                   double *at_q);
 
 /*
- * What bercl_min_bits_target() finds for a count and a target whatever the
- * BER (the quick route's rough root, the tails' constant and the target's
- * logarithm): a caller with many BERs for one count and target keeps it
- * (valid 0 at first: filled by the first call) and passes it to
- * bercli_min_bits_memo(), which then gives exactly what
- * bercl_min_bits_target() gives.
- */
-struct bercli_bits_memo {
-	int valid, quick_ok;
-	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
-};
-enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, double ber,
-                                       const bercl_target *target, struct bercli_bits_memo *memo,
-                                       double *bits, bercl_tails *achieved);
-
-/*
  * bercl_min_bits_target() by its search alone, without bits_quick.c's route
  * (solve.c): the reference tests/bits_paths holds the quick route to, bits
  * and tails.
@@ -106,28 +83,6 @@ enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, do
 enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
                                            const bercl_target *target, double *bits,
                                            bercl_tails *achieved);
-
-/*
- * The Poisson BER bounds in two parts (solve.c), so that a caller with many
- * bits for one count and target finds the root once: the root lambda of
- * P[X > E | lambda] = cl with its rest (rc: its status), which depends on
- * E and the target alone; then bercli_ber_upper_at() gives exactly
- * bercl_ber_upper(BERCL_POISSON, ...) from root = bercli_bound_lambda(E,
- * cl, one_minus_cl), and bercli_ber_interval_at() bercl_ber_interval()
- * from up and low, the roots at the targets bercli_interval_targets()
- * gives (low unused for E = 0: bercli_bound_lambda(E - 1, low...)).
- */
-struct bercli_lambda {
-	enum bercl_status rc;
-	double lam, lam_lo;
-};
-struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_minus_cl);
-enum bercl_status bercli_ber_upper_at(double errors, double bits, double cl, double one_minus_cl,
-                                      struct bercli_lambda root, double *upper);
-void bercli_interval_targets(double one_minus_cl, double up[2], double low[2]);
-enum bercl_status bercli_ber_interval_at(double errors, double bits, double cl,
-                                         double one_minus_cl, struct bercli_lambda up,
-                                         struct bercli_lambda low, double *lower, double *upper);
 
 /* ln(C(n,k) p^k q^(n-k)) in double-double; q = 1 - p exactly. */
 dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
@@ -140,26 +95,6 @@ dd bercli_ln_binomial_pmf(double k, dd n, double p, dd q);
  * the cheap form answers 88 % at 2^-66 and 95 % at 2^-60. */
 #define BERCLI_BINOM_LN_MAX 0x1p-60
 int bercli_ln_binomial_pmf_fast(double k, double n, double p, dd q, dd *l);
-
-/*
- * Each lane's share of an all-lanes target (bits --all-lanes; lanes.c):
- * cl^(1/lanes) and its complement, their logarithms as doubles. For
- * cl <= 1/2 from double-double logarithms (ln(cl) / lanes in doubles is off
- * by |ln cl| ulps once exponentiated: 1e-200 over 2 lanes printed
- * 9.99999999999989e-101), else from log1p(-cl_complement). The command and
- * the page both call it, so that they print the same doubles.
- */
-void bercli_lane_target(double cl, double cl_complement, double lanes, bercl_tails *out);
-
-/*
- * The all-lanes row's verdict (lanes --all --require; lanes.c): 1 when the
- * CL reaches req, decided as bercl_min_bits_all_lanes decides, on the
- * double-double logarithm of the smaller tail, not on the product of the
- * lane doubles (off by up to one rounding per lane), so that the bits
- * bits --all-lanes gives pass and one fewer fail. The command and the page
- * both call it.
- */
-int bercli_lanes_pass(const bercl_tails *all, double req, double req_complement);
 
 /* ln Q(x) and the hazard phi(x) / Q(x) of the Gaussian, any finite x
  * (normal.c). */

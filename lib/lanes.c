@@ -232,7 +232,7 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 {
 	if (lanes < 1 || lanes > 1000000)
 		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	if (lanes == 1) /* one lane: bercl_min_bits' answer, exact where it is */
@@ -258,20 +258,40 @@ enum bercl_status bercl_min_bits_all_lanes(enum bercl_model model, double errors
 	return bercli_first_whole(&s, bercli_prev_whole(n), n, bits, achieved);
 }
 
-void bercli_lane_target(double cl, double cl_complement, double lanes, bercl_tails *out)
+enum bercl_status bercl_lane_target(double cl, double one_minus_cl, int lanes, bercl_tails *out)
 {
+	if (lanes < 1 || lanes > 1000000)
+		return BERCL_EDOM;
+	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
 	dd per = cl <= 0.5 ? dd_div_d(dd_log(dd_from(cl)), lanes)
-	                   : dd_from(bercli_log1p(-cl_complement) / lanes);
+	                   : dd_from(bercli_log1p(-one_minus_cl) / lanes);
 	out->cl = dd_exp(per).hi;
 	out->one_minus_cl = -bercli_expm1(per.hi);
 	out->ln_cl = (bercl_lnprob){bercli_log(out->cl), 0.0};
 	out->ln_one_minus_cl = (bercl_lnprob){bercli_log(out->one_minus_cl), 0.0};
+	return BERCL_OK;
 }
 
-int bercli_lanes_pass(const bercl_tails *all, double req, double req_complement)
+/* A logarithm of a probability as bercl_lanes_meet() takes it. */
+static int ln_prob_ok(bercl_lnprob l)
 {
-	if (req <= 0.5)
-		return dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), dd_log(dd_from(req))).hi >= 0;
-	return dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo),
-	              dd_log(dd_from(req_complement))).hi <= 0;
+	return l.hi <= 0 && (l.hi == -INFINITY || isfinite(l.lo));
+}
+
+enum bercl_status bercl_lanes_meet(const bercl_tails *all, double cl, double one_minus_cl,
+                                   int *meets)
+{
+	if (!ln_prob_ok(all->ln_cl) || !ln_prob_ok(all->ln_one_minus_cl))
+		return BERCL_EDOM;
+	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	if (cl <= 0.5)
+		*meets = dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), dd_log(dd_from(cl))).hi >= 0;
+	else
+		*meets = dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo),
+		                dd_log(dd_from(one_minus_cl))).hi <= 0;
+	return BERCL_OK;
 }

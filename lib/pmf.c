@@ -14,6 +14,7 @@
  */
 #include <math.h>
 
+#include "coefficients.inc" /* stirlerr's tables */
 #include "internal.h"
 
 /* stirlerr(k) = ln k! - (k + 1/2) ln k + k - ln(2 pi)/2 for whole k >= 1. */

@@ -50,6 +50,7 @@
 #include <math.h>
 
 #include "bercl.h"
+#include "coefficients.inc" /* Temme's C_k */
 #include "dd.h"
 #include "internal.h"
 #include "regions.h"

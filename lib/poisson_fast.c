@@ -80,6 +80,7 @@
 #include <string.h>
 
 #include "bercl.h"
+#include "coefficients.inc" /* Temme's C_k, stirlerr */
 #include "dd.h"
 #include "internal.h"
 #include "regions.h"
@@ -88,7 +89,7 @@
 
 #define U 0x1p-53 /* unit roundoff */
 /* the worst errors of the functions called, in units of u: exp, log and
- * log1p are lib/xmath.c's, within 0.51 ulp by its error analysis (MPFR's
+ * log1p are arith/xmath.c's, within 0.51 ulp by its error analysis (MPFR's
  * check, tests/oracle/xmath_check, measures 0.504 on 1.2e6 points), charged
  * 1 ulp; erfc is the C library's (glibc 2.36, measured below 1.6 ulp over
  * 60000 arguments in [-6, 27] against 40-digit mpmath), charged 4 ulp. One

@@ -62,6 +62,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <string.h>
 #include <stddef.h>
 
 #include "bercl.h"
@@ -80,7 +81,7 @@
  * below the normal doubles is a target whose digits are lost (its
  * logarithm and a/2 no longer exact): BERCL_ELIMIT.
  */
-enum bercl_status bercli_target_status(double cl, double one_minus_cl)
+enum bercl_status bercl_target_check(double cl, double one_minus_cl)
 {
 	if (!(cl > 0 && cl <= 1 && one_minus_cl > 0 && one_minus_cl <= 1) ||
 	    !(cl < 1 || one_minus_cl < 1e-15) || !(one_minus_cl < 1 || cl < 1e-15) ||
@@ -480,7 +481,7 @@ enum bercl_status bercl_poisson_lambda_for_cl(double errors, double cl, double o
 {
 	if (!valid_errors(errors))
 		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	double lo;
@@ -547,13 +548,17 @@ static int valid_bits(enum bercl_model model, double errors, double bits)
  * the gap of the logarithms, known to ~1e-17), so that (lam + lam_lo) /
  * bits, in double-double, rounds once.
  */
-struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_minus_cl)
+struct bound_root {
+	enum bercl_status rc;
+	double lam, lam_lo;
+};
+static struct bound_root bound_lambda(double errors, double cl, double one_minus_cl)
 {
-	struct bercli_lambda l = {BERCL_EDOM, NAN, NAN};
+	struct bound_root l = {BERCL_EDOM, NAN, NAN};
 	double lam, lam_lo;
 	if (!valid_errors(errors))
 		return l;
-	if ((l.rc = bercli_target_status(cl, one_minus_cl)) != BERCL_OK)
+	if ((l.rc = bercl_target_check(cl, one_minus_cl)) != BERCL_OK)
 		return l;
 	if ((l.rc = poisson_lambda(errors, cl, one_minus_cl, &lam, &lam_lo)) != BERCL_OK)
 		return l;
@@ -571,7 +576,7 @@ struct bercli_lambda bercli_bound_lambda(double errors, double cl, double one_mi
 }
 
 /* The Poisson BER from the root: (lam + lam_lo) / bits, rounded once. */
-static enum bercl_status ber_of_lambda(struct bercli_lambda l, double bits, double *ber)
+static enum bercl_status ber_of_lambda(struct bound_root l, double bits, double *ber)
 {
 	if (l.rc != BERCL_OK)
 		return l.rc;
@@ -599,7 +604,7 @@ static enum bercl_status ber_for_cl(enum bercl_model model, double errors, doubl
 			return BERCL_ELIMIT;
 		return binomial_p_for_cl(errors, bits, cl, one_minus_cl, ber);
 	}
-	return ber_of_lambda(bercli_bound_lambda(errors, cl, one_minus_cl), bits, ber);
+	return ber_of_lambda(bound_lambda(errors, cl, one_minus_cl), bits, ber);
 }
 
 /* The BER bounds' arguments: a model, a count, bits for it and a target. */
@@ -609,44 +614,70 @@ static enum bercl_status bound_args(enum bercl_model model, double errors, doubl
 	if (!valid_errors(errors) || !valid_bits(model, errors, bits) ||
 	    (model != BERCL_POISSON && model != BERCL_BINOMIAL))
 		return BERCL_EDOM;
-	return bercli_target_status(cl, one_minus_cl);
+	return bercl_target_check(cl, one_minus_cl);
 }
 
-enum bercl_status bercli_ber_upper_at(double errors, double bits, double cl, double one_minus_cl,
-                                      struct bercli_lambda root, double *upper)
-{
-	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, cl, one_minus_cl);
-	if (rc != BERCL_OK)
-		return rc;
-	return ber_of_lambda(root, bits, upper);
-}
-
-enum bercl_status bercli_ber_interval_at(double errors, double bits, double cl,
-                                         double one_minus_cl, struct bercli_lambda up,
-                                         struct bercli_lambda low, double *lower, double *upper)
-{
-	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, cl, one_minus_cl);
-	if (rc != BERCL_OK)
-		return rc;
-	if (!(0.5 * one_minus_cl >= DBL_MIN))
-		return BERCL_ELIMIT;
-	double u, lo = 0.0;
-	if ((rc = ber_of_lambda(up, bits, &u)) != BERCL_OK)
-		return rc;
-	if (errors > 0 && (rc = ber_of_lambda(low, bits, &lo)) != BERCL_OK)
-		return rc;
-	*lower = lo;
-	*upper = u;
-	return BERCL_OK;
-}
-
-void bercli_interval_targets(double one_minus_cl, double up[2], double low[2])
+enum bercl_status bercl_ber_roots_find(double errors, double cl, double one_minus_cl,
+                                       int two_sided, bercl_ber_roots *roots)
 {
 	double half = 0.5 * one_minus_cl; /* a/2, exact while a/2 is normal */
-	up[0] = 1.0 - half;
-	up[1] = half;
-	low[0] = half;
-	low[1] = 1.0 - half;
+	struct bound_root r[2] = {{BERCL_OK, 0.0, 0.0}, {BERCL_OK, 0.0, 0.0}};
+	/* the target as given (the interval's roots are at others) */
+	enum bercl_status rc = valid_errors(errors) ? bercl_target_check(cl, one_minus_cl) : BERCL_EDOM;
+	if (rc != BERCL_OK) {
+		r[0].rc = r[1].rc = rc;
+		r[0].lam = r[0].lam_lo = r[1].lam = r[1].lam_lo = NAN;
+	} else if (!two_sided) {
+		r[0] = bound_lambda(errors, cl, one_minus_cl);
+	} else {
+		/* P[X > E | upper] = 1 - a/2; P[X >= E | lower] = P[X > E - 1] = a/2 */
+		r[0] = bound_lambda(errors, 1.0 - half, half);
+		if (errors > 0)
+			r[1] = bound_lambda(errors - 1.0, half, 1.0 - half);
+	}
+	roots->errors = errors;
+	roots->cl = cl;
+	roots->one_minus_cl = one_minus_cl;
+	roots->two_sided = two_sided != 0;
+	for (int k = 0; k < 2; k++) {
+		roots->status[k] = (int)r[k].rc;
+		roots->lambda[k] = r[k].lam;
+		roots->lambda_lo[k] = r[k].lam_lo;
+	}
+	return r[0].rc != BERCL_OK ? r[0].rc : r[1].rc;
+}
+
+/* A root as kept in bercl_ber_roots. */
+static struct bound_root root_at(const bercl_ber_roots *roots, int k)
+{
+	struct bound_root r = {(enum bercl_status)roots->status[k], roots->lambda[k],
+	                       roots->lambda_lo[k]};
+	return r;
+}
+
+enum bercl_status bercl_ber_bounds_at(const bercl_ber_roots *roots, double bits, double *lower,
+                                      double *upper)
+{
+	double errors = roots->errors, one_minus_cl = roots->one_minus_cl;
+	enum bercl_status rc = bound_args(BERCL_POISSON, errors, bits, roots->cl, one_minus_cl);
+	if (rc != BERCL_OK)
+		return rc;
+	double u, lo = 0.0;
+	if (!roots->two_sided) {
+		if ((rc = ber_of_lambda(root_at(roots, 0), bits, &u)) != BERCL_OK)
+			return rc;
+	} else {
+		if (!(0.5 * one_minus_cl >= DBL_MIN))
+			return BERCL_ELIMIT;
+		if ((rc = ber_of_lambda(root_at(roots, 0), bits, &u)) != BERCL_OK)
+			return rc;
+		if (errors > 0 && (rc = ber_of_lambda(root_at(roots, 1), bits, &lo)) != BERCL_OK)
+			return rc;
+	}
+	if (lower)
+		*lower = lo;
+	*upper = u;
+	return BERCL_OK;
 }
 
 enum bercl_status bercl_ber_upper(enum bercl_model model, double errors, double bits, double cl,
@@ -1111,13 +1142,22 @@ static int quick_is_search(const struct reach *r, double n)
 	       lam >= 2e-10 && lam <= 570;
 }
 
+/* Is the memo filled for this model, count and target (bit for bit)? */
+static int memo_holds(const bercl_bits_memo *m, enum bercl_model model, double errors,
+                      const bercl_target *target)
+{
+	double t[4] = {target->cl, target->cl_lo, target->one_minus_cl, target->one_minus_cl_lo};
+	return m->valid == 1 && m->model == (int)model && memcmp(&m->errors, &errors, sizeof errors) == 0 &&
+	       memcmp(m->target, t, sizeof t) == 0;
+}
+
 /* The search for both entry points; the target's low parts checked; quick:
  * whether bits_quick.c's certified route may give the bits (0: the search
  * alone, tests/bits_paths' reference). */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
                                   bercl_tails *achieved, int quick,
-                                  struct bercli_bits_memo *memo)
+                                  bercl_bits_memo *memo)
 {
 	double cl = target->cl, one_minus_cl = target->one_minus_cl;
 	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL) ||
@@ -1127,16 +1167,22 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 		return BERCL_EDOM;
 	if (!valid_errors(errors))
 		return BERCL_EDOM;
-	enum bercl_status rc = bercli_target_status(cl, one_minus_cl);
+	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
 	double quick_n = 0;
-	struct bercli_bits_memo own = {0, 0, 0, 0, 0, 0, 0};
+	bercl_bits_memo own = {0};
 	if (!memo)
 		memo = &own;
-	if (!memo->valid) {
-		/* what depends on the count and the target alone */
+	if (!memo_holds(memo, model, errors, target)) {
+		/* what depends on the model, the count and the target alone */
 		memo->valid = 1;
+		memo->model = (int)model;
+		memo->errors = errors;
+		memo->target[0] = target->cl;
+		memo->target[1] = target->cl_lo;
+		memo->target[2] = target->one_minus_cl;
+		memo->target[3] = target->one_minus_cl_lo;
 		memo->quick_ok = model == BERCL_POISSON && quick &&
 		                 bercli_quick_root(errors, target, &memo->lam, &memo->rel_slope);
 		memo->pmf_c = pmf_const(errors);
@@ -1246,8 +1292,8 @@ enum bercl_status bercl_min_bits_target(enum bercl_model model, double errors, d
 	return min_bits(model, errors, ber, target, bits, achieved, 1, NULL);
 }
 
-enum bercl_status bercli_min_bits_memo(enum bercl_model model, double errors, double ber,
-                                       const bercl_target *target, struct bercli_bits_memo *memo,
+enum bercl_status bercl_min_bits_memo(enum bercl_model model, double errors, double ber,
+                                      const bercl_target *target, bercl_bits_memo *memo,
                                        double *bits, bercl_tails *achieved)
 {
 	return min_bits(model, errors, ber, target, bits, achieved, 1, memo);

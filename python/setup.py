@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Build of the extension bercl._core: python/bercl/_core.c, every lib/*.c
-of the source tree beside this folder and every engine/*.c (the rules the
+and arith/*.c of the source tree beside this folder and every engine/*.c (the rules the
 command, the package and the page share), compiled together (the sources are copied into
 build/csrc first, so that no object file is written outside python/). The
 version is read from include/bercl.h, its one place."""
@@ -23,11 +23,11 @@ def version():
 
 
 def library_sources():
-    """Copy ../lib/*, ../include/bercl.h and ../engine/* into build/csrc; the
-    .c files to compile there."""
+    """Copy ../lib/*, ../arith/*, ../include/bercl.h and ../engine/* into
+    build/csrc; the .c files to compile there."""
     os.makedirs(CSRC, exist_ok=True)
-    src = glob.glob(os.path.join(TOP, "engine", "*.c"))
-    for path in glob.glob(os.path.join(TOP, "lib", "*")) + [
+    src = glob.glob(os.path.join(TOP, "engine", "*.c")) + glob.glob(os.path.join(TOP, "arith", "*.c"))
+    for path in glob.glob(os.path.join(TOP, "lib", "*")) + glob.glob(os.path.join(TOP, "arith", "*")) + [
             os.path.join(TOP, "include", "bercl.h")] + glob.glob(os.path.join(TOP, "engine", "*")):
         if os.path.isfile(path) and path.endswith((".c", ".h", ".inc")):
             shutil.copy2(path, CSRC)

@@ -6,7 +6,7 @@ Run from the top of the tree (make check runs it):
 
     /usr/bin/python3 tests/test_comments.py
 
-In the comments and docstrings of include/, lib/, engine/, src/, python/ and
+In the comments and docstrings of include/, arith/, lib/, engine/, src/, python/ and
 web/ (C, headers, .inc, Python, JavaScript):
 
 - a path into the tree (lib/x.c, tests/data/y.csv, ...) must exist;
@@ -29,12 +29,12 @@ import os
 import re
 import sys
 
-DIRS = ("include", "lib", "engine", "src", "python", "web")
+DIRS = ("include", "arith", "lib", "engine", "src", "python", "web")
 EXT = (".c", ".h", ".inc", ".py", ".js")
 SKIP_DIRS = ("web/dist", "python/build", "python/bercl.egg-info")
 # what make writes (make web, make check-web), which a comment may name
 GENERATED = ("web/dist", "bercl-wasm.js", "bercl.wasm")
-TREE_TOPS = ("include/", "lib/", "engine/", "src/", "python/", "web/", "tests/", "tools/", "docs/",
+TREE_TOPS = ("include/", "arith/", "lib/", "engine/", "src/", "python/", "web/", "tests/", "tools/", "docs/",
              "bench/", "man/", "debian/", "completion/")
 # functions of C, POSIX, Python, numpy, JavaScript and the libraries the
 # tree uses, which a comment may name without the tree defining them

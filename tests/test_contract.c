@@ -494,6 +494,44 @@ static void test_lambda_for_cl(void **state)
 	end();
 }
 
+/* The Poisson bounds in two parts: bercl_ber_roots_find()'s status, and
+ * bercl_ber_bounds_at() giving bercl_ber_upper()'s and bercl_ber_interval()'s
+ * statuses and doubles, bit for bit. */
+static void roots_calls(double e, double n, double cl, double omc)
+{
+	int dom = valid_errors(e) && target_domain(cl, omc);
+	for (int two = 0; two < 2; two++) {
+		bercl_ber_roots roots;
+		set_call("bercl_ber_roots_find(%.17g, %.17g, %.17g, %d)", e, cl, omc, two);
+		enum bercl_status rs = bercl_ber_roots_find(e, cl, omc, two, &roots);
+		check_domain_status(rs, dom, 1);
+		if (dom && target_subnormal(cl, omc))
+			check_status(rs, BERCL_ELIMIT);
+		double up, lo, up1, lo1 = 0.0;
+		poison(&up, sizeof up);
+		poison(&lo, sizeof lo);
+		set_call("bercl_ber_bounds_at(roots(%.17g, %.17g, %.17g, %d), %.17g)", e, cl, omc, two,
+		         n);
+		enum bercl_status st = bercl_ber_bounds_at(&roots, n, &lo, &up);
+		CHECK_UNTOUCHED(st, up);
+		CHECK_UNTOUCHED(st, lo);
+		enum bercl_status want = two ? bercl_ber_interval(BERCL_POISSON, e, n, cl, omc, &lo1, &up1)
+		                             : bercl_ber_upper(BERCL_POISSON, e, n, cl, omc, &up1);
+		check_status(st, want);
+		if (st == BERCL_OK && want == BERCL_OK &&
+		    (memcmp(&up, &up1, sizeof up) != 0 || memcmp(&lo, &lo1, sizeof lo) != 0))
+			breaks(R_OTHER, "[%.17g, %.17g], the one-call bounds [%.17g, %.17g]", lo, up, lo1,
+			       up1);
+		if (st == BERCL_OK) {
+			poison(&up1, sizeof up1);
+			set_call("bercl_ber_bounds_at(roots(%.17g, %.17g, %.17g, %d), %.17g, NULL)", e, cl,
+			         omc, two, n);
+			if (bercl_ber_bounds_at(&roots, n, NULL, &up1) != BERCL_OK || up1 != up)
+				breaks(R_OTHER, "lower NULL: upper %.17g, not %.17g", up1, up);
+		}
+	}
+}
+
 static void bounds_call(enum bercl_model m, double e, double n, double cl, double omc)
 {
 	const char *mn = m == BERCL_POISSON ? "POISSON" : "BINOMIAL";
@@ -529,6 +567,8 @@ static void bounds_call(enum bercl_model m, double e, double n, double cl, doubl
 		if (e == 0 && lo != 0)
 			breaks(R_OTHER, "lower %.17g for E = 0", lo);
 	}
+	if (m == BERCL_POISSON)
+		roots_calls(e, n, cl, omc);
 }
 
 static void test_ber_bounds(void **state)
@@ -564,6 +604,37 @@ static void test_ber_bounds(void **state)
 	check_status(st, BERCL_EDOM);
 	CHECK_UNTOUCHED(st, up);
 	end();
+}
+
+/*
+ * bercl_min_bits_memo(): the status, bits and tails of bercl_min_bits_target()
+ * with a fresh memo, with the memo just filled (the same arguments), and
+ * with one memo kept across every call of the grid (filled for other
+ * models, counts and targets).
+ */
+static bercl_bits_memo kept_memo;
+static void memo_calls(enum bercl_model m, double e, double p, const bercl_target *tg,
+                       enum bercl_status want, double bits, const bercl_tails *t)
+{
+	const char *mn = m == BERCL_POISSON ? "POISSON" : "BINOMIAL";
+	bercl_bits_memo fresh = {0};
+	bercl_bits_memo *memos[3] = {&fresh, &fresh, &kept_memo};
+	for (int k = 0; k < 3; k++) {
+		double b;
+		bercl_tails tt;
+		poison(&b, sizeof b);
+		poison(&tt, sizeof tt);
+		set_call("bercl_min_bits_memo(%s, %.17g, %.17g, {%.17g, %.17g, %.17g, %.17g}, %s)", mn,
+		         e, p, tg->cl, tg->cl_lo, tg->one_minus_cl, tg->one_minus_cl_lo,
+		         k == 0 ? "zeroed" : k == 1 ? "filled" : "kept");
+		enum bercl_status st = bercl_min_bits_memo(m, e, p, tg, memos[k], &b, &tt);
+		check_status(st, want);
+		CHECK_UNTOUCHED(st, b);
+		CHECK_UNTOUCHED(st, tt);
+		if (st == BERCL_OK && want == BERCL_OK &&
+		    (b != bits || memcmp(&tt, t, sizeof tt) != 0))
+			breaks(R_OTHER, "%.17g bits, bercl_min_bits_target %.17g", b, bits);
+	}
 }
 
 static void min_bits_call(enum bercl_model m, double e, double p, double cl, double omc)
@@ -604,6 +675,7 @@ static void min_bits_call(enum bercl_model m, double e, double p, double cl, dou
 		set_call("bercl_min_bits_target(%s, %.17g, %.17g, {%.17g, %.17g, %.17g, %.17g})", mn, e,
 		         p, tg.cl, tg.cl_lo, tg.one_minus_cl, tg.one_minus_cl_lo);
 		enum bercl_status st3 = bercl_min_bits_target(m, e, p, &tg, &b3, &t3);
+		memo_calls(m, e, p, &tg, st3, b3, &t3);
 		check_domain_status(st3, dom && good, 1);
 		if (dom && good && target_subnormal(cl, omc))
 			check_status(st3, BERCL_ELIMIT);
@@ -1132,6 +1204,128 @@ static void test_lanes(void **state)
 				check_ln("all.ln_cl", all.ln_cl, all.cl);
 				check_ln("all.ln_one_minus_cl", all.ln_one_minus_cl, all.one_minus_cl);
 			}
+		}
+	end();
+}
+
+/* A call whose whole domain is its target pair's (and dom the rest of it):
+ * EDOM outside, ELIMIT for a side below DBL_MIN, else OK; its output (n
+ * bytes at out, NULL: none) untouched unless OK. */
+static void check_target_status(enum bercl_status st, int dom, double cl, double omc,
+                                const void *out, size_t n)
+{
+	check_domain_status(st, dom, 1);
+	if (dom)
+		check_status(st, target_subnormal(cl, omc) ? BERCL_ELIMIT : BERCL_OK);
+	if (out && st != BERCL_OK && !untouched(out, n))
+		breaks(R_WRITTEN, "status %d, the output changed", (int)st);
+}
+
+static void test_target_check(void **state)
+{
+	(void)state;
+	begin("bercl_target_check");
+	for (size_t i = 0; i < NSPECIAL + NTARGETS; i++)
+		for (size_t j = 0; j < NSPECIAL + NTARGETS; j++) {
+			/* every pair of the special values, and the target pairs */
+			double cl = i < NSPECIAL ? special[i] : targets[i - NSPECIAL][0];
+			double omc = j < NSPECIAL ? special[j] : targets[i < NSPECIAL ? 0 : i - NSPECIAL][1];
+			set_call("bercl_target_check(%.17g, %.17g)", cl, omc);
+			check_target_status(bercl_target_check(cl, omc), target_domain(cl, omc), cl, omc,
+			                    NULL, 0);
+		}
+	end();
+}
+
+static void lane_target_call(double cl, double omc, int lanes)
+{
+	int dom = target_domain(cl, omc) && lanes >= 1 && lanes <= 1000000;
+	bercl_tails t;
+	poison(&t, sizeof t);
+	set_call("bercl_lane_target(%.17g, %.17g, %d)", cl, omc, lanes);
+	enum bercl_status st = bercl_lane_target(cl, omc, lanes, &t);
+	check_target_status(st, dom, cl, omc, &t, sizeof t);
+	if (st != BERCL_OK)
+		return;
+	check_tails("lane", &t);
+	/* cl^(1/lanes): lanes times its logarithm is ln cl (the smaller side
+	 * read through its own logarithm, the larger through log1p) */
+	double want = cl <= 0.5 ? log(cl) : log1p(-omc);
+	double got = cl <= 0.5 ? lanes * log(t.cl) : lanes * log1p(-t.one_minus_cl);
+	/* t.cl within half an ulp: its logarithm within about 2^-53, times lanes */
+	if (!(fabs(got - want) <= lanes * 4 * DBL_EPSILON + 1e-13 * fabs(want)))
+		breaks(R_OTHER, "lanes x ln(lane cl) %.17g, ln cl %.17g", got, want);
+}
+
+static void lanes_meet_call(const bercl_tails *all, const char *what, double cl, double omc,
+                            int made_up)
+{
+	int ln_ok = !made_up || (all->ln_cl.hi <= 0 && all->ln_one_minus_cl.hi <= 0 &&
+	                         (all->ln_cl.hi == -INFINITY || isfinite(all->ln_cl.lo)) &&
+	                         (all->ln_one_minus_cl.hi == -INFINITY ||
+	                          isfinite(all->ln_one_minus_cl.lo)));
+	int dom = ln_ok && target_domain(cl, omc);
+	int meets;
+	poison(&meets, sizeof meets);
+	set_call("bercl_lanes_meet(%s, %.17g, %.17g)", what, cl, omc);
+	enum bercl_status st = bercl_lanes_meet(all, cl, omc, &meets);
+	check_target_status(st, dom, cl, omc, &meets, sizeof meets);
+	if (st != BERCL_OK)
+		return;
+	if (meets != 0 && meets != 1)
+		breaks(R_OTHER, "meets %d", meets);
+	/* plainly above or below the target: the doubles decide */
+	if (!made_up && ((all->cl > cl * (1 + 1e-9) && meets != 1 && all->one_minus_cl < omc) ||
+	                 (all->cl < cl * (1 - 1e-9) && meets != 0)))
+		breaks(R_OTHER, "all.cl %.17g against %.17g: meets %d", all->cl, cl, meets);
+}
+
+static void test_lane_target_meet(void **state)
+{
+	(void)state;
+	begin("bercl_lane_target/lanes_meet");
+	const int lanes[] = {-1, 0, 1, 2, 8, 400, 1000000, 1000001};
+	for (size_t k = 0; k < NTARGETS; k++)
+		for (size_t l = 0; l < sizeof lanes / sizeof lanes[0]; l++)
+			lane_target_call(targets[k][0], targets[k][1], lanes[l]);
+	for (int i = 0; i < 2000; i++) {
+		double c = log_uniform(-300, 0);
+		int n = (int)log_uniform(0, 6);
+		if (next_u64() & 1)
+			lane_target_call(c, 1.0 - c, n);
+		else
+			lane_target_call(1.0 - c, c, n);
+	}
+	/* all-lanes tails the library gives, against every target */
+	bercl_tails lane[4], all[3];
+	assert_int_equal(bercl_poisson_tails(0, 3.0, 0.0, &lane[0]), BERCL_OK);
+	assert_int_equal(bercl_poisson_tails(3, 1e3, 0.0, &lane[1]), BERCL_OK);
+	assert_int_equal(bercl_binomial_tails(5, 5, 0.1, &lane[2]), BERCL_OK); /* CL = 0 */
+	assert_int_equal(bercl_poisson_tails(100, 2000.0, 0.0, &lane[3]), BERCL_OK);
+	assert_int_equal(bercl_lanes_all(lane, 2, &all[0]), BERCL_OK);
+	assert_int_equal(bercl_lanes_all(lane + 2, 1, &all[1]), BERCL_OK);
+	assert_int_equal(bercl_lanes_all(lane + 3, 1, &all[2]), BERCL_OK);
+	for (int a = 0; a < 3; a++) {
+		char what[32];
+		snprintf(what, sizeof what, "all[%d]", a);
+		for (size_t k = 0; k < NTARGETS; k++)
+			lanes_meet_call(&all[a], what, targets[k][0], targets[k][1], 0);
+		for (int i = 0; i < 300; i++) {
+			double c = log_uniform(-30, 0);
+			lanes_meet_call(&all[a], what, c, 1.0 - c, 0);
+			lanes_meet_call(&all[a], what, 1.0 - c, c, 0);
+		}
+	}
+	/* made-up logarithms: the special values in each field */
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (int f = 0; f < 4; f++) {
+			bercl_tails t = all[0];
+			double *field[4] = {&t.ln_cl.hi, &t.ln_cl.lo, &t.ln_one_minus_cl.hi,
+			                    &t.ln_one_minus_cl.lo};
+			*field[f] = f % 2 ? special[i] : -special[i];
+			char what[64];
+			snprintf(what, sizeof what, "made up: field %d = %.17g", f, *field[f]);
+			lanes_meet_call(&t, what, 0.95, 0.05, 1);
 		}
 	end();
 }
@@ -2141,6 +2335,8 @@ int main(void)
 		cmocka_unit_test(test_plans),
 		cmocka_unit_test(test_fec),
 		cmocka_unit_test(test_lanes),
+		cmocka_unit_test(test_target_check),
+		cmocka_unit_test(test_lane_target_meet),
 		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_fec_flr_degrade),
 		cmocka_unit_test(test_clustered),

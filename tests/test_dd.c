@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * test_dd.c - double-double log and exp (lib/dd.h) against values from
+ * test_dd.c - double-double log and exp (arith/dd.h) against values from
  * mpmath at 50 digits: ln(x) and exp(x) of exact doubles, given as hi + lo;
  * and the software model of the x87 long double (lib/x87soft.h, the page's
  * wide type) against the processor's own long double, bit for bit (random

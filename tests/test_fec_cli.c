@@ -347,7 +347,7 @@ static void test_all_lanes_bits_cli(void **state)
 		{"0", "1e-15", "50%", "22"}, {"0", "1e-15", "90%", "64"},
 		/* the per-lane answer 1e-100 / ber is dozens of bits from the
 		 * all-lanes one (internal error "did not converge" before the
-		 * library's one search, lib/search.c) */
+		 * one search, arith/search.c) */
 		{"0", "4.158576663008941e-249", "1e-200", "2"},
 	};
 	static struct run r, a, b;

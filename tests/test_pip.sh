@@ -16,8 +16,8 @@ top=$(pwd)
 # a copy of the source tree's parts the build reads, so that pip's build
 # directory and egg-info stay out of the working tree
 mkdir -p "$tmp/src"
-cp -R python lib include engine "$tmp/src/"
-rm -f "$tmp/src/engine/"*.o "$tmp/src/engine/"*.d
+cp -R python lib arith include engine "$tmp/src/"
+rm -f "$tmp/src/engine/"*.o "$tmp/src/engine/"*.d "$tmp/src/arith/"*.o "$tmp/src/arith/"*.d
 rm -rf "$tmp/src/python/build" "$tmp/src/python/bercl.egg-info" "$tmp/src/python/bercl/__pycache__"
 rm -f "$tmp/src/python/bercl/"_core*.so
 $py -m venv --system-site-packages "$tmp/venv" || fail "python3 -m venv failed (python3-venv)"

@@ -1093,7 +1093,7 @@ def test_ufunc_bounds_found_once_per_count_and_level_are_each_elements_own():
         one = bercl.ufunc.ber_interval_poisson(e[i:i + 1], bits[i:i + 1], lv[i:i + 1])
         assert (lo[i], hi[i]) == (one[0][0], one[1][0])
     # min_bits keeps what depends on (errors, level) alone (lib/solve.c
-    # bercli_min_bits_memo): each element's own answer and tails still
+    # bercl_min_bits_memo): each element's own answer and tails still
     ber = 10 ** g.uniform(-15, -6, n)
     for model in MODELS:
         m = 600 if model == "binomial" else n

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Generate lib/xmath.inc: the tables of the library's own exp and log
-(lib/xmath.c), by mpmath at 60 digits. Every double is written as a C99
+"""Generate arith/xmath.inc: the tables of the library's own exp and log
+(arith/xmath.c), by mpmath at 60 digits. Every double is written as a C99
 hexadecimal constant, so the compiler reads it exactly.
 
 1. XM_EXP2[j] = 2^(j/128), j = 0 .. 127, as hi + lo (hi the double nearest
@@ -15,7 +15,7 @@ hexadecimal constant, so the compiler reads it exactly.
 3. ln 2 split for the exact product e * XM_LN2_HI (42 bits, |e| < 2^11),
    ln 2 / 128 split for the exact product n * XM_LN2_128_HI (33 bits,
    |n| < 2^18), 128 / ln 2, ln 10 and 1 / ln 10 as hi + lo.
-Run from the top of the tree: tools/gen_xmath_tables.py > lib/xmath.inc
+Run from the top of the tree: tools/gen_xmath_tables.py > arith/xmath.inc
 """
 import mpmath
 

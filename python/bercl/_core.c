@@ -515,8 +515,9 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 	PyArrayObject *hb = NULL, *glo = NULL, *ghi = NULL, *gcount = NULL;
 	int *lo = NULL, *hi = NULL;
 	double *zeros = NULL;
-	int cmd = rowcall_command(cmdname);
-	if (cmd < 0)
+	enum command cmd;
+	char nowhy[256];
+	if (invoke_command(cmdname, &cmd, nowhy, sizeof nowhy) != 0)
 		return PyErr_Format(PyExc_ValueError, "row: no subcommand %s", cmdname);
 	struct rowcall *c = PyMem_Calloc(1, sizeof *c);
 	struct row *r = PyMem_Calloc(1, sizeof *r);
@@ -526,7 +527,7 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 		PyErr_NoMemory();
 		goto done;
 	}
-	rowcall_init(c, (enum command)cmd, model ? BERCL_BINOMIAL : BERCL_POISSON);
+	rowcall_init(c, cmd, model ? BERCL_BINOMIAL : BERCL_POISSON);
 	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
 		const char *flag, *text, *shown;
 		if (!PyArg_ParseTuple(PyList_GET_ITEM(items, i), "sss", &flag, &text, &shown))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * xmath_check - lib/xmath.c's functions against MPFR (200 bits, then the
+ * xmath_check - arith/xmath.c's functions against MPFR (200 bits, then the
  * exact error in units in the last place of the correctly rounded
  * double). For each function, COUNT points from a seeded generator
  * (splitmix64) over its whole domain: uniform arguments over the range

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * xmath.h - the library's own exp, log, log1p, expm1, log10 and 10^y
- * (lib/xmath.c), in place of the C library's. Internal to the library and
+ * (arith/xmath.c), in place of the C library's. Internal to the library and
  * its program and page (as dd.h), never installed.
  *
  * Why: the C libraries do not agree on the last bit. glibc on x86-64 runs

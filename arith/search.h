@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * search.h - the first whole number at which a monotone test holds: the
- * one search behind the minimum bits (solve.c), the all-lanes bits
- * (lanes.c), and the program's `errors` and printed-target searches
- * (engine/compute.c). Internal: never installed, hidden from libbercl.so.
+ * one search behind the library's minimum bits (lib/solve.c) and all-lanes
+ * bits (lib/lanes.c), and the engine's `errors` and printed-target
+ * searches (engine/compute.c, engine/target.c). A numerical method, not the
+ * library's subject, so it sits in arith/ beside the arithmetic both use:
+ * compiled into libbercl.a (hidden from libbercl.so), never installed.
  */
 #ifndef BERCL_SEARCH_H
 #define BERCL_SEARCH_H

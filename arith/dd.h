@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * dd.h - double-double arithmetic, internal to the bercl library.
+ * dd.h - double-double arithmetic, header-only, shared by the library
+ * (lib/) and the engine (engine/: the exact decimals of parse.c) and never
+ * installed; its constants are arith/dd_constants.inc.
  *
  * A value is hi + lo with |lo| <= ulp(hi)/2, about 106 bits. We need it for the
  * one quantity whose absolute error the results inherit: the exponent
@@ -14,7 +16,7 @@
 
 #include <math.h>
 
-#include "coefficients.inc"
+#include "dd_constants.inc"
 
 typedef struct {
 	double hi, lo;
