@@ -50,11 +50,13 @@
  *   the exponentials and logarithms are dd_exp and dd_log (dd.h: some
  *   1e-31 relative and 1e-32 absolute), the window's entries hi + lo, and
  *   each sum of products (acc2_add) takes the heads' products exactly
- *   (wide_two_prod: fma where it is an instruction, else Dekker's
- *   splitting, exact either way) and adds them exactly (2Sum), the rounding
- *   errors and the cross terms (2^-53 of the sum) gathered in a double:
+ *   (wide_two_prod_split: fma where it is an instruction, else Dekker's
+ *   product of the heads' halves, split once a step; exact either way)
+ *   and adds them exactly (2Sum), the rounding errors and the cross terms
+ *   (2^-53 of the sum) gathered in a double:
  *   every step's relative error is some n 2^-106 (n terms of a sum, at
- *   most 32768). Only +, -, *, / of doubles, each correctly rounded, in a
+ *   most 32768). Only +, -, *, / of doubles, each correctly rounded, and
+ *   exact operations (fma's product error, ldexp, frexp, nearbyint), in a
  *   fixed order, so that every target gives the same bits: x86-64 (the
  *   command, Python), long double = double (make check-ld64), arm64 and
  *   the page's WebAssembly (tests/xcheck.c dumps degrade_ref.csv's doubles
@@ -105,6 +107,12 @@
 #define SER_MAX 0.5
 /* below e^EXP_FLOOR a weight is taken as 0 (dd_exp's range is |a| <= 700) */
 #define EXP_FLOOR -700.0
+
+/* the work: four windows of heads and tails, the halves of a squared
+ * window's heads and the base's four arrays (bercl_fec_degrade_p) */
+_Static_assert((4 * BERCL_FEC_DEGRADE_MAX_WIDTH + 2 * (BERCL_FEC_DEGRADE_MAX_WIDTH / 2 + 1) +
+                4 * BERCL_FEC_MAX_BINS) * sizeof(double) <= BERCL_FEC_DEGRADE_WORK_BYTES,
+               "BERCL_FEC_DEGRADE_WORK_BYTES holds the windows");
 
 static int valid_code(const bercl_rs_code *c)
 {
@@ -171,7 +179,7 @@ static double tilted_mean(const dd *lp, int d, double theta)
 /* A window of a distribution: hi[i] + lo[i] (i = 0 .. len-1) are the
  * entries at off .. off+len-1. */
 typedef struct {
-	double *hi, *lo;
+	double *hi, *lo, *h1, *h2;
 	long off, len;
 } window;
 
@@ -195,15 +203,16 @@ static void trim(window *w)
 }
 
 /* A sum of products of double-double entries: s + e, the heads' products
- * exact (2Prod) and summed exactly (2Sum) into s, every rounding error and
- * the cross terms (relatively 2^-53) added in e. */
+ * exact (Dekker's product of their halves, split once per step) and summed
+ * exactly (2Sum) into s, every rounding error and the cross terms
+ * (relatively 2^-53) added in e. */
 typedef struct {
 	double s, e;
 } acc2;
 
-static inline void acc2_add(acc2 *a, double xh, double xl, double yh, double yl)
+static inline void acc2_add(acc2 *a, double xh, double xl, dd xs, double yh, double yl, dd ys)
 {
-	dd p = wide_two_prod(xh, yh);
+	dd p = wide_two_prod_split(xh, xs, yh, ys);
 	dd t = dd_two_sum(a->s, p.hi);
 	a->s = t.hi;
 	a->e += t.lo + (p.lo + (xh * yl + xl * yh));
@@ -216,23 +225,34 @@ static inline void acc2_store(acc2 a, window *out, long k)
 	out->lo[k] = r.lo;
 }
 
+/* Each head's halves (wide_split), once a step. */
+static void split(window *w)
+{
+	for (long i = 0; i < w->len; i++) {
+		dd h = wide_split(w->hi[i]);
+		w->h1[i] = h.hi;
+		w->h2[i] = h.lo;
+	}
+}
+
 /* out = a * a (the convolution square), by symmetry. */
-static int square(const window *a, window *out)
+static int square(window *a, window *out)
 {
 	long n = 2 * a->len - 1;
 	if (n > BERCL_FEC_DEGRADE_MAX_WIDTH)
 		return -1;
-	const double *h = a->hi, *l = a->lo;
+	split(a);
+	const double *h = a->hi, *l = a->lo, *h1 = a->h1, *h2 = a->h2;
 	for (long k = 0; k < n; k++) {
 		long i0 = k - (a->len - 1) > 0 ? k - (a->len - 1) : 0;
 		acc2 s = {0.0, 0.0};
 		long i = i0, j = k - i0;
 		for (; i < j; i++, j--)
-			acc2_add(&s, h[i], l[i], h[j], l[j]);
+			acc2_add(&s, h[i], l[i], dd_make(h1[i], h2[i]), h[j], l[j], dd_make(h1[j], h2[j]));
 		s.s *= 2; /* exact */
 		s.e *= 2;
 		if (i == j)
-			acc2_add(&s, h[i], l[i], h[i], l[i]);
+			acc2_add(&s, h[i], l[i], dd_make(h1[i], h2[i]), h[i], l[i], dd_make(h1[i], h2[i]));
 		acc2_store(s, out, k);
 	}
 	out->off = 2 * a->off;
@@ -240,8 +260,8 @@ static int square(const window *a, window *out)
 	return 0;
 }
 
-/* out = a * b with b short (the codeword law). */
-static int convolve(const window *a, const window *b, window *out)
+/* out = a * b with b short (the codeword law, split already). */
+static int convolve(window *a, const window *b, window *out)
 {
 	long n = a->len + b->len - 1;
 	if (n > BERCL_FEC_DEGRADE_MAX_WIDTH)
@@ -251,7 +271,8 @@ static int convolve(const window *a, const window *b, window *out)
 		long j0 = k - (a->len - 1) > 0 ? k - (a->len - 1) : 0;
 		long j1 = k < b->len - 1 ? k : b->len - 1;
 		for (long j = j0; j <= j1; j++)
-			acc2_add(&s, a->hi[k - j], a->lo[k - j], b->hi[j], b->lo[j]);
+			acc2_add(&s, a->hi[k - j], a->lo[k - j], wide_split(a->hi[k - j]), b->hi[j],
+			         b->lo[j], dd_make(b->h1[j], b->h2[j]));
 		acc2_store(s, out, k);
 	}
 	out->off = a->off + b->off;
@@ -324,14 +345,20 @@ enum bercl_status bercl_fec_degrade_p(const bercl_rs_code *code, double ser, dou
 	dd ln_m = dd_add_d(dd_log(s), mx);
 	double *buf = work;
 	const long W = BERCL_FEC_DEGRADE_MAX_WIDTH;
-	window acc = {buf, buf + W, 0, 0}, tmp = {buf + 2 * W, buf + 3 * W, 0, 0},
-	       base = {buf + 4 * W, buf + 5 * W, 0, d + 1};
+	/* work: acc's and tmp's heads and tails, W each; the halves of the
+	 * squared window's heads (at most (W + 1) / 2 entries); the base */
+	const long H = W / 2 + 1, B = BERCL_FEC_MAX_BINS;
+	double *halves = buf + 4 * W, *bw = halves + 2 * H;
+	window acc = {buf, buf + W, halves, halves + H, 0, 0},
+	       tmp = {buf + 2 * W, buf + 3 * W, halves, halves + H, 0, 0},
+	       base = {bw, bw + B, bw + 2 * B, bw + 3 * B, 0, d + 1};
 	for (int i = 0; i <= d; i++) {
 		dd v = exp_or_zero(dd_sub(a[i], ln_m));
 		base.hi[i] = v.hi;
 		base.lo[i] = v.lo;
 	}
 	trim(&base);
+	split(&base);
 	/* acc = base^(*K), from the top bit of K */
 	unsigned long long k = (unsigned long long)interval;
 	int top = 63;
