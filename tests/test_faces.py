@@ -222,7 +222,9 @@ def value(r, cmd, n, items):
     return GOOD[n](r)
 
 
-COSTLY = {"sequential", "degrade-interval"}  # seconds in the page's software wide type
+# seconds each: the page's software wide type (sequential plans), a root
+# search over convolution powers (the degraded-SER alarm's half-alarm SER)
+COSTLY = {"sequential", "degrade-interval"}
 
 
 def gen_sweep(r, cmd):
