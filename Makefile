@@ -231,16 +231,19 @@ check-pip:
 	else sh tests/test_pip.sh; fi
 # The three faces held to one behaviour (tests/test_faces.py): FACES_COUNT
 # seeded invocations through the command, the page's module in node and
-# Python; make soak-faces runs FACES_SOAK_COUNT from SEED.
+# Python; make soak-faces runs FACES_SOAK_COUNT from SEED, and
+# FACES_DEGRADE_SOAK random degraded-SER monitors (lib/fec_degrade.c).
 FACES_SEED ?= 20261205
 FACES_COUNT ?= 20000
 FACES_SOAK_COUNT ?= 200000
+FACES_DEGRADE_SOAK ?= 20000
 check-faces:
 	@echo "== tests/test_faces.py (the command, the page's module and Python: one behaviour)"
 	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
 	else NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(FACES_SEED) --count $(FACES_COUNT); fi
 soak-faces: all tests/faces_cmd web/tmp/bercl.wasm
-	NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(SEED) --count $(FACES_SOAK_COUNT)
+	NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(SEED) --count $(FACES_SOAK_COUNT) \
+		--degrade $(FACES_DEGRADE_SOAK)
 check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
