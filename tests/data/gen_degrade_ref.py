@@ -14,7 +14,7 @@ P[Y <= S] is their sum and degrade_p = 1 - P[Y <= S]; at 80 digits that
 difference keeps 50 digits for degrade_p >= 1e-30 (the first cases are
 chosen so). The second set (MORE, added when lib/fec_degrade.c moved to
 double-double) reaches further: intervals whose every bit is 1 (a
-convolution at each step), K up to 2^20 - 1, a code correcting no symbol
+convolution at each step), K up to 2^32 - 1, a code correcting no symbol
 (RS(7,6), t = 0) and one correcting 128, and alarms as rare as 1e-200;
 where degrade_p is below 1e-30 the case is computed again at twice the
 digits until the difference keeps 50.
@@ -93,7 +93,8 @@ for code, k, s, fs in [("kp4", 65535, 40, (0.35, 0.7, 1.0, 1.3)),
                        ("rs7", 100, 3, (0.2, 1.0, 3.0)),
                        ("rs7", 1000, 40, (0.5, 1.0, 1.5)),
                        ("rs1023", 4, 300, (0.6, 1.0, 1.2)),
-                       ("kr4", 16385, 100, (0.4, 1.0, 1.3))]:
+                       ("kr4", 16385, 100, (0.4, 1.0, 1.3)),
+                       ("kp4", 4294967295, 10, (0.3, 1.0))]:
     n = CODES[code][0]
     for f in fs:
         MORE.append((code, k, s, float(s / (k * n) * f)))
