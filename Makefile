@@ -241,16 +241,19 @@ check-pip:
 	else sh tests/test_pip.sh; fi
 # The three faces held to one behaviour (tests/test_faces.py): FACES_COUNT
 # seeded invocations through the command, the page's module in node and
-# Python; make soak-faces runs FACES_SOAK_COUNT from SEED.
+# Python; make soak-faces runs FACES_SOAK_COUNT from SEED, and
+# FACES_DEGRADE_SOAK random degraded-SER monitors (lib/fec_degrade.c).
 FACES_SEED ?= 20261205
 FACES_COUNT ?= 20000
 FACES_SOAK_COUNT ?= 200000
+FACES_DEGRADE_SOAK ?= 20000
 check-faces:
 	@echo "== tests/test_faces.py (the command, the page's module and Python: one behaviour)"
 	@if [ -n "$(PY_SANITIZED)" ]; then echo "SKIPPED: the Python package under the sanitizers"; \
 	else NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(FACES_SEED) --count $(FACES_COUNT); fi
 soak-faces: all tests/faces_cmd web/tmp/bercl.wasm
-	NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(SEED) --count $(FACES_SOAK_COUNT)
+	NODE=$(NODE) $(PYTHON) tests/test_faces.py --seed $(SEED) --count $(FACES_SOAK_COUNT) \
+		--degrade $(FACES_DEGRADE_SOAK)
 check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
@@ -312,8 +315,7 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 		--clustered-count $(ORACLE_CLUSTERED_COUNT) \
 		--dir tests/tmp/oracle-ld64
 	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
-	@echo "check-ld64: the corpus without fec's degraded-SER alarm (lib/fec_degrade.c needs a long double wider than double: with long double = double every --degrade-* query stops at its work limit)"
-	BERCL_BINDIR=$(CURDIR)/tests/tmp/ld64bin BERCL_CORPUS_SKIP='--degrade-' sh tests/test_corpus.sh
+	BERCL_BINDIR=$(CURDIR)/tests/tmp/ld64bin sh tests/test_corpus.sh
 check-arm64: tests/tmp/xcheck-x86-64.dump tests/xcheck-arm64
 	$(call need,$(QEMU_ARM64),--cross)
 	$(QEMU_ARM64) ./tests/xcheck-arm64 tests/tmp/xcheck-arm64.dump

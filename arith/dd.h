@@ -123,7 +123,8 @@ static inline dd dd_div(dd a, dd b)
  * Taylor series to 1e-35 (terms past r^6/6! in double, the rest in
  * double-double), then undo the halving with expm1(2y) = e(e + 2). The five
  * squarings cost about five bits: accurate to a few units in 1e-31
- * relative. Used by the --verify referee, not by the library's numerics.
+ * relative. Used by the --verify referee and by fec_degrade.c (the
+ * same bits on every target: +, -, *, /, fma, ldexp and nearbyint only).
  */
 static inline dd dd_exp(dd a)
 {

@@ -627,7 +627,7 @@ BERCL_API double bercl_fec_interleave_default(double rate_bps);
  * at ratio ser, bercl_fec_degrade_p gives out->cl = degrade_p = P[Y > S]
  * (one interval raises the alarm) and out->one_minus_cl = P[Y <= S], both
  * with their logarithms, exactly (an exponentially tilted convolution power
- * in long double: see lib/fec_degrade.c). interval whole in [1,
+ * in double-double, the same bits on every target: see lib/fec_degrade.c). interval whole in [1,
  * BERCL_FEC_DEGRADE_MAX_INTERVAL], threshold whole in [0, 2^53], ser in
  * (0, 1), else BERCL_EDOM;
  * work holds BERCL_FEC_DEGRADE_WORK_BYTES bytes (aligned as malloc's).
@@ -639,7 +639,7 @@ BERCL_API double bercl_fec_interleave_default(double rate_bps);
  */
 #define BERCL_FEC_DEGRADE_MAX_INTERVAL 4294967295.0
 #define BERCL_FEC_DEGRADE_MAX_WIDTH 32768
-#define BERCL_FEC_DEGRADE_WORK_BYTES (3 * BERCL_FEC_DEGRADE_MAX_WIDTH * sizeof(long double))
+#define BERCL_FEC_DEGRADE_WORK_BYTES (6 * BERCL_FEC_DEGRADE_MAX_WIDTH * sizeof(double))
 BERCL_API enum bercl_status
 bercl_fec_degrade_p(const bercl_rs_code *code, double ser, double interval, double threshold,
                     void *work, bercl_tails *out);

@@ -60,18 +60,40 @@
 #define BERCL_HAVE_FMA 1
 #endif
 
+/* Veltkamp's splitting: x = hi + lo exactly, each of at most 26
+ * significant bits, so that the products of halves are exact (|x| below
+ * 2^996). */
+static inline dd wide_split(double x)
+{
+	double c = 134217729.0 * x;
+	double h = c - (c - x);
+	return dd_make(h, x - h);
+}
+
+/* Exact a * b = hi + lo (2Prod) from a, b and their splits (wide_split):
+ * fma where it is an instruction, else Dekker's product of the halves.
+ * A caller that multiplies each value many times splits it once. */
+static inline dd wide_two_prod_split(double a, dd as, double b, dd bs)
+{
+	double p = a * b;
+#ifdef BERCL_HAVE_FMA
+	(void)as;
+	(void)bs;
+	return dd_make(p, fma(a, b, -p));
+#else
+	return dd_make(p, ((as.hi * bs.hi - p) + as.hi * bs.lo + as.lo * bs.hi) + as.lo * bs.lo);
+#endif
+}
+
 /* Exact a * b = hi + lo (2Prod): fma where it is an instruction, else
  * Dekker's splitting (exact for |a|, |b| below 2^996). */
 static inline dd wide_two_prod(double a, double b)
 {
-	double p = a * b;
 #ifdef BERCL_HAVE_FMA
+	double p = a * b;
 	return dd_make(p, fma(a, b, -p));
 #else
-	double ca = 134217729.0 * a, cb = 134217729.0 * b;
-	double ah = ca - (ca - a), al = a - ah;
-	double bh = cb - (cb - b), bl = b - bh;
-	return dd_make(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
+	return wide_two_prod_split(a, wide_split(a), b, wide_split(b));
 #endif
 }
 

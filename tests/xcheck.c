@@ -541,6 +541,56 @@ static void fec_inv_table(void)
 	        rows, worst_root, worst_trip);
 }
 
+/* degrade_ref.csv: test_fec.c's degrade_p within 4e-16; the dump holds
+ * both tails, both logarithms (hi and lo) and, at each monitor's first
+ * row, the SER at which the alarm fires half the time (a root search, the
+ * costly part under qemu): lib/fec_degrade.c computes in double-double on
+ * every target, so --compare must find them equal. */
+static void degrade_table(void)
+{
+	FILE *fp = table_open("degrade_ref.csv");
+	char line[512];
+	char *f[9];
+	int rows = 0, fails = 0;
+	double worst = 0, last_k = -1, last_s = -1, last_n = -1;
+	void *work = malloc(BERCL_FEC_DEGRADE_WORK_BYTES);
+	if (!work)
+		fail_msg("out of memory");
+	while (table_next(fp, line, sizeof line, f, 9) == 9) {
+		if (strcmp(f[0], "code") == 0)
+			continue;
+		bercl_rs_code c;
+		bercl_tails t;
+		double ser = -1;
+		CHECK(code_of(f[1], f[2], f[3], &c), "code");
+		double k = strtod(f[5], NULL), s = strtod(f[6], NULL);
+		CHECK(bercl_fec_degrade_p(&c, strtod(f[4], NULL), k, s, work, &t) == BERCL_OK,
+		      "row %d", rows);
+		double du = rel_error_vs_decimal(t.ln_cl, f[7]);
+		double dl = rel_error_vs_decimal(t.ln_one_minus_cl, f[8]);
+		CHECK(du <= 4e-16 && dl <= 4e-16, "%s ser=%s K=%s S=%s: degrade_p %.17g (%.3g), complement %.3g",
+		      f[0], f[4], f[5], f[6], t.cl, du, dl);
+		worst = fmax(worst, fmax(du, dl));
+		put_ref("degrade_ref", rows, 0, t.cl, f[7]);
+		put_ref("degrade_ref", rows, 1, t.one_minus_cl, f[8]);
+		if (k != last_k || s != last_s || c.n != last_n) {
+			CHECK(bercl_fec_degrade_ser(&c, k, s, 0.5, work, &ser) == BERCL_OK, "row %d: ser",
+			      rows);
+			put("degrade_ref", rows, 2, ser);
+			last_k = k, last_s = s, last_n = c.n;
+		}
+		put("degrade_ref.ln", rows, 0, t.ln_cl.hi);
+		put("degrade_ref.ln", rows, 1, t.ln_cl.lo);
+		put("degrade_ref.ln", rows, 2, t.ln_one_minus_cl.hi);
+		put("degrade_ref.ln", rows, 3, t.ln_one_minus_cl.lo);
+		rows++;
+	}
+	fclose(fp);
+	free(work);
+	CHECK(rows >= 50, "rows %d", rows);
+	verdict("degrade_ref.csv", fails, "%d rows, worst %.3g (<= 4e-16)", rows, worst);
+}
+
 /* ---- plan_*_ref.csv: test_plan.c's table checks ---- */
 
 static void plan_risks_table(void)
@@ -771,6 +821,7 @@ int main(int argc, char **argv)
 	bits_exact_table();
 	fec_table();
 	fec_inv_table();
+	degrade_table();
 	plan_risks_table();
 	plan_fixed_table();
 	plan_seq_table();

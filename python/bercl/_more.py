@@ -632,7 +632,7 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     0.9098328328724904
     >>> d = fec_degrade("kp4", 8192, 417, rate="106.25G")
     >>> d.ser, d.degrade_p
-    (9.372187955997527e-05, 0.49999999999999867)
+    (9.372187955997527e-05, 0.4999999999999986)
     """
     named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
              ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),

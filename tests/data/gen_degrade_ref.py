@@ -11,7 +11,13 @@ P[Y > S]. Here the law of Y up to S is the K-fold convolution power of the
 law of X, by binary powering, keeping the entries y <= S only (exact: every
 entry adds nonnegative terms, so entries above S never reach those below).
 P[Y <= S] is their sum and degrade_p = 1 - P[Y <= S]; at 80 digits that
-difference keeps 50 digits for degrade_p >= 1e-30 (the cases are chosen so).
+difference keeps 50 digits for degrade_p >= 1e-30 (the first cases are
+chosen so). The second set (MORE, added when lib/fec_degrade.c moved to
+double-double) reaches further: intervals whose every bit is 1 (a
+convolution at each step), K up to 2^32 - 1, a code correcting no symbol
+(RS(7,6), t = 0) and one correcting 128, and alarms as rare as 1e-200;
+where degrade_p is below 1e-30 the case is computed again at twice the
+digits until the difference keeps 50.
 This shares nothing with lib/fec_degrade.c (no tilt, no window, no long
 double). ser is written as Python's repr of the double, which C's strtod reads
 back to the same double; mpmath takes that double exactly.
@@ -24,7 +30,7 @@ from mpmath import mp, mpf, binomial, fdot, nstr
 mp.dps = 80
 
 CODES = {"kp4": (544, 514, 10), "kr4": (528, 514, 10), "rs255": (255, 239, 8),
-         "rs15": (15, 9, 4)}
+         "rs15": (15, 9, 4), "rs7": (7, 6, 3), "rs1023": (1023, 767, 10)}
 
 
 def law(n, t, ser):
@@ -74,6 +80,36 @@ for code, k, s, ser in CASES:
     up = 1 - lo
     if up < mpf("1e-30") or lo < mpf("1e-60"):
         continue
+    print(f"{code},{n},{kk},{m},{ser!r},{k},{s},{nstr(up, 30, min_fixed=1, max_fixed=0)},"
+          f"{nstr(lo, 30, min_fixed=1, max_fixed=0)}")
+    sys.stdout.flush()
+    rows += 1
+MORE = []
+for code, k, s, fs in [("kp4", 65535, 40, (0.35, 0.7, 1.0, 1.3)),
+                       ("kp4", 1048575, 60, (0.5, 1.0, 1.4)),
+                       ("kp4", 3, 47, (0.2, 0.6, 1.0)),
+                       ("kp4", 8192, 200, (0.05, 0.15)),
+                       ("rs255", 511, 120, (0.1, 0.5, 1.0)),
+                       ("rs7", 100, 3, (0.2, 1.0, 3.0)),
+                       ("rs7", 1000, 40, (0.5, 1.0, 1.5)),
+                       ("rs1023", 4, 300, (0.6, 1.0, 1.2)),
+                       ("kr4", 16385, 100, (0.4, 1.0, 1.3)),
+                       ("kp4", 4294967295, 10, (0.3, 1.0))]:
+    n = CODES[code][0]
+    for f in fs:
+        MORE.append((code, k, s, float(s / (k * n) * f)))
+
+for code, k, s, ser in MORE:
+    n, kk, m = CODES[code]
+    t = (n - kk) // 2
+    dps = 80
+    while True:  # until 1 - P[Y <= S] keeps 50 digits
+        mp.dps = dps
+        lo = lower_tail(n, t, ser, k, s)
+        up = 1 - lo
+        if up > mpf(10) ** (50 - dps):
+            break
+        dps *= 2
     print(f"{code},{n},{kk},{m},{ser!r},{k},{s},{nstr(up, 30, min_fixed=1, max_fixed=0)},"
           f"{nstr(lo, 30, min_fixed=1, max_fixed=0)}")
     sys.stdout.flush()
