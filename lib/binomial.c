@@ -264,26 +264,26 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 		return 0;
 	wf x = up ? wf_d(ber) : wf_sum(q.hi, q.lo), y = up ? wf_sum(q.hi, q.lo) : wf_d(ber);
 	wf a = wf_int(ai), c = wf_sum(cd.hi, cd.lo), x2 = wf_mul(x, x), y1 = wf_add_d(y, 1.0);
-	wf m = wf_d(0.0), bm = wf_int(bi), am1 = wf_add_d(a, -1.0), abm1 = wf_int(ai + bi - 1);
-	wf u = wf_add_d(a, -1.0), u3 = wf_d(1.0);
+	/* modified Lentz: f = F' so far, cc = A_n / A_{n-1}, dv = B_{n-1} /
+	 * B_n; its rounding is only multiplied in (Steed's form, a sum of
+	 * alternating corrections, lost 2e-15 at sd 8.6e4). The whole numbers
+	 * of the coefficients as integers, converted exactly where used
+	 * (fewer wide values live across the loop: a third faster) */
 	wf f = wf_mul(a, c), cc = f, dv = wf_d(0.0);
 	for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
-		m = wf_add_d(m, 1.0);
-		bm = wf_add_d(bm, -1.0);     /* b - m */
-		am1 = wf_add_d(am1, 1.0);    /* a + m - 1 */
-		abm1 = wf_add_d(abm1, 1.0);  /* a + b + m - 1 */
-		if (i > 1)
-			u3 = u;                 /* a + 2m - 3 */
-		u = wf_add_d(u, 2.0);        /* a + 2m - 1 */
-		wf w = wf_add_d(u, 2.0);     /* a + 2m + 1 */
-		wf al = wf_mul(wf_mul(wf_mul(am1, abm1), wf_mul(m, bm)), wf_mul(x2, wf_mul(w, u3)));
+		wf m = wf_int(i), bm = wf_int(bi - i);                  /* m, b - m */
+		wf u = wf_int(ai + 2 * i - 1), w = wf_int(ai + 2 * i + 1); /* a + 2m -+ 1 */
+		wf u3 = wf_int(i > 1 ? ai + 2 * i - 3 : 1);              /* a + 2m - 3 */
+		wf al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
+		               wf_mul(x2, wf_mul(w, u3)));
 		wf be = wf_add(wf_mul(wf_mul(m, w), wf_add(u, wf_mul(bm, x))),
-		               wf_mul(wf_mul(wf_add_d(am1, 1.0), u), wf_add(c, wf_mul(m, y1))));
+		               wf_mul(wf_mul(wf_int(ai + i), u), wf_add(c, wf_mul(m, y1))));
 		dv = wf_div(wf_d(1.0), wf_add(be, wf_mul(al, dv)));
 		cc = wf_add(be, wf_div(al, cc));
 		wf cdv = wf_mul(cc, dv);
 		f = wf_mul(f, cdv);
-		if (fabs((double)WF_A(wf_add_d(cdv, -1.0))) < CF_EPS)
+		wa r = WF_A(wf_add_d(cdv, -1.0));
+		if (r > -CF_EPS && r < CF_EPS)
 			break;
 	}
 	wf num = up ? wf_mul(wf_mul(wf_int(k0), wf_int(k0 + 1)), wf_sum(q.hi, q.lo))
@@ -364,6 +364,96 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
 	return dd_add(ln_pmf(errors, n, ber, q), dd_sub(up, down));
 }
 
+/*
+ * Both tails where the mean N p is at most SMALL_MEAN and E at most
+ * SMALL_E, from b(0) = q^N: the terms t_k = b(k) / b(0) by their ratios
+ * (N-k+1) p / (k q) (step), summed in two parts, k <= E and k > E, both
+ * of positive terms, so that neither tail is a difference: 1 - CL =
+ * q^N sum_{k <= E} t_k, CL = q^N sum_{k > E} t_k, the second sum ended as
+ * binomial_sum ends. ln q^N = N ln(1 - p) for p below 2^-10 as
+ * -N p (1 + p/2 + p^2/3 + ... + p^7/8) (the rest below 2^-70 of it; the
+ * bracket past 1 in double, its error under 2^-60 p), else by pmf.c in
+ * double-double; with N p <= SMALL_MEAN it is within 2^-60 absolute, so
+ * q^N (bercli_exp_neg_wf) is within 2^-60 relative. This takes no
+ * saddle-point term (Loader's form costs more than all of these terms
+ * when E and N p are small). Returns 0 (the caller goes the general way)
+ * outside that range or where a tail is below 2^-900 (its value would
+ * leave the double-double range on the way, and its logarithm must then
+ * come from the general form).
+ */
+/*
+ * ln(hi + lo) for a normal hi (|lo| <= ulp(hi)/2) within about 1e-16
+ * absolute, however small hi + lo: hi = m 2^k with m in [1/sqrt 2,
+ * sqrt 2), ln = k ln 2 (double-double) + ln m + lo / hi, where ln m, at
+ * most 0.35 in magnitude, keeps its rounding below 1e-16 (ln hi itself
+ * would carry an ulp of a logarithm as large as 620 into the tail).
+ */
+static dd ln_split(double hi, double lo)
+{
+	int k;
+	double m = frexp(hi, &k);
+	if (m < 0.70710678118654752) {
+		m *= 2;
+		k--;
+	}
+	dd r = dd_mul_d(dd_make(LN2_HI, LN2_LO), (double)k);
+	return dd_add(r, dd_two_sum(bercli_log(m), lo / hi));
+}
+
+#define SMALL_MEAN 4.0
+#define SMALL_E 64
+
+static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_tails *out)
+{
+	if (!(bits * ber <= SMALL_MEAN && errors <= SMALL_E))
+		return 0;
+	wf l;
+	if (ber < 0x1p-10) {
+		double p = ber;
+		double t = p * (0.5 + p * (1.0 / 3 + p * (0.25 + p * (0.2 + p * (1.0 / 6 + p * (1.0 / 7 +
+		                                                                 p * 0.125))))));
+		l = wf_mul(wf_prod(bits, ber), wf_add_d(wf_d(1.0), t)); /* -ln q^N */
+	} else {
+		dd d = bercli_ln_binomial_pmf(0.0, dd_from(bits), ber, q);
+		l = wf_sum(-d.hi, -d.lo);
+	}
+	wf e0 = bercli_exp_neg_wf(wf_hi(l), wf_lo(l));
+	wf ql = wf_sum(q.hi, q.lo);
+#ifdef BERCL_WIDE_DD
+	wf pq = wf_div(wf_d(ber), ql); /* for step */
+#else
+	wf pq = ql; /* unused */
+#endif
+	int64_t nn = (int64_t)bits, e = (int64_t)errors;
+	wf t = wf_d(1.0), le = wf_d(1.0), gt = wf_d(0.0);
+	for (int64_t k = 1; k <= nn; k++) {
+		wf r = step(1, nn - k + 1, k, ber, ql, pq);
+		t = wf_mul(t, r);
+		if (k <= e) {
+			le = wf_add(le, t);
+			continue;
+		}
+		gt = wf_add(gt, t);
+		wa ra = WF_A(r);
+		if (!(WF_A(t) > 0) || (ra < 1.0 && WF_A(t) * ra < SERIES_EPS * WF_A(gt) * (1 - ra)))
+			break; /* the rest negligible, or the terms underflowed (then 0 below) */
+	}
+	wf vle = wf_mul(e0, le), vgt = wf_mul(e0, gt);
+	if (!(WF_A(vle) >= 0x1p-900 && WF_A(vgt) >= 0x1p-900))
+		return 0;
+	/* the small tail's logarithm from its value, the other's as log1p */
+	int gt_small = WF_A(vgt) <= WF_A(vle);
+	wf vs = gt_small ? vgt : vle;
+	double hi = wf_hi(vs), lo = wf_lo(vs);
+	dd ls = ln_split(hi, lo);
+	bercl_lnprob small = {ls.hi, ls.lo}, big = {bercli_log1p(-hi), 0.0};
+	out->ln_cl = gt_small ? small : big;
+	out->ln_one_minus_cl = gt_small ? big : small;
+	out->cl = wf_hi(vgt);
+	out->one_minus_cl = wf_hi(vle);
+	return 1;
+}
+
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
 {
 	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors) ||
@@ -379,6 +469,8 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 	}
 	dd n = dd_from(bits);
 	dd q = dd_two_sum(1.0, -ber);
+	if (small_mean_tails(errors, bits, ber, q, out))
+		return BERCL_OK;
 	double qd = q.hi + q.lo;
 	/* Bound the work. A sum that starts at distance d from the mean, with
 	 * variance v = N p q, has first ratio about 1 - d / v and needs about
