@@ -298,7 +298,7 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
  * sum has terms, each step costing about two terms), else, or where it
  * does not apply, by the terms.
  */
-#define CF_MIN_VAR 4.0
+#define CF_MIN_VAR 64.0
 
 static wf tail_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0, double var)
 {
