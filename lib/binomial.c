@@ -6,35 +6,43 @@
  *   bercl_binomial_tails(errors, bits, ber, &tails)
  *
  * DESCRIPTION
- *   CL = I_p(E+1, N-E), the regularized incomplete beta function, computed as
- *   the sum of its binomial terms. The tail that is small is summed
- *   directly: P[X > E] upward from k = E + 1 when E + 1 > N p, else P[X <= E]
- *   downward from k = E; both move away from the mean, where the terms only
- *   shrink (ratio (N-k) p / ((k+1) q) upward, k q / ((N-k+1) p) downward).
- *   If that tail still exceeds 1/2 (E within one of N p, or N p < 1 with p
- *   near 1) the other one is summed directly too, so that no result is 1
- *   minus a number near 1: with N p << 1 and E = 0, CL = 1 - (1-p)^N is the
- *   sum N p q^(N-1) (1 + ...), never a difference. The first term is
- *   Loader's saddle-point form,
+ *   CL = I_p(E+1, N-E), the regularized incomplete beta function, and
+ *   1 - CL, each computed directly (no result is 1 minus a number near 1),
+ *   in the wide type of wide.h (long double, 64-bit significand, on
+ *   x86-64; double-double where long double is software quad or plain
+ *   double), each value rounded once to double. By region:
+ *
+ *   - N p <= 4 and E <= 64 (small_mean_tails): both tails from b(0) =
+ *     q^N and the terms' ratios, as two sums of positive terms.
+ *   - Else one tail is taken first: P[X > E] when E + 1 > N p, else
+ *     P[X <= E] (the one on the far side of the mean, below 1/2 unless E
+ *     is within one of N p), and the other directly too when the first
+ *     exceeds 1/2, else as its complement. A tail is its first term b(k0)
+ *     (k0 = E + 1 or E) times the sum of the terms over it, where that
+ *     sum is
+ *     - for N p q > 64 (binomial_cf), the continued fraction of I_x(a, b)
+ *       (the even part of DLMF 8.17.22, Didonato and Morris's BFRAC),
+ *       about 0.6 sd steps near the mean, a dozen 10 sd away, where the
+ *       terms needed about 9 sd;
+ *     - else (binomial_sum), the terms themselves, from k0 away from the
+ *       mean, where they only shrink (ratio (N-k) p / ((k+1) q) upward,
+ *       k q / ((N-k+1) p) downward), re-anchored to the exact form every
+ *       RESYNC terms while the rounding of the ratios could still matter
+ *       (anchor_needed), with Neumaier's compensated summation (long
+ *       double).
+ *   The first term is Loader's saddle-point form,
  *     ln b(k; N, p) = stirlerr(N) - stirlerr(k) - stirlerr(N-k)
  *                     - bd0(k, Np) - bd0(N-k, Nq) + ln(N / (2 pi k (N-k)))/2,
  *   with bd0 in double-double, so that it keeps full relative accuracy for N
  *   up to 1e18 and far below the double range; for N below 2^53 first by
  *   poisson_fast.c's cheaper pieces with a running error bound, taken when
  *   that is at most 2^-60 absolute (BERCLI_BINOM_LN_MAX: under 0.01 ulp of
- *   a tail), else pmf.c's double-double form. The terms follow by their
- *   ratio, re-anchored to the exact form every RESYNC terms so that the
- *   rounding of the ratios cannot accumulate over the ~40 sqrt(N p q) terms
- *   of a sum that starts at the mean, until the terms ahead can no longer
- *   carry 2^-60 of the sum (anchor_needed), and are added with Neumaier's
- *   compensated summation, all in the wide type of wide.h (long double,
- *   64-bit significand, on x86-64; double-double, without the
- *   compensation, where long double is software quad or plain double); a
- *   tail's value is e^(ln b) (bercli_exp_neg_wf) times the sum, rounded
- *   once to double, and 1 minus a small tail is taken in the wide type
- *   too (binomial_ref.csv: 0.52 and 0.50 ulp at the 99th
- *   percentile, where the sums in double and e^ln gave 6.0 and 7.0). Measured with the MPFR oracle (tests/oracle):
- *   within 1e-14 relative over the whole domain below.
+ *   a tail), else pmf.c's double-double form; a tail's value is e^(ln b)
+ *   (bercli_exp_neg_wf) times the sum, rounded once to double
+ *   (binomial_ref.csv: 0.50 and 0.49 ulp at the 99th percentile, where the
+ *   sums in double and e^ln gave 6.0 and 7.0; binomial_cf_ref.csv, the
+ *   methods' borders: within 0.56 ulp). Measured with the MPFR oracle
+ *   (tests/oracle): within 1e-14 relative over the whole domain below.
  *
  *   Limits (BERCL_ELIMIT beyond them): N at most BERCL_BINOMIAL_MAX_BITS
  *   (1e18; beyond it the double-double exponent and the ratio recurrence
@@ -51,6 +59,15 @@
  *     2000 (bd0, stirlerr, the saddle-point form).
  *   M. Abramowitz, I. Stegun, Handbook of Mathematical Functions, 26.5.24
  *     (the binomial sum as an incomplete beta function).
+ *   DLMF 8.17.22 (NIST Digital Library of Mathematical Functions): the
+ *     continued fraction of I_x(a, b).
+ *   A. R. DiDonato, A. H. Morris, "Algorithm 708: significant digit
+ *     computation of the incomplete beta function ratios", ACM TOMS 18
+ *     (1992) 360-373 (BFRAC, the fraction's even part in closed form).
+ *   W. J. Lentz, "Generating Bessel functions in Mie scattering
+ *     calculations using continued fractions", Applied Optics 15 (1976)
+ *     668-671; modified as in Thompson and Barnett, J. Comput. Phys. 64
+ *     (1986) 490-509.
  */
 #include <float.h>
 #include <math.h>
@@ -472,12 +489,14 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 	if (small_mean_tails(errors, bits, ber, q, out))
 		return BERCL_OK;
 	double qd = q.hi + q.lo;
-	/* Bound the work. A sum that starts at distance d from the mean, with
-	 * variance v = N p q, has first ratio about 1 - d / v and needs about
-	 * 45 v / d terms (at most ~9 sqrt(v) when d is small). With v at most
-	 * 1e10 that is at most ~1e6 terms anywhere; above it the row is
-	 * answered only when d >= v / 2500 (at most ~1.1e5 terms), which at
-	 * v = 1e10 is the old boundary d = 40 sqrt(v). */
+	/* Bound the work. Above v = N p q = 64 the continued fraction takes
+	 * about 0.6 sqrt(v) steps near the mean and fewer farther out (about
+	 * 50 at 3 sd, a dozen at 10 sd): with v at most 1e10 at most ~6e4
+	 * steps; above it the row is answered only when the distance d from
+	 * the mean is at least v / 2500 (40 sqrt(v) at v = 1e10), the bound
+	 * the sums of terms needed (about 45 v / d terms from distance d, at
+	 * most ~9 sqrt(v)) and which the fraction keeps (its rounding is only
+	 * measured up to there). */
 	double var = bits * ber * qd;
 	if (var > BERCL_BINOMIAL_MAX_SD * BERCL_BINOMIAL_MAX_SD &&
 	    fabs(errors + 0.5 - bits * ber) < var / BERCL_BINOMIAL_FAR)
