@@ -12,7 +12,7 @@
  *   x86-64; double-double where long double is software quad or plain
  *   double), each value rounded once to double. By region:
  *
- *   - N p <= 4 and E <= 64 (small_mean_tails): both tails from b(0) =
+ *   - N p <= 16 and E <= 64 (small_mean_tails): both tails from b(0) =
  *     q^N and the terms' ratios, as two sums of positive terms.
  *   - Else one tail is taken first: P[X > E] when E + 1 > N p, else
  *     P[X <= E] (the one on the far side of the mean, below 1/2 unless E
@@ -390,8 +390,10 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
  * binomial_sum ends. ln q^N = N ln(1 - p) for p below 2^-10 as
  * -N p (1 + p/2 + p^2/3 + ... + p^7/8) (the rest below 2^-70 of it; the
  * bracket past 1 in double, its error under 2^-60 p), else by pmf.c in
- * double-double; with N p <= SMALL_MEAN it is within 2^-60 absolute, so
- * q^N (bercli_exp_neg_wf) is within 2^-60 relative. This takes no
+ * double-double; with N p <= SMALL_MEAN it is within 2^-58 absolute (three
+ * roundings of 2^-64 relative, at most 16.x times over), so q^N
+ * (bercli_exp_neg_wf) is within about 2^-58 relative (0.01 ulp), and each
+ * t_k within 3k roundings of the wide type (k <= SMALL_E). This takes no
  * saddle-point term (Loader's form costs more than all of these terms
  * when E and N p are small). Returns 0 (the caller goes the general way)
  * outside that range or where a tail is below 2^-900 (its value would
@@ -417,7 +419,7 @@ static dd ln_split(double hi, double lo)
 	return dd_add(r, dd_two_sum(bercli_log(m), lo / hi));
 }
 
-#define SMALL_MEAN 4.0
+#define SMALL_MEAN 16.0
 #define SMALL_E 64
 
 static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_tails *out)

@@ -126,7 +126,7 @@ static void test_tails_ulps(void **state)
  * Where lib/binomial.c changes method, both sides of each switch
  * (tests/data/gen_binomial_cf_ref.py: each tail its own 60-digit sum):
  * the continued fraction (N p q above 64, up to 1e8; p near 0, 1/2 and
- * 1; E at the median), the sums from q^N (N p at most 4, E at most 64).
+ * 1; E at the median), the sums from q^N (N p at most 16, E at most 64).
  * Each tail's logarithm within 1e-15 relative in its value, each double
  * within 1 ulp (measured: see the message).
  */

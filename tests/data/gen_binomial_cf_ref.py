@@ -4,8 +4,8 @@
 method, on both sides of each switch: the continued fraction (N p q above
 CF_MIN_VAR = 64: rows at 40 to 100, and up to 1e8 with p near 0, 1/2 and
 1), its shifted start at the median (E = floor and ceil of N p), and the
-sums from b(0) = q^N (N p at most 4 and E at most 64: rows at N p = 3.9
-and 4.1, E = 63, 64, 65, p on both sides of 2^-10).
+sums from b(0) = q^N (N p at most 16 and E at most 64: rows at N p = 3.9,
+15.9 and 16.1, E = 63, 64, 65, p on both sides of 2^-10).
 
 Columns errors,bits,ber,cl,one_minus_cl; cl = P[X > E], one_minus_cl =
 P[X <= E] for X ~ Binomial(N, p), p the double written. Each tail is its
@@ -76,11 +76,12 @@ def points():
             pts.append((int(round(m + z * sd)), N, p))
         pts.append((int(math.floor(m)), N, p))  # the median's two sides
         pts.append((int(math.ceil(m)), N, p))
-    # the sums from q^N: N p = 3.9 and 4.1, E up to 65, p both sides of 2^-10
-    for N, mean in ((10 ** 18, 3.9), (10 ** 18, 4.1), (4000, 3.9), (4000, 4.1),
-                    (3900, 3.9), (4100, 4.1), (10 ** 6, 1e-9)):
+    # the sums from q^N: N p = 3.9, 15.9 and 16.1, E up to 65, p both sides
+    # of 2^-10
+    for N, mean in ((10 ** 18, 3.9), (10 ** 18, 15.9), (10 ** 18, 16.1), (16000, 15.9),
+                    (16000, 16.1), (15900, 15.9), (16100, 16.1), (4000, 3.9), (10 ** 6, 1e-9)):
         p = mean / N
-        for E in (0, 1, 3, 4, 8, 20, 63, 64, 65):
+        for E in (0, 1, 3, 4, 8, 16, 20, 30, 63, 64, 65):
             pts.append((E, N, p))
     for N, p in ((4, 0.99), (4, 0.5), (3, 1 - 2 ** -40), (1000, 2 ** -10 * 1.01),
                  (1000, 2 ** -10 * 0.99), (10 ** 15, 3e-300)):
