@@ -387,16 +387,16 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
  * (N-k+1) p / (k q) (step), summed in two parts, k <= E and k > E, both
  * of positive terms, so that neither tail is a difference: 1 - CL =
  * q^N sum_{k <= E} t_k, CL = q^N sum_{k > E} t_k, the second sum ended as
- * binomial_sum ends. ln q^N = N ln(1 - p) for p below 2^-10 as
- * -N p (1 + p/2 + p^2/3 + ... + p^7/8) (the rest below 2^-70 of it; the
- * bracket past 1 in double, its error under 2^-60 p), else by pmf.c in
- * double-double; with N p <= SMALL_MEAN it is within 2^-58 absolute (three
+ * binomial_sum ends. ln q^N = N ln(1 - p), for p below 2^-4, as
+ * -N p (1 + p/2 + p^2 h), h = 1/3 + p/4 + ... + p^15/18 (the rest below
+ * 2^-68 of it) in double (its rounding, 2^-53 of p^2 h, below 2^-61 of the
+ * bracket); with N p <= SMALL_MEAN it is within 2^-58 absolute (a few
  * roundings of 2^-64 relative, at most 16.x times over), so q^N
  * (bercli_exp_neg_wf) is within about 2^-58 relative (0.01 ulp), and each
  * t_k within 3k roundings of the wide type (k <= SMALL_E). This takes no
  * saddle-point term (Loader's form costs more than all of these terms
  * when E and N p are small). Returns 0 (the caller goes the general way)
- * outside that range or where a tail is below 2^-900 (its value would
+ * outside that range, for p at least 2^-4, or where a tail is below 2^-900 (its value would
  * leave the double-double range on the way, and its logarithm must then
  * come from the general form).
  */
@@ -426,16 +426,17 @@ static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_
 {
 	if (!(bits * ber <= SMALL_MEAN && errors <= SMALL_E))
 		return 0;
-	wf l;
-	if (ber < 0x1p-10) {
-		double p = ber;
-		double t = p * (0.5 + p * (1.0 / 3 + p * (0.25 + p * (0.2 + p * (1.0 / 6 + p * (1.0 / 7 +
-		                                                                 p * 0.125))))));
-		l = wf_mul(wf_prod(bits, ber), wf_add_d(wf_d(1.0), t)); /* -ln q^N */
-	} else {
-		dd d = bercli_ln_binomial_pmf(0.0, dd_from(bits), ber, q);
-		l = wf_sum(-d.hi, -d.lo);
-	}
+	if (!(ber < 0x1p-4))
+		return 0;
+	/* -ln q^N = N p (1 + p/2 + p^2 h), h = 1/3 + p/4 + ... + p^15/18, to
+	 * p^5/8 below p = 2^-10 (the rest below 2^-80 there) */
+	static const double inv[16] = {1.0 / 3,  1.0 / 4,  1.0 / 5,  1.0 / 6,  1.0 / 7,  1.0 / 8,
+	                               1.0 / 9,  1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14,
+	                               1.0 / 15, 1.0 / 16, 1.0 / 17, 1.0 / 18};
+	double p = ber, h = 0.0;
+	for (int j = p < 0x1p-10 ? 5 : 15; j >= 0; j--)
+		h = inv[j] + p * h;
+	wf l = wf_mul(wf_prod(bits, ber), wf_add_d(wf_add_d(wf_d(1.0), 0.5 * p), p * p * h));
 	wf e0 = bercli_exp_neg_wf(wf_hi(l), wf_lo(l));
 	wf ql = wf_sum(q.hi, q.lo);
 #ifdef BERCL_WIDE_DD
