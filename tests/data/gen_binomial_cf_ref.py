@@ -5,7 +5,7 @@ method, on both sides of each switch: the continued fraction (N p q above
 CF_MIN_VAR = 64: rows at 40 to 100, and up to 1e8 with p near 0, 1/2 and
 1), its shifted start at the median (E = floor and ceil of N p), and the
 sums from b(0) = q^N (N p at most 16 and E at most 64: rows at N p = 3.9,
-15.9 and 16.1, E = 63, 64, 65, p on both sides of 2^-10).
+15.9 and 16.1, E = 63, 64, 65, p on both sides of 2^-10 and 2^-4).
 
 Columns errors,bits,ber,cl,one_minus_cl; cl = P[X > E], one_minus_cl =
 P[X <= E] for X ~ Binomial(N, p), p the double written. Each tail is its
@@ -84,7 +84,8 @@ def points():
         for E in (0, 1, 3, 4, 8, 16, 20, 30, 63, 64, 65):
             pts.append((E, N, p))
     for N, p in ((4, 0.99), (4, 0.5), (3, 1 - 2 ** -40), (1000, 2 ** -10 * 1.01),
-                 (1000, 2 ** -10 * 0.99), (10 ** 15, 3e-300)):
+                 (1000, 2 ** -10 * 0.99), (200, 2 ** -4 * 0.99), (200, 2 ** -4 * 1.01),
+                 (10 ** 15, 3e-300)):
         for E in range(0, min(N, 6)):
             pts.append((E, N, p))
     return pts
