@@ -401,22 +401,28 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
  * come from the general form).
  */
 /*
- * ln(hi + lo) for a normal hi (|lo| <= ulp(hi)/2) within about 1e-16
- * absolute, however small hi + lo: hi = m 2^k with m in [1/sqrt 2,
- * sqrt 2), ln = k ln 2 (double-double) + ln m + lo / hi, where ln m, at
- * most 0.35 in magnitude, keeps its rounding below 1e-16 (ln hi itself
- * would carry an ulp of a logarithm as large as 620 into the tail).
+ * ln v for a wide v >= 2^-900, within about 2^-60 absolute however small
+ * v is: v = m 2^k (m in [1/sqrt 2, sqrt 2), k whole), y = ln m rounded
+ * (bercli_log, |y| < 0.35), and one Newton step on the rest: ln v =
+ * k ln 2 (double-double) + y + (m e^-y - 1), m e^-y within a few 2^-64 of
+ * 1 + its difference from y's rounding (bercli_exp_neg_wf). ln of the
+ * double alone would carry an ulp of a logarithm as large as 620 into the
+ * tail (a bit of post_fec_ber in the corpus moved with half an ulp of it).
  */
-static dd ln_split(double hi, double lo)
+static dd ln_wide(wf v)
 {
 	int k;
-	double m = frexp(hi, &k);
+	double m = frexp(wf_hi(v), &k);
 	if (m < 0.70710678118654752) {
 		m *= 2;
 		k--;
 	}
-	dd r = dd_mul_d(dd_make(LN2_HI, LN2_LO), (double)k);
-	return dd_add(r, dd_two_sum(bercli_log(m), lo / hi));
+	wf vm = wf_mul_d(v, ldexp(1.0, -k)); /* exact: a power of two */
+	double y = bercli_log(m);
+	wf r = y >= 0 ? wf_mul(vm, bercli_exp_neg_wf(y, 0.0)) : wf_div(vm, bercli_exp_neg_wf(-y, 0.0));
+	double c = wf_hi(wf_add_d(r, -1.0));
+	dd out = dd_mul_d(dd_make(LN2_HI, LN2_LO), (double)k);
+	return dd_add(out, dd_two_sum(y, c));
 }
 
 #define SMALL_MEAN 16.0
@@ -464,8 +470,8 @@ static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_
 	/* the small tail's logarithm from its value, the other's as log1p */
 	int gt_small = WF_A(vgt) <= WF_A(vle);
 	wf vs = gt_small ? vgt : vle;
-	double hi = wf_hi(vs), lo = wf_lo(vs);
-	dd ls = ln_split(hi, lo);
+	double hi = wf_hi(vs);
+	dd ls = ln_wide(vs);
 	bercl_lnprob small = {ls.hi, ls.lo}, big = {bercli_log1p(-hi), 0.0};
 	out->ln_cl = gt_small ? small : big;
 	out->ln_one_minus_cl = gt_small ? big : small;
