@@ -287,14 +287,26 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	 * of the coefficients as integers, converted exactly where used
 	 * (fewer wide values live across the loop: a third faster) */
 	wf f = wf_mul(a, c), cc = f, dv = wf_d(0.0);
-	for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
+	/* below 2^29 the products of two of a + 2m + 1 and its like are exact
+	 * 64-bit integers: one conversion where there were two roundings */
+	int small = ai < (INT64_C(1) << 29);
+	int64_t steps = small ? (INT64_C(1) << 29) : CF_MAX_STEPS;
+	for (int64_t i = 1; i < steps && i < bi; i++) {
 		wf m = wf_int(i), bm = wf_int(bi - i);                  /* m, b - m */
-		wf u = wf_int(ai + 2 * i - 1), w = wf_int(ai + 2 * i + 1); /* a + 2m -+ 1 */
-		wf u3 = wf_int(i > 1 ? ai + 2 * i - 3 : 1);              /* a + 2m - 3 */
-		wf al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
-		               wf_mul(x2, wf_mul(w, u3)));
-		wf be = wf_add(wf_mul(wf_mul(m, w), wf_add(u, wf_mul(bm, x))),
-		               wf_mul(wf_mul(wf_int(ai + i), u), wf_add(c, wf_mul(m, y1))));
+		int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
+		wf u = wf_int(ui), al, be;
+		if (small) {
+			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
+			            wf_mul(x2, wf_int(wi * u3i)));
+			be = wf_add(wf_mul(wf_int(i * wi), wf_add(u, wf_mul(bm, x))),
+			            wf_mul(wf_int((ai + i) * ui), wf_add(c, wf_mul(m, y1))));
+		} else {
+			wf w = wf_int(wi), u3 = wf_int(u3i);
+			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
+			            wf_mul(x2, wf_mul(w, u3)));
+			be = wf_add(wf_mul(wf_mul(m, w), wf_add(u, wf_mul(bm, x))),
+			            wf_mul(wf_mul(wf_int(ai + i), u), wf_add(c, wf_mul(m, y1))));
+		}
 		dv = wf_div(wf_d(1.0), wf_add(be, wf_mul(al, dv)));
 		cc = wf_add(be, wf_div(al, cc));
 		wf cdv = wf_mul(cc, dv);
@@ -401,28 +413,24 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
  * come from the general form).
  */
 /*
- * ln v for a wide v >= 2^-900, within about 2^-60 absolute however small
- * v is: v = m 2^k (m in [1/sqrt 2, sqrt 2), k whole), y = ln m rounded
- * (bercli_log, |y| < 0.35), and one Newton step on the rest: ln v =
- * k ln 2 (double-double) + y + (m e^-y - 1), m e^-y within a few 2^-64 of
- * 1 + its difference from y's rounding (bercli_exp_neg_wf). ln of the
- * double alone would carry an ulp of a logarithm as large as 620 into the
- * tail (a bit of post_fec_ber in the corpus moved with half an ulp of it).
+ * ln v for a wide v >= 2^-900 within about 3e-17 absolute however small v
+ * is: v = m 2^k (m in [1/sqrt 2, sqrt 2), k whole), ln v = k ln 2
+ * (double-double) + ln m + (the rest of v) / hi, ln m at most 0.35 in
+ * magnitude, so its rounding is below 2^-55 (as good as the saddle-point
+ * path's ln of its sum, and a third of the cost of a Newton step on it);
+ * ln of the double alone would carry an ulp of a logarithm as large as 620
+ * into the tail.
  */
 static dd ln_wide(wf v)
 {
 	int k;
-	double m = frexp(wf_hi(v), &k);
+	double hi = wf_hi(v), m = frexp(hi, &k);
 	if (m < 0.70710678118654752) {
 		m *= 2;
 		k--;
 	}
-	wf vm = wf_mul_d(v, ldexp(1.0, -k)); /* exact: a power of two */
-	double y = bercli_log(m);
-	wf r = y >= 0 ? wf_mul(vm, bercli_exp_neg_wf(y, 0.0)) : wf_div(vm, bercli_exp_neg_wf(-y, 0.0));
-	double c = wf_hi(wf_add_d(r, -1.0));
-	dd out = dd_mul_d(dd_make(LN2_HI, LN2_LO), (double)k);
-	return dd_add(out, dd_two_sum(y, c));
+	dd r = dd_mul_d(dd_make(LN2_HI, LN2_LO), (double)k);
+	return dd_add(r, dd_two_sum(bercli_log(m), wf_lo(v) / hi));
 }
 
 #define SMALL_MEAN 16.0
