@@ -287,11 +287,11 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	 * of the coefficients as integers, converted exactly where used
 	 * (fewer wide values live across the loop: a third faster) */
 	wf f = wf_mul(a, c), cc = f, dv = wf_d(0.0);
-	/* below 2^29 the products of two of a + 2m + 1 and its like are exact
-	 * 64-bit integers: one conversion where there were two roundings */
+	/* for a below 2^29 (and m below CF_MAX_STEPS, 1e8) a + 2m + 1 and its
+	 * like are below 2^31, so the products of two are exact 64-bit
+	 * integers: one conversion where there were two roundings */
 	int small = ai < (INT64_C(1) << 29);
-	int64_t steps = small ? (INT64_C(1) << 29) : CF_MAX_STEPS;
-	for (int64_t i = 1; i < steps && i < bi; i++) {
+	for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
 		wf m = wf_int(i), bm = wf_int(bi - i);                  /* m, b - m */
 		int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
 		wf u = wf_int(ui), al, be;
