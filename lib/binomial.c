@@ -6,35 +6,43 @@
  *   bercl_binomial_tails(errors, bits, ber, &tails)
  *
  * DESCRIPTION
- *   CL = I_p(E+1, N-E), the regularized incomplete beta function, computed as
- *   the sum of its binomial terms. The tail that is small is summed
- *   directly: P[X > E] upward from k = E + 1 when E + 1 > N p, else P[X <= E]
- *   downward from k = E; both move away from the mean, where the terms only
- *   shrink (ratio (N-k) p / ((k+1) q) upward, k q / ((N-k+1) p) downward).
- *   If that tail still exceeds 1/2 (E within one of N p, or N p < 1 with p
- *   near 1) the other one is summed directly too, so that no result is 1
- *   minus a number near 1: with N p << 1 and E = 0, CL = 1 - (1-p)^N is the
- *   sum N p q^(N-1) (1 + ...), never a difference. The first term is
- *   Loader's saddle-point form,
+ *   CL = I_p(E+1, N-E), the regularized incomplete beta function, and
+ *   1 - CL, each computed directly (no result is 1 minus a number near 1),
+ *   in the wide type of wide.h (long double, 64-bit significand, on
+ *   x86-64; double-double where long double is software quad or plain
+ *   double), each value rounded once to double. By region:
+ *
+ *   - N p <= 16 and E <= 64 (small_mean_tails): both tails from b(0) =
+ *     q^N and the terms' ratios, as two sums of positive terms.
+ *   - Else one tail is taken first: P[X > E] when E + 1 > N p, else
+ *     P[X <= E] (the one on the far side of the mean, below 1/2 unless E
+ *     is within one of N p), and the other directly too when the first
+ *     exceeds 1/2, else as its complement. A tail is its first term b(k0)
+ *     (k0 = E + 1 or E) times the sum of the terms over it, where that
+ *     sum is
+ *     - for N p q > 64 (binomial_cf), the continued fraction of I_x(a, b)
+ *       (the even part of DLMF 8.17.22, Didonato and Morris's BFRAC),
+ *       about 0.6 sd steps near the mean, a dozen 10 sd away, where the
+ *       terms needed about 9 sd;
+ *     - else (binomial_sum), the terms themselves, from k0 away from the
+ *       mean, where they only shrink (ratio (N-k) p / ((k+1) q) upward,
+ *       k q / ((N-k+1) p) downward), re-anchored to the exact form every
+ *       RESYNC terms while the rounding of the ratios could still matter
+ *       (anchor_needed), with Neumaier's compensated summation (long
+ *       double).
+ *   The first term is Loader's saddle-point form,
  *     ln b(k; N, p) = stirlerr(N) - stirlerr(k) - stirlerr(N-k)
  *                     - bd0(k, Np) - bd0(N-k, Nq) + ln(N / (2 pi k (N-k)))/2,
  *   with bd0 in double-double, so that it keeps full relative accuracy for N
  *   up to 1e18 and far below the double range; for N below 2^53 first by
  *   poisson_fast.c's cheaper pieces with a running error bound, taken when
  *   that is at most 2^-60 absolute (BERCLI_BINOM_LN_MAX: under 0.01 ulp of
- *   a tail), else pmf.c's double-double form. The terms follow by their
- *   ratio, re-anchored to the exact form every RESYNC terms so that the
- *   rounding of the ratios cannot accumulate over the ~40 sqrt(N p q) terms
- *   of a sum that starts at the mean, until the terms ahead can no longer
- *   carry 2^-60 of the sum (anchor_needed), and are added with Neumaier's
- *   compensated summation, all in the wide type of wide.h (long double,
- *   64-bit significand, on x86-64; double-double, without the
- *   compensation, where long double is software quad or plain double); a
- *   tail's value is e^(ln b) (bercli_exp_neg_wf) times the sum, rounded
- *   once to double, and 1 minus a small tail is taken in the wide type
- *   too (binomial_ref.csv: 0.52 and 0.50 ulp at the 99th
- *   percentile, where the sums in double and e^ln gave 6.0 and 7.0). Measured with the MPFR oracle (tests/oracle):
- *   within 1e-14 relative over the whole domain below.
+ *   a tail), else pmf.c's double-double form; a tail's value is e^(ln b)
+ *   (bercli_exp_neg_wf) times the sum, rounded once to double
+ *   (binomial_ref.csv: 0.50 and 0.49 ulp at the 99th percentile, where the
+ *   sums in double and e^ln gave 6.0 and 7.0; binomial_cf_ref.csv, the
+ *   methods' borders: within 0.56 ulp). Measured with the MPFR oracle
+ *   (tests/oracle): within 1e-14 relative over the whole domain below.
  *
  *   Limits (BERCL_ELIMIT beyond them): N at most BERCL_BINOMIAL_MAX_BITS
  *   (1e18; beyond it the double-double exponent and the ratio recurrence
@@ -51,6 +59,15 @@
  *     2000 (bd0, stirlerr, the saddle-point form).
  *   M. Abramowitz, I. Stegun, Handbook of Mathematical Functions, 26.5.24
  *     (the binomial sum as an incomplete beta function).
+ *   DLMF 8.17.22 (NIST Digital Library of Mathematical Functions): the
+ *     continued fraction of I_x(a, b).
+ *   A. R. DiDonato, A. H. Morris, "Algorithm 708: significant digit
+ *     computation of the incomplete beta function ratios", ACM TOMS 18
+ *     (1992) 360-373 (BFRAC, the fraction's even part in closed form).
+ *   W. J. Lentz, "Generating Bessel functions in Mie scattering
+ *     calculations using continued fractions", Applied Optics 15 (1976)
+ *     668-671; modified as in Thompson and Barnett, J. Comput. Phys. 64
+ *     (1986) 490-509.
  */
 #include <float.h>
 #include <math.h>
@@ -211,6 +228,127 @@ static wf binomial_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, 
 	return wf_add(sum, comp);
 }
 
+/* a whole number 0 <= v < 2^63 exactly in double-double */
+static dd dd_of_int(int64_t v)
+{
+	double hi = (double)v;
+	return dd_make(hi, (double)(v - (int64_t)hi));
+}
+
+/*
+ * The same sums as binomial_sum, sum_{k >= k0} b(k) / b(k0) (up) or
+ * sum_{k <= k0} b(k) / b(k0) (down), by a continued fraction: where the
+ * sum would take many terms (near the mean, about 9 sd of them), this
+ * takes about 0.6 sd steps there and a dozen 10 sd away.
+ *
+ * Method: the binomial tails are incomplete beta functions (A&S 26.5.24),
+ *   P[X >= k0] = I_p(k0, N - k0 + 1),  P[X <= k0] = I_q(N - k0, k0 + 1),
+ * and I_x(a, b) = x^a y^b / B(a, b) / F (y = 1 - x), F the continued
+ * fraction beta_1 + alpha_2 / (beta_2 + alpha_3 / (beta_3 + ...)) with
+ *   beta_1 = a c / (a + 1),  c = a + 1 - (a + b) x,
+ *   alpha_{m+1} = (a+m-1) (a+b+m-1) m (b-m) x^2 / (a+2m-1)^2,
+ *   beta_{m+1} = m + m (b-m) x / (a+2m-1) + (a+m) (c + m (1+y)) / (a+2m+1),
+ * the even part of DLMF 8.17.22 (Didonato and Morris's BFRAC, TOMS 708).
+ * Since x^a y^b / B(a, b) is a b(k0) times q (up) or p (down), the sum is
+ *   up:   k0 (k0 + 1) q / F',  a = k0, b = N - k0 + 1, x = p,
+ *                              c = k0 + 1 - (N + 1) p;
+ *   down: a (a + 1) p / F',    a = N - k0, b = k0 + 1, x = q,
+ *                              c = (N + 1) p - k0;
+ * F' = (a + 1) F with every beta_{m+1} scaled by s_{m+1} = (a+2m-1)(a+2m+1)
+ * (s_1 = a + 1) and alpha_{m+1} by s_m s_{m+1} (an equivalence
+ * transformation), which leaves no division in the coefficients:
+ *   beta'_1 = a c,  beta'_{m+1} = m w (u + (b-m) x) + (a+m) u (c + m (1+y)),
+ *   alpha'_{m+1} = (a+m-1) (a+b+m-1) m (b-m) x^2 w u',
+ * u = a+2m-1, w = a+2m+1, u' = a+2m-3 (1 for m = 1); evaluated forward
+ * by modified Lentz (C = beta' + alpha'/C, D = 1 / (beta' + alpha' D),
+ * F' *= C D) until C D is within CF_EPS of 1. Valid where c > 0 (the
+ * side of the mean where the tail is the small one, and up to the
+ * median on the other): then every alpha' and beta' is positive until
+ * alpha' = 0 at m = b (the fraction ends: a finite sum), so nothing
+ * cancels and each step rounds a few times in the wide type; c is taken
+ * in double-double, exactly enough where it is small. Returns 0 where
+ * c <= 0 (the caller sums instead).
+ */
+#define CF_EPS 0x1p-62
+#define CF_MAX_STEPS 100000000
+
+static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
+{
+	int64_t nn = (int64_t)bits, ai = up ? k0 : nn - k0, bi = up ? nn - k0 + 1 : k0 + 1;
+	dd np1 = dd_mul_d(dd_of_int(nn + 1), ber);
+	dd cd = up ? dd_sub(dd_of_int(k0 + 1), np1) : dd_sub(np1, dd_of_int(k0));
+	if (!(cd.hi > 0))
+		return 0;
+	wf x = up ? wf_d(ber) : wf_sum(q.hi, q.lo), y = up ? wf_sum(q.hi, q.lo) : wf_d(ber);
+	wf a = wf_int(ai), c = wf_sum(cd.hi, cd.lo), x2 = wf_mul(x, x), y1 = wf_add_d(y, 1.0);
+	/* modified Lentz: f = F' so far, cc = A_n / A_{n-1}, dv = B_{n-1} /
+	 * B_n; its rounding is only multiplied in (Steed's form, a sum of
+	 * alternating corrections, lost 2e-15 at sd 8.6e4). The whole numbers
+	 * of the coefficients as integers, converted exactly where used
+	 * (fewer wide values live across the loop: a third faster) */
+	wf f = wf_mul(a, c), cc = f, dv = wf_d(0.0);
+	/* for a below 2^29 (and m below CF_MAX_STEPS, 1e8) a + 2m + 1 and its
+	 * like are below 2^31, so the products of two are exact 64-bit
+	 * integers: one conversion where there were two roundings */
+	int small = ai < (INT64_C(1) << 29);
+	for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
+		wf m = wf_int(i), bm = wf_int(bi - i);                  /* m, b - m */
+		int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
+		wf u = wf_int(ui), al, be;
+		if (small) {
+			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
+			            wf_mul(x2, wf_int(wi * u3i)));
+			be = wf_add(wf_mul(wf_int(i * wi), wf_add(u, wf_mul(bm, x))),
+			            wf_mul(wf_int((ai + i) * ui), wf_add(c, wf_mul(m, y1))));
+		} else {
+			wf w = wf_int(wi), u3 = wf_int(u3i);
+			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
+			            wf_mul(x2, wf_mul(w, u3)));
+			be = wf_add(wf_mul(wf_mul(m, w), wf_add(u, wf_mul(bm, x))),
+			            wf_mul(wf_mul(wf_int(ai + i), u), wf_add(c, wf_mul(m, y1))));
+		}
+		dv = wf_div(wf_d(1.0), wf_add(be, wf_mul(al, dv)));
+		cc = wf_add(be, wf_div(al, cc));
+		wf cdv = wf_mul(cc, dv);
+		f = wf_mul(f, cdv);
+		wa r = WF_A(wf_add_d(cdv, -1.0));
+		if (r > -CF_EPS && r < CF_EPS)
+			break;
+	}
+	wf num = up ? wf_mul(wf_mul(wf_int(k0), wf_int(k0 + 1)), wf_sum(q.hi, q.lo))
+	            : wf_mul_d(wf_mul(a, wf_add_d(a, 1.0)), ber);
+	*s = wf_div(num, f);
+	return 1;
+}
+
+/*
+ * A tail's sum over its first term: by the continued fraction where the
+ * variance N p q exceeds CF_MIN_VAR (there it takes fewer steps than the
+ * sum has terms, each step costing about two terms), else, or where it
+ * does not apply, by the terms.
+ */
+#define CF_MIN_VAR 64.0
+
+static wf tail_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd ln_b0, double var)
+{
+	wf s;
+	int64_t nn = (int64_t)bits;
+	if (var > CF_MIN_VAR) {
+		if (binomial_cf(k0, up, bits, ber, q, &s))
+			return s;
+		/* the other tail within about one of the median: one term, then
+		 * the fraction from the next k, where c has grown by one */
+		wf ql = wf_sum(q.hi, q.lo);
+		if (up && k0 < nn && binomial_cf(k0 + 1, 1, bits, ber, q, &s))
+			return wf_add_d(wf_mul(wf_div(wf_mul_d(wf_int(nn - k0), ber),
+			                              wf_mul(wf_int(k0 + 1), ql)), s), 1.0);
+		if (!up && k0 > 0 && binomial_cf(k0 - 1, 0, bits, ber, q, &s))
+			return wf_add_d(wf_mul(wf_div(wf_mul(wf_int(k0), ql),
+			                              wf_mul_d(wf_int(nn - k0 + 1), ber)), s), 1.0);
+	}
+	return binomial_sum(k0, up, bits, ber, n, q, ln_b0);
+}
+
 /*
  * One tail from its first term's logarithm l = ln b(k0) and the sum s of
  * the terms over the first: ln = l + ln s (s = hi + lo, ln s = log(hi) +
@@ -255,6 +393,101 @@ static dd ln_pmf_above(double errors, double bits, double ber, dd n, dd q)
 	return dd_add(ln_pmf(errors, n, ber, q), dd_sub(up, down));
 }
 
+/*
+ * Both tails where the mean N p is at most SMALL_MEAN and E at most
+ * SMALL_E, from b(0) = q^N: the terms t_k = b(k) / b(0) by their ratios
+ * (N-k+1) p / (k q) (step), summed in two parts, k <= E and k > E, both
+ * of positive terms, so that neither tail is a difference: 1 - CL =
+ * q^N sum_{k <= E} t_k, CL = q^N sum_{k > E} t_k, the second sum ended as
+ * binomial_sum ends. ln q^N = N ln(1 - p), for p below 2^-4, as
+ * -N p (1 + p/2 + p^2 h), h = 1/3 + p/4 + ... + p^15/18 (the rest below
+ * 2^-68 of it) in double (its rounding, 2^-53 of p^2 h, below 2^-61 of the
+ * bracket); with N p <= SMALL_MEAN it is within 2^-58 absolute (a few
+ * roundings of 2^-64 relative, at most 16.x times over), so q^N
+ * (bercli_exp_neg_wf) is within about 2^-58 relative (0.01 ulp), and each
+ * t_k within 3k roundings of the wide type (k <= SMALL_E). This takes no
+ * saddle-point term (Loader's form costs more than all of these terms
+ * when E and N p are small). Returns 0 (the caller goes the general way)
+ * outside that range, for p at least 2^-4, or where a tail is below 2^-900 (its value would
+ * leave the double-double range on the way, and its logarithm must then
+ * come from the general form).
+ */
+/*
+ * ln v for a wide v >= 2^-900 within about 3e-17 absolute however small v
+ * is: v = m 2^k (m in [1/sqrt 2, sqrt 2), k whole), ln v = k ln 2
+ * (double-double) + ln m + (the rest of v) / hi, ln m at most 0.35 in
+ * magnitude, so its rounding is below 2^-55 (as good as the saddle-point
+ * path's ln of its sum, and a third of the cost of a Newton step on it);
+ * ln of the double alone would carry an ulp of a logarithm as large as 620
+ * into the tail.
+ */
+static dd ln_wide(wf v)
+{
+	int k;
+	double hi = wf_hi(v), m = frexp(hi, &k);
+	if (m < 0.70710678118654752) {
+		m *= 2;
+		k--;
+	}
+	dd r = dd_mul_d(dd_make(LN2_HI, LN2_LO), (double)k);
+	return dd_add(r, dd_two_sum(bercli_log(m), wf_lo(v) / hi));
+}
+
+#define SMALL_MEAN 16.0
+#define SMALL_E 64
+
+static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_tails *out)
+{
+	if (!(bits * ber <= SMALL_MEAN && errors <= SMALL_E))
+		return 0;
+	if (!(ber < 0x1p-4))
+		return 0;
+	/* -ln q^N = N p (1 + p/2 + p^2 h), h = 1/3 + p/4 + ... + p^15/18, to
+	 * p^5/8 below p = 2^-10 (the rest below 2^-80 there) */
+	static const double inv[16] = {1.0 / 3,  1.0 / 4,  1.0 / 5,  1.0 / 6,  1.0 / 7,  1.0 / 8,
+	                               1.0 / 9,  1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14,
+	                               1.0 / 15, 1.0 / 16, 1.0 / 17, 1.0 / 18};
+	double p = ber, h = 0.0;
+	for (int j = p < 0x1p-10 ? 5 : 15; j >= 0; j--)
+		h = inv[j] + p * h;
+	wf l = wf_mul(wf_prod(bits, ber), wf_add_d(wf_add_d(wf_d(1.0), 0.5 * p), p * p * h));
+	wf e0 = bercli_exp_neg_wf(wf_hi(l), wf_lo(l));
+	wf ql = wf_sum(q.hi, q.lo);
+#ifdef BERCL_WIDE_DD
+	wf pq = wf_div(wf_d(ber), ql); /* for step */
+#else
+	wf pq = ql; /* unused */
+#endif
+	int64_t nn = (int64_t)bits, e = (int64_t)errors;
+	wf t = wf_d(1.0), le = wf_d(1.0), gt = wf_d(0.0);
+	for (int64_t k = 1; k <= nn; k++) {
+		wf r = step(1, nn - k + 1, k, ber, ql, pq);
+		t = wf_mul(t, r);
+		if (k <= e) {
+			le = wf_add(le, t);
+			continue;
+		}
+		gt = wf_add(gt, t);
+		wa ra = WF_A(r);
+		if (!(WF_A(t) > 0) || (ra < 1.0 && WF_A(t) * ra < SERIES_EPS * WF_A(gt) * (1 - ra)))
+			break; /* the rest negligible, or the terms underflowed (then 0 below) */
+	}
+	wf vle = wf_mul(e0, le), vgt = wf_mul(e0, gt);
+	if (!(WF_A(vle) >= 0x1p-900 && WF_A(vgt) >= 0x1p-900))
+		return 0;
+	/* the small tail's logarithm from its value, the other's as log1p */
+	int gt_small = WF_A(vgt) <= WF_A(vle);
+	wf vs = gt_small ? vgt : vle;
+	double hi = wf_hi(vs);
+	dd ls = ln_wide(vs);
+	bercl_lnprob small = {ls.hi, ls.lo}, big = {bercli_log1p(-hi), 0.0};
+	out->ln_cl = gt_small ? small : big;
+	out->ln_one_minus_cl = gt_small ? big : small;
+	out->cl = wf_hi(vgt);
+	out->one_minus_cl = wf_hi(vle);
+	return 1;
+}
+
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
 {
 	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors) ||
@@ -270,13 +503,17 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 	}
 	dd n = dd_from(bits);
 	dd q = dd_two_sum(1.0, -ber);
+	if (small_mean_tails(errors, bits, ber, q, out))
+		return BERCL_OK;
 	double qd = q.hi + q.lo;
-	/* Bound the work. A sum that starts at distance d from the mean, with
-	 * variance v = N p q, has first ratio about 1 - d / v and needs about
-	 * 45 v / d terms (at most ~9 sqrt(v) when d is small). With v at most
-	 * 1e10 that is at most ~1e6 terms anywhere; above it the row is
-	 * answered only when d >= v / 2500 (at most ~1.1e5 terms), which at
-	 * v = 1e10 is the old boundary d = 40 sqrt(v). */
+	/* Bound the work. Above v = N p q = 64 the continued fraction takes
+	 * about 0.6 sqrt(v) steps near the mean and fewer farther out (about
+	 * 50 at 3 sd, a dozen at 10 sd): with v at most 1e10 at most ~6e4
+	 * steps; above it the row is answered only when the distance d from
+	 * the mean is at least v / 2500 (40 sqrt(v) at v = 1e10), the bound
+	 * the sums of terms needed (about 45 v / d terms from distance d, at
+	 * most ~9 sqrt(v)) and which the fraction keeps (its rounding is only
+	 * measured up to there). */
 	double var = bits * ber * qd;
 	if (var > BERCL_BINOMIAL_MAX_SD * BERCL_BINOMIAL_MAX_SD &&
 	    fabs(errors + 0.5 - bits * ber) < var / BERCL_BINOMIAL_FAR)
@@ -286,19 +523,19 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 	int gt_first = errors + 1.0 > bits * ber;
 	if (gt_first) {
 		dd l1 = ln_pmf_above(errors, bits, ber, n, q);
-		gt = tail_of(l1, binomial_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1), &vgt);
+		gt = tail_of(l1, tail_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1, var), &vgt);
 	} else {
 		dd l0 = ln_pmf(errors, n, ber, q);
-		le = tail_of(l0, binomial_sum((int64_t)errors, 0, bits, ber, n, q, l0), &vle);
+		le = tail_of(l0, tail_sum((int64_t)errors, 0, bits, ber, n, q, l0, var), &vle);
 	}
 	bercl_lnprob first = gt_first ? gt : le;
 	if (first.hi > -0.6931471805599453) { /* above 1/2: the other one directly */
 		if (gt_first) {
 			dd l0 = ln_pmf(errors, n, ber, q);
-			le = tail_of(l0, binomial_sum((int64_t)errors, 0, bits, ber, n, q, l0), &vle);
+			le = tail_of(l0, tail_sum((int64_t)errors, 0, bits, ber, n, q, l0, var), &vle);
 		} else {
 			dd l1 = ln_pmf_above(errors, bits, ber, n, q);
-			gt = tail_of(l1, binomial_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1), &vgt);
+			gt = tail_of(l1, tail_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1, var), &vgt);
 		}
 	} else if (gt_first) {
 		le = bercli_lnprob_complement(gt);

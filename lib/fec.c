@@ -19,9 +19,9 @@
  *     ser = 1 - (1 - p)^m = -expm1(m log1p(-p))       (exact for tiny p),
  *   the number of errored symbols in a codeword is i ~ Binomial(n, ser), and
  *     cer = P[i > t]
- *   is summed term by term by bercl_binomial_tails (saddle-point boundary
- *   term in double-double, the terms summed away from the mean), so that its
- *   logarithm keeps full precision far below the double range. An errored
+ *   is bercl_binomial_tails' upper tail (its first term in double-double,
+ *   never 1 minus the other tail), so that its logarithm keeps full
+ *   precision far below the double range. An errored
  *   symbol carries m p / ser bit errors on average, and an uncorrectable
  *   codeword passes its errored symbols through, so
  *     post_fec_ber = (p / ser) E[i; i > t] / n = p P[Binomial(n-1, ser) >= t],

@@ -122,6 +122,42 @@ static void test_tails_ulps(void **state)
 	}
 }
 
+/*
+ * Where lib/binomial.c changes method, both sides of each switch
+ * (tests/data/gen_binomial_cf_ref.py: each tail its own 60-digit sum):
+ * the continued fraction (N p q above 64, up to 1e8; p near 0, 1/2 and
+ * 1; E at the median), the sums from q^N (N p at most 16, E at most 64).
+ * Each tail's logarithm within 1e-15 relative in its value, each double
+ * within 1 ulp (measured: see the message).
+ */
+static void test_methods_table(void **state)
+{
+	(void)state;
+	FILE *fp = table_open("binomial_cf_ref.csv");
+	char line[512];
+	char *f[5];
+	int rows = 0;
+	double worst = 0, worst_ulp = 0;
+	while (table_next(fp, line, sizeof line, f, 5) == 5) {
+		double e = strtod(f[0], NULL), n = strtod(f[1], NULL), p = strtod(f[2], NULL);
+		bercl_tails t;
+		assert_int_equal(bercl_binomial_tails(e, n, p, &t), BERCL_OK);
+		double d = fmax(rel_error_vs_decimal(t.ln_cl, f[3]),
+		                rel_error_vs_decimal(t.ln_one_minus_cl, f[4]));
+		double u = fmax(ulps_vs_decimal(t.cl, f[3]), ulps_vs_decimal(t.one_minus_cl, f[4]));
+		if (!(d <= 1e-15) || !(u <= 1.0))
+			fail_msg("errors=%s bits=%s ber=%s: ln %.3g relative, %.3g ulp", f[0], f[1], f[2], d,
+			         u);
+		worst = fmax(worst, d);
+		worst_ulp = fmax(worst_ulp, u);
+		rows++;
+	}
+	fclose(fp);
+	assert_true(rows > 200);
+	print_message("binomial_cf_ref.csv: %d rows, worst %.3g (logarithms), %.3f ulp\n", rows, worst,
+	              worst_ulp);
+}
+
 static void test_bits_table(void **state)
 {
 	(void)state;
@@ -365,6 +401,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tails_table),
 		cmocka_unit_test(test_e53_table),
+		cmocka_unit_test(test_methods_table),
 		cmocka_unit_test(test_tails_ulps),
 		cmocka_unit_test(test_bits_table),
 		cmocka_unit_test(test_bounds_table),
