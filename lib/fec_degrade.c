@@ -46,7 +46,7 @@
  *     entries is BERCL_ELIMIT.
  *   - The smaller tail from its sum, ln P = K ln M - theta y0 + ln T; the
  *     other as 1 - P (no cancellation: the smaller tail is below ~0.6).
- *   Arithmetic: double-double (lib/dd.h) throughout, never long double:
+ *   Arithmetic: double-double (arith/dd.h) throughout, never long double:
  *   the exponentials and logarithms are dd_exp and dd_log (dd.h: some
  *   1e-31 relative and 1e-32 absolute), the window's entries hi + lo, and
  *   each sum of products (acc2_add) takes the heads' products exactly
