@@ -57,6 +57,9 @@ struct options {
 	int nwarnings;
 	int clustered;               /* watch --clustered */
 	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
+	int elementwise;             /* a face gives some quantity as an array
+	                                (arguments.c): its values are checked
+	                                element by element, not as a sweep's range */
 };
 
 /*

@@ -166,8 +166,7 @@ def _is_series(x):
 
 
 def _model(model):
-    if model not in _MODELS:
-        raise DomainError("model must be 'poisson' or 'binomial', not %r" % (model,))
+    """The model's name to the extension's flag (the engine checked the name: _check)."""
     return model == "binomial"
 
 
@@ -518,22 +517,17 @@ def _as_int64(x):
 
 
 def _rate(call, rate, baud, bits_per_symbol):
-    """rate, or baud * bits_per_symbol (the command's resolve_rate)."""
-    if baud is not None:
-        if rate is not None:
-            raise DomainError("%s: give rate or baud, not both" % call.func)
-        b = call.number("baud", baud, parse_baud)
-        k = 1.0 if bits_per_symbol is None else call.number("bits_per_symbol",
-                                                             bits_per_symbol, parse_count)
-        b = _positive(call, "baud", b)
-        k = _whole_at_least_one(call, "bits_per_symbol", k)
-        return b * k
-    if bits_per_symbol is not None:
-        raise DomainError("%s: bits_per_symbol goes with baud" % call.func)
-    if rate is None:
-        return None
-    r = call.number("rate", rate, parse_rate)
-    return _positive(call, "rate", r)
+    """rate, or baud * bits_per_symbol, as arrays (the command's resolve_rate;
+    which of them go together, the engine checked: _check)."""
+    if baud is None:
+        if rate is None:
+            return None
+        return _engine_check(call, "rate", "rate", call.number("rate", rate, parse_rate))
+    b = _engine_check(call, "baud", "baud", call.number("baud", baud, parse_baud))
+    if bits_per_symbol is None:
+        return b
+    k = call.number("bits_per_symbol", bits_per_symbol, parse_count)
+    return b * _engine_check(call, "bits-per-symbol", "bits_per_symbol", k)
 
 
 def _engine_check(call, flag, name, arr):
@@ -557,34 +551,56 @@ def _engine_check(call, flag, name, arr):
     return a if a.ndim else np.float64(a)
 
 
-def _positive(call, name, a, flag=None):
-    return _engine_check(call, flag or name, name, a)
-
-
-def _whole_at_least_one(call, name, a):
-    return _engine_check(call, name.replace("_", "-"), name, a)
-
-
 def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
-    """bits, or rate * time * lanes (the command's derive_bits)."""
+    """bits, or rate * time * lanes (the command's derive_bits), as arrays,
+    with the name a bad element of them is given; which of them go together,
+    the engine checked (_check)."""
+    if time is None:
+        return call.number("bits", bits, parse_quantity), "bits"
     r = _rate(call, rate, baud, bits_per_symbol)
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
-    if time is not None:
-        if bits is not None:
-            raise DomainError("%s: give bits or time, not both" % call.func)
-        if r is None:
-            raise DomainError("%s: time needs a rate (rate= or baud=)" % call.func)
-        t = call.number("time", time, parse_time)
-        # the command's derivation (engine/element.c EL_TESTED_BITS: its
-        # checks, and a product within 4 ulps of a whole number is that number)
-        return (_apply(call, _core.tested_bits, ("rate", "time", "lanes"), (r, t, n_lanes)),
-                "bits (rate * time * lanes)")
-    if bits is None:
-        raise DomainError("%s: needs bits, or time and rate" % call.func)
-    return call.number("bits", bits, parse_quantity), "bits"
+        n_lanes = _engine_check(call, "lanes", "lanes", call.number("lanes", lanes, parse_count))
+    t = call.number("time", time, parse_time)
+    # the command's derivation (engine/element.c EL_TESTED_BITS: its
+    # checks, and a product within 4 ulps of a whole number is that number)
+    return (_apply(call, _core.tested_bits, ("rate", "time", "lanes"), (r, t, n_lanes)),
+            "bits (rate * time * lanes)")
 
+
+def _said(func, text):
+    """The engine's message or warning as FUNC's: its flags named as Python
+    names the arguments ("--bits-per-symbol" is bits_per_symbol)."""
+    return "%s: %s" % (func, re.sub(r"--([a-z][a-z-]*)",
+                                    lambda g: g.group(1).replace("-", "_"), text))
+
+
+def _check(func, cmd, named, value=None, elementwise=False):
+    """The arguments of FUNC checked as `bercl CMD` checks the flags of those
+    names (the engine's invoke_arguments, in the command's order and words):
+    named [(flag, value)], a value None not given, True a switch given, an
+    array (or any value without a flag's text) given elementwise, its
+    elements checked by the ufunc's loop; value: the output column FUNC
+    returns (as --value); elementwise: every value checked by the ufunc's
+    loop (on_error="nan"). Raises DomainError with the command's message;
+    the command's warnings (input ignored) are warned (UserWarning)."""
+    pairs = []
+    for flag, v in named:
+        if v is None or v is False:
+            continue
+        pairs.append((flag, "1" if v is True else _flag_text(v)))
+    why, said = _core.check(cmd, pairs, value, elementwise)
+    if said:
+        import warnings
+        for w in said:
+            warnings.warn(_said(func, w), UserWarning, stacklevel=_caller_level())
+    if why is not None:
+        raise DomainError(_said(func, why))
+
+
+def _time_args(time, rate, lanes, baud, bits_per_symbol):
+    return [("time", time), ("rate", rate), ("lanes", lanes), ("baud", baud),
+            ("bits-per-symbol", bits_per_symbol)]
 
 
 # ---- a refusal in the command's words --------------------------------
@@ -623,9 +639,7 @@ def _engine_refusal(func, cmd, pairs):
     for m in says:
         if m.startswith("bercl: ") and not m.startswith(("bercl: note: ", "bercl: warning: ")):
             text = m[len("bercl: "):]
-            text = re.sub(r"^row 1 \([^)]*\): ", "", text)
-            text = re.sub(r"--([a-z][a-z-]*)", lambda g: g.group(1).replace("-", "_"), text)
-            return "%s: %s" % (func, text)
+            return _said(func, re.sub(r"^row 1 \([^)]*\): ", "", text))
     return None
 
 
@@ -675,11 +689,12 @@ def _command_words(cmd, flags_of=None, switches=(), extra=()):
 def _tails(func, errors, bits, ber, time, rate, lanes, baud, bits_per_symbol, model, on_error,
            answer, out=None, where=True):
     call = _Call(func, on_error)
+    _check(func, "cl", [("errors", errors), ("bits", bits), ("ber", ber)]
+           + _time_args(time, rate, lanes, baud, bits_per_symbol) + [("model", model)],
+           elementwise=not call.raise_)
     b = _model(model)
     e = call.number("errors", errors, parse_count)
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-    if ber is None:
-        raise DomainError("%s: needs ber" % func)
     p = call.number("ber", ber, parse_real)
     res = _apply(call, _ufunc(answer, b), ("errors", bits_name, "ber"), (e, n, p), out, where)
     return call, res
@@ -890,8 +905,11 @@ log10_one_minus_cl.__doc__ = """log10(1 - CL): the double-double logarithm of th
     """
 
 
-def _target_call(func, on_error, model):
-    return _Call(func, on_error), _model(model)
+def _target_call(func, on_error, model, cmd, named, value=None):
+    """FUNC's call: its arguments checked by the engine as `bercl CMD`'s (_check)."""
+    call = _Call(func, on_error)
+    _check(func, cmd, named + [("model", model)], value, not call.raise_)
+    return call, _model(model)
 
 
 @_command_words("bits")
@@ -941,7 +959,8 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
                              *parse_cl_exact(cl, "cl"))
         if v is not None:
             return int(v)
-    call, b = _target_call("min_bits", on_error, model)
+    call, b = _target_call("min_bits", on_error, model, "bits",
+                           [("errors", errors), ("ber", ber), ("cl", cl)])
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
@@ -980,13 +999,15 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     >>> min_time(0, 1e-12, "95%", rate="10G")
     299.5732273554
     """
-    call, b = _target_call("min_time", on_error, model)
+    # time_s: the column of `bercl bits` with a rate (--value time_s)
+    call, b = _target_call("min_time", on_error, model, "bits",
+                           [("errors", errors), ("ber", ber), ("cl", cl), ("rate", rate),
+                            ("lanes", lanes), ("baud", baud),
+                            ("bits-per-symbol", bits_per_symbol)], "time_s")
     r = _rate(call, rate, baud, bits_per_symbol)
-    if r is None:
-        raise DomainError("min_time: needs rate (or baud)")
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
+        n_lanes = _engine_check(call, "lanes", "lanes", call.number("lanes", lanes, parse_count))
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
@@ -1028,10 +1049,10 @@ def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None
     >>> print(max_errors(1e12, 1e-12, "95%"))
     None
     """
-    call, b = _target_call("max_errors", on_error, model)
+    call, b = _target_call("max_errors", on_error, model, "errors",
+                           [("bits", bits), ("ber", ber), ("cl", cl)]
+                           + _time_args(time, rate, lanes, baud, bits_per_symbol))
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-    if ber is None or cl is None:
-        raise DomainError("max_errors: needs ber and cl")
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
     res = _apply(call, _ufunc("max_errors", b, exact), (bits_name, "ber", "cl"), (n, p) + level,
@@ -1043,11 +1064,12 @@ def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None
 
 def _bound(func, answer, errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model,
            on_error, out, where):
-    call, b = _target_call(func, on_error, model)
+    call, b = _target_call(func, on_error, model, "ber",
+                           [("errors", errors), ("bits", bits), ("cl", cl),
+                            ("two-sided", answer != "ber_upper")]
+                           + _time_args(time, rate, lanes, baud, bits_per_symbol))
     e = call.number("errors", errors, parse_count)
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-    if cl is None:
-        raise DomainError("%s: needs cl (the confidence level of the bound)" % func)
     level, exact = call.level("cl", cl)
     if exact and answer == "ber_lower":
         answer, pick = "ber_interval", 0
@@ -1191,19 +1213,24 @@ def fec_code(code):
     if isinstance(code, (bytes, bytearray)) or not hasattr(code, "__len__"):
         raise TypeError("code must be a name (kp4, kr4, rs:N,K[,M]) or a tuple (n, k[, m]), "
                         "not %s" % type(code).__name__)
-    nkm = tuple(operator.index(x) for x in code)
-    if len(nkm) not in (2, 3):
-        raise DomainError("code %r: expected (n, k) or (n, k, m)" % (code,))
-    return _core.fec_code("rs:" + ",".join(str(x) for x in nkm))
+    # a tuple as its --code text: the engine's reading and checks
+    return _core.fec_code(_code_text(code))
+
+
+def _code_text(code):
+    """A code as --code takes it: a name as it is, a tuple as rs:N,K[,M]."""
+    if isinstance(code, str):
+        return code
+    return "rs:" + ",".join(str(operator.index(x)) for x in code)
 
 
 def _fec(func, code, ber, on_error, ser=None):
     n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
+    _check(func, "fec", [("code", _code_text(code)), ("ber", ber), ("ser", ser)],
+           elementwise=not call.raise_)
     nkm = (np.float64(n), np.float64(k), np.float64(m))
     if ser is not None:
-        if ber is not None:
-            raise DomainError("%s: give ber or ser, not both" % func)
         # fec --ser: the SER's pre-FEC BER, cer and post_fec_ber as the command's row has them
         s = call.number("ser", ser, parse_real)
         return call, _apply(call, _core.fec_ser, ("n", "k", "m", "ser"), nkm + (s,))[:3]
@@ -1320,6 +1347,8 @@ def fec_ber_max(code, cer, *, on_error="raise"):
     """
     n, k, m, _ = fec_code(code)
     call = _Call("fec_ber_max", on_error)
+    _check("fec_ber_max", "fec", [("code", _code_text(code)), ("cer", cer)],
+           elementwise=not call.raise_)
     level, exact = call.level("cer", cer)
     res = _apply(call, _core.fec_ber_max_exact if exact else _core.fec_ber_max,
                  ("n", "k", "m", "cer"), (np.float64(n), np.float64(k), np.float64(m)) + level)

@@ -36,7 +36,9 @@
 #include "sink.h" /* the engine reads sources and writes sinks: here, memory */
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "intervals.h" /* the --intervals reader */
+#include "histogram.h" /* a histogram given as arrays */
 #include "invoke.h" /* one invocation, as the command and the page run it */
+#include "arguments.h" /* a call's arguments checked as the command checks its flags */
 #include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
@@ -1142,6 +1144,101 @@ done:
 	return res;
 }
 
+/* the warnings of a check, as a list of their texts */
+static void check_say(void *ctx, const char *kind, const char *where, const char *text)
+{
+	struct py_invoke *p = ctx;
+	(void)kind;
+	(void)where;
+	PyObject *v = PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "replace");
+	if (!v || PyList_Append(p->says, v) < 0)
+		p->failed = 1;
+	Py_XDECREF(v);
+}
+
+/*
+ * check(cmd, pairs, value) -> (message or None, warnings): a call's
+ * arguments checked by the command's checks of the same flags
+ * (invoke_arguments, engine/arguments.c): each (flag, text) of pairs, text
+ * None for an argument given as an array (its elements are checked by the
+ * ufunc's loop); value: None, or the output column the call returns (as
+ * --value COLUMN). The message and the warnings are the command's (no
+ * "bercl: "), its flags named "--flag".
+ */
+static PyObject *py_check(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *cmdname, *value = NULL;
+	PyObject *pairs;
+	int elementwise = 0;
+	if (!PyArg_ParseTuple(args, "sO!z|p", &cmdname, &PyList_Type, &pairs, &value, &elementwise))
+		return NULL;
+	enum command cmd;
+	char why[1024];
+	if (invoke_command(cmdname, &cmd, why, sizeof why) != 0)
+		return PyErr_Format(PyExc_ValueError, "check: %s", why);
+	Py_ssize_t n = PyList_GET_SIZE(pairs);
+	if (n > 64)
+		return PyErr_Format(PyExc_ValueError, "check: at most 64 arguments");
+	struct call_arg a[64];
+	for (Py_ssize_t i = 0; i < n; i++) {
+		if (!PyArg_ParseTuple(PyList_GET_ITEM(pairs, i), "sz", &a[i].flag, &a[i].text))
+			return NULL;
+		int id = invoke_flag_id(a[i].flag);
+		if (elementwise && id >= 0 && id < NQ)
+			a[i].text = NULL;
+	}
+	struct py_invoke p = {NULL, NULL, PyList_New(0), 0};
+	if (!p.says)
+		return NULL;
+	struct invoke_sink k = {&p, check_say, NULL, NULL, NULL, NULL, NULL, NULL};
+	const char *bad = invoke_arguments(cmd, a, (int)n, value, &k, why, sizeof why);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (p.failed) {
+		Py_DECREF(p.says);
+		return NULL;
+	}
+	return Py_BuildValue("(zN)", bad, p.says);
+}
+
+/*
+ * histogram_arrays(func, t, nbins, glens): a histogram given as arrays
+ * checked by the engine (histogram_arrays, engine/histogram.c): nbins the
+ * length of bins or None, glens the lengths of the groups' arrays or None;
+ * a bad one raises DomainError "FUNC: " and the engine's message.
+ */
+static PyObject *py_histogram_arrays(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *func;
+	int t;
+	PyObject *nb, *gl;
+	if (!PyArg_ParseTuple(args, "siOO", &func, &t, &nb, &gl))
+		return NULL;
+	long nbins = -1, glen[3] = {0, 0, 0};
+	int ngroups = -1;
+	if (nb != Py_None && (nbins = PyLong_AsLong(nb)) == -1 && PyErr_Occurred())
+		return NULL;
+	if (gl != Py_None) {
+		PyObject *seq = PySequence_Fast(gl, "histogram_arrays: glens is a sequence");
+		if (!seq)
+			return NULL;
+		Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+		ngroups = n > 3 ? 4 : (int)n;
+		for (Py_ssize_t i = 0; i < n && i < 3; i++)
+			glen[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+		Py_DECREF(seq);
+		if (PyErr_Occurred())
+			return NULL;
+	}
+	char why[256], full[400];
+	if (histogram_arrays(t, nbins, ngroups, glen, why, sizeof why)) {
+		snprintf(full, sizeof full, "%s: %s", func, why);
+		return raise_message(BERCL_EDOM, full);
+	}
+	Py_RETURN_NONE;
+}
+
 /* fec_code(text) -> (n, k, m, t): a code as --code names it (element_code) */
 static PyObject *py_fec_code(PyObject *self, PyObject *args)
 {
@@ -1363,6 +1460,7 @@ static PyMethodDef methods[] = {
 	{"watch_open", py_watch_open, METH_VARARGS, NULL},
 	{"watch_feed", py_watch_feed, METH_VARARGS, NULL},
 	{"invoke", py_invoke, METH_VARARGS, "invoke(cmd, pairs): the command's invocation"},
+	{"check", py_check, METH_VARARGS, "check(cmd, pairs, value): a call's arguments checked as the command checks its flags"},
 	{"row", py_row, METH_VARARGS, "row(func, cmd, model, items): one row of the command"},
 	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
 	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
@@ -1372,6 +1470,7 @@ static PyMethodDef methods[] = {
 	{"clustered", py_clustered, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
+	{"histogram_arrays", py_histogram_arrays, METH_VARARGS, NULL},
 	{"eye", py_eye, METH_VARARGS, NULL},
 	{"eye_curve", py_eye_curve, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},

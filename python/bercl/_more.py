@@ -11,13 +11,14 @@ import collections
 import csv
 import dataclasses
 import io
+import itertools
 import math
 from typing import List, Optional
 
 import numpy as np
 
-from . import (ConvergenceError, DomainError, _Call, _command_words, _core, _model, fec_code,
-               parse_cl, parse_real)
+from . import (ConvergenceError, DomainError, _apply, _Call, _check, _code_text, _command_words,
+               _core, _model, _said, fec_code, parse_cl, parse_real)
 
 __all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
            "lanes_cl", "LanesCl", "min_bits_all_lanes", "AllLanesBits", "fec_histogram", "FecHistogram", "fec_test_bounds",
@@ -283,8 +284,6 @@ def lanes_cl(lane_errors, bits=None, ber=None, *, time=None, rate=None, baud=Non
     """
     if isinstance(lane_errors, (str, bytes)) or not hasattr(lane_errors, "__len__"):
         raise TypeError("lanes_cl: lane_errors must be a sequence of counts")
-    if not len(lane_errors):
-        raise DomainError("lanes_cl: lane_errors is empty")
     pairs = [("lane-errors", ",".join(_typed("lanes_cl", "lane_errors", e)
                                       for e in lane_errors))]
     pairs += [(k.replace("_", "-"), _typed("lanes_cl", k, v)) for k, v in
@@ -317,7 +316,7 @@ def _invoked(func, cmd, pairs):
                                                                      "bercl: warning: "))]
     if status in (2, 3) or not rows:
         raise (ConvergenceError if status == 3 else DomainError)(
-            "%s: %s" % (func, "; ".join(errors) or "no row"))
+            _said(func, "; ".join(errors) or "no row"))
     return cols, rows
 
 
@@ -431,32 +430,30 @@ def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_p
                where):
     """`fec_histogram`, and the port and lane of a report's histogram."""
     n, k, m, t = fec_code(code)
-    if method not in ("likelihood", "sonic"):
-        raise DomainError("fec_histogram: method must be 'likelihood' or 'sonic', not %r"
-                          % (method,))
     named = [("code", "rs:%d,%d,%d" % (n, k, m)), ("cl", cl), ("rate", rate),
              ("interleave", interleave), ("frames_per_codeword", frames_per_codeword),
              ("method", method)]
+    # `bercl fec --histogram F` with these flags: the command's checks (the
+    # method's names, each value's domain); the histogram's arrays, the
+    # engine's (histogram_arrays)
+    _check("fec_histogram", "fec", [(key.replace("_", "-"), v) for key, v in named]
+           + [("model", model), ("histogram", "bins")])
     items = [(key.replace("_", "-"), _typed("fec_histogram", key, v), key)
              for key, v in named if v is not None]
+    if groups is not None and (isinstance(groups, (str, bytes)) or not all(
+            hasattr(g, "__len__") for g in groups)):
+        raise TypeError("fec_histogram: groups must be (lo, hi, count), three sequences")
+    if bins is not None and (isinstance(bins, (str, bytes)) or not hasattr(bins, "__len__")):
+        raise TypeError("fec_histogram: bins must be a sequence of counts")
+    _core.histogram_arrays("fec_histogram", t, None if bins is None else len(bins),
+                           None if groups is None else [len(g) for g in groups])
     counts = grouped = None
     if groups is not None:
-        if bins is not None:
-            raise DomainError("fec_histogram: give bins or groups, not both")
-        if len(groups) != 3 or not all(hasattr(g, "__len__") for g in groups) or \
-                not len(groups[0]) or len({len(g) for g in groups}) != 1:
-            raise DomainError("fec_histogram: groups: (lo, hi, count), three lists of one "
-                              "length, at least one group")
         grouped = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
                    [_core.quantity("errors", _typed("fec_histogram", "count", v),
                                    "fec_histogram: groups count[%d]" % i)
                     for i, v in enumerate(groups[2])])
     else:
-        if bins is None:
-            raise DomainError("fec_histogram: needs bins (or groups)")
-        if len(bins) != t + 2:
-            raise DomainError("fec_histogram: bins: %d counts given, t + 2 = %d wanted"
-                              % (len(bins), t + 2))
         # each bin a count, as a report's cell is read
         counts = [_core.quantity("errors", _typed("fec_histogram", "bins", v),
                                  "fec_histogram: bins[%d]" % i) for i, v in enumerate(bins)]
@@ -486,9 +483,6 @@ FecReport = collections.namedtuple("FecReport", "port lane bins groups")
 FecReport.__doc__ = """One histogram of a FEC report: the port and lane it names ("" where
 it names none; lane "combined" for a port's sum), bins (t + 2 counts) and,
 for a report that groups bins, groups = (lo, hi, count), else None."""
-
-_FORMATS = ("auto", "csv", "ethtool", "sonic", "xena")
-
 
 def read_fec_histograms(source, code, *, format="auto"):
     """The histograms of a FEC report, read by the command's own readers
@@ -532,9 +526,10 @@ def read_fec_histograms(source, code, *, format="auto"):
                         "report as bytes or str, not %s" % type(source).__name__)
     import os
     import warnings
-    if format not in _FORMATS:
-        raise DomainError("read_fec_histograms: format must be one of %s, not %r"
-                          % (", ".join(_FORMATS), format))
+    # `bercl fec --code C --histogram F --histogram-format FORMAT`: the
+    # command's checks of the code and the format's names
+    _check("read_fec_histograms", "fec", [("code", _code_text(code)), ("histogram", "report"),
+                                          ("histogram-format", format)])
     t = fec_code(code)[3]
     name = "histogram"
     if hasattr(source, "read"):
@@ -712,11 +707,12 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
     >>> fec_codeword_bounds(1e9, 2, cl="95%")
     6.29579362187199e-09
     """
-    if (cer is None) == (cl is None):
-        raise DomainError("fec_codeword_bounds: give cer (for the CL that CER < cer) or cl "
-                          "(for cer_upper), one of them")
     named = [("codewords", codewords), ("uncorrectable", uncorrectable), ("cer", cer),
              ("cl", cl)]
+    # the command's checks of `bercl fec --codewords K --uncorrectable U`
+    # (cer or cl, one of them); its form needs a code, on which a count of
+    # codewords does not depend
+    _check("fec_codeword_bounds", "fec", named + [("code", "kp4"), ("model", model)])
     items = [(k, _typed("fec_codeword_bounds", k, v), k) for k, v in named if v is not None]
     # the command's row (fec --codewords K --uncorrectable U): its form needs a
     # code, which a count of codewords does not depend on
@@ -870,20 +866,18 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     >>> s.one_minus_cl_sim > 0.7, s.one_minus_cl_clustered_sim <= s.one_minus_cl
     (True, True)
     """
-    b = _model(model)
-    if ber is None:
-        raise DomainError("simulate: needs ber")
-    if burst_model not in (None, "none", "gilbert-elliott"):
-        raise DomainError("simulate: burst_model must be 'gilbert-elliott' or None, not %r"
-                          % (burst_model,))
     bursts = burst_model == "gilbert-elliott"
-    if ratio is None and (sequential or alpha is not None or cl is not None):
-        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
     named = [("errors", errors), ("bits", bits), ("ber", ber), ("cl", cl), ("alpha", alpha),
              ("ratio", ratio), ("trials", trials), ("seed", seed), ("time", time),
              ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval)]
     if bursts:
         named += [("burst_length", burst_length), ("burst_share", burst_share)]
+    # the command's checks of `bercl simulate` with these flags (their
+    # domains, which go together, the burst model's names)
+    _check("simulate", "simulate", [(k.replace("_", "-"), v) for k, v in named]
+           + [("sequential", bool(sequential)), ("model", model),
+              ("burst-model", burst_model)])
+    b = _model(model)
     items = [(k.replace("_", "-"), _typed("simulate", k, v), k)
              for k, v in named if v is not None]
     if sequential:
@@ -968,7 +962,7 @@ class Watch:
     cl : float or str
         The target confidence (plan: 1 - beta).
     errors : int
-        Errors allowed (fixed target).
+        Errors allowed (fixed target; default 0, none with a plan).
     alpha, ratio : optional
         Both given: decide by the sequential plan.
     rate : float or str, optional
@@ -999,20 +993,22 @@ class Watch:
     WatchRow(lane=None, bits=3000000000000.0, errors=0, cl=0.950212931632136, dispersion=None, decision='pass', cl_clustered=None)
     """
 
-    def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None,
+    def __init__(self, ber, cl, errors=None, *, alpha=None, ratio=None, rate=None, lanes=None,
                  clustered=False):
-        if (alpha is None) != (ratio is None):
-            raise DomainError("Watch: a plan needs alpha and ratio")
         named = [("ber", ber), ("cl", cl), ("errors", errors), ("alpha", alpha),
                  ("ratio", ratio), ("rate", rate), ("lanes", lanes)]
+        # `bercl watch` with these flags, --plan where alpha or ratio is
+        # given: the command's checks (a plan needs both)
+        plan_given = alpha is not None or ratio is not None
+        _check("Watch", "watch", named + [("plan", plan_given), ("clustered", bool(clustered))])
         items = [(k, _typed("Watch", k, v), k) for k, v in named if v is not None]
         if clustered:
             items.append(("clustered", "1", "clustered"))
-        self._w = _core.watch_open(items, alpha is not None)
+        self._w = _core.watch_open(items, plan_given)
         self.ber = float(_typed("Watch", "ber", ber)) if not isinstance(ber, str) else \
             _core.quantity("ber", ber, "Watch: ber")
         self.cl, self.cl_complement = parse_cl(cl, "cl")
-        self.allowed = int(_core.quantity("errors", _typed("Watch", "errors", errors),
+        self.allowed = int(_core.quantity("errors", _typed("Watch", "errors", errors or 0),
                                           "Watch: errors"))
         self.clustered = bool(clustered)
         self.plan = None if alpha is None else plan(ber, cl, alpha, ratio, sequential=True)
@@ -1049,22 +1045,20 @@ class Watch:
         """
         if self.decision:
             raise DomainError("Watch: the test is decided (%s)" % self.decision)
-        if (bits is None) == (time is None):
-            raise DomainError("Watch.feed: give bits or time (one of them)")
-        kind = ("bits" if time is None else "time", lane is not None)
+        given = {"bits": bits, "time": time, "errors": errors, "lane": lane}
+        kind = tuple(k for k in ("bits", "time", "errors", "lane") if given[k] is not None)
         if self._kind is None:
+            # the first reading's columns make the header of the command's
+            # input: the engine checks it (bits or time, and errors)
             self._kind = kind
-            header = [kind[0], "errors"] + (["lane"] if kind[1] else [])
-            _, rows = self._send(",".join(header) + "\n")
+            _, rows = self._send(",".join(kind) + "\n")
             self._columns = rows[0]
         elif kind != self._kind:
-            raise DomainError("Watch.feed: every reading gives %s%s, as the first did"
-                              % (self._kind[0], " and its lane" if self._kind[1] else
-                                 " and no lane"))
-        cells = [_typed("Watch.feed", kind[0], bits if time is None else time),
-                 _typed("Watch.feed", "errors", errors)]
-        if kind[1]:
-            cells.append(str(lane))
+            # a reading is a record of that header: a value without its
+            # column (or a column without its value) has no place in it
+            raise DomainError("Watch.feed: every reading gives %s, as the first did"
+                              % ", ".join(self._kind))
+        cells = [str(lane) if k == "lane" else _typed("Watch.feed", k, given[k]) for k in kind]
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerow(cells)
         state, rows = self._send(buf.getvalue())
@@ -1072,7 +1066,7 @@ class Watch:
         self.rows.extend(got)
         if state in (0, 1):  # WATCH_PASS, WATCH_FAIL
             self.decision = "pass" if state == 0 else "fail"
-        return got if kind[1] else got[0]
+        return got if lane is not None else got[0]
 
     def _row(self, cells):
         r = dict(zip(self._columns, cells))
@@ -1179,14 +1173,14 @@ class Intervals:
         ClusteredCl
         """
         call = _Call("cl_clustered", "raise")
+        # `bercl cl --intervals F --ber P`: the command's checks of ber
+        _check("cl_clustered", "cl", [("ber", ber), ("intervals", "intervals")])
         p = _scalar(call, "ber", ber, parse_real)
-        if not 0 < p < 1:
-            raise DomainError("cl_clustered: ber = %r: must be between 0 and 1, exclusive" % p)
-        t = _core.tails_full(0, self.errors, self.bits, p)
-        if t is None:
-            raise DomainError("cl_clustered: bits * ber is outside [1e-300, 1e300]")
+        # the totals' Poisson tails, refused as the ufunc's element is
+        t = _apply(call, _core.tails_poisson, ("errors", "bits", "ber"),
+                   (np.float64(self.errors), np.float64(self.bits), np.float64(p)))
         d = _core.clustered(self._state, p, math.nan, math.nan, False)
-        return ClusteredCl(self.errors, self.bits, p, t[0], t[1], d["cl_clustered"],
+        return ClusteredCl(self.errors, self.bits, p, float(t[0]), float(t[1]), d["cl_clustered"],
                            d["one_minus_cl_clustered"], *self._disp(d))
 
     def ber(self, cl, two_sided=False):
@@ -1205,6 +1199,9 @@ class Intervals:
         ClusteredBer
         """
         from . import ber_interval, ber_upper
+        # `bercl ber --intervals F --cl C`: the command's checks of cl
+        _check("ber_upper_clustered", "ber", [("cl", cl), ("intervals", "intervals"),
+                                              ("two-sided", bool(two_sided))])
         c, q = parse_cl(cl, "cl")
         if two_sided:
             lo, up = ber_interval(self.errors, self.bits, cl)
@@ -1254,11 +1251,11 @@ def intervals(bits, errors, *, cumulative=None):
          for v in np.ravel(np.asarray(bits, dtype=object))]
     e = [v if isinstance(v, str) else _typed("intervals", "errors", v)
          for v in np.ravel(np.asarray(errors, dtype=object))]
-    if len(b) != len(e):
-        raise DomainError("intervals: bits and errors: %d and %d values" % (len(b), len(e)))
     # the log as the command reads it (--intervals): the engine's reader, its
-    # checks and its form decision; a message's line is the element's + 2
-    text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in zip(b, e))
+    # checks and its form decision (an element one array lacks, an empty
+    # cell); a message's line is the element's + 2
+    text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in
+                                     itertools.zip_longest(b, e, fillvalue=""))
     try:
         state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
     except DomainError as err:
