@@ -801,7 +801,7 @@ class PlanSimulation(_Notebook):
 @_command_words("simulate", switches=("sequential",))
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
              sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
-             model="poisson", burst_model=None, burst_length=10, burst_share=1,
+             model="poisson", burst_model=None, burst_length=None, burst_share=None,
              reading_interval=None):
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
@@ -835,9 +835,9 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
         gilbert-elliott``): the Gilbert-Elliott channel drawn as two Poisson
         processes (engine/bursts.c), each test also judged by cl_clustered.
     burst_length : float
-        Mean errors per burst, 1 to 1e6 (default 10).
+        Mean errors per burst, 1 to 1e6 (default 10), with burst_model only.
     burst_share : float
-        The share of the errors in bursts, above 0, at most 1 (default 1).
+        The share of the errors in bursts, above 0, at most 1 (default 1), with burst_model only.
     reading_interval : float or str, optional
         Bits between readings, the intervals cl_clustered sees (default: the
         whole test, one interval).
@@ -869,9 +869,8 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     bursts = burst_model == "gilbert-elliott"
     named = [("errors", errors), ("bits", bits), ("ber", ber), ("cl", cl), ("alpha", alpha),
              ("ratio", ratio), ("trials", trials), ("seed", seed), ("time", time),
-             ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval)]
-    if bursts:
-        named += [("burst_length", burst_length), ("burst_share", burst_share)]
+             ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval),
+             ("burst_length", burst_length), ("burst_share", burst_share)]
     # the command's checks of `bercl simulate` with these flags (their
     # domains, which go together, the burst model's names)
     _check("simulate", "simulate", [(k.replace("_", "-"), v) for k, v in named]
