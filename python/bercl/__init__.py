@@ -568,11 +568,13 @@ def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
             "bits (rate * time * lanes)")
 
 
-def _said(func, text):
+def _said(func, text, names=None):
     """The engine's message or warning as FUNC's: its flags named as Python
-    names the arguments ("--bits-per-symbol" is bits_per_symbol)."""
-    return "%s: %s" % (func, re.sub(r"--([a-z][a-z-]*)",
-                                    lambda g: g.group(1).replace("-", "_"), text))
+    names the arguments ("--bits-per-symbol" is bits_per_symbol; names: a
+    flag whose argument has another name, {"histogram": "source"})."""
+    names = names or {}
+    return "%s: %s" % (func, re.sub(r"--([a-z][a-z-]*)", lambda g: names.get(
+        g.group(1), g.group(1).replace("-", "_")), text))
 
 
 def _check(func, cmd, named, value=None, elementwise=False):

@@ -741,38 +741,6 @@ static int intervals_from(PyObject *o, bercl_intervals *s)
 
 
 /*
- * intervals_read(data, name, form) -> (state, cumulative, rows): the
- * command's --intervals reader (engine/intervals.c) on the bytes of a log,
- * form 0 auto, 1 per-interval, 2 cumulative (--intervals-form); a bad log
- * raises DomainError with its message ("NAME:LINE: ...").
- */
-static PyObject *py_intervals_read(PyObject *self, PyObject *args)
-{
-	(void)self;
-	const char *data, *name;
-	Py_ssize_t len;
-	int form;
-	if (!PyArg_ParseTuple(args, "y#si", &data, &len, &name, &form))
-		return NULL;
-	if (form < FORM_AUTO || form > FORM_CUMULATIVE)
-		return PyErr_Format(PyExc_ValueError, "intervals_read: form 0, 1 or 2");
-	struct memory_source ms;
-	struct source src = source_memory(&ms, data, (size_t)len);
-	bercl_intervals s;
-	struct intervals_note note;
-	char err[512];
-	int rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = intervals_read(&src, name, (enum intervals_form)form, &s, &note, err, sizeof err);
-	Py_END_ALLOW_THREADS
-	feclearexcept(FE_ALL_EXCEPT);
-	if (rc != 0)
-		return raise_message(BERCL_EDOM, err);
-	return Py_BuildValue("(NOl)", intervals_tuple(&s), note.cumulative ? Py_True : Py_False,
-	                     note.rows);
-}
-
-/*
  * clustered(state, ber, cl, one_minus_cl, two_sided) -> dict: the
  * dispersion (bercl_clustered_dispersion), and cl_clustered at ber
  * (bercl_clustered_cl; ber NaN: not asked) and the clustered BER bounds at
@@ -854,64 +822,6 @@ static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl
 #undef SETD
 #undef SETI
 	return d;
-}
-
-/*
- * read_histograms(data, name, format, t) -> (format, warning, [(port, lane,
- * bins, groups)]): the command's own readers of FEC reports (bercl's CSV,
- * ethtool's JSON, SONiC's tables, Xena's reply: engine/telemetry.c, compiled
- * into this extension, so that a report reads here exactly as `bercl fec
- * --histogram F --histogram-format FORMAT` reads it); groups is None or
- * (lo, hi, count) lists for a report that groups bins. A bad report raises
- * DomainError with the reader's one-line message.
- */
-static PyObject *py_read_histograms(PyObject *self, PyObject *args)
-{
-	(void)self;
-	const char *buf, *name, *fname;
-	Py_ssize_t len;
-	int t;
-	if (!PyArg_ParseTuple(args, "y#ssi", &buf, &len, &name, &fname, &t))
-		return NULL;
-	enum telemetry_format fmt;
-	if (telemetry_parse_format(fname, &fmt) != 0)
-		return PyErr_Format(PyExc_ValueError, "format %s: auto, csv, ethtool, sonic or xena",
-		                    fname);
-	struct telemetry *tm = PyMem_Calloc(1, sizeof *tm);
-	if (!tm)
-		return PyErr_NoMemory();
-	char err[512];
-	int rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = telemetry_read_buffer(buf, (size_t)len, name, fmt, t, tm, err, sizeof err);
-	Py_END_ALLOW_THREADS
-	if (rc != 0) {
-		telemetry_free(tm);
-		PyMem_Free(tm);
-		return raise_message(BERCL_EDOM, err);
-	}
-	PyObject *list = PyList_New(tm->n);
-	for (int i = 0; list && i < tm->n; i++) {
-		const struct telemetry_histogram *h = &tm->h[i];
-		PyObject *groups;
-		if (h->ngroups > 0) {
-			PyObject *lo = PyList_New(h->ngroups), *hi = PyList_New(h->ngroups);
-			for (int j = 0; lo && hi && j < h->ngroups; j++) {
-				PyList_SET_ITEM(lo, j, PyLong_FromLong(h->lo[j]));
-				PyList_SET_ITEM(hi, j, PyLong_FromLong(h->hi[j]));
-			}
-			groups = Py_BuildValue("(NNN)", lo, hi, doubles_list(h->count, (size_t)h->ngroups));
-		} else {
-			Py_INCREF(Py_None);
-			groups = Py_None;
-		}
-		PyList_SET_ITEM(list, i, Py_BuildValue("(ssNN)", h->port, h->lane,
-		                                       doubles_list(h->bins, (size_t)t + 2), groups));
-	}
-	PyObject *res = Py_BuildValue("(ssN)", telemetry_format_name(tm->format), tm->warning, list);
-	telemetry_free(tm);
-	PyMem_Free(tm);
-	return res;
 }
 
 /* ---- watch: the command's state machine (engine/watch.c), one reading a call ---- */
@@ -1199,6 +1109,141 @@ static PyObject *py_check(PyObject *self, PyObject *args)
 		return NULL;
 	}
 	return Py_BuildValue("(zN)", bad, p.says);
+}
+
+/*
+ * read_histograms(data, name, code, format) -> (why, format, warnings,
+ * [(port, lane, bins, groups)]): `bercl fec --code CODE --histogram NAME
+ * --histogram-format FORMAT` reading the report's bytes (engine/invoke.c
+ * invoke_histogram over engine/telemetry.c's readers: bercl's CSV,
+ * ethtool's JSON, SONiC's tables, Xena's reply), so that a report reads
+ * here exactly as the command reads it; why: None, or the command's
+ * message for the code, the format or the report (the rest then empty);
+ * groups is None or (lo, hi, count) lists for a report that groups bins.
+ */
+static PyObject *py_read_histograms(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *buf, *name, *code, *fname;
+	Py_ssize_t len;
+	if (!PyArg_ParseTuple(args, "y#sss", &buf, &len, &name, &code, &fname))
+		return NULL;
+	struct options *o = PyMem_Calloc(1, sizeof *o);
+	struct telemetry *tm = PyMem_Calloc(1, sizeof *tm);
+	struct py_invoke p = {NULL, NULL, PyList_New(0), 0};
+	if (!o || !tm || !p.says) {
+		PyMem_Free(o);
+		PyMem_Free(tm);
+		Py_XDECREF(p.says);
+		return PyErr_NoMemory();
+	}
+	struct invoke_sink k = {&p, check_say, NULL, NULL, NULL, NULL, NULL, NULL};
+	char why[1024];
+	const char *bad;
+	o->cmd = CMD_FEC;
+	bad = invoke_flag(o, F_CODE, code, why, sizeof why);
+	if (!bad)
+		bad = invoke_flag(o, F_HISTOGRAM, name, why, sizeof why);
+	if (!bad)
+		bad = invoke_flag(o, F_HISTOGRAM_FORMAT, fname, why, sizeof why);
+	if (!bad) {
+		struct memory_source ms;
+		struct source src = source_memory(&ms, buf, (size_t)len);
+		Py_BEGIN_ALLOW_THREADS
+		bad = invoke_histogram(o, &src, name, tm, &k, why, sizeof why);
+		Py_END_ALLOW_THREADS
+	}
+	int t = o->code.t;
+	PyMem_Free(o);
+	if (bad || p.failed) {
+		telemetry_free(tm);
+		PyMem_Free(tm);
+		PyObject *r = p.failed ? NULL : Py_BuildValue("(ssOO)", why, "", p.says, Py_None);
+		Py_DECREF(p.says);
+		return r;
+	}
+	PyObject *list = PyList_New(tm->n);
+	for (int i = 0; list && i < tm->n; i++) {
+		const struct telemetry_histogram *h = &tm->h[i];
+		PyObject *groups;
+		if (h->ngroups > 0) {
+			PyObject *lo = PyList_New(h->ngroups), *hi = PyList_New(h->ngroups);
+			for (int j = 0; lo && hi && j < h->ngroups; j++) {
+				PyList_SET_ITEM(lo, j, PyLong_FromLong(h->lo[j]));
+				PyList_SET_ITEM(hi, j, PyLong_FromLong(h->hi[j]));
+			}
+			groups = Py_BuildValue("(NNN)", lo, hi, doubles_list(h->count, (size_t)h->ngroups));
+		} else {
+			Py_INCREF(Py_None);
+			groups = Py_None;
+		}
+		PyList_SET_ITEM(list, i, Py_BuildValue("(ssNN)", h->port, h->lane,
+		                                       doubles_list(h->bins, (size_t)t + 2), groups));
+	}
+	PyObject *res = Py_BuildValue("(OsNN)", Py_None, telemetry_format_name(tm->format), p.says,
+	                              list);
+	telemetry_free(tm);
+	PyMem_Free(tm);
+	return res;
+}
+
+/*
+ * intervals_read(data, name, form) -> (why, state, cumulative, rows): `bercl
+ * cl --intervals NAME --intervals-form FORM` reading a log's bytes (engine/
+ * invoke.c invoke_intervals over the --intervals reader, engine/
+ * intervals.c); why: None, or the command's message for the form or the
+ * log (the rest then None).
+ */
+static PyObject *py_intervals_read(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *data, *name, *form;
+	Py_ssize_t len;
+	if (!PyArg_ParseTuple(args, "y#ss", &data, &len, &name, &form))
+		return NULL;
+	struct options *o = PyMem_Calloc(1, sizeof *o);
+	struct py_invoke p = {NULL, NULL, PyList_New(0), 0};
+	if (!o || !p.says) {
+		PyMem_Free(o);
+		Py_XDECREF(p.says);
+		return PyErr_NoMemory();
+	}
+	struct invoke_sink k = {&p, check_say, NULL, NULL, NULL, NULL, NULL, NULL};
+	char why[1024];
+	bercl_intervals s;
+	struct row_input base;
+	o->cmd = CMD_CL;
+	const char *bad = invoke_flag(o, F_INTERVALS, name, why, sizeof why);
+	if (!bad)
+		bad = invoke_flag(o, F_INTERVALS_FORM, form, why, sizeof why);
+	if (!bad) {
+		struct memory_source ms;
+		struct source src = source_memory(&ms, data, (size_t)len);
+		invoke_base(o, &base);
+		Py_BEGIN_ALLOW_THREADS
+		bad = invoke_intervals(o, &src, name, &s, &base, &k, why, sizeof why);
+		Py_END_ALLOW_THREADS
+	}
+	int form_id = o->intervals_form;
+	PyMem_Free(o);
+	Py_DECREF(p.says);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (p.failed)
+		return NULL;
+	if (bad)
+		return Py_BuildValue("(sOOO)", why, Py_None, Py_None, Py_None);
+	/* the reader's form decision (cumulative readings have their
+	 * differences taken), which invoke_intervals says only in words: the
+	 * same reading again, for its note */
+	struct intervals_note note;
+	struct memory_source ms2;
+	struct source src2 = source_memory(&ms2, data, (size_t)len);
+	char err[512];
+	bercl_intervals s2;
+	if (intervals_read(&src2, name, (enum intervals_form)form_id, &s2, &note, err, sizeof err) != 0)
+		note.cumulative = 0;
+	return Py_BuildValue("(ONOl)", Py_None, intervals_tuple(&s),
+	                     note.cumulative ? Py_True : Py_False, note.rows);
 }
 
 /*

@@ -13,12 +13,13 @@ import dataclasses
 import io
 import itertools
 import math
+import re
 from typing import List, Optional
 
 import numpy as np
 
 from . import (ConvergenceError, DomainError, _apply, _Call, _check, _code_text, _command_words,
-               _core, _model, _said, fec_code, parse_cl, parse_real)
+               _caller_level, _core, _model, _said, fec_code, parse_cl, parse_real)
 
 __all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
            "lanes_cl", "LanesCl", "min_bits_all_lanes", "AllLanesBits", "fec_histogram", "FecHistogram", "fec_test_bounds",
@@ -521,16 +522,19 @@ def read_fec_histograms(source, code, *, format="auto"):
     >>> fmt, hs[0].bins[:3], hs[0].bins[-1]
     ('csv', [1000, 20, 0], 0)
     """
+    return _read_histograms("read_fec_histograms", source, code, format)
+
+
+# the flags of a report's reading, as the functions name them
+_REPORT_NAMES = {"histogram": "source", "histogram-format": "format"}
+
+
+def _read_histograms(func, source, code, format):
     if isinstance(source, (bytearray, memoryview)):
-        raise TypeError("read_fec_histograms: source must be a file name, an open file, or the "
-                        "report as bytes or str, not %s" % type(source).__name__)
+        raise TypeError("%s: source must be a file name, an open file, or the report as bytes "
+                        "or str, not %s" % (func, type(source).__name__))
     import os
     import warnings
-    # `bercl fec --code C --histogram F --histogram-format FORMAT`: the
-    # command's checks of the code and the format's names
-    _check("read_fec_histograms", "fec", [("code", _code_text(code)), ("histogram", "report"),
-                                          ("histogram-format", format)])
-    t = fec_code(code)[3]
     name = "histogram"
     if hasattr(source, "read"):
         data = source.read()
@@ -545,9 +549,13 @@ def read_fec_histograms(source, code, *, format="auto"):
             data = fp.read()
     if isinstance(data, str):
         data = data.encode("utf-8")
-    fmt, warning, rows = _core.read_histograms(data, str(name), format, t)
-    if warning:
-        warnings.warn(warning, stacklevel=2)
+    # `bercl fec --code C --histogram F --histogram-format FORMAT`: the
+    # command's reading (the code's and the format's checks, the report's)
+    why, fmt, said, rows = _core.read_histograms(data, str(name), _code_text(code), str(format))
+    if why is not None:
+        raise DomainError(_said(func, why, _REPORT_NAMES))
+    for w in said:
+        warnings.warn(_said(func, w, _REPORT_NAMES), stacklevel=_caller_level())
     return fmt, [FecReport(port, lane, [int(v) for v in bins],
                            None if g is None else (g[0], g[1], [int(v) for v in g[2]]))
                  for port, lane, bins, g in rows]
@@ -577,7 +585,7 @@ def fec_histograms(source, code, cl="95%", *, format="auto", model="poisson",
     >>> hs[0].ser_estimate
     3.604382929642445e-05
     """
-    _, reports = read_fec_histograms(source, code, format=format)
+    _, reports = _read_histograms("fec_histograms", source, code, format)
     return [_histogram(code, None if r.groups else r.bins, cl, model, r.groups, method, rate,
                        interleave, frames_per_codeword, (r.port, r.lane))
             for r in reports]
@@ -1255,20 +1263,18 @@ def intervals(bits, errors, *, cumulative=None):
     # cell); a message's line is the element's + 2
     text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in
                                      itertools.zip_longest(b, e, fillvalue=""))
-    try:
-        state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
-    except DomainError as err:
-        msg = str(err)
-        head, _, rest = msg.partition(": ")
-        if head.startswith("intervals:") and head[10:].isdigit():
-            msg = "intervals: element [%d]: %s" % (int(head[10:]) - 2, rest)
-        raise DomainError(msg) from None
+    why, state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
+    if why is not None:
+        # the log's line named as the element it holds
+        why = re.sub(r"^--intervals: intervals:(\d+): ",
+                     lambda m: "element [%d]: " % (int(m.group(1)) - 2), why)
+        raise DomainError(_said("intervals", why))
     return Intervals(state, cum)
 
 
 def _form(cumulative):
     """--intervals-form: auto (None), per-interval (False), cumulative (True)."""
-    return 0 if cumulative is None else 2 if cumulative else 1
+    return "auto" if cumulative is None else "cumulative" if cumulative else "per-interval"
 
 
 def read_intervals(source, *, cumulative=None):
@@ -1311,7 +1317,9 @@ def read_intervals(source, *, cumulative=None):
         raise TypeError("read_intervals: source must be a file name, a file, or the log as "
                         "str or bytes, not %s" % type(data).__name__)
     # the command's --intervals reader (engine/intervals.c)
-    state, cum, _ = _core.intervals_read(data, str(name), _form(cumulative))
+    why, state, cum, _ = _core.intervals_read(data, str(name), _form(cumulative))
+    if why is not None:
+        raise DomainError(_said("read_intervals", why, {"intervals": "source"}))
     return Intervals(state, cum)
 
 
