@@ -10,7 +10,9 @@ histograms, interval logs, watch readings), each run through
   - the page's module: web/faces-run.js, the WebAssembly the page loads,
     run by the page's worker code in node, loaded once;
   - the Python package: the call the table PYTHON below maps the
-    invocation to, in this process;
+    invocation to, in this process; a batch row by row (each row's cells
+    as a sweep's values), a FEC report through fec_histograms, an interval
+    log through read_intervals, watch's readings through Watch.feed (KINDS);
 
 asserting the same exit status, the same CSV byte for byte and the same
 message lines (command and page), and the same values bit for bit, the
@@ -33,6 +35,7 @@ import io
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -779,7 +782,7 @@ def same_refusal(where, st, err, res, perr, fails, names=None):
                      % (where, err.decode().strip(), res))
         return
     lines = [m for m in err.decode().splitlines()
-             if not m.startswith(("bercl: note: ", "bercl: warning: "))]
+             if not re.match(r"^bercl: ([^ ]*:\d+: )?(note|warning): ", m)]
     cm = "; ".join(canonical_message(m, names=names) for m in lines)
     pm = canonical_message(perr, python=True)
     if cm != pm:
@@ -851,7 +854,104 @@ def py_intervals(inv, cres, fails):
     return 1
 
 
-KINDS = {"hist": py_hist, "intervals": py_intervals}
+def py_watch(inv, cres, fails):
+    """watch --ber --cl [--errors] [--plan --alpha --ratio] < readings: a
+    Watch, fed each reading of the input (its header's columns as feed's
+    arguments, a cell the record lacks as ""), until its decision."""
+    vals = dict(inv.items)
+    if len(vals) != len(inv.items) or not set(vals) <= {"ber", "cl", "errors", "plan", "alpha",
+                                                         "ratio"}:
+        return 0
+    (_, _, data), = inv.files
+    lines = data.decode().split("\n")
+    head = lines[0].split(",")
+    if any(line and line.count(",") + 1 < len(head) for line in lines):
+        return 0  # a record short of the header's cells: no call of feed gives it
+    holder = []
+
+    def call():
+        w = bercl.Watch(vals["ber"], vals["cl"], vals.get("errors"), alpha=vals.get("alpha"),
+                        ratio=vals.get("ratio"))
+        holder.append(w)
+        for line in lines[1:]:
+            if line == "" or w.decision:
+                continue
+            cells = line.split(",")
+            w.feed(**{k: cells[i] for i, k in enumerate(head)})
+        return w
+    res, perr, _ = run_python(call)
+    st, out, err = cres
+    where = "python %s" % " ".join(argv_of(inv))
+    got = [r._asdict() for r in holder[0].rows] if holder else []
+    if st in (0, 1, 4):
+        if perr is not None:
+            fails.append("%s: the command answers, Python raises: %s" % (where, perr))
+            return 1
+        if res.decision != {0: "pass", 1: "fail", 4: ""}[st]:
+            fails.append("%s: the command's status %d, Python's decision %r"
+                         % (where, st, res.decision))
+    elif st == 2:
+        same_refusal(where, st, err.replace(b"(stdin)", b"Watch.feed"), res, perr, fails)
+    if holder:
+        same_rows(where, rows_of(out), got, fails)
+    return 1
+
+
+BATCH_COLUMNS = {"errors", "bits", "ber", "cl", "model", "rate", "lanes", "time"}
+
+
+def py_batch(inv, cres, fails):
+    """cl, bits, ber, errors --input F: each row of the file as the sweep of
+    its cells (a flag filling the empty ones) through the same Python call
+    as a sweep's: the row's values bit for bit, a refusal where the row has
+    an error."""
+    st, out, err = cres
+    flags = dict(inv.items)
+    (_, _, data), = inv.files
+    text = data.decode()
+    head = text.split("\n", 1)[0]
+    delim = next((d for d in (";", "\t", ",") if d in head), ",")
+    recs = [r for r in csv.reader(io.StringIO(text), delimiter=delim)]
+    cols = recs[0] if recs else []
+    if st not in (0, 1, 2) or len(set(cols)) != len(cols) or '"' in text:
+        return 0
+    recs = [r for r in recs[1:] if r]
+    rows = rows_of(out)
+    if len(rows) != len(recs):
+        return 0  # the file refused as a whole (its header), or its lines not one row each
+    n = 0
+    for k, (rec, row) in enumerate(zip(recs, rows)):
+        # (a cell's blanks around it are not the value's: csv.c)
+        vals = {c: v.strip(" \t") for c, v in zip(cols, rec)
+                if c in BATCH_COLUMNS and v.strip(" \t") != ""}
+        for f in ("cl", "ber", "model"):
+            if f in flags and f not in vals:
+                vals[f] = flags[f]
+        one = Inv(inv.cmd, list(vals.items()))
+        m = python_call(one)
+        if m is None:
+            continue
+        call, v, outs = m
+        try:
+            res, perr, _ = run_python(call, v)
+        except KeyError:
+            continue
+        n = 1
+        where = "python %s row %d (%s)" % (" ".join(argv_of(inv)), k + 1, vals)
+        if row.get("error", ""):
+            if perr is None and not (inv.cmd == "errors" and res is None):
+                # (max_errors' None: even 0 errors miss the target, the row's "error")
+                fails.append("%s: the command's row has an error (%s), Python answers %r"
+                             % (where, row["error"], res))
+            continue
+        if perr is not None:
+            fails.append("%s: the command's row answers, Python raises: %s" % (where, perr))
+            continue
+        same_rows(where, [row], [outs(res)], fails)
+    return n
+
+
+KINDS = {"hist": py_hist, "intervals": py_intervals, "watch": py_watch, "batch": py_batch}
 
 
 # ---- the comparison ---------------------------------------------------

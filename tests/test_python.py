@@ -1610,19 +1610,25 @@ def command_lines(args, stdin=None):
     return p.returncode, p.stderr.splitlines()
 
 
+# flags whose argument has another name in Python
+ARG_NAMES = {"read_fec_histograms": {"histogram": "source", "histogram-format": "format"},
+             "read_intervals": {"intervals": "source"}}
+
+
 def as_functions(line, func, name=None):
     """A command's line as FUNC says it: "bercl: " is "FUNC: ", a flag
     "--bits-per-symbol" the argument bits_per_symbol, the input's name
     (stdin) or FILE the function's own (name)."""
     import re
+    names = ARG_NAMES.get(func, {})
     text = line[len("bercl: "):]
     if text.startswith("warning: "):
         text = text[len("warning: "):]
     if name:
         text = re.sub(r"^[^:]*(:\d+)?: ", lambda m: name + (m.group(1) or "") + ": ", text, 1)
         return re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), text)
-    return "%s: %s" % (func, re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"),
-                                    text))
+    return "%s: %s" % (func, re.sub(r"--([a-z][a-z-]*)", lambda m: names.get(
+        m.group(1), m.group(1).replace("-", "_")), text))
 
 
 HIST = "symbol_errors,codewords\n0,1000\n1,20\nuncorrectable,0\n"
@@ -1687,6 +1693,10 @@ RULES = [
      ["fec", "--code", "kp4", "--histogram", "HIST", "--cl", "2"]),
     (lambda: bercl.read_fec_histograms(HIST, "kp4", format="json"), "read_fec_histograms",
      ["fec", "--code", "kp4", "--histogram", "HIST", "--histogram-format", "json"]),
+    (lambda: bercl.read_fec_histograms("NIC statistics:\n", "kp4"), "read_fec_histograms",
+     ["fec", "--code", "kp4", "--histogram", "HIST2"]),
+    (lambda: bercl.read_intervals("bits,errors\n1e9,x\n"), "read_intervals",
+     ["cl", "--intervals", "LOG2", "--ber", "1e-9"]),
     (lambda: bercl.cl_clustered([1e9] * 3, [0, 3, 1], 1.5), "cl_clustered",
      ["cl", "--intervals", "LOG", "--ber", "1.5"]),
     (lambda: bercl.ber_upper_clustered([1e9] * 3, [0, 3, 1], "95"), "ber_upper_clustered",
@@ -1698,7 +1708,8 @@ RULES = [
 def test_rule_is_the_commands(call, func, args, tmp_path):
     """A rule a Python call breaks raises DomainError with the command's
     message for the same flags, the function and the argument named."""
-    files = {"HIST": HIST, "LOG": "bits,errors\n1e9,0\n1e9,3\n1e9,1\n"}
+    files = {"HIST": HIST, "LOG": "bits,errors\n1e9,0\n1e9,3\n1e9,1\n",
+             "HIST2": "NIC statistics:\n", "LOG2": "bits,errors\n1e9,x\n"}
     for k, text in files.items():
         if k in args:
             (tmp_path / k).write_text(text)
@@ -1707,7 +1718,10 @@ def test_rule_is_the_commands(call, func, args, tmp_path):
     assert status == 2 and len(lines) == 1, lines
     with pytest.raises(bercl.DomainError) as e:
         call()
-    assert str(e.value) == as_functions(lines[0], func)
+    # the file's name: Python's for data given as text
+    line = lines[0].replace(str(tmp_path / "HIST2"), "histogram").replace(str(tmp_path / "LOG2"),
+                                                                          "(data)")
+    assert str(e.value) == as_functions(line, func)
 
 
 @pytest.mark.parametrize("call, func, args", [
