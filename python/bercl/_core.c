@@ -494,14 +494,19 @@ static PyObject *raise_message(enum bercl_status rc, const char *msg);
 static PyObject *doubles_list(const double *v, size_t n);
 static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp);
 
+/* defined below */
+static int intervals_from(PyObject *o, bercl_intervals *s);
+
 /*
- * row(func, cmd, model, items[, bins, groups]) -> (cells, table, hist): one row
- * of subcommand cmd
+ * row(func, cmd, model, items[, bins, groups, intervals]) -> (cells, table,
+ * extra): one row of subcommand cmd
  * (engine/rowcall.c: each (flag, text, shown) of items read as its flag
  * reads it, then compute_row, the command's one path); cells: {column:
  * cell} of every non-empty cell as the machine formats print it; table:
- * None, or (pass_bits, fail_bits) of a sequential plan; hist: None, or the
- * histogram's statistics (fec with bins or groups). A bad value or a
+ * None, or (pass_bits, fail_bits) of a sequential plan; extra: None, the
+ * histogram's statistics (fec with bins or groups), or with intervals (the
+ * state of intervals_read: cl, ber --intervals, its totals the row's bits
+ * and errors) {"one_minus_cl_clustered": ...}. A bad value or a
  * row without an answer raises DomainError (LimitError, ConvergenceError)
  * with "FUNC: " and the engine's message.
  */
@@ -510,9 +515,12 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 	(void)self;
 	const char *func, *cmdname;
 	int model;
-	PyObject *items, *bins_seq = Py_None, *groups = Py_None;
-	if (!PyArg_ParseTuple(args, "ssiO!|OO", &func, &cmdname, &model, &PyList_Type, &items,
-	                      &bins_seq, &groups))
+	PyObject *items, *bins_seq = Py_None, *groups = Py_None, *iv = Py_None;
+	if (!PyArg_ParseTuple(args, "ssiO!|OOO", &func, &cmdname, &model, &PyList_Type, &items,
+	                      &bins_seq, &groups, &iv))
+		return NULL;
+	bercl_intervals sums;
+	if (iv != Py_None && !intervals_from(iv, &sums))
 		return NULL;
 	PyArrayObject *hb = NULL, *glo = NULL, *ghi = NULL, *gcount = NULL;
 	int *lo = NULL, *hi = NULL;
@@ -529,6 +537,8 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 		goto done;
 	}
 	rowcall_init(c, (enum command)cmd, model ? BERCL_BINOMIAL : BERCL_POISSON);
+	if (iv != Py_None)
+		invoke_base_intervals(&c->in, &sums);
 	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
 		const char *flag, *text, *shown;
 		if (!PyArg_ParseTuple(PyList_GET_ITEM(items, i), "sss", &flag, &text, &shown))
@@ -630,7 +640,10 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 	}
 	PyObject *hist = Py_None;
 	Py_INCREF(hist);
-	if (r->has_hist) {
+	if (r->has_clustered) {
+		Py_DECREF(hist);
+		hist = Py_BuildValue("{s:d}", "one_minus_cl_clustered", r->cl_clustered.one_minus_cl);
+	} else if (r->has_hist) {
 		Py_DECREF(hist);
 		hist = histogram_dict(&r->hist, &r->in.code);
 		if (hist) { /* the row's own: with --method sonic, its tail */
@@ -741,42 +754,27 @@ static int intervals_from(PyObject *o, bercl_intervals *s)
 
 
 /*
- * clustered(state, ber, cl, one_minus_cl, two_sided) -> dict: the
- * dispersion (bercl_clustered_dispersion), and cl_clustered at ber
- * (bercl_clustered_cl; ber NaN: not asked) and the clustered BER bounds at
- * cl (bercl_clustered_ber_bounds; cl NaN: not asked), as cl/ber --intervals.
+ * dispersion(state) -> dict: the intervals' counts and their dispersion
+ * (bercl_clustered_dispersion), as cl, ber --intervals give them.
  */
-static PyObject *py_clustered(PyObject *self, PyObject *args)
+static PyObject *py_dispersion(PyObject *self, PyObject *args)
 {
 	(void)self;
 	PyObject *st;
-	double ber, cl, c;
-	int two_sided;
-	if (!PyArg_ParseTuple(args, "Odddp", &st, &ber, &cl, &c, &two_sided))
+	if (!PyArg_ParseTuple(args, "O", &st))
 		return NULL;
 	bercl_intervals s;
 	if (!intervals_from(st, &s))
 		return NULL;
 	bercl_dispersion d;
-	bercl_tails t = {0};
-	double lo = NAN, up = NAN;
 	enum bercl_status rc = bercl_clustered_dispersion(&s, &d);
-	if (rc == BERCL_OK && !isnan(ber))
-		rc = bercl_clustered_cl(&s, ber, &t);
-	if (rc == BERCL_OK && !isnan(cl))
-		rc = bercl_clustered_ber_bounds(&s, cl, c, two_sided, &lo, &up);
-	if (rc == BERCL_ELIMIT)
-		return raise_status(rc, "the clustered answer is beyond the Poisson model's range "
-		                        "(bits * ber / dispersion_upper from 1e-300 to 1e300)");
 	if (rc != BERCL_OK)
-		return raise_status(rc, "the clustered answer");
-	return Py_BuildValue("{s:d,s:d,s:d,s:d,s:i,s:d,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d}",
-	                     "intervals", d.intervals, "errored", d.errored, "bits", s.bits,
-	                     "errors", s.errors, "has_estimate", d.has_estimate, "dispersion",
-	                     d.dispersion, "bounded", d.bounded, "df", d.df, "dispersion_upper",
-	                     d.dispersion_upper, "independent_events", d.independent_events,
-	                     "cl_clustered", t.cl, "one_minus_cl_clustered", t.one_minus_cl,
-	                     "ber_lower_clustered", lo, "ber_upper_clustered", up);
+		return raise_status(rc, "the clustered dispersion");
+	return Py_BuildValue("{s:d,s:d,s:d,s:d,s:i,s:d,s:i,s:d,s:d,s:d}", "intervals", d.intervals,
+	                     "errored", d.errored, "bits", s.bits, "errors", s.errors,
+	                     "has_estimate", d.has_estimate, "dispersion", d.dispersion, "bounded",
+	                     d.bounded, "df", d.df, "dispersion_upper", d.dispersion_upper,
+	                     "independent_events", d.independent_events);
 }
 
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
@@ -1512,7 +1510,7 @@ static PyMethodDef methods[] = {
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"intervals_read", py_intervals_read, METH_VARARGS, NULL},
-	{"clustered", py_clustered, METH_VARARGS, NULL},
+	{"dispersion", py_dispersion, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
 	{"histogram_arrays", py_histogram_arrays, METH_VARARGS, NULL},

@@ -18,8 +18,8 @@ from typing import List, Optional
 
 import numpy as np
 
-from . import (ConvergenceError, DomainError, _apply, _Call, _check, _code_text, _command_words,
-               _caller_level, _core, _model, _said, fec_code, parse_cl, parse_real)
+from . import (ConvergenceError, DomainError, _check, _code_text, _command_words,
+               _caller_level, _core, _model, _said, fec_code, parse_cl)
 
 __all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
            "lanes_cl", "LanesCl", "min_bits_all_lanes", "AllLanesBits", "fec_histogram", "FecHistogram", "fec_test_bounds",
@@ -68,23 +68,6 @@ class _Notebook:
             return self.to_frame().to_html(index=False)
         except ImportError:  # no pandas: Jupyter shows the repr
             return None
-
-
-# the command's quantities whose rule (syntax and domain) the engine holds
-_ENGINE_QUANTITIES = ("trials", "seed", "lanes", "errors", "ber", "ratio", "true_ber",
-                      "reading_interval", "rate", "baud", "bits_per_symbol", "time")
-
-
-def _scalar(call, name, x, parse):
-    v = call.number(name, x, parse)
-    if np.ndim(v):
-        raise TypeError("%s: %s must be a single value" % (call.func, name))
-    if name in _ENGINE_QUANTITIES and np.isfinite(v):
-        # the engine's rule for the flag of that name, on the number as typed
-        # (1000.5 trials, seed 0.5, lanes 2.5 or 0 are refused, not truncated)
-        text = str(int(v)) if float(v).is_integer() and abs(v) < 2 ** 63 else repr(float(v))
-        return _core.quantity(name.replace("_", "-"), text, "%s: %s" % (call.func, name))
-    return float(v)
 
 
 # ---- plan ----
@@ -929,11 +912,13 @@ def _typed(func, name, v):
 
 
 def _cell(text):
-    """A machine cell as Python reads it: a number as its double, else the text."""
+    """A machine cell as Python reads it: a number as its double (a
+    probability below the double range, printed 10^-X from its logarithm,
+    as 0.0), else the text."""
     try:
         return float(text)
     except ValueError:
-        return text
+        return 0.0 if text.startswith("10^-") else text
 
 
 # ---- watch ----
@@ -1151,20 +1136,24 @@ class Intervals:
     def __init__(self, state, cumulative):
         self._state = state
         self.cumulative = cumulative
-        d = _core.clustered(state, math.nan, math.nan, math.nan, False)
+        d = _core.dispersion(state)
         self.intervals, self.errored = int(d["intervals"]), int(d["errored"])
         self.bits, self.errors = d["bits"], d["errors"]
-        self._d = d
 
     def __repr__(self):
         return "Intervals(intervals=%d, errored=%d, bits=%r, errors=%r, cumulative=%r)" % (
             self.intervals, self.errored, self.bits, self.errors, self.cumulative)
 
-    def _disp(self, d):
-        bounded = d["bounded"]
-        return (d["dispersion"] if d["has_estimate"] else None,
-                d["dispersion_upper"] if bounded else None,
-                d["independent_events"])
+    def _row(self, func, cmd, named):
+        """The command's row of `bercl CMD --intervals F` with the flags
+        named (engine/rowcall.c on the log's totals, engine/intervals.c
+        intervals_compute): {column: value}, None for an empty cell."""
+        _check(func, cmd, named + [("intervals", "intervals")])
+        items = [(k, _typed(func, k, v), k) for k, v in named if not isinstance(v, bool)]
+        items += [(k, "1", k) for k, v in named if v is True]
+        cells, _, extra = _core.row(func, cmd, 0, items, None, None, self._state)
+        row = {k: _cell(v) for k, v in cells.items()}
+        return lambda k: row.get(k), extra
 
     def cl(self, ber):
         """cl_clustered at `ber` and the Poisson CL of the totals (``bercl cl
@@ -1179,16 +1168,11 @@ class Intervals:
         -------
         ClusteredCl
         """
-        call = _Call("cl_clustered", "raise")
-        # `bercl cl --intervals F --ber P`: the command's checks of ber
-        _check("cl_clustered", "cl", [("ber", ber), ("intervals", "intervals")])
-        p = _scalar(call, "ber", ber, parse_real)
-        # the totals' Poisson tails, refused as the ufunc's element is
-        t = _apply(call, _core.tails_poisson, ("errors", "bits", "ber"),
-                   (np.float64(self.errors), np.float64(self.bits), np.float64(p)))
-        d = _core.clustered(self._state, p, math.nan, math.nan, False)
-        return ClusteredCl(self.errors, self.bits, p, float(t[0]), float(t[1]), d["cl_clustered"],
-                           d["one_minus_cl_clustered"], *self._disp(d))
+        # `bercl cl --intervals F --ber P`: the command's checks and row
+        f, extra = self._row("cl_clustered", "cl", [("ber", ber)])
+        return ClusteredCl(f("errors"), f("bits"), f("ber"), f("cl"), f("one_minus_cl"),
+                           f("cl_clustered"), extra["one_minus_cl_clustered"], f("dispersion"),
+                           f("dispersion_upper"), f("independent_events"))
 
     def ber(self, cl, two_sided=False):
         """ber_upper_clustered at confidence `cl` and the Poisson bound of the
@@ -1205,19 +1189,12 @@ class Intervals:
         -------
         ClusteredBer
         """
-        from . import ber_interval, ber_upper
-        # `bercl ber --intervals F --cl C`: the command's checks of cl
-        _check("ber_upper_clustered", "ber", [("cl", cl), ("intervals", "intervals"),
-                                              ("two-sided", bool(two_sided))])
-        c, q = parse_cl(cl, "cl")
-        if two_sided:
-            lo, up = ber_interval(self.errors, self.bits, cl)
-        else:
-            lo, up = None, ber_upper(self.errors, self.bits, cl)
-        d = _core.clustered(self._state, math.nan, c, q, bool(two_sided))
-        return ClusteredBer(self.errors, self.bits, c, self.errors / self.bits, lo, up,
-                            d["ber_lower_clustered"] if two_sided else None,
-                            d["ber_upper_clustered"], *self._disp(d))
+        # `bercl ber --intervals F --cl C [--two-sided]`: the command's checks and row
+        f, _ = self._row("ber_upper_clustered", "ber", [("cl", cl),
+                                                        ("two-sided", bool(two_sided))])
+        return ClusteredBer(f("errors"), f("bits"), f("cl"), f("ber_estimate"), f("ber_lower"),
+                            f("ber_upper"), f("ber_lower_clustered"), f("ber_upper_clustered"),
+                            f("dispersion"), f("dispersion_upper"), f("independent_events"))
 
 
 def intervals(bits, errors, *, cumulative=None):
