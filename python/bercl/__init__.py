@@ -235,7 +235,7 @@ class _Call:
         if isinstance(x, str):
             if parse is None:
                 raise TypeError("%s: %s must be a number, not str" % (self.func, name))
-            return np.float64(parse(x, name))
+            return np.float64(parse(x, self._what(name)))
         if isinstance(x, (bool, np.bool_)):
             raise TypeError("%s: %s must be a number, not bool" % (self.func, name))
         if isinstance(x, (bytes, bytearray, memoryview)):
@@ -244,13 +244,10 @@ class _Call:
         if isinstance(x, int):
             # a counter above 2^53 (a 400G lane passes it in 6.25 h) is read
             # from its digits as the command reads them: bits as the nearest
-            # double, errors refused ("is larger than 2^53")
-            if abs(x) > 2 ** 53 and parse is not None:
-                return np.float64(parse(str(x), name))
-            if abs(x) > 2 ** 1023:
-                text = str(x)  # shown as the engine shows a value: 40 bytes at most
-                raise DomainError("%s: %s '%s': is outside the double range"
-                                  % (self.func, name, text[:40] + "..." * (len(text) > 40)))
+            # double, errors refused ("is larger than 2^53"), beyond the
+            # doubles refused
+            if abs(x) > 2 ** 53:
+                return np.float64((parse or parse_real)(str(x), self._what(name)))
             return np.float64(x)
         if isinstance(x, float):
             return np.float64(x)
@@ -268,7 +265,7 @@ class _Call:
                 except (TypeError, ValueError, OverflowError):
                     raise TypeError("%s: %s must be numbers" % (self.func, name)) from None
             else:
-                return np.array([parse(v, self._label(name, i, a.shape))
+                return np.array([parse(v, self._what(self._label(name, i, a.shape)))
                                  for i, v in enumerate(a.flat)],
                                 dtype=np.float64).reshape(a.shape)
         if a.dtype.kind == "b":
@@ -284,7 +281,8 @@ class _Call:
             if big.size:
                 f = f.copy()
                 for i in big:
-                    f.flat[i] = parse(str(a.flat[i]), self._label(name, int(i), a.shape))
+                    f.flat[i] = parse(str(a.flat[i]),
+                                      self._what(self._label(name, int(i), a.shape)))
         return f
 
     def _missing(self, name, a):
@@ -302,6 +300,10 @@ class _Call:
         out = a.copy()
         out[miss] = np.nan
         return out
+
+    def _what(self, label):
+        """An argument (or its element) as a message names it: "FUNC: LABEL"."""
+        return "%s: %s" % (self.func, label)
 
     def _label(self, name, flat, shape):
         """An element's name: the argument and the pandas label, or the N-d index."""
@@ -326,8 +328,10 @@ class _Call:
             if x.dtype.kind == "f" and x.dtype.itemsize < 8:
                 x = x.astype(str).astype(np.float64)
             return (x,), False
+        if isinstance(x, int) and not isinstance(x, bool) and abs(x) > 2 ** 53:
+            x = str(x)  # its digits, as typed (a level is read as its decimal)
         if isinstance(x, str):
-            return tuple(np.float64(v) for v in parse_cl_exact(x, name)), True
+            return tuple(np.float64(v) for v in parse_cl_exact(x, self._what(name))), True
         a = np.asarray(x)
         if a.ndim:
             self.scalar = False
@@ -343,7 +347,7 @@ class _Call:
                         seen[key] = (np.nan,) * 4
                     else:
                         seen[key] = parse_cl_exact(t if isinstance(t, str) else float(t),
-                                                   self._label(name, i, a.shape))
+                                                   self._what(self._label(name, i, a.shape)))
                 rows.append(seen[key])
             table = np.array(rows, dtype=np.float64).reshape(-1, 4)
             return tuple(table[:, j].reshape(a.shape) for j in range(4)), True
@@ -352,7 +356,7 @@ class _Call:
             # for it (0.95, not 0.949999988079071: 238,418 bits fewer at
             # 1e-12), as if typed
             return (a.astype(str).astype(np.float64),), False
-        return (self.number(name, x),), False
+        return (self.number(name, x, parse_real),), False
 
     def check(self, uf, names, inputs, res, where=True):
         """For the first element without an answer, the engine's reason
