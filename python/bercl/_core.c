@@ -43,6 +43,7 @@
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
 #include "eye.h" /* bercl eye: its flags, scan readers, fit and rows (engine/eye.c) */
+#include "eye_plot.h" /* the fitted curve at an offset */
 
 static double lnp(bercl_lnprob l)
 {
@@ -1429,9 +1430,8 @@ done:
 }
 
 /*
- * eye_curve(params, x) -> list: the fitted BER at each offset x,
- * rho_0 Q((x - mu_0) / sigma_0) + rho_1 Q((mu_1 - x) / sigma_1) (params as
- * eye()'s; lib/eye_fit.c's model, by the library's ln Q).
+ * eye_curve(params, x) -> list: the fitted BER at each offset x
+ * (eye_curve_at, engine/eye_plot.c; params as eye()'s).
  */
 static PyObject *py_eye_curve(PyObject *self, PyObject *args)
 {
@@ -1446,20 +1446,22 @@ static PyObject *py_eye_curve(PyObject *self, PyObject *args)
 	Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
 	PyObject *outl = PyList_New(n);
 	for (Py_ssize_t i = 0; outl && i < n; i++) {
-		double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)), l0, l1;
+		double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)), y;
 		if (x == -1 && PyErr_Occurred()) {
 			Py_DECREF(outl);
 			outl = NULL;
 			break;
 		}
-		if (bercl_ln_q((x - p[0]) / exp(p[1]), &l0) != BERCL_OK ||
-		    bercl_ln_q((p[3] - x) / exp(p[4]), &l1) != BERCL_OK) {
+		const char *why = eye_curve_at(p, x, &y);
+		if (why) {
+			char msg[200];
+			snprintf(msg, sizeof msg, "Eye.curve: %s", why);
 			Py_DECREF(outl);
 			outl = NULL;
-			raise_message(BERCL_EDOM, "eye_curve: an offset or parameter is not finite");
+			raise_message(BERCL_EDOM, msg);
 			break;
 		}
-		PyList_SET_ITEM(outl, i, PyFloat_FromDouble(p[2] * exp(l0) + p[5] * exp(l1)));
+		PyList_SET_ITEM(outl, i, PyFloat_FromDouble(y));
 	}
 	Py_DECREF(seq);
 	return outl;
