@@ -1705,6 +1705,13 @@ RULES = [
     (lambda: bercl.min_bits(0, 1e-12, 10 ** 400), "min_bits",
      ["bits", "-e", "0", "-p", "1e-12", "-c", str(10 ** 400)]),
     (lambda: bercl.cl(0, 3 ** 700, 1e-12), "cl", ["cl", "-e", "0", "-n", str(3 ** 700), "-p", "1e-12"]),
+    (lambda: bercl.plan(1e-12, "95%", "5%", 4, errors=3), "plan",
+     ["plan", "-p", "1e-12", "-c", "95%", "--alpha", "5%", "--ratio", "4", "-e", "3"]),
+    (lambda: bercl.plan(1e-12, "95%"), "plan", ["plan", "-p", "1e-12", "-c", "95%"]),
+    (lambda: bercl.min_bits_all_lanes(0, 1e-12, "95%", 0), "min_bits_all_lanes",
+     ["bits", "-e", "0", "-p", "1e-12", "-c", "95%", "--lanes", "0", "--all-lanes"]),
+    (lambda: bercl.fec_test_bounds("kp4", 3, 1e12), "fec_test_bounds",
+     ["fec", "--code", "kp4", "-e", "3", "-n", "1e12"]),
     (lambda: bercl.cl_clustered([1e9] * 3, [0, 3, 1], 1.5), "cl_clustered",
      ["cl", "--intervals", "LOG", "--ber", "1.5"]),
     (lambda: bercl.ber_upper_clustered([1e9] * 3, [0, 3, 1], "95"), "ber_upper_clustered",
@@ -1748,6 +1755,18 @@ def test_warning_is_the_commands(call, func, args):
     with pytest.warns(UserWarning) as got:
         call()
     assert [str(w.message) for w in got] == [as_functions(x, func) for x in lines]
+
+
+def test_fec_degrade_names_its_arguments():
+    """fec_degrade's interval and threshold are --degrade-interval and
+    --degrade-threshold: the command's message, the argument's name."""
+    status, lines = command_lines(["fec", "--code", "kp4", "--degrade-interval", "0",
+                                   "--degrade-threshold", "417", "--ser", "1e-4"])
+    assert status == 2
+    with pytest.raises(bercl.DomainError) as e:
+        bercl.fec_degrade("kp4", 0, 417, ser=1e-4)
+    assert str(e.value) == as_functions(lines[0], "fec_degrade").replace("degrade_interval",
+                                                                        "interval")
 
 
 def test_watch_header_is_the_commands():

@@ -170,9 +170,10 @@ def _model(model):
     return model == "binomial"
 
 
-def _on_error(on_error):
+def _on_error(func, on_error):
+    """Python's own keyword (the command has no such flag: it refuses)."""
     if on_error not in ("raise", "nan"):
-        raise ValueError("on_error must be 'raise' or 'nan', not %r" % (on_error,))
+        raise ValueError("%s: on_error must be 'raise' or 'nan', not %r" % (func, on_error))
     return on_error == "raise"
 
 
@@ -198,7 +199,7 @@ class _Call:
 
     def __init__(self, func, on_error):
         self.func = func
-        self.raise_ = _on_error(on_error)
+        self.raise_ = _on_error(func, on_error)
         self.index = None
         self.series_name = None
         self.scalar = True
@@ -581,14 +582,15 @@ def _said(func, text, names=None):
         g.group(1), g.group(1).replace("-", "_")), text))
 
 
-def _check(func, cmd, named, value=None, elementwise=False):
+def _check(func, cmd, named, value=None, elementwise=False, names=None):
     """The arguments of FUNC checked as `bercl CMD` checks the flags of those
     names (the engine's invoke_arguments, in the command's order and words):
     named [(flag, value)], a value None not given, True a switch given, an
     array (or any value without a flag's text) given elementwise, its
     elements checked by the ufunc's loop; value: the output column FUNC
     returns (as --value); elementwise: every value checked by the ufunc's
-    loop (on_error="nan"). Raises DomainError with the command's message;
+    loop (on_error="nan"); names: a flag whose argument has another name
+    ({"degrade-interval": "interval"}). Raises DomainError with the command's message;
     the command's warnings (input ignored) are warned (UserWarning)."""
     pairs = []
     for flag, v in named:
@@ -599,9 +601,9 @@ def _check(func, cmd, named, value=None, elementwise=False):
     if said:
         import warnings
         for w in said:
-            warnings.warn(_said(func, w), UserWarning, stacklevel=_caller_level())
+            warnings.warn(_said(func, w, names), UserWarning, stacklevel=_caller_level())
     if why is not None:
-        raise DomainError(_said(func, why))
+        raise DomainError(_said(func, why, names))
 
 
 def _time_args(time, rate, lanes, baud, bits_per_symbol):

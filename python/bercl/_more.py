@@ -178,6 +178,9 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
              ("bits", bits), ("time", time), ("rate", rate), ("lanes", lanes), ("baud", baud),
              ("bits_per_symbol", bits_per_symbol), ("true_ber", true_ber),
              ("reading_interval", reading_interval)]
+    # `bercl plan` with these flags: the command's checks (its forms)
+    _check("plan", "plan", [(k.replace("_", "-"), v) for k, v in named]
+           + [("sequential", bool(sequential))])
     items = [(k.replace("_", "-"), _typed("plan", k, v), k) for k, v in named if v is not None]
     if sequential:
         items.append(("sequential", "1", "sequential"))
@@ -336,8 +339,10 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
     >>> min_bits_all_lanes(0, 1e-12, "95%", 4)
     AllLanesBits(bits_per_lane=4362894420403, cl_achieved=0.9500000000000467)
     """
-    items = [(k, _typed("min_bits_all_lanes", k, v), k)
-             for k, v in (("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes))]
+    named = [("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes)]
+    # `bercl bits --lanes L --all-lanes` with these flags: the command's checks
+    _check("min_bits_all_lanes", "bits", named + [("all-lanes", True), ("model", model)])
+    items = [(k, _typed("min_bits_all_lanes", k, v), k) for k, v in named]
     items.append(("all-lanes", "1", "all_lanes"))
     # the command's row (bits --lanes L --all-lanes): its checks, its search
     cells, _, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
@@ -496,7 +501,9 @@ def read_fec_histograms(source, code, *, format="auto"):
     Raises
     ------
     DomainError
-        A report the reader refuses, with its one-line message (FILE:LINE).
+        A report the reader refuses, a code or format the command refuses:
+        the command's one-line message, ``read_fec_histograms: source:
+        FILE:LINE: ...`` (its --histogram named as the argument source).
 
     Examples
     --------
@@ -623,6 +630,10 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
              ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),
              ("ber", ber), ("rate", rate)]
+    # `bercl fec --degrade-interval K --degrade-threshold S` with these
+    # flags: the command's checks (the flags named as the arguments)
+    _check("fec_degrade", "fec", named, names={"degrade-interval": "interval",
+                                               "degrade-threshold": "threshold"})
     items = [(k, _typed("fec_degrade", k, v), k.replace("degrade-", ""))
              for k, v in named if v is not None]
     # the command's row (fec --degrade-interval K --degrade-threshold S)
@@ -662,6 +673,9 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
              ("errors", errors), ("bits", bits), ("cl", cl), ("time", time), ("rate", rate),
              ("lanes", lanes), ("baud", baud), ("bits_per_symbol", bits_per_symbol)]
+    # `bercl fec --code C --errors E --bits N --cl C`: the command's checks
+    _check("fec_test_bounds", "fec", [(k.replace("_", "-"), v) for k, v in named]
+           + [("model", model)])
     items = [(k.replace("_", "-"), _typed("fec_test_bounds", k, v), k)
              for k, v in named if v is not None]
     # the command's row (fec --code C --errors E --bits N --cl C)
