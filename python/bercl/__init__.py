@@ -730,11 +730,16 @@ _RAISES_DOC = """
     Raises
     ------
     DomainError
-        An element outside the domain (a ValueError), named with its index.
+        An element outside the domain (a ValueError), named with its index;
+        arguments the command refuses together (bits and time, rate and
+        baud, a model it does not know), in the command's words.
     LimitError
         Beyond a documented limit of the method (bercl(3)).
     TypeError
-        An argument that is not a number (or a string where one is taken)."""
+        An argument that is not a number (or a string where one is taken).
+    UserWarning
+        What the command warns of (an argument it ignores, a likely
+        mistake), in its words."""
 
 
 @_command_words("cl")
