@@ -676,6 +676,17 @@ def canonical_message(text, python=False, names=None):
     return re.sub(r"^bercl: ", "", text)
 
 
+def same_int(cell, n):
+    """A whole number's cell: its digits, or (beyond the integers the command
+    prints digit by digit) the shortest form of the same double."""
+    if cell == str(n):
+        return True
+    try:
+        return "e" in cell and float(cell) == float(n) and int(float(n)) == n
+    except (ValueError, OverflowError):
+        return False
+
+
 def same_double(a, b):
     return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
 
@@ -721,7 +732,7 @@ def check_python(inv, cres, fails):
             if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
                 continue
             if isinstance(pv, int) and not isinstance(pv, bool):
-                ok = cell == str(pv)
+                ok = same_int(cell, pv)
             else:
                 try:
                     ok = same_double(float(cell), float(pv))
@@ -764,7 +775,7 @@ def same_rows(where, rows, got, fails):
             if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
                 continue
             if isinstance(pv, str) or isinstance(pv, int) and not isinstance(pv, bool):
-                ok = cell == str(pv)
+                ok = same_int(cell, pv)
             else:
                 try:
                     ok = same_double(float(cell), float(pv))
