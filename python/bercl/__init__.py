@@ -1026,9 +1026,35 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     level, exact = call.level("cl", cl)
     res = _apply(call, _ufunc("min_bits", b, exact), ("errors", "ber", "cl"), (e, p) + level,
                  None, where)
-    res = np.divide(res, r * n_lanes, out=out, where=where) if out is not None else \
-        res / (r * n_lanes)
+    rate_all = r * n_lanes  # the lanes' sum, as the command's rate x lanes
+    if call.lazy:  # dask or xarray: as it is computed, bits over rate
+        return call.out(res / rate_all, given=out)
+    res = _test_time(call, res, rate_all, where)
+    if out is not None:
+        np.copyto(out, res, where=where)
+        res = out
     return call.out(res, given=out)
+
+
+def _test_time(call, bits, rate, where=True):
+    """Each element's test time as the command makes a row's time_s
+    (engine/compute.c compute_test_time): a time beyond the doubles refused
+    with the command's message (on_error="nan": NaN there), never inf."""
+    b, q = np.broadcast_arrays(np.asarray(bits, dtype=np.float64),
+                               np.asarray(rate, dtype=np.float64))
+    t, i, why = _core.test_time(b.ravel(), q.ravel())
+    if why is not None:
+        bad = np.isnan(t) & ~np.isnan(b.ravel()) & ~np.isnan(q.ravel())
+        if where is not True:
+            bad &= np.broadcast_to(np.asarray(where, dtype=bool), b.shape).ravel()
+        if bad.any() and call.raise_:
+            raise DomainError(_said(call.func, why))
+        if bad.any():
+            import warnings
+            warnings.warn("%s: %d of %d results are NaN (on_error=\"nan\": an argument "
+                          "outside the domain or missing)" % (call.func, int(bad.sum()), bad.size),
+                          RuntimeWarning, stacklevel=_caller_level())
+    return t.reshape(b.shape) if b.shape else np.float64(t[0])
 
 
 @_command_words("errors")

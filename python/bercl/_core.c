@@ -1283,6 +1283,60 @@ static PyObject *py_histogram_arrays(PyObject *self, PyObject *args)
 	Py_RETURN_NONE;
 }
 
+/*
+ * test_time(bits, rate) -> (times, i, why): each element's test time, bits
+ * over rate (all lanes), as a row's time_s is made (compute_test_time,
+ * engine/compute.c); NaN where bits or rate is NaN (an element refused
+ * before); i: the first element whose time the command refuses, with
+ * why, or -1 and None (NaN there too).
+ */
+static PyObject *py_test_time(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *bo, *ro;
+	if (!PyArg_ParseTuple(args, "OO", &bo, &ro))
+		return NULL;
+	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(bo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	PyArrayObject *r = (PyArrayObject *)PyArray_FROMANY(ro, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	PyArrayObject *t = NULL;
+	PyObject *res = NULL;
+	if (!b || !r)
+		goto done;
+	npy_intp n = PyArray_SIZE(b);
+	if (PyArray_SIZE(r) != n) {
+		PyErr_SetString(PyExc_ValueError, "test_time: arrays of one length");
+		goto done;
+	}
+	t = (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_DOUBLE);
+	if (!t)
+		goto done;
+	const double *bv = PyArray_DATA(b), *rv = PyArray_DATA(r);
+	double *tv = PyArray_DATA(t);
+	npy_intp first = -1;
+	char why[ROW_ERROR_MAX] = "";
+	char one[ROW_ERROR_MAX];
+	for (npy_intp i = 0; i < n; i++) {
+		tv[i] = NAN;
+		if (isnan(bv[i]) || isnan(rv[i]))
+			continue;
+		if (compute_test_time(bv[i], rv[i], &tv[i], one, sizeof one) != 0) {
+			tv[i] = NAN;
+			if (first < 0) {
+				first = i;
+				memcpy(why, one, sizeof why);
+			}
+		}
+	}
+	feclearexcept(FE_ALL_EXCEPT);
+	res = first < 0 ? Py_BuildValue("(Onz)", t, first, NULL)
+	                : Py_BuildValue("(Ons)", t, first, why);
+done:
+	Py_XDECREF(b);
+	Py_XDECREF(r);
+	Py_XDECREF(t);
+	return res;
+}
+
 /* fec_code(text) -> (n, k, m, t): a code as --code names it (element_code) */
 static PyObject *py_fec_code(PyObject *self, PyObject *args)
 {
@@ -1515,6 +1569,7 @@ static PyMethodDef methods[] = {
 	{"dispersion", py_dispersion, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
+	{"test_time", py_test_time, METH_VARARGS, NULL},
 	{"histogram_arrays", py_histogram_arrays, METH_VARARGS, NULL},
 	{"eye", py_eye, METH_VARARGS, NULL},
 	{"eye_curve", py_eye_curve, METH_VARARGS, NULL},
