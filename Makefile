@@ -59,7 +59,7 @@ LIB_SRC = lib/normal.c lib/eye_fit.c lib/poisson.c lib/poisson_fast.c lib/binomi
 ENGINE_SRC = engine/parse.c engine/flags.c engine/request.c engine/rows.c engine/compute.c engine/target.c engine/forms.c \
 	engine/commands.c engine/columns.c engine/human.c engine/simulate.c engine/format.c engine/numbers.c engine/shortest.c \
 	engine/watch.c engine/histogram.c engine/telemetry.c engine/csv.c engine/intervals.c engine/bursts.c engine/random.c \
-	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c engine/eye.c engine/eye_plot.c
+	engine/sink.c engine/invoke.c engine/element.c engine/rowcall.c engine/arguments.c engine/eye.c engine/eye_plot.c
 CLI_SRC = src/options.c src/run.c src/signals.c src/verify.c src/pipeline.c src/io.c src/eye_cmd.c $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 CLI_OBJ = $(CLI_SRC:.c=.o)

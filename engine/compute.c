@@ -71,6 +71,19 @@ static enum compute_status set_time(struct row *r, double rate, int needed)
 	return COMPUTE_OK;
 }
 
+int compute_test_time(double bits, double rate, double *t, char *why, size_t len)
+{
+	struct row r;
+	memset(&r, 0, sizeof r);
+	r.bits = bits;
+	if (set_time(&r, rate, 1) != COMPUTE_OK) {
+		snprintf(why, len, "%s", r.error);
+		return -1;
+	}
+	*t = r.time_s;
+	return 0;
+}
+
 /* bits given, or rate * time * lanes; then errors and the model's demands. */
 static enum compute_status derive_bits(struct row *r)
 {

@@ -58,6 +58,12 @@ enum compute_status compute_least_bits_row(struct row *r);
 /* The flags that made a row's bits: "--bits", or (from_time) time x rate
  * (from_baud: baud x bits-per-symbol) x lanes. */
 const char *compute_bits_flags(int from_time, int from_baud);
+/*
+ * The time a test of `bits` takes at `rate` bits per second in all (rate x
+ * lanes), as a row's time_s is made: 0 and *t, or -1 with the command's
+ * message (a time beyond the doubles names the flags that made it small).
+ */
+int compute_test_time(double bits, double rate, double *t, char *why, size_t len);
 /* "errors E exceed the bits tested, N (the flags that made them)". */
 void compute_errors_exceed(char *buf, size_t len, double errors, double bits, int from_time,
                            int from_baud);

@@ -7,7 +7,8 @@
  * underflows); each edge crosses the target BER b at mu_0 + sigma_0 Q^-1(b
  * / rho_0) and mu_1 - sigma_1 Q^-1(b / rho_1), the eye opening between
  * them (lib/eye_fit.c's definition). The interval drawn at b is the eye
- * opening's profile-likelihood interval as eye_compute gives it.
+ * opening's profile-likelihood interval as eye_compute gives it. The
+ * whole p(x) at any offset (eye_curve_at) is the Python package's curve.
  */
 #include <math.h>
 #include <string.h>
@@ -70,4 +71,14 @@ int eye_plot_make(const struct eye_request *rq, const struct eye_points *pts,
 	}
 	(void)rq;
 	return 0;
+}
+
+const char *eye_curve_at(const double params[6], double x, double *ber)
+{
+	double l0, l1;
+	if (bercl_ln_q((x - params[0]) / exp(params[1]), &l0) != BERCL_OK ||
+	    bercl_ln_q((params[3] - x) / exp(params[4]), &l1) != BERCL_OK)
+		return "an offset or parameter is not finite";
+	*ber = params[2] * exp(l0) + params[5] * exp(l1);
+	return NULL;
 }

@@ -35,4 +35,11 @@ struct eye_plot {
 int eye_plot_make(const struct eye_request *rq, const struct eye_points *pts,
                   const struct eye_result *res, struct eye_plot *p);
 
+/*
+ * The fitted BER at offset x, rho_0 Q((x - mu_0) / sigma_0) + rho_1 Q((mu_1 -
+ * x) / sigma_1) (lib/eye_fit.c's model; params as eye_fit's: mu, ln sigma,
+ * rho of each edge), by the library's ln Q: NULL, or why there is none.
+ */
+const char *eye_curve_at(const double params[6], double x, double *ber);
+
 #endif

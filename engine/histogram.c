@@ -138,3 +138,27 @@ int histogram_read(const struct source *src, const char *name, int t, double *bi
 		            "no 'uncorrectable' line (give it, with 0 if the FEC lost no codeword)");
 	return 0;
 }
+
+const char *histogram_arrays(int t, long nbins, int ngroups, const long *glen, char *why,
+                             size_t len)
+{
+	if (nbins >= 0 && ngroups >= 0) {
+		snprintf(why, len, "bins and groups: give one, not both");
+		return why;
+	}
+	if (nbins < 0 && ngroups < 0) {
+		snprintf(why, len, "missing the histogram: bins (t + 2 = %d counts) or groups", t + 2);
+		return why;
+	}
+	if (nbins >= 0) {
+		if (nbins == (long)t + 2)
+			return NULL;
+		snprintf(why, len, "bins: %ld counts given, t + 2 = %d wanted", nbins, t + 2);
+		return why;
+	}
+	if (ngroups == 3 && glen[0] >= 1 && glen[0] == glen[1] && glen[1] == glen[2])
+		return NULL;
+	snprintf(why, len, "groups: (lo, hi, count), three arrays of one length, at least one "
+	                   "group");
+	return why;
+}

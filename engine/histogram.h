@@ -15,4 +15,14 @@
  */
 int histogram_read(const struct source *src, const char *name, int t, double *bins, char *err, size_t errlen);
 
+/*
+ * A histogram a face gives as arrays (the Python package's fec_histogram)
+ * for a code correcting t symbols: bins, nbins counts (-1: not given), or
+ * groups, ngroups arrays (lo, hi, count) of lengths glen[] (ngroups -1:
+ * not given). Returns NULL, or the message (one of the two, t + 2 bins,
+ * three arrays of one length with a group at least) in why.
+ */
+const char *histogram_arrays(int t, long nbins, int ngroups, const long *glen, char *why,
+                             size_t len);
+
 #endif

@@ -285,7 +285,7 @@ const char *invoke_check(const struct options *o, char *why, size_t len)
 		return NULL;
 	}
 	if ((o->cmd == CMD_CL || o->cmd == CMD_BER || o->cmd == CMD_ERRORS ||
-	     (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO])) && !o->intervals)
+	     (o->cmd == CMD_SIMULATE && !o->text[Q_RATIO])) && !o->intervals && !o->elementwise)
 		return check_sweep_range(o, why, len); /* --intervals: the file's bits, checked by its row */
 	return NULL;
 }

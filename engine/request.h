@@ -60,6 +60,9 @@ struct options {
 	int clustered;               /* watch --clustered */
 	int burst_model;             /* simulate --burst-model: 1 gilbert-elliott */
 	struct eye_request *eye;     /* bercl eye: where its rows write (eye.c) */
+	int elementwise;             /* a face gives some quantity as an array
+	                                (arguments.c): its values are checked
+	                                element by element, not as a sweep's range */
 };
 
 /*

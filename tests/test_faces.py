@@ -10,7 +10,9 @@ histograms, interval logs, watch readings), each run through
   - the page's module: web/faces-run.js, the WebAssembly the page loads,
     run by the page's worker code in node, loaded once;
   - the Python package: the call the table PYTHON below maps the
-    invocation to, in this process;
+    invocation to, in this process; a batch row by row (each row's cells
+    as a sweep's values), a FEC report through fec_histograms, an interval
+    log through read_intervals, watch's readings through Watch.feed (KINDS);
 
 asserting the same exit status, the same CSV byte for byte and the same
 message lines (command and page), and the same values bit for bit, the
@@ -39,6 +41,7 @@ import io
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -308,6 +311,8 @@ def histogram_text(r):
         lines = ["symbol_errors,codewords"]
         for s in range(r.randint(2, 16)):
             lines.append("%d,%d" % (s, max(0, int(1e9 / (10 ** s)) + r.randint(0, 50))))
+        if r.random() < 0.85:  # the line a report needs (histogram.c), most of the time
+            lines.append("uncorrectable,%d" % r.choice([0, 0, 1, 5, r.randint(0, 1000)]))
         if r.random() < 0.2:
             lines.append(r.choice(["x,1", "3,-1", "20,5", ""]))
         return "\n".join(lines) + "\n"
@@ -661,40 +666,65 @@ def python_call(inv):
 
 PY_FUNCS = ("cl", "min_bits", "min_time", "max_errors", "ber_upper", "ber_interval",
             "fec_rates", "fec_ber_max", "plan", "lanes_cl", "simulate", "fec_test_bounds",
-            "fec_codeword_bounds")
+            "fec_codeword_bounds", "fec_histograms", "read_intervals", "cl_clustered",
+            "ber_upper_clustered", "Watch")
 
 
-def canonical_message(text, python=False):
+def canonical_message(text, python=False, names=None):
     """A message without its face's prefix ("bercl: ", Python's "FUNC: ")
     and with a flag as Python names it ("--bits-per-symbol" ->
-    "bits_per_symbol")."""
+    "bits_per_symbol"; names: a flag whose argument has another name,
+    {"histogram": "source"})."""
     import re
-    text = re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), text)
+    names = names or {}
+    text = re.sub(r"--([a-z][a-z-]*)",
+                  lambda m: names.get(m.group(1), m.group(1).replace("-", "_")), text)
     if python:
         return re.sub(r"^(%s): " % "|".join(PY_FUNCS), "", text)
     return re.sub(r"^bercl: ", "", text)
+
+
+def same_int(cell, n):
+    """A whole number's cell: its digits, or (beyond the integers the command
+    prints digit by digit) the shortest form of the same double."""
+    if cell == str(n):
+        return True
+    try:
+        return "e" in cell and float(cell) == float(n) and int(float(n)) == n
+    except (ValueError, OverflowError):
+        return False
 
 
 def same_double(a, b):
     return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
 
 
+def run_python(call, *args):
+    """(result, message or None, warnings) of a Python call."""
+    import warnings
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        try:
+            return call(*args), None, [str(w.message) for w in said]
+        except bercl.BerclError as e:
+            return None, str(e), [str(w.message) for w in said]
+        except (TypeError, ValueError) as e:
+            return None, "%s: %s" % (type(e).__name__, e), [str(w.message) for w in said]
+
+
 def check_python(inv, cres, fails):
     """Python against the command's row: values bit for bit, or the message."""
+    if inv.kind in KINDS:
+        return KINDS[inv.kind](inv, cres, fails)
     m = python_call(inv)
     if m is None:
         return 0
     call, vals, outs = m
     st, out, err = cres
     try:
-        res = call(vals)
-        perr = None
+        res, perr, said = run_python(call, vals)
     except KeyError:
         return 0  # a flag the form needs is missing: the command's form rule, no call
-    except bercl.BerclError as e:
-        res, perr = None, str(e)
-    except (TypeError, ValueError) as e:
-        res, perr = None, "%s: %s" % (type(e).__name__, e)
     where = "python %s" % " ".join(argv_of(inv))
     if st == 0 or st == 1:
         if perr is not None:
@@ -710,7 +740,7 @@ def check_python(inv, cres, fails):
             if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
                 continue
             if isinstance(pv, int) and not isinstance(pv, bool):
-                ok = cell == str(pv)
+                ok = same_int(cell, pv)
             else:
                 try:
                     ok = same_double(float(cell), float(pv))
@@ -737,6 +767,210 @@ def check_python(inv, cres, fails):
 def lanes_cells(res):
     """lanes_cl's combined row, as the command's lane "all" row gives it."""
     return {}
+
+
+def same_rows(where, rows, got, fails):
+    """The command's rows (CSV dicts) against Python's (dicts of the same
+    columns): each value bit for bit, an empty cell None or NaN."""
+    if len(rows) != len(got):
+        fails.append("%s: the command gives %d rows, Python %d" % (where, len(rows), len(got)))
+        return
+    for k, (row, g) in enumerate(zip(rows, got)):
+        for col, pv in g.items():
+            if col not in row:
+                continue
+            cell = row[col]
+            if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
+                continue
+            if isinstance(pv, str) or isinstance(pv, int) and not isinstance(pv, bool):
+                ok = same_int(cell, pv)
+            else:
+                try:
+                    ok = same_double(float(cell), float(pv))
+                except (TypeError, ValueError):
+                    ok = False
+            if not ok:
+                fails.append("%s: row %d column %s: command %r, Python %r"
+                             % (where, k + 1, col, cell, pv))
+
+
+def same_refusal(where, st, err, res, perr, fails, names=None):
+    """The command's message lines (status 2) and Python's one message."""
+    if perr is None:
+        fails.append("%s: the command refuses (%s), Python answers %r"
+                     % (where, err.decode().strip(), res))
+        return
+    lines = [m for m in err.decode().splitlines()
+             if not re.match(r"^bercl: ([^ ]*:\d+: )?(note|warning): ", m)]
+    cm = "; ".join(canonical_message(m, names=names) for m in lines)
+    pm = canonical_message(perr, python=True)
+    if cm != pm:
+        fails.append("%s: messages differ:\n    command: %s\n    Python:  %s" % (where, cm, pm))
+
+
+class Named(io.BytesIO):
+    """A file's bytes under its name, as an open file hands them to Python."""
+
+    def __init__(self, data, name):
+        super().__init__(data)
+        self.name = name
+
+
+HIST_FIELDS = ("codewords", "uncorrectable", "ser_estimate", "ser_upper", "cer_predicted",
+               "cer_upper", "gof_p", "cer_tail", "cer_tail_lower", "cer_tail_upper", "tail_r2",
+               "flr", "flr_upper", "flr_observed")
+REPORT_NAMES = {"histogram": "source", "histogram-format": "format"}
+
+
+def py_hist(inv, cres, fails):
+    """fec --code C --histogram F [--cl] [--rate]: fec_histograms on the
+    file's bytes under its name."""
+    vals = dict(inv.items)
+    if len(vals) != len(inv.items) or not set(vals) <= {"code", "histogram", "cl", "rate"}:
+        return 0
+    (_, name, data), = inv.files
+    kw = {k: vals[k] for k in ("cl", "rate") if k in vals}
+    res, perr, _ = run_python(lambda: bercl.fec_histograms(Named(data, name), vals["code"],
+                                                           **kw))
+    st, out, err = cres
+    where = "python %s" % " ".join(argv_of(inv))
+    if st in (0, 1):
+        if perr is not None:
+            fails.append("%s: the command answers, Python raises: %s" % (where, perr))
+            return 1
+        same_rows(where, rows_of(out),
+                  [{f: getattr(h, f) for f in HIST_FIELDS} for h in res], fails)
+    elif st == 2:
+        same_refusal(where, st, err, res, perr, fails, REPORT_NAMES)
+    return 1
+
+
+FORMS_OF_LOG = {None: None, "auto": None, "per-interval": False, "cumulative": True}
+
+
+def py_intervals(inv, cres, fails):
+    """cl --intervals F --ber P, ber --intervals F --cl C: read_intervals on
+    the file's bytes, then its cl or ber."""
+    vals = dict(inv.items)
+    if len(vals) != len(inv.items) or vals.get("intervals-form") not in FORMS_OF_LOG:
+        return 0
+    (_, name, data), = inv.files
+    cum = FORMS_OF_LOG[vals.get("intervals-form")]
+
+    def call():
+        iv = bercl.read_intervals(Named(data, name), cumulative=cum)
+        return iv.cl(vals["ber"]) if inv.cmd == "cl" else iv.ber(vals["cl"])
+    res, perr, _ = run_python(call)
+    st, out, err = cres
+    where = "python %s" % " ".join(argv_of(inv))
+    if st in (0, 1):
+        if perr is not None:
+            fails.append("%s: the command answers, Python raises: %s" % (where, perr))
+            return 1
+        same_rows(where, rows_of(out), [res._asdict()], fails)
+    elif st == 2:
+        same_refusal(where, st, err, res, perr, fails, {"intervals": "source"})
+    return 1
+
+
+def py_watch(inv, cres, fails):
+    """watch --ber --cl [--errors] [--plan --alpha --ratio] < readings: a
+    Watch, fed each reading of the input (its header's columns as feed's
+    arguments, a cell the record lacks as ""), until its decision."""
+    vals = dict(inv.items)
+    if len(vals) != len(inv.items) or not set(vals) <= {"ber", "cl", "errors", "plan", "alpha",
+                                                         "ratio"}:
+        return 0
+    (_, _, data), = inv.files
+    lines = data.decode().split("\n")
+    head = lines[0].split(",")
+    if any(line and line.count(",") + 1 < len(head) for line in lines):
+        return 0  # a record short of the header's cells: no call of feed gives it
+    holder = []
+
+    def call():
+        w = bercl.Watch(vals["ber"], vals["cl"], vals.get("errors"), alpha=vals.get("alpha"),
+                        ratio=vals.get("ratio"))
+        holder.append(w)
+        for line in lines[1:]:
+            if line == "" or w.decision:
+                continue
+            cells = line.split(",")
+            w.feed(**{k: cells[i] for i, k in enumerate(head)})
+        return w
+    res, perr, _ = run_python(call)
+    st, out, err = cres
+    where = "python %s" % " ".join(argv_of(inv))
+    got = [r._asdict() for r in holder[0].rows] if holder else []
+    if st in (0, 1, 4):
+        if perr is not None:
+            fails.append("%s: the command answers, Python raises: %s" % (where, perr))
+            return 1
+        if res.decision != {0: "pass", 1: "fail", 4: ""}[st]:
+            fails.append("%s: the command's status %d, Python's decision %r"
+                         % (where, st, res.decision))
+    elif st == 2:
+        same_refusal(where, st, err.replace(b"(stdin)", b"Watch.feed"), res, perr, fails)
+    if holder:
+        same_rows(where, rows_of(out), got, fails)
+    return 1
+
+
+BATCH_COLUMNS = {"errors", "bits", "ber", "cl", "model", "rate", "lanes", "time"}
+
+
+def py_batch(inv, cres, fails):
+    """cl, bits, ber, errors --input F: each row of the file as the sweep of
+    its cells (a flag filling the empty ones) through the same Python call
+    as a sweep's: the row's values bit for bit, a refusal where the row has
+    an error."""
+    st, out, err = cres
+    flags = dict(inv.items)
+    (_, _, data), = inv.files
+    text = data.decode()
+    head = text.split("\n", 1)[0]
+    delim = next((d for d in (";", "\t", ",") if d in head), ",")
+    recs = [r for r in csv.reader(io.StringIO(text), delimiter=delim)]
+    cols = recs[0] if recs else []
+    if st not in (0, 1, 2) or len(set(cols)) != len(cols) or '"' in text:
+        return 0
+    recs = [r for r in recs[1:] if r]
+    rows = rows_of(out)
+    if len(rows) != len(recs):
+        return 0  # the file refused as a whole (its header), or its lines not one row each
+    n = 0
+    for k, (rec, row) in enumerate(zip(recs, rows)):
+        # (a cell's blanks around it are not the value's: csv.c)
+        vals = {c: v.strip(" \t") for c, v in zip(cols, rec)
+                if c in BATCH_COLUMNS and v.strip(" \t") != ""}
+        for f in ("cl", "ber", "model"):
+            if f in flags and f not in vals:
+                vals[f] = flags[f]
+        one = Inv(inv.cmd, list(vals.items()))
+        m = python_call(one)
+        if m is None:
+            continue
+        call, v, outs = m
+        try:
+            res, perr, _ = run_python(call, v)
+        except KeyError:
+            continue
+        n = 1
+        where = "python %s row %d (%s)" % (" ".join(argv_of(inv)), k + 1, vals)
+        if row.get("error", ""):
+            if perr is None and not (inv.cmd == "errors" and res is None):
+                # (max_errors' None: even 0 errors miss the target, the row's "error")
+                fails.append("%s: the command's row has an error (%s), Python answers %r"
+                             % (where, row["error"], res))
+            continue
+        if perr is not None:
+            fails.append("%s: the command's row answers, Python raises: %s" % (where, perr))
+            continue
+        same_rows(where, [row], [outs(res)], fails)
+    return n
+
+
+KINDS = {"hist": py_hist, "intervals": py_intervals, "watch": py_watch, "batch": py_batch}
 
 
 # ---- the comparison ---------------------------------------------------

@@ -166,14 +166,14 @@ def _is_series(x):
 
 
 def _model(model):
-    if model not in _MODELS:
-        raise DomainError("model must be 'poisson' or 'binomial', not %r" % (model,))
+    """The model's name to the extension's flag (the engine checked the name: _check)."""
     return model == "binomial"
 
 
-def _on_error(on_error):
+def _on_error(func, on_error):
+    """Python's own keyword (the command has no such flag: it refuses)."""
     if on_error not in ("raise", "nan"):
-        raise ValueError("on_error must be 'raise' or 'nan', not %r" % (on_error,))
+        raise ValueError("%s: on_error must be 'raise' or 'nan', not %r" % (func, on_error))
     return on_error == "raise"
 
 
@@ -199,7 +199,7 @@ class _Call:
 
     def __init__(self, func, on_error):
         self.func = func
-        self.raise_ = _on_error(on_error)
+        self.raise_ = _on_error(func, on_error)
         self.index = None
         self.series_name = None
         self.scalar = True
@@ -236,7 +236,7 @@ class _Call:
         if isinstance(x, str):
             if parse is None:
                 raise TypeError("%s: %s must be a number, not str" % (self.func, name))
-            return np.float64(parse(x, name))
+            return np.float64(parse(x, self._what(name)))
         if isinstance(x, (bool, np.bool_)):
             raise TypeError("%s: %s must be a number, not bool" % (self.func, name))
         if isinstance(x, (bytes, bytearray, memoryview)):
@@ -245,13 +245,10 @@ class _Call:
         if isinstance(x, int):
             # a counter above 2^53 (a 400G lane passes it in 6.25 h) is read
             # from its digits as the command reads them: bits as the nearest
-            # double, errors refused ("is larger than 2^53")
-            if abs(x) > 2 ** 53 and parse is not None:
-                return np.float64(parse(str(x), name))
-            if abs(x) > 2 ** 1023:
-                text = str(x)  # shown as the engine shows a value: 40 bytes at most
-                raise DomainError("%s: %s '%s': is outside the double range"
-                                  % (self.func, name, text[:40] + "..." * (len(text) > 40)))
+            # double, errors refused ("is larger than 2^53"), beyond the
+            # doubles refused
+            if abs(x) > 2 ** 53:
+                return np.float64((parse or parse_real)(str(x), self._what(name)))
             return np.float64(x)
         if isinstance(x, float):
             return np.float64(x)
@@ -269,7 +266,7 @@ class _Call:
                 except (TypeError, ValueError, OverflowError):
                     raise TypeError("%s: %s must be numbers" % (self.func, name)) from None
             else:
-                return np.array([parse(v, self._label(name, i, a.shape))
+                return np.array([parse(v, self._what(self._label(name, i, a.shape)))
                                  for i, v in enumerate(a.flat)],
                                 dtype=np.float64).reshape(a.shape)
         if a.dtype.kind == "b":
@@ -285,7 +282,8 @@ class _Call:
             if big.size:
                 f = f.copy()
                 for i in big:
-                    f.flat[i] = parse(str(a.flat[i]), self._label(name, int(i), a.shape))
+                    f.flat[i] = parse(str(a.flat[i]),
+                                      self._what(self._label(name, int(i), a.shape)))
         return f
 
     def _missing(self, name, a):
@@ -303,6 +301,10 @@ class _Call:
         out = a.copy()
         out[miss] = np.nan
         return out
+
+    def _what(self, label):
+        """An argument (or its element) as a message names it: "FUNC: LABEL"."""
+        return "%s: %s" % (self.func, label)
 
     def _label(self, name, flat, shape):
         """An element's name: the argument and the pandas label, or the N-d index."""
@@ -327,8 +329,10 @@ class _Call:
             if x.dtype.kind == "f" and x.dtype.itemsize < 8:
                 x = x.astype(str).astype(np.float64)
             return (x,), False
+        if isinstance(x, int) and not isinstance(x, bool) and abs(x) > 2 ** 53:
+            x = str(x)  # its digits, as typed (a level is read as its decimal)
         if isinstance(x, str):
-            return tuple(np.float64(v) for v in parse_cl_exact(x, name)), True
+            return tuple(np.float64(v) for v in parse_cl_exact(x, self._what(name))), True
         a = np.asarray(x)
         if a.ndim:
             self.scalar = False
@@ -344,7 +348,7 @@ class _Call:
                         seen[key] = (np.nan,) * 4
                     else:
                         seen[key] = parse_cl_exact(t if isinstance(t, str) else float(t),
-                                                   self._label(name, i, a.shape))
+                                                   self._what(self._label(name, i, a.shape)))
                 rows.append(seen[key])
             table = np.array(rows, dtype=np.float64).reshape(-1, 4)
             return tuple(table[:, j].reshape(a.shape) for j in range(4)), True
@@ -353,7 +357,7 @@ class _Call:
             # for it (0.95, not 0.949999988079071: 238,418 bits fewer at
             # 1e-12), as if typed
             return (a.astype(str).astype(np.float64),), False
-        return (self.number(name, x),), False
+        return (self.number(name, x, parse_real),), False
 
     def check(self, uf, names, inputs, res, where=True):
         """For the first element without an answer, the engine's reason
@@ -518,22 +522,17 @@ def _as_int64(x):
 
 
 def _rate(call, rate, baud, bits_per_symbol):
-    """rate, or baud * bits_per_symbol (the command's resolve_rate)."""
-    if baud is not None:
-        if rate is not None:
-            raise DomainError("%s: give rate or baud, not both" % call.func)
-        b = call.number("baud", baud, parse_baud)
-        k = 1.0 if bits_per_symbol is None else call.number("bits_per_symbol",
-                                                             bits_per_symbol, parse_count)
-        b = _positive(call, "baud", b)
-        k = _whole_at_least_one(call, "bits_per_symbol", k)
-        return b * k
-    if bits_per_symbol is not None:
-        raise DomainError("%s: bits_per_symbol goes with baud" % call.func)
-    if rate is None:
-        return None
-    r = call.number("rate", rate, parse_rate)
-    return _positive(call, "rate", r)
+    """rate, or baud * bits_per_symbol, as arrays (the command's resolve_rate;
+    which of them go together, the engine checked: _check)."""
+    if baud is None:
+        if rate is None:
+            return None
+        return _engine_check(call, "rate", "rate", call.number("rate", rate, parse_rate))
+    b = _engine_check(call, "baud", "baud", call.number("baud", baud, parse_baud))
+    if bits_per_symbol is None:
+        return b
+    k = call.number("bits_per_symbol", bits_per_symbol, parse_count)
+    return b * _engine_check(call, "bits-per-symbol", "bits_per_symbol", k)
 
 
 def _engine_check(call, flag, name, arr):
@@ -557,34 +556,59 @@ def _engine_check(call, flag, name, arr):
     return a if a.ndim else np.float64(a)
 
 
-def _positive(call, name, a, flag=None):
-    return _engine_check(call, flag or name, name, a)
-
-
-def _whole_at_least_one(call, name, a):
-    return _engine_check(call, name.replace("_", "-"), name, a)
-
-
 def _bits(call, bits, time, rate, lanes, baud, bits_per_symbol):
-    """bits, or rate * time * lanes (the command's derive_bits)."""
+    """bits, or rate * time * lanes (the command's derive_bits), as arrays,
+    with the name a bad element of them is given; which of them go together,
+    the engine checked (_check)."""
+    if time is None:
+        return call.number("bits", bits, parse_quantity), "bits"
     r = _rate(call, rate, baud, bits_per_symbol)
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
-    if time is not None:
-        if bits is not None:
-            raise DomainError("%s: give bits or time, not both" % call.func)
-        if r is None:
-            raise DomainError("%s: time needs a rate (rate= or baud=)" % call.func)
-        t = call.number("time", time, parse_time)
-        # the command's derivation (engine/element.c EL_TESTED_BITS: its
-        # checks, and a product within 4 ulps of a whole number is that number)
-        return (_apply(call, _core.tested_bits, ("rate", "time", "lanes"), (r, t, n_lanes)),
-                "bits (rate * time * lanes)")
-    if bits is None:
-        raise DomainError("%s: needs bits, or time and rate" % call.func)
-    return call.number("bits", bits, parse_quantity), "bits"
+        n_lanes = _engine_check(call, "lanes", "lanes", call.number("lanes", lanes, parse_count))
+    t = call.number("time", time, parse_time)
+    # the command's derivation (engine/element.c EL_TESTED_BITS: its
+    # checks, and a product within 4 ulps of a whole number is that number)
+    return (_apply(call, _core.tested_bits, ("rate", "time", "lanes"), (r, t, n_lanes)),
+            "bits (rate * time * lanes)")
 
+
+def _said(func, text, names=None):
+    """The engine's message or warning as FUNC's: its flags named as Python
+    names the arguments ("--bits-per-symbol" is bits_per_symbol; names: a
+    flag whose argument has another name, {"histogram": "source"})."""
+    names = names or {}
+    return "%s: %s" % (func, re.sub(r"--([a-z][a-z-]*)", lambda g: names.get(
+        g.group(1), g.group(1).replace("-", "_")), text))
+
+
+def _check(func, cmd, named, value=None, elementwise=False, names=None):
+    """The arguments of FUNC checked as `bercl CMD` checks the flags of those
+    names (the engine's invoke_arguments, in the command's order and words):
+    named [(flag, value)], a value None not given, True a switch given, an
+    array (or any value without a flag's text) given elementwise, its
+    elements checked by the ufunc's loop; value: the output column FUNC
+    returns (as --value); elementwise: every value checked by the ufunc's
+    loop (on_error="nan"); names: a flag whose argument has another name
+    ({"degrade-interval": "interval"}). Raises DomainError with the command's message;
+    the command's warnings (input ignored) are warned (UserWarning)."""
+    pairs = []
+    for flag, v in named:
+        if v is None or v is False:
+            continue
+        pairs.append((flag, "1" if v is True else _flag_text(v)))
+    why, said = _core.check(cmd, pairs, value, elementwise)
+    if said:
+        import warnings
+        for w in said:
+            warnings.warn(_said(func, w, names), UserWarning, stacklevel=_caller_level())
+    if why is not None:
+        raise DomainError(_said(func, why, names))
+
+
+def _time_args(time, rate, lanes, baud, bits_per_symbol):
+    return [("time", time), ("rate", rate), ("lanes", lanes), ("baud", baud),
+            ("bits-per-symbol", bits_per_symbol)]
 
 
 # ---- a refusal in the command's words --------------------------------
@@ -623,9 +647,7 @@ def _engine_refusal(func, cmd, pairs):
     for m in says:
         if m.startswith("bercl: ") and not m.startswith(("bercl: note: ", "bercl: warning: ")):
             text = m[len("bercl: "):]
-            text = re.sub(r"^row 1 \([^)]*\): ", "", text)
-            text = re.sub(r"--([a-z][a-z-]*)", lambda g: g.group(1).replace("-", "_"), text)
-            return "%s: %s" % (func, text)
+            return _said(func, re.sub(r"^row 1 \([^)]*\): ", "", text))
     return None
 
 
@@ -675,11 +697,12 @@ def _command_words(cmd, flags_of=None, switches=(), extra=()):
 def _tails(func, errors, bits, ber, time, rate, lanes, baud, bits_per_symbol, model, on_error,
            answer, out=None, where=True):
     call = _Call(func, on_error)
+    _check(func, "cl", [("errors", errors), ("bits", bits), ("ber", ber)]
+           + _time_args(time, rate, lanes, baud, bits_per_symbol) + [("model", model)],
+           elementwise=not call.raise_)
     b = _model(model)
     e = call.number("errors", errors, parse_count)
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-    if ber is None:
-        raise DomainError("%s: needs ber" % func)
     p = call.number("ber", ber, parse_real)
     res = _apply(call, _ufunc(answer, b), ("errors", bits_name, "ber"), (e, n, p), out, where)
     return call, res
@@ -707,11 +730,16 @@ _RAISES_DOC = """
     Raises
     ------
     DomainError
-        An element outside the domain (a ValueError), named with its index.
+        An element outside the domain (a ValueError), named with its index;
+        arguments the command refuses together (bits and time, rate and
+        baud, a model it does not know), in the command's words.
     LimitError
         Beyond a documented limit of the method (bercl(3)).
     TypeError
-        An argument that is not a number (or a string where one is taken)."""
+        An argument that is not a number (or a string where one is taken).
+    UserWarning
+        What the command warns of (an argument it ignores, a likely
+        mistake), in its words."""
 
 
 @_command_words("cl")
@@ -890,8 +918,11 @@ log10_one_minus_cl.__doc__ = """log10(1 - CL): the double-double logarithm of th
     """
 
 
-def _target_call(func, on_error, model):
-    return _Call(func, on_error), _model(model)
+def _target_call(func, on_error, model, cmd, named, value=None):
+    """FUNC's call: its arguments checked by the engine as `bercl CMD`'s (_check)."""
+    call = _Call(func, on_error)
+    _check(func, cmd, named + [("model", model)], value, not call.raise_)
+    return call, _model(model)
 
 
 @_command_words("bits")
@@ -941,7 +972,8 @@ def min_bits(errors, ber, cl, *, model="poisson", on_error="raise", out=None,
                              *parse_cl_exact(cl, "cl"))
         if v is not None:
             return int(v)
-    call, b = _target_call("min_bits", on_error, model)
+    call, b = _target_call("min_bits", on_error, model, "bits",
+                           [("errors", errors), ("ber", ber), ("cl", cl)])
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
@@ -980,21 +1012,49 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     >>> min_time(0, 1e-12, "95%", rate="10G")
     299.5732273554
     """
-    call, b = _target_call("min_time", on_error, model)
+    # time_s: the column of `bercl bits` with a rate (--value time_s)
+    call, b = _target_call("min_time", on_error, model, "bits",
+                           [("errors", errors), ("ber", ber), ("cl", cl), ("rate", rate),
+                            ("lanes", lanes), ("baud", baud),
+                            ("bits-per-symbol", bits_per_symbol)], "time_s")
     r = _rate(call, rate, baud, bits_per_symbol)
-    if r is None:
-        raise DomainError("min_time: needs rate (or baud)")
     n_lanes = 1.0
     if lanes is not None:
-        n_lanes = _whole_at_least_one(call, "lanes", call.number("lanes", lanes, parse_count))
+        n_lanes = _engine_check(call, "lanes", "lanes", call.number("lanes", lanes, parse_count))
     e = call.number("errors", errors, parse_count)
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
     res = _apply(call, _ufunc("min_bits", b, exact), ("errors", "ber", "cl"), (e, p) + level,
                  None, where)
-    res = np.divide(res, r * n_lanes, out=out, where=where) if out is not None else \
-        res / (r * n_lanes)
+    rate_all = r * n_lanes  # the lanes' sum, as the command's rate x lanes
+    if call.lazy:  # dask or xarray: as it is computed, bits over rate
+        return call.out(res / rate_all, given=out)
+    res = _test_time(call, res, rate_all, where)
+    if out is not None:
+        np.copyto(out, res, where=where)
+        res = out
     return call.out(res, given=out)
+
+
+def _test_time(call, bits, rate, where=True):
+    """Each element's test time as the command makes a row's time_s
+    (engine/compute.c compute_test_time): a time beyond the doubles refused
+    with the command's message (on_error="nan": NaN there), never inf."""
+    b, q = np.broadcast_arrays(np.asarray(bits, dtype=np.float64),
+                               np.asarray(rate, dtype=np.float64))
+    t, i, why = _core.test_time(b.ravel(), q.ravel())
+    if why is not None:
+        bad = np.isnan(t) & ~np.isnan(b.ravel()) & ~np.isnan(q.ravel())
+        if where is not True:
+            bad &= np.broadcast_to(np.asarray(where, dtype=bool), b.shape).ravel()
+        if bad.any() and call.raise_:
+            raise DomainError(_said(call.func, why))
+        if bad.any():
+            import warnings
+            warnings.warn("%s: %d of %d results are NaN (on_error=\"nan\": an argument "
+                          "outside the domain or missing)" % (call.func, int(bad.sum()), bad.size),
+                          RuntimeWarning, stacklevel=_caller_level())
+    return t.reshape(b.shape) if b.shape else np.float64(t[0])
 
 
 @_command_words("errors")
@@ -1028,10 +1088,10 @@ def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None
     >>> print(max_errors(1e12, 1e-12, "95%"))
     None
     """
-    call, b = _target_call("max_errors", on_error, model)
+    call, b = _target_call("max_errors", on_error, model, "errors",
+                           [("bits", bits), ("ber", ber), ("cl", cl)]
+                           + _time_args(time, rate, lanes, baud, bits_per_symbol))
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-    if ber is None or cl is None:
-        raise DomainError("max_errors: needs ber and cl")
     p = call.number("ber", ber, parse_real)
     level, exact = call.level("cl", cl)
     res = _apply(call, _ufunc("max_errors", b, exact), (bits_name, "ber", "cl"), (n, p) + level,
@@ -1043,11 +1103,12 @@ def max_errors(bits=None, ber=None, cl=None, *, time=None, rate=None, lanes=None
 
 def _bound(func, answer, errors, bits, cl, time, rate, lanes, baud, bits_per_symbol, model,
            on_error, out, where):
-    call, b = _target_call(func, on_error, model)
+    call, b = _target_call(func, on_error, model, "ber",
+                           [("errors", errors), ("bits", bits), ("cl", cl),
+                            ("two-sided", answer != "ber_upper")]
+                           + _time_args(time, rate, lanes, baud, bits_per_symbol))
     e = call.number("errors", errors, parse_count)
     n, bits_name = _bits(call, bits, time, rate, lanes, baud, bits_per_symbol)
-    if cl is None:
-        raise DomainError("%s: needs cl (the confidence level of the bound)" % func)
     level, exact = call.level("cl", cl)
     if exact and answer == "ber_lower":
         answer, pick = "ber_interval", 0
@@ -1191,19 +1252,24 @@ def fec_code(code):
     if isinstance(code, (bytes, bytearray)) or not hasattr(code, "__len__"):
         raise TypeError("code must be a name (kp4, kr4, rs:N,K[,M]) or a tuple (n, k[, m]), "
                         "not %s" % type(code).__name__)
-    nkm = tuple(operator.index(x) for x in code)
-    if len(nkm) not in (2, 3):
-        raise DomainError("code %r: expected (n, k) or (n, k, m)" % (code,))
-    return _core.fec_code("rs:" + ",".join(str(x) for x in nkm))
+    # a tuple as its --code text: the engine's reading and checks
+    return _core.fec_code(_code_text(code))
+
+
+def _code_text(code):
+    """A code as --code takes it: a name as it is, a tuple as rs:N,K[,M]."""
+    if isinstance(code, str):
+        return code
+    return "rs:" + ",".join(str(operator.index(x)) for x in code)
 
 
 def _fec(func, code, ber, on_error, ser=None):
     n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
+    _check(func, "fec", [("code", _code_text(code)), ("ber", ber), ("ser", ser)],
+           elementwise=not call.raise_)
     nkm = (np.float64(n), np.float64(k), np.float64(m))
     if ser is not None:
-        if ber is not None:
-            raise DomainError("%s: give ber or ser, not both" % func)
         # fec --ser: the SER's pre-FEC BER, cer and post_fec_ber as the command's row has them
         s = call.number("ser", ser, parse_real)
         return call, _apply(call, _core.fec_ser, ("n", "k", "m", "ser"), nkm + (s,))[:3]
@@ -1320,6 +1386,8 @@ def fec_ber_max(code, cer, *, on_error="raise"):
     """
     n, k, m, _ = fec_code(code)
     call = _Call("fec_ber_max", on_error)
+    _check("fec_ber_max", "fec", [("code", _code_text(code)), ("cer", cer)],
+           elementwise=not call.raise_)
     level, exact = call.level("cer", cer)
     res = _apply(call, _core.fec_ber_max_exact if exact else _core.fec_ber_max,
                  ("n", "k", "m", "cer"), (np.float64(n), np.float64(k), np.float64(m)) + level)

@@ -36,11 +36,14 @@
 #include "sink.h" /* the engine reads sources and writes sinks: here, memory */
 #include "watch.h" /* bercl watch: its decisions, fed one reading at a time */
 #include "intervals.h" /* the --intervals reader */
+#include "histogram.h" /* a histogram given as arrays */
 #include "invoke.h" /* one invocation, as the command and the page run it */
+#include "arguments.h" /* a call's arguments checked as the command checks its flags */
 #include "flags.h"
 #include "parse.h"
 #include "telemetry.h" /* the FEC report readers (engine/telemetry.c) */
 #include "eye.h" /* bercl eye: its flags, scan readers, fit and rows (engine/eye.c) */
+#include "eye_plot.h" /* the fitted curve at an offset */
 
 static double lnp(bercl_lnprob l)
 {
@@ -492,14 +495,19 @@ static PyObject *raise_message(enum bercl_status rc, const char *msg);
 static PyObject *doubles_list(const double *v, size_t n);
 static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl_rs_code *cp);
 
+/* defined below */
+static int intervals_from(PyObject *o, bercl_intervals *s);
+
 /*
- * row(func, cmd, model, items[, bins, groups]) -> (cells, table, hist): one row
- * of subcommand cmd
+ * row(func, cmd, model, items[, bins, groups, intervals]) -> (cells, table,
+ * extra): one row of subcommand cmd
  * (engine/rowcall.c: each (flag, text, shown) of items read as its flag
  * reads it, then compute_row, the command's one path); cells: {column:
  * cell} of every non-empty cell as the machine formats print it; table:
- * None, or (pass_bits, fail_bits) of a sequential plan; hist: None, or the
- * histogram's statistics (fec with bins or groups). A bad value or a
+ * None, or (pass_bits, fail_bits) of a sequential plan; extra: None, the
+ * histogram's statistics (fec with bins or groups), or with intervals (the
+ * state of intervals_read: cl, ber --intervals, its totals the row's bits
+ * and errors) {"one_minus_cl_clustered": ...}. A bad value or a
  * row without an answer raises DomainError (LimitError, ConvergenceError)
  * with "FUNC: " and the engine's message.
  */
@@ -508,9 +516,12 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 	(void)self;
 	const char *func, *cmdname;
 	int model;
-	PyObject *items, *bins_seq = Py_None, *groups = Py_None;
-	if (!PyArg_ParseTuple(args, "ssiO!|OO", &func, &cmdname, &model, &PyList_Type, &items,
-	                      &bins_seq, &groups))
+	PyObject *items, *bins_seq = Py_None, *groups = Py_None, *iv = Py_None;
+	if (!PyArg_ParseTuple(args, "ssiO!|OOO", &func, &cmdname, &model, &PyList_Type, &items,
+	                      &bins_seq, &groups, &iv))
+		return NULL;
+	bercl_intervals sums;
+	if (iv != Py_None && !intervals_from(iv, &sums))
 		return NULL;
 	PyArrayObject *hb = NULL, *glo = NULL, *ghi = NULL, *gcount = NULL;
 	int *lo = NULL, *hi = NULL;
@@ -528,6 +539,8 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 		goto done;
 	}
 	rowcall_init(c, cmd, model ? BERCL_BINOMIAL : BERCL_POISSON);
+	if (iv != Py_None)
+		invoke_base_intervals(&c->in, &sums);
 	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
 		const char *flag, *text, *shown;
 		if (!PyArg_ParseTuple(PyList_GET_ITEM(items, i), "sss", &flag, &text, &shown))
@@ -629,7 +642,10 @@ static PyObject *py_row(PyObject *self, PyObject *args)
 	}
 	PyObject *hist = Py_None;
 	Py_INCREF(hist);
-	if (r->has_hist) {
+	if (r->has_clustered) {
+		Py_DECREF(hist);
+		hist = Py_BuildValue("{s:d}", "one_minus_cl_clustered", r->cl_clustered.one_minus_cl);
+	} else if (r->has_hist) {
 		Py_DECREF(hist);
 		hist = histogram_dict(&r->hist, &r->in.code);
 		if (hist) { /* the row's own: with --method sonic, its tail */
@@ -740,74 +756,27 @@ static int intervals_from(PyObject *o, bercl_intervals *s)
 
 
 /*
- * intervals_read(data, name, form) -> (state, cumulative, rows): the
- * command's --intervals reader (engine/intervals.c) on the bytes of a log,
- * form 0 auto, 1 per-interval, 2 cumulative (--intervals-form); a bad log
- * raises DomainError with its message ("NAME:LINE: ...").
+ * dispersion(state) -> dict: the intervals' counts and their dispersion
+ * (bercl_clustered_dispersion), as cl, ber --intervals give them.
  */
-static PyObject *py_intervals_read(PyObject *self, PyObject *args)
-{
-	(void)self;
-	const char *data, *name;
-	Py_ssize_t len;
-	int form;
-	if (!PyArg_ParseTuple(args, "y#si", &data, &len, &name, &form))
-		return NULL;
-	if (form < FORM_AUTO || form > FORM_CUMULATIVE)
-		return PyErr_Format(PyExc_ValueError, "intervals_read: form 0, 1 or 2");
-	struct memory_source ms;
-	struct source src = source_memory(&ms, data, (size_t)len);
-	bercl_intervals s;
-	struct intervals_note note;
-	char err[512];
-	int rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = intervals_read(&src, name, (enum intervals_form)form, &s, &note, err, sizeof err);
-	Py_END_ALLOW_THREADS
-	feclearexcept(FE_ALL_EXCEPT);
-	if (rc != 0)
-		return raise_message(BERCL_EDOM, err);
-	return Py_BuildValue("(NOl)", intervals_tuple(&s), note.cumulative ? Py_True : Py_False,
-	                     note.rows);
-}
-
-/*
- * clustered(state, ber, cl, one_minus_cl, two_sided) -> dict: the
- * dispersion (bercl_clustered_dispersion), and cl_clustered at ber
- * (bercl_clustered_cl; ber NaN: not asked) and the clustered BER bounds at
- * cl (bercl_clustered_ber_bounds; cl NaN: not asked), as cl/ber --intervals.
- */
-static PyObject *py_clustered(PyObject *self, PyObject *args)
+static PyObject *py_dispersion(PyObject *self, PyObject *args)
 {
 	(void)self;
 	PyObject *st;
-	double ber, cl, c;
-	int two_sided;
-	if (!PyArg_ParseTuple(args, "Odddp", &st, &ber, &cl, &c, &two_sided))
+	if (!PyArg_ParseTuple(args, "O", &st))
 		return NULL;
 	bercl_intervals s;
 	if (!intervals_from(st, &s))
 		return NULL;
 	bercl_dispersion d;
-	bercl_tails t = {0};
-	double lo = NAN, up = NAN;
 	enum bercl_status rc = bercl_clustered_dispersion(&s, &d);
-	if (rc == BERCL_OK && !isnan(ber))
-		rc = bercl_clustered_cl(&s, ber, &t);
-	if (rc == BERCL_OK && !isnan(cl))
-		rc = bercl_clustered_ber_bounds(&s, cl, c, two_sided, &lo, &up);
-	if (rc == BERCL_ELIMIT)
-		return raise_status(rc, "the clustered answer is beyond the Poisson model's range "
-		                        "(bits * ber / dispersion_upper from 1e-300 to 1e300)");
 	if (rc != BERCL_OK)
-		return raise_status(rc, "the clustered answer");
-	return Py_BuildValue("{s:d,s:d,s:d,s:d,s:i,s:d,s:i,s:d,s:d,s:d,s:d,s:d,s:d,s:d}",
-	                     "intervals", d.intervals, "errored", d.errored, "bits", s.bits,
-	                     "errors", s.errors, "has_estimate", d.has_estimate, "dispersion",
-	                     d.dispersion, "bounded", d.bounded, "df", d.df, "dispersion_upper",
-	                     d.dispersion_upper, "independent_events", d.independent_events,
-	                     "cl_clustered", t.cl, "one_minus_cl_clustered", t.one_minus_cl,
-	                     "ber_lower_clustered", lo, "ber_upper_clustered", up);
+		return raise_status(rc, "the clustered dispersion");
+	return Py_BuildValue("{s:d,s:d,s:d,s:d,s:i,s:d,s:i,s:d,s:d,s:d}", "intervals", d.intervals,
+	                     "errored", d.errored, "bits", s.bits, "errors", s.errors,
+	                     "has_estimate", d.has_estimate, "dispersion", d.dispersion, "bounded",
+	                     d.bounded, "df", d.df, "dispersion_upper", d.dispersion_upper,
+	                     "independent_events", d.independent_events);
 }
 
 /* ---- FEC: frame loss and the degraded-SER alarm ---- */
@@ -853,64 +822,6 @@ static PyObject *histogram_dict(const bercl_fec_histogram_stats *hp, const bercl
 #undef SETD
 #undef SETI
 	return d;
-}
-
-/*
- * read_histograms(data, name, format, t) -> (format, warning, [(port, lane,
- * bins, groups)]): the command's own readers of FEC reports (bercl's CSV,
- * ethtool's JSON, SONiC's tables, Xena's reply: engine/telemetry.c, compiled
- * into this extension, so that a report reads here exactly as `bercl fec
- * --histogram F --histogram-format FORMAT` reads it); groups is None or
- * (lo, hi, count) lists for a report that groups bins. A bad report raises
- * DomainError with the reader's one-line message.
- */
-static PyObject *py_read_histograms(PyObject *self, PyObject *args)
-{
-	(void)self;
-	const char *buf, *name, *fname;
-	Py_ssize_t len;
-	int t;
-	if (!PyArg_ParseTuple(args, "y#ssi", &buf, &len, &name, &fname, &t))
-		return NULL;
-	enum telemetry_format fmt;
-	if (telemetry_parse_format(fname, &fmt) != 0)
-		return PyErr_Format(PyExc_ValueError, "format %s: auto, csv, ethtool, sonic or xena",
-		                    fname);
-	struct telemetry *tm = PyMem_Calloc(1, sizeof *tm);
-	if (!tm)
-		return PyErr_NoMemory();
-	char err[512];
-	int rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = telemetry_read_buffer(buf, (size_t)len, name, fmt, t, tm, err, sizeof err);
-	Py_END_ALLOW_THREADS
-	if (rc != 0) {
-		telemetry_free(tm);
-		PyMem_Free(tm);
-		return raise_message(BERCL_EDOM, err);
-	}
-	PyObject *list = PyList_New(tm->n);
-	for (int i = 0; list && i < tm->n; i++) {
-		const struct telemetry_histogram *h = &tm->h[i];
-		PyObject *groups;
-		if (h->ngroups > 0) {
-			PyObject *lo = PyList_New(h->ngroups), *hi = PyList_New(h->ngroups);
-			for (int j = 0; lo && hi && j < h->ngroups; j++) {
-				PyList_SET_ITEM(lo, j, PyLong_FromLong(h->lo[j]));
-				PyList_SET_ITEM(hi, j, PyLong_FromLong(h->hi[j]));
-			}
-			groups = Py_BuildValue("(NNN)", lo, hi, doubles_list(h->count, (size_t)h->ngroups));
-		} else {
-			Py_INCREF(Py_None);
-			groups = Py_None;
-		}
-		PyList_SET_ITEM(list, i, Py_BuildValue("(ssNN)", h->port, h->lane,
-		                                       doubles_list(h->bins, (size_t)t + 2), groups));
-	}
-	PyObject *res = Py_BuildValue("(ssN)", telemetry_format_name(tm->format), tm->warning, list);
-	telemetry_free(tm);
-	PyMem_Free(tm);
-	return res;
 }
 
 /* ---- watch: the command's state machine (engine/watch.c), one reading a call ---- */
@@ -1143,6 +1054,290 @@ done:
 	return res;
 }
 
+/* the warnings of a check, as a list of their texts */
+static void check_say(void *ctx, const char *kind, const char *where, const char *text)
+{
+	struct py_invoke *p = ctx;
+	(void)kind;
+	(void)where;
+	PyObject *v = PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "replace");
+	if (!v || PyList_Append(p->says, v) < 0)
+		p->failed = 1;
+	Py_XDECREF(v);
+}
+
+/*
+ * check(cmd, pairs, value) -> (message or None, warnings): a call's
+ * arguments checked by the command's checks of the same flags
+ * (invoke_arguments, engine/arguments.c): each (flag, text) of pairs, text
+ * None for an argument given as an array (its elements are checked by the
+ * ufunc's loop); value: None, or the output column the call returns (as
+ * --value COLUMN). The message and the warnings are the command's (no
+ * "bercl: "), its flags named "--flag".
+ */
+static PyObject *py_check(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *cmdname, *value = NULL;
+	PyObject *pairs;
+	int elementwise = 0;
+	if (!PyArg_ParseTuple(args, "sO!z|p", &cmdname, &PyList_Type, &pairs, &value, &elementwise))
+		return NULL;
+	enum command cmd;
+	char why[1024];
+	if (invoke_command(cmdname, &cmd, why, sizeof why) != 0)
+		return PyErr_Format(PyExc_ValueError, "check: %s", why);
+	Py_ssize_t n = PyList_GET_SIZE(pairs);
+	if (n > 64)
+		return PyErr_Format(PyExc_ValueError, "check: at most 64 arguments");
+	struct call_arg a[64];
+	for (Py_ssize_t i = 0; i < n; i++) {
+		if (!PyArg_ParseTuple(PyList_GET_ITEM(pairs, i), "sz", &a[i].flag, &a[i].text))
+			return NULL;
+		int id = invoke_flag_id(a[i].flag);
+		if (elementwise && id >= 0 && id < NQ)
+			a[i].text = NULL;
+	}
+	struct py_invoke p = {NULL, NULL, PyList_New(0), 0};
+	if (!p.says)
+		return NULL;
+	struct invoke_sink k = {&p, check_say, NULL, NULL, NULL, NULL, NULL, NULL};
+	const char *bad = invoke_arguments(cmd, a, (int)n, value, &k, why, sizeof why);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (p.failed) {
+		Py_DECREF(p.says);
+		return NULL;
+	}
+	return Py_BuildValue("(zN)", bad, p.says);
+}
+
+/*
+ * read_histograms(data, name, code, format) -> (why, format, warnings,
+ * [(port, lane, bins, groups)]): `bercl fec --code CODE --histogram NAME
+ * --histogram-format FORMAT` reading the report's bytes (engine/invoke.c
+ * invoke_histogram over engine/telemetry.c's readers: bercl's CSV,
+ * ethtool's JSON, SONiC's tables, Xena's reply), so that a report reads
+ * here exactly as the command reads it; why: None, or the command's
+ * message for the code, the format or the report (the rest then empty);
+ * groups is None or (lo, hi, count) lists for a report that groups bins.
+ */
+static PyObject *py_read_histograms(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *buf, *name, *code, *fname;
+	Py_ssize_t len;
+	if (!PyArg_ParseTuple(args, "y#sss", &buf, &len, &name, &code, &fname))
+		return NULL;
+	struct options *o = PyMem_Calloc(1, sizeof *o);
+	struct telemetry *tm = PyMem_Calloc(1, sizeof *tm);
+	struct py_invoke p = {NULL, NULL, PyList_New(0), 0};
+	if (!o || !tm || !p.says) {
+		PyMem_Free(o);
+		PyMem_Free(tm);
+		Py_XDECREF(p.says);
+		return PyErr_NoMemory();
+	}
+	struct invoke_sink k = {&p, check_say, NULL, NULL, NULL, NULL, NULL, NULL};
+	char why[1024];
+	const char *bad;
+	o->cmd = CMD_FEC;
+	bad = invoke_flag(o, F_CODE, code, why, sizeof why);
+	if (!bad)
+		bad = invoke_flag(o, F_HISTOGRAM, name, why, sizeof why);
+	if (!bad)
+		bad = invoke_flag(o, F_HISTOGRAM_FORMAT, fname, why, sizeof why);
+	if (!bad) {
+		struct memory_source ms;
+		struct source src = source_memory(&ms, buf, (size_t)len);
+		Py_BEGIN_ALLOW_THREADS
+		bad = invoke_histogram(o, &src, name, tm, &k, why, sizeof why);
+		Py_END_ALLOW_THREADS
+	}
+	int t = o->code.t;
+	PyMem_Free(o);
+	if (bad || p.failed) {
+		telemetry_free(tm);
+		PyMem_Free(tm);
+		PyObject *r = p.failed ? NULL : Py_BuildValue("(ssOO)", why, "", p.says, Py_None);
+		Py_DECREF(p.says);
+		return r;
+	}
+	PyObject *list = PyList_New(tm->n);
+	for (int i = 0; list && i < tm->n; i++) {
+		const struct telemetry_histogram *h = &tm->h[i];
+		PyObject *groups;
+		if (h->ngroups > 0) {
+			PyObject *lo = PyList_New(h->ngroups), *hi = PyList_New(h->ngroups);
+			for (int j = 0; lo && hi && j < h->ngroups; j++) {
+				PyList_SET_ITEM(lo, j, PyLong_FromLong(h->lo[j]));
+				PyList_SET_ITEM(hi, j, PyLong_FromLong(h->hi[j]));
+			}
+			groups = Py_BuildValue("(NNN)", lo, hi, doubles_list(h->count, (size_t)h->ngroups));
+		} else {
+			Py_INCREF(Py_None);
+			groups = Py_None;
+		}
+		PyList_SET_ITEM(list, i, Py_BuildValue("(ssNN)", h->port, h->lane,
+		                                       doubles_list(h->bins, (size_t)t + 2), groups));
+	}
+	PyObject *res = Py_BuildValue("(OsNN)", Py_None, telemetry_format_name(tm->format), p.says,
+	                              list);
+	telemetry_free(tm);
+	PyMem_Free(tm);
+	return res;
+}
+
+/*
+ * intervals_read(data, name, form) -> (why, state, cumulative, rows): `bercl
+ * cl --intervals NAME --intervals-form FORM` reading a log's bytes (engine/
+ * invoke.c invoke_intervals over the --intervals reader, engine/
+ * intervals.c); why: None, or the command's message for the form or the
+ * log (the rest then None).
+ */
+static PyObject *py_intervals_read(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *data, *name, *form;
+	Py_ssize_t len;
+	if (!PyArg_ParseTuple(args, "y#ss", &data, &len, &name, &form))
+		return NULL;
+	struct options *o = PyMem_Calloc(1, sizeof *o);
+	struct py_invoke p = {NULL, NULL, PyList_New(0), 0};
+	if (!o || !p.says) {
+		PyMem_Free(o);
+		Py_XDECREF(p.says);
+		return PyErr_NoMemory();
+	}
+	struct invoke_sink k = {&p, check_say, NULL, NULL, NULL, NULL, NULL, NULL};
+	char why[1024];
+	bercl_intervals s;
+	struct row_input base;
+	o->cmd = CMD_CL;
+	const char *bad = invoke_flag(o, F_INTERVALS, name, why, sizeof why);
+	if (!bad)
+		bad = invoke_flag(o, F_INTERVALS_FORM, form, why, sizeof why);
+	if (!bad) {
+		struct memory_source ms;
+		struct source src = source_memory(&ms, data, (size_t)len);
+		invoke_base(o, &base);
+		Py_BEGIN_ALLOW_THREADS
+		bad = invoke_intervals(o, &src, name, &s, &base, &k, why, sizeof why);
+		Py_END_ALLOW_THREADS
+	}
+	int form_id = o->intervals_form;
+	PyMem_Free(o);
+	Py_DECREF(p.says);
+	feclearexcept(FE_ALL_EXCEPT);
+	if (p.failed)
+		return NULL;
+	if (bad)
+		return Py_BuildValue("(sOOO)", why, Py_None, Py_None, Py_None);
+	/* the reader's form decision (cumulative readings have their
+	 * differences taken), which invoke_intervals says only in words: the
+	 * same reading again, for its note */
+	struct intervals_note note;
+	struct memory_source ms2;
+	struct source src2 = source_memory(&ms2, data, (size_t)len);
+	char err[512];
+	bercl_intervals s2;
+	if (intervals_read(&src2, name, (enum intervals_form)form_id, &s2, &note, err, sizeof err) != 0)
+		note.cumulative = 0;
+	return Py_BuildValue("(ONOl)", Py_None, intervals_tuple(&s),
+	                     note.cumulative ? Py_True : Py_False, note.rows);
+}
+
+/*
+ * histogram_arrays(func, t, nbins, glens): a histogram given as arrays
+ * checked by the engine (histogram_arrays, engine/histogram.c): nbins the
+ * length of bins or None, glens the lengths of the groups' arrays or None;
+ * a bad one raises DomainError "FUNC: " and the engine's message.
+ */
+static PyObject *py_histogram_arrays(PyObject *self, PyObject *args)
+{
+	(void)self;
+	const char *func;
+	int t;
+	PyObject *nb, *gl;
+	if (!PyArg_ParseTuple(args, "siOO", &func, &t, &nb, &gl))
+		return NULL;
+	long nbins = -1, glen[3] = {0, 0, 0};
+	int ngroups = -1;
+	if (nb != Py_None && (nbins = PyLong_AsLong(nb)) == -1 && PyErr_Occurred())
+		return NULL;
+	if (gl != Py_None) {
+		PyObject *seq = PySequence_Fast(gl, "histogram_arrays: glens is a sequence");
+		if (!seq)
+			return NULL;
+		Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+		ngroups = n > 3 ? 4 : (int)n;
+		for (Py_ssize_t i = 0; i < n && i < 3; i++)
+			glen[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+		Py_DECREF(seq);
+		if (PyErr_Occurred())
+			return NULL;
+	}
+	char why[256], full[400];
+	if (histogram_arrays(t, nbins, ngroups, glen, why, sizeof why)) {
+		snprintf(full, sizeof full, "%s: %s", func, why);
+		return raise_message(BERCL_EDOM, full);
+	}
+	Py_RETURN_NONE;
+}
+
+/*
+ * test_time(bits, rate) -> (times, i, why): each element's test time, bits
+ * over rate (all lanes), as a row's time_s is made (compute_test_time,
+ * engine/compute.c); NaN where bits or rate is NaN (an element refused
+ * before); i: the first element whose time the command refuses, with
+ * why, or -1 and None (NaN there too).
+ */
+static PyObject *py_test_time(PyObject *self, PyObject *args)
+{
+	(void)self;
+	PyObject *bo, *ro;
+	if (!PyArg_ParseTuple(args, "OO", &bo, &ro))
+		return NULL;
+	PyArrayObject *b = (PyArrayObject *)PyArray_FROMANY(bo, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	PyArrayObject *r = (PyArrayObject *)PyArray_FROMANY(ro, NPY_DOUBLE, 1, 1, NPY_ARRAY_IN_ARRAY);
+	PyArrayObject *t = NULL;
+	PyObject *res = NULL;
+	if (!b || !r)
+		goto done;
+	npy_intp n = PyArray_SIZE(b);
+	if (PyArray_SIZE(r) != n) {
+		PyErr_SetString(PyExc_ValueError, "test_time: arrays of one length");
+		goto done;
+	}
+	t = (PyArrayObject *)PyArray_SimpleNew(1, &n, NPY_DOUBLE);
+	if (!t)
+		goto done;
+	const double *bv = PyArray_DATA(b), *rv = PyArray_DATA(r);
+	double *tv = PyArray_DATA(t);
+	npy_intp first = -1;
+	char why[ROW_ERROR_MAX] = "";
+	char one[ROW_ERROR_MAX];
+	for (npy_intp i = 0; i < n; i++) {
+		tv[i] = NAN;
+		if (isnan(bv[i]) || isnan(rv[i]))
+			continue;
+		if (compute_test_time(bv[i], rv[i], &tv[i], one, sizeof one) != 0) {
+			tv[i] = NAN;
+			if (first < 0) {
+				first = i;
+				memcpy(why, one, sizeof why);
+			}
+		}
+	}
+	feclearexcept(FE_ALL_EXCEPT);
+	res = first < 0 ? Py_BuildValue("(Onz)", t, first, NULL)
+	                : Py_BuildValue("(Ons)", t, first, why);
+done:
+	Py_XDECREF(b);
+	Py_XDECREF(r);
+	Py_XDECREF(t);
+	return res;
+}
+
 /* fec_code(text) -> (n, k, m, t): a code as --code names it (element_code) */
 static PyObject *py_fec_code(PyObject *self, PyObject *args)
 {
@@ -1290,9 +1485,8 @@ done:
 }
 
 /*
- * eye_curve(params, x) -> list: the fitted BER at each offset x,
- * rho_0 Q((x - mu_0) / sigma_0) + rho_1 Q((mu_1 - x) / sigma_1) (params as
- * eye()'s; lib/eye_fit.c's model, by the library's ln Q).
+ * eye_curve(params, x) -> list: the fitted BER at each offset x
+ * (eye_curve_at, engine/eye_plot.c; params as eye()'s).
  */
 static PyObject *py_eye_curve(PyObject *self, PyObject *args)
 {
@@ -1307,20 +1501,22 @@ static PyObject *py_eye_curve(PyObject *self, PyObject *args)
 	Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
 	PyObject *outl = PyList_New(n);
 	for (Py_ssize_t i = 0; outl && i < n; i++) {
-		double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)), l0, l1;
+		double x = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)), y;
 		if (x == -1 && PyErr_Occurred()) {
 			Py_DECREF(outl);
 			outl = NULL;
 			break;
 		}
-		if (bercl_ln_q((x - p[0]) / exp(p[1]), &l0) != BERCL_OK ||
-		    bercl_ln_q((p[3] - x) / exp(p[4]), &l1) != BERCL_OK) {
+		const char *why = eye_curve_at(p, x, &y);
+		if (why) {
+			char msg[200];
+			snprintf(msg, sizeof msg, "Eye.curve: %s", why);
 			Py_DECREF(outl);
 			outl = NULL;
-			raise_message(BERCL_EDOM, "eye_curve: an offset or parameter is not finite");
+			raise_message(BERCL_EDOM, msg);
 			break;
 		}
-		PyList_SET_ITEM(outl, i, PyFloat_FromDouble(p[2] * exp(l0) + p[5] * exp(l1)));
+		PyList_SET_ITEM(outl, i, PyFloat_FromDouble(y));
 	}
 	Py_DECREF(seq);
 	return outl;
@@ -1364,15 +1560,18 @@ static PyMethodDef methods[] = {
 	{"watch_open", py_watch_open, METH_VARARGS, NULL},
 	{"watch_feed", py_watch_feed, METH_VARARGS, NULL},
 	{"invoke", py_invoke, METH_VARARGS, "invoke(cmd, pairs): the command's invocation"},
+	{"check", py_check, METH_VARARGS, "check(cmd, pairs, value): a call's arguments checked as the command checks its flags"},
 	{"row", py_row, METH_VARARGS, "row(func, cmd, model, items): one row of the command"},
 	{"scalar", (PyCFunction)(void (*)(void))py_scalar, METH_FASTCALL, "scalar(i, *args): one element of ufunc i"},
 	{"ufunc_index", py_ufunc_index, METH_VARARGS, NULL},
 	{"explain", explain, METH_VARARGS, "explain(ufunc, names, columns): None or (i, arg, class, message)"},
 	{"tails_full", py_tails_full, METH_VARARGS, NULL},
 	{"intervals_read", py_intervals_read, METH_VARARGS, NULL},
-	{"clustered", py_clustered, METH_VARARGS, NULL},
+	{"dispersion", py_dispersion, METH_VARARGS, NULL},
 	{"read_histograms", py_read_histograms, METH_VARARGS, NULL},
 	{"fec_code", py_fec_code, METH_VARARGS, NULL},
+	{"test_time", py_test_time, METH_VARARGS, NULL},
+	{"histogram_arrays", py_histogram_arrays, METH_VARARGS, NULL},
 	{"eye", py_eye, METH_VARARGS, NULL},
 	{"eye_curve", py_eye_curve, METH_VARARGS, NULL},
 	{"library_version", py_library_version, METH_NOARGS, NULL},

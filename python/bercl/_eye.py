@@ -4,6 +4,7 @@ by the command's engine (engine/eye.c, lib/eye_fit.c). The arguments go to
 the engine as the text of the flags of the same names and the points as the
 rows of a scan file, which it reads, checks, fits and writes as ``bercl eye
 -f json`` does; the rows come back unchanged. No rule lives here."""
+import itertools
 import json
 import os
 
@@ -27,18 +28,26 @@ def _text(v):
     return repr(f)
 
 
+def _run(func, data, name, args):
+    """`bercl eye ARGS` on the scan's bytes (engine/eye.c); its refusal said
+    as FUNC's, the flags named as the arguments."""
+    from . import BerclError, _said
+    try:
+        return _core.eye(data, str(name), args)
+    except BerclError as e:
+        raise type(e)(_said(func, str(e))) from None
+
+
 def _scan_bytes(offset, bits, errors, edge):
     """The points as the CSV that ``bercl eye -i`` reads."""
     columns = [("offset", offset), ("bits", bits), ("errors", errors)]
     if edge is not None:
         columns.append(("edge", edge))
-    lengths = {len(list(c)) for _, c in columns}
-    if len(lengths) != 1:
-        raise ValueError("eye: offset, bits, errors (and edge) must have one length, not %s"
-                         % sorted(lengths))
     cols = [[_text(v) for v in c] for _, c in columns]
     lines = [",".join(name for name, _ in columns)]
-    lines += [",".join(row) for row in zip(*cols)]
+    # a point one array lacks is an empty cell of its row: the engine's
+    # reader says so (its line the point's + 2)
+    lines += [",".join(row) for row in itertools.zip_longest(*cols, fillvalue="")]
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
@@ -254,7 +263,7 @@ def eye(offset=None, bits=None, errors=None, *, edge=None, scan=None, scan_forma
         args += ["--transition-density", _text(transition_density)]
     if fit_below is not None:
         args += ["--fit-below", _text(fit_below)]
-    text, warns, off, nb, ne, params = _core.eye(data, str(name), args)
+    text, warns, off, nb, ne, params = _run("eye", data, name, args)
     for w in warns:
         warnings.warn(w, stacklevel=2)
     rows = [json.loads(line) for line in text.splitlines() if line]
@@ -346,5 +355,5 @@ def eye_plan(half_width, *, sigma=None, dj=None, offsets=None, offset=None, bits
     if offsets is not None:
         args += ["--offsets", offsets if isinstance(offsets, str)
                  else ",".join(_text(v) for v in offsets)]
-    text = _core.eye(data, str(name), args)[0]
+    text = _run("eye_plan", data, name, args)[0]
     return EyePlan([json.loads(line) for line in text.splitlines() if line])

@@ -11,13 +11,15 @@ import collections
 import csv
 import dataclasses
 import io
+import itertools
 import math
+import re
 from typing import List, Optional
 
 import numpy as np
 
-from . import (ConvergenceError, DomainError, _Call, _command_words, _core, _model, fec_code,
-               parse_cl, parse_real)
+from . import (ConvergenceError, DomainError, _check, _code_text, _command_words,
+               _caller_level, _core, _model, _said, fec_code, parse_cl)
 
 __all__ = ["plan", "Plan", "simulate", "Simulation", "PlanSimulation", "BurstSimulation",
            "lanes_cl", "LanesCl", "min_bits_all_lanes", "AllLanesBits", "fec_histogram", "FecHistogram", "fec_test_bounds",
@@ -66,23 +68,6 @@ class _Notebook:
             return self.to_frame().to_html(index=False)
         except ImportError:  # no pandas: Jupyter shows the repr
             return None
-
-
-# the command's quantities whose rule (syntax and domain) the engine holds
-_ENGINE_QUANTITIES = ("trials", "seed", "lanes", "errors", "ber", "ratio", "true_ber",
-                      "reading_interval", "rate", "baud", "bits_per_symbol", "time")
-
-
-def _scalar(call, name, x, parse):
-    v = call.number(name, x, parse)
-    if np.ndim(v):
-        raise TypeError("%s: %s must be a single value" % (call.func, name))
-    if name in _ENGINE_QUANTITIES and np.isfinite(v):
-        # the engine's rule for the flag of that name, on the number as typed
-        # (1000.5 trials, seed 0.5, lanes 2.5 or 0 are refused, not truncated)
-        text = str(int(v)) if float(v).is_integer() and abs(v) < 2 ** 63 else repr(float(v))
-        return _core.quantity(name.replace("_", "-"), text, "%s: %s" % (call.func, name))
-    return float(v)
 
 
 # ---- plan ----
@@ -193,6 +178,9 @@ def plan(ber, cl=None, alpha=None, ratio=None, *, errors=None, bits=None, time=N
              ("bits", bits), ("time", time), ("rate", rate), ("lanes", lanes), ("baud", baud),
              ("bits_per_symbol", bits_per_symbol), ("true_ber", true_ber),
              ("reading_interval", reading_interval)]
+    # `bercl plan` with these flags: the command's checks (its forms)
+    _check("plan", "plan", [(k.replace("_", "-"), v) for k, v in named]
+           + [("sequential", bool(sequential))])
     items = [(k.replace("_", "-"), _typed("plan", k, v), k) for k, v in named if v is not None]
     if sequential:
         items.append(("sequential", "1", "sequential"))
@@ -283,8 +271,6 @@ def lanes_cl(lane_errors, bits=None, ber=None, *, time=None, rate=None, baud=Non
     """
     if isinstance(lane_errors, (str, bytes)) or not hasattr(lane_errors, "__len__"):
         raise TypeError("lanes_cl: lane_errors must be a sequence of counts")
-    if not len(lane_errors):
-        raise DomainError("lanes_cl: lane_errors is empty")
     pairs = [("lane-errors", ",".join(_typed("lanes_cl", "lane_errors", e)
                                       for e in lane_errors))]
     pairs += [(k.replace("_", "-"), _typed("lanes_cl", k, v)) for k, v in
@@ -317,7 +303,7 @@ def _invoked(func, cmd, pairs):
                                                                      "bercl: warning: "))]
     if status in (2, 3) or not rows:
         raise (ConvergenceError if status == 3 else DomainError)(
-            "%s: %s" % (func, "; ".join(errors) or "no row"))
+            _said(func, "; ".join(errors) or "no row"))
     return cols, rows
 
 
@@ -353,8 +339,10 @@ def min_bits_all_lanes(errors, ber, cl, lanes, *, model="poisson"):
     >>> min_bits_all_lanes(0, 1e-12, "95%", 4)
     AllLanesBits(bits_per_lane=4362894420403, cl_achieved=0.9500000000000467)
     """
-    items = [(k, _typed("min_bits_all_lanes", k, v), k)
-             for k, v in (("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes))]
+    named = [("errors", errors), ("ber", ber), ("cl", cl), ("lanes", lanes)]
+    # `bercl bits --lanes L --all-lanes` with these flags: the command's checks
+    _check("min_bits_all_lanes", "bits", named + [("all-lanes", True), ("model", model)])
+    items = [(k, _typed("min_bits_all_lanes", k, v), k) for k, v in named]
     items.append(("all-lanes", "1", "all_lanes"))
     # the command's row (bits --lanes L --all-lanes): its checks, its search
     cells, _, _ = _core.row("min_bits_all_lanes", "bits", int(_model(model)), items)
@@ -431,32 +419,30 @@ def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_p
                where):
     """`fec_histogram`, and the port and lane of a report's histogram."""
     n, k, m, t = fec_code(code)
-    if method not in ("likelihood", "sonic"):
-        raise DomainError("fec_histogram: method must be 'likelihood' or 'sonic', not %r"
-                          % (method,))
     named = [("code", "rs:%d,%d,%d" % (n, k, m)), ("cl", cl), ("rate", rate),
              ("interleave", interleave), ("frames_per_codeword", frames_per_codeword),
              ("method", method)]
+    # `bercl fec --histogram F` with these flags: the command's checks (the
+    # method's names, each value's domain); the histogram's arrays, the
+    # engine's (histogram_arrays)
+    _check("fec_histogram", "fec", [(key.replace("_", "-"), v) for key, v in named]
+           + [("model", model), ("histogram", "bins")])
     items = [(key.replace("_", "-"), _typed("fec_histogram", key, v), key)
              for key, v in named if v is not None]
+    if groups is not None and (isinstance(groups, (str, bytes)) or not all(
+            hasattr(g, "__len__") for g in groups)):
+        raise TypeError("fec_histogram: groups must be (lo, hi, count), three sequences")
+    if bins is not None and (isinstance(bins, (str, bytes)) or not hasattr(bins, "__len__")):
+        raise TypeError("fec_histogram: bins must be a sequence of counts")
+    _core.histogram_arrays("fec_histogram", t, None if bins is None else len(bins),
+                           None if groups is None else [len(g) for g in groups])
     counts = grouped = None
     if groups is not None:
-        if bins is not None:
-            raise DomainError("fec_histogram: give bins or groups, not both")
-        if len(groups) != 3 or not all(hasattr(g, "__len__") for g in groups) or \
-                not len(groups[0]) or len({len(g) for g in groups}) != 1:
-            raise DomainError("fec_histogram: groups: (lo, hi, count), three lists of one "
-                              "length, at least one group")
         grouped = ([int(v) for v in groups[0]], [int(v) for v in groups[1]],
                    [_core.quantity("errors", _typed("fec_histogram", "count", v),
                                    "fec_histogram: groups count[%d]" % i)
                     for i, v in enumerate(groups[2])])
     else:
-        if bins is None:
-            raise DomainError("fec_histogram: needs bins (or groups)")
-        if len(bins) != t + 2:
-            raise DomainError("fec_histogram: bins: %d counts given, t + 2 = %d wanted"
-                              % (len(bins), t + 2))
         # each bin a count, as a report's cell is read
         counts = [_core.quantity("errors", _typed("fec_histogram", "bins", v),
                                  "fec_histogram: bins[%d]" % i) for i, v in enumerate(bins)]
@@ -487,9 +473,6 @@ FecReport.__doc__ = """One histogram of a FEC report: the port and lane it names
 it names none; lane "combined" for a port's sum), bins (t + 2 counts) and,
 for a report that groups bins, groups = (lo, hi, count), else None."""
 
-_FORMATS = ("auto", "csv", "ethtool", "sonic", "xena")
-
-
 def read_fec_histograms(source, code, *, format="auto"):
     """The histograms of a FEC report, read by the command's own readers
     (engine/telemetry.c, compiled into this package), as ``bercl fec
@@ -518,7 +501,9 @@ def read_fec_histograms(source, code, *, format="auto"):
     Raises
     ------
     DomainError
-        A report the reader refuses, with its one-line message (FILE:LINE).
+        A report the reader refuses, a code or format the command refuses:
+        the command's one-line message, ``read_fec_histograms: source:
+        FILE:LINE: ...`` (its --histogram named as the argument source).
 
     Examples
     --------
@@ -527,15 +512,19 @@ def read_fec_histograms(source, code, *, format="auto"):
     >>> fmt, hs[0].bins[:3], hs[0].bins[-1]
     ('csv', [1000, 20, 0], 0)
     """
+    return _read_histograms("read_fec_histograms", source, code, format)
+
+
+# the flags of a report's reading, as the functions name them
+_REPORT_NAMES = {"histogram": "source", "histogram-format": "format"}
+
+
+def _read_histograms(func, source, code, format):
     if isinstance(source, (bytearray, memoryview)):
-        raise TypeError("read_fec_histograms: source must be a file name, an open file, or the "
-                        "report as bytes or str, not %s" % type(source).__name__)
+        raise TypeError("%s: source must be a file name, an open file, or the report as bytes "
+                        "or str, not %s" % (func, type(source).__name__))
     import os
     import warnings
-    if format not in _FORMATS:
-        raise DomainError("read_fec_histograms: format must be one of %s, not %r"
-                          % (", ".join(_FORMATS), format))
-    t = fec_code(code)[3]
     name = "histogram"
     if hasattr(source, "read"):
         data = source.read()
@@ -550,9 +539,13 @@ def read_fec_histograms(source, code, *, format="auto"):
             data = fp.read()
     if isinstance(data, str):
         data = data.encode("utf-8")
-    fmt, warning, rows = _core.read_histograms(data, str(name), format, t)
-    if warning:
-        warnings.warn(warning, stacklevel=2)
+    # `bercl fec --code C --histogram F --histogram-format FORMAT`: the
+    # command's reading (the code's and the format's checks, the report's)
+    why, fmt, said, rows = _core.read_histograms(data, str(name), _code_text(code), str(format))
+    if why is not None:
+        raise DomainError(_said(func, why, _REPORT_NAMES))
+    for w in said:
+        warnings.warn(_said(func, w, _REPORT_NAMES), stacklevel=_caller_level())
     return fmt, [FecReport(port, lane, [int(v) for v in bins],
                            None if g is None else (g[0], g[1], [int(v) for v in g[2]]))
                  for port, lane, bins, g in rows]
@@ -582,7 +575,7 @@ def fec_histograms(source, code, cl="95%", *, format="auto", model="poisson",
     >>> hs[0].ser_estimate
     3.604382929642445e-05
     """
-    _, reports = read_fec_histograms(source, code, format=format)
+    _, reports = _read_histograms("fec_histograms", source, code, format)
     return [_histogram(code, None if r.groups else r.bins, cl, model, r.groups, method, rate,
                        interleave, frames_per_codeword, (r.port, r.lane))
             for r in reports]
@@ -637,6 +630,10 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
              ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),
              ("ber", ber), ("rate", rate)]
+    # `bercl fec --degrade-interval K --degrade-threshold S` with these
+    # flags: the command's checks (the flags named as the arguments)
+    _check("fec_degrade", "fec", named, names={"degrade-interval": "interval",
+                                               "degrade-threshold": "threshold"})
     items = [(k, _typed("fec_degrade", k, v), k.replace("degrade-", ""))
              for k, v in named if v is not None]
     # the command's row (fec --degrade-interval K --degrade-threshold S)
@@ -676,6 +673,9 @@ def fec_test_bounds(code, errors, bits=None, cl=None, *, time=None, rate=None, l
     named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
              ("errors", errors), ("bits", bits), ("cl", cl), ("time", time), ("rate", rate),
              ("lanes", lanes), ("baud", baud), ("bits_per_symbol", bits_per_symbol)]
+    # `bercl fec --code C --errors E --bits N --cl C`: the command's checks
+    _check("fec_test_bounds", "fec", [(k.replace("_", "-"), v) for k, v in named]
+           + [("model", model)])
     items = [(k.replace("_", "-"), _typed("fec_test_bounds", k, v), k)
              for k, v in named if v is not None]
     # the command's row (fec --code C --errors E --bits N --cl C)
@@ -712,11 +712,12 @@ def fec_codeword_bounds(codewords, uncorrectable, *, cer=None, cl=None, model="p
     >>> fec_codeword_bounds(1e9, 2, cl="95%")
     6.29579362187199e-09
     """
-    if (cer is None) == (cl is None):
-        raise DomainError("fec_codeword_bounds: give cer (for the CL that CER < cer) or cl "
-                          "(for cer_upper), one of them")
     named = [("codewords", codewords), ("uncorrectable", uncorrectable), ("cer", cer),
              ("cl", cl)]
+    # the command's checks of `bercl fec --codewords K --uncorrectable U`
+    # (cer or cl, one of them); its form needs a code, on which a count of
+    # codewords does not depend
+    _check("fec_codeword_bounds", "fec", named + [("code", "kp4"), ("model", model)])
     items = [(k, _typed("fec_codeword_bounds", k, v), k) for k, v in named if v is not None]
     # the command's row (fec --codewords K --uncorrectable U): its form needs a
     # code, which a count of codewords does not depend on
@@ -805,7 +806,7 @@ class PlanSimulation(_Notebook):
 @_command_words("simulate", switches=("sequential",))
 def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=None,
              sequential=False, trials=1000000, seed=1, time=None, rate=None, lanes=None,
-             model="poisson", burst_model=None, burst_length=10, burst_share=1,
+             model="poisson", burst_model=None, burst_length=None, burst_share=None,
              reading_interval=None):
     """Simulate tests to check a CL, or a plan's risks (``bercl simulate``).
 
@@ -839,9 +840,9 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
         gilbert-elliott``): the Gilbert-Elliott channel drawn as two Poisson
         processes (engine/bursts.c), each test also judged by cl_clustered.
     burst_length : float
-        Mean errors per burst, 1 to 1e6 (default 10).
+        Mean errors per burst, 1 to 1e6 (default 10), with burst_model only.
     burst_share : float
-        The share of the errors in bursts, above 0, at most 1 (default 1).
+        The share of the errors in bursts, above 0, at most 1 (default 1), with burst_model only.
     reading_interval : float or str, optional
         Bits between readings, the intervals cl_clustered sees (default: the
         whole test, one interval).
@@ -870,20 +871,17 @@ def simulate(errors=None, bits=None, ber=None, *, cl=None, alpha=None, ratio=Non
     >>> s.one_minus_cl_sim > 0.7, s.one_minus_cl_clustered_sim <= s.one_minus_cl
     (True, True)
     """
-    b = _model(model)
-    if ber is None:
-        raise DomainError("simulate: needs ber")
-    if burst_model not in (None, "none", "gilbert-elliott"):
-        raise DomainError("simulate: burst_model must be 'gilbert-elliott' or None, not %r"
-                          % (burst_model,))
     bursts = burst_model == "gilbert-elliott"
-    if ratio is None and (sequential or alpha is not None or cl is not None):
-        raise DomainError("simulate: cl, alpha and sequential simulate a plan: give ratio")
     named = [("errors", errors), ("bits", bits), ("ber", ber), ("cl", cl), ("alpha", alpha),
              ("ratio", ratio), ("trials", trials), ("seed", seed), ("time", time),
-             ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval)]
-    if bursts:
-        named += [("burst_length", burst_length), ("burst_share", burst_share)]
+             ("rate", rate), ("lanes", lanes), ("reading_interval", reading_interval),
+             ("burst_length", burst_length), ("burst_share", burst_share)]
+    # the command's checks of `bercl simulate` with these flags (their
+    # domains, which go together, the burst model's names)
+    _check("simulate", "simulate", [(k.replace("_", "-"), v) for k, v in named]
+           + [("sequential", bool(sequential)), ("model", model),
+              ("burst-model", burst_model)])
+    b = _model(model)
     items = [(k.replace("_", "-"), _typed("simulate", k, v), k)
              for k, v in named if v is not None]
     if sequential:
@@ -928,11 +926,13 @@ def _typed(func, name, v):
 
 
 def _cell(text):
-    """A machine cell as Python reads it: a number as its double, else the text."""
+    """A machine cell as Python reads it: a number as its double (a
+    probability below the double range, printed 10^-X from its logarithm,
+    as 0.0), else the text."""
     try:
         return float(text)
     except ValueError:
-        return text
+        return 0.0 if text.startswith("10^-") else text
 
 
 # ---- watch ----
@@ -968,7 +968,7 @@ class Watch:
     cl : float or str
         The target confidence (plan: 1 - beta).
     errors : int
-        Errors allowed (fixed target).
+        Errors allowed (fixed target; default 0, none with a plan).
     alpha, ratio : optional
         Both given: decide by the sequential plan.
     rate : float or str, optional
@@ -999,20 +999,22 @@ class Watch:
     WatchRow(lane=None, bits=3000000000000.0, errors=0, cl=0.950212931632136, dispersion=None, decision='pass', cl_clustered=None)
     """
 
-    def __init__(self, ber, cl, errors=0, *, alpha=None, ratio=None, rate=None, lanes=None,
+    def __init__(self, ber, cl, errors=None, *, alpha=None, ratio=None, rate=None, lanes=None,
                  clustered=False):
-        if (alpha is None) != (ratio is None):
-            raise DomainError("Watch: a plan needs alpha and ratio")
         named = [("ber", ber), ("cl", cl), ("errors", errors), ("alpha", alpha),
                  ("ratio", ratio), ("rate", rate), ("lanes", lanes)]
+        # `bercl watch` with these flags, --plan where alpha or ratio is
+        # given: the command's checks (a plan needs both)
+        plan_given = alpha is not None or ratio is not None
+        _check("Watch", "watch", named + [("plan", plan_given), ("clustered", bool(clustered))])
         items = [(k, _typed("Watch", k, v), k) for k, v in named if v is not None]
         if clustered:
             items.append(("clustered", "1", "clustered"))
-        self._w = _core.watch_open(items, alpha is not None)
+        self._w = _core.watch_open(items, plan_given)
         self.ber = float(_typed("Watch", "ber", ber)) if not isinstance(ber, str) else \
             _core.quantity("ber", ber, "Watch: ber")
         self.cl, self.cl_complement = parse_cl(cl, "cl")
-        self.allowed = int(_core.quantity("errors", _typed("Watch", "errors", errors),
+        self.allowed = int(_core.quantity("errors", _typed("Watch", "errors", errors or 0),
                                           "Watch: errors"))
         self.clustered = bool(clustered)
         self.plan = None if alpha is None else plan(ber, cl, alpha, ratio, sequential=True)
@@ -1049,22 +1051,20 @@ class Watch:
         """
         if self.decision:
             raise DomainError("Watch: the test is decided (%s)" % self.decision)
-        if (bits is None) == (time is None):
-            raise DomainError("Watch.feed: give bits or time (one of them)")
-        kind = ("bits" if time is None else "time", lane is not None)
+        given = {"bits": bits, "time": time, "errors": errors, "lane": lane}
+        kind = tuple(k for k in ("bits", "time", "errors", "lane") if given[k] is not None)
         if self._kind is None:
+            # the first reading's columns make the header of the command's
+            # input: the engine checks it (bits or time, and errors)
             self._kind = kind
-            header = [kind[0], "errors"] + (["lane"] if kind[1] else [])
-            _, rows = self._send(",".join(header) + "\n")
+            _, rows = self._send(",".join(kind) + "\n")
             self._columns = rows[0]
         elif kind != self._kind:
-            raise DomainError("Watch.feed: every reading gives %s%s, as the first did"
-                              % (self._kind[0], " and its lane" if self._kind[1] else
-                                 " and no lane"))
-        cells = [_typed("Watch.feed", kind[0], bits if time is None else time),
-                 _typed("Watch.feed", "errors", errors)]
-        if kind[1]:
-            cells.append(str(lane))
+            # a reading is a record of that header: a value without its
+            # column (or a column without its value) has no place in it
+            raise DomainError("Watch.feed: every reading gives %s, as the first did"
+                              % ", ".join(self._kind))
+        cells = [str(lane) if k == "lane" else _typed("Watch.feed", k, given[k]) for k in kind]
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerow(cells)
         state, rows = self._send(buf.getvalue())
@@ -1072,7 +1072,7 @@ class Watch:
         self.rows.extend(got)
         if state in (0, 1):  # WATCH_PASS, WATCH_FAIL
             self.decision = "pass" if state == 0 else "fail"
-        return got if kind[1] else got[0]
+        return got if lane is not None else got[0]
 
     def _row(self, cells):
         r = dict(zip(self._columns, cells))
@@ -1150,20 +1150,24 @@ class Intervals:
     def __init__(self, state, cumulative):
         self._state = state
         self.cumulative = cumulative
-        d = _core.clustered(state, math.nan, math.nan, math.nan, False)
+        d = _core.dispersion(state)
         self.intervals, self.errored = int(d["intervals"]), int(d["errored"])
         self.bits, self.errors = d["bits"], d["errors"]
-        self._d = d
 
     def __repr__(self):
         return "Intervals(intervals=%d, errored=%d, bits=%r, errors=%r, cumulative=%r)" % (
             self.intervals, self.errored, self.bits, self.errors, self.cumulative)
 
-    def _disp(self, d):
-        bounded = d["bounded"]
-        return (d["dispersion"] if d["has_estimate"] else None,
-                d["dispersion_upper"] if bounded else None,
-                d["independent_events"])
+    def _row(self, func, cmd, named):
+        """The command's row of `bercl CMD --intervals F` with the flags
+        named (engine/rowcall.c on the log's totals, engine/intervals.c
+        intervals_compute): {column: value}, None for an empty cell."""
+        _check(func, cmd, named + [("intervals", "intervals")])
+        items = [(k, _typed(func, k, v), k) for k, v in named if not isinstance(v, bool)]
+        items += [(k, "1", k) for k, v in named if v is True]
+        cells, _, extra = _core.row(func, cmd, 0, items, None, None, self._state)
+        row = {k: _cell(v) for k, v in cells.items()}
+        return lambda k: row.get(k), extra
 
     def cl(self, ber):
         """cl_clustered at `ber` and the Poisson CL of the totals (``bercl cl
@@ -1178,16 +1182,11 @@ class Intervals:
         -------
         ClusteredCl
         """
-        call = _Call("cl_clustered", "raise")
-        p = _scalar(call, "ber", ber, parse_real)
-        if not 0 < p < 1:
-            raise DomainError("cl_clustered: ber = %r: must be between 0 and 1, exclusive" % p)
-        t = _core.tails_full(0, self.errors, self.bits, p)
-        if t is None:
-            raise DomainError("cl_clustered: bits * ber is outside [1e-300, 1e300]")
-        d = _core.clustered(self._state, p, math.nan, math.nan, False)
-        return ClusteredCl(self.errors, self.bits, p, t[0], t[1], d["cl_clustered"],
-                           d["one_minus_cl_clustered"], *self._disp(d))
+        # `bercl cl --intervals F --ber P`: the command's checks and row
+        f, extra = self._row("cl_clustered", "cl", [("ber", ber)])
+        return ClusteredCl(f("errors"), f("bits"), f("ber"), f("cl"), f("one_minus_cl"),
+                           f("cl_clustered"), extra["one_minus_cl_clustered"], f("dispersion"),
+                           f("dispersion_upper"), f("independent_events"))
 
     def ber(self, cl, two_sided=False):
         """ber_upper_clustered at confidence `cl` and the Poisson bound of the
@@ -1204,16 +1203,12 @@ class Intervals:
         -------
         ClusteredBer
         """
-        from . import ber_interval, ber_upper
-        c, q = parse_cl(cl, "cl")
-        if two_sided:
-            lo, up = ber_interval(self.errors, self.bits, cl)
-        else:
-            lo, up = None, ber_upper(self.errors, self.bits, cl)
-        d = _core.clustered(self._state, math.nan, c, q, bool(two_sided))
-        return ClusteredBer(self.errors, self.bits, c, self.errors / self.bits, lo, up,
-                            d["ber_lower_clustered"] if two_sided else None,
-                            d["ber_upper_clustered"], *self._disp(d))
+        # `bercl ber --intervals F --cl C [--two-sided]`: the command's checks and row
+        f, _ = self._row("ber_upper_clustered", "ber", [("cl", cl),
+                                                        ("two-sided", bool(two_sided))])
+        return ClusteredBer(f("errors"), f("bits"), f("cl"), f("ber_estimate"), f("ber_lower"),
+                            f("ber_upper"), f("ber_lower_clustered"), f("ber_upper_clustered"),
+                            f("dispersion"), f("dispersion_upper"), f("independent_events"))
 
 
 def intervals(bits, errors, *, cumulative=None):
@@ -1254,25 +1249,23 @@ def intervals(bits, errors, *, cumulative=None):
          for v in np.ravel(np.asarray(bits, dtype=object))]
     e = [v if isinstance(v, str) else _typed("intervals", "errors", v)
          for v in np.ravel(np.asarray(errors, dtype=object))]
-    if len(b) != len(e):
-        raise DomainError("intervals: bits and errors: %d and %d values" % (len(b), len(e)))
     # the log as the command reads it (--intervals): the engine's reader, its
-    # checks and its form decision; a message's line is the element's + 2
-    text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in zip(b, e))
-    try:
-        state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
-    except DomainError as err:
-        msg = str(err)
-        head, _, rest = msg.partition(": ")
-        if head.startswith("intervals:") and head[10:].isdigit():
-            msg = "intervals: element [%d]: %s" % (int(head[10:]) - 2, rest)
-        raise DomainError(msg) from None
+    # checks and its form decision (an element one array lacks, an empty
+    # cell); a message's line is the element's + 2
+    text = "bits,errors\n" + "".join("%s,%s\n" % (x, y) for x, y in
+                                     itertools.zip_longest(b, e, fillvalue=""))
+    why, state, cum, _ = _core.intervals_read(text.encode(), "intervals", _form(cumulative))
+    if why is not None:
+        # the log's line named as the element it holds
+        why = re.sub(r"^--intervals: intervals:(\d+): ",
+                     lambda m: "element [%d]: " % (int(m.group(1)) - 2), why)
+        raise DomainError(_said("intervals", why))
     return Intervals(state, cum)
 
 
 def _form(cumulative):
     """--intervals-form: auto (None), per-interval (False), cumulative (True)."""
-    return 0 if cumulative is None else 2 if cumulative else 1
+    return "auto" if cumulative is None else "cumulative" if cumulative else "per-interval"
 
 
 def read_intervals(source, *, cumulative=None):
@@ -1315,7 +1308,9 @@ def read_intervals(source, *, cumulative=None):
         raise TypeError("read_intervals: source must be a file name, a file, or the log as "
                         "str or bytes, not %s" % type(data).__name__)
     # the command's --intervals reader (engine/intervals.c)
-    state, cum, _ = _core.intervals_read(data, str(name), _form(cumulative))
+    why, state, cum, _ = _core.intervals_read(data, str(name), _form(cumulative))
+    if why is not None:
+        raise DomainError(_said("read_intervals", why, {"intervals": "source"}))
     return Intervals(state, cum)
 
 
