@@ -444,7 +444,9 @@ def argv_of(inv):
             words.append("--%s=%s" % (n, v))
         else:
             words += ["--" + n, v]
-    if inv.page and inv.cmd != "eye":
+    # CSV where the page or Python reads the table (simulate runs on the
+    # command and Python only)
+    if (inv.page or inv.cmd == "simulate") and inv.cmd != "eye":
         words += ["-f", "csv"]
     return words
 
@@ -604,11 +606,25 @@ def pair(a, b):
     return lambda res: {a: res[0], b: res[1]}
 
 
+def lanes_rows(res):
+    """lanes_cl's answer as the command's rows: a row per lane, then the
+    combined row and the "all" row."""
+    rows = [{"errors": e, "bits": res.bits, "cl": c, "one_minus_cl": m,
+             "log10_one_minus_cl": g}
+            for e, c, m, g in zip(res.errors, res.cl, res.one_minus_cl, res.log10_one_minus_cl)]
+    rows.append({"errors": res.combined_errors, "bits": res.combined_bits, "cl": res.combined_cl,
+                 "one_minus_cl": res.combined_one_minus_cl})
+    rows.append({"errors": res.combined_errors, "bits": res.combined_bits, "cl": res.all_cl,
+                 "one_minus_cl": res.all_one_minus_cl,
+                 "log10_one_minus_cl": res.all_log10_one_minus_cl})
+    return rows
+
+
 # (cmd, the set of flags, or a predicate) -> (call, outputs to columns)
 PYTHON = [
     ("cl", lambda f: "lane-errors" not in f and "require" not in f, py_cl, one("cl")),
     ("cl", lambda f: "lane-errors" in f and f <= {"lane-errors", "bits", "ber", "model"},
-     py_lanes, None),
+     py_lanes, lanes_rows),
     ("bits", lambda f: f <= {"errors", "ber", "cl", "model"}, py_min_bits, one("bits")),
     ("bits", lambda f: "rate" in f, py_min_time, one("time_s")),
     ("ber", lambda f: "two-sided" not in f, py_ber_upper, one("ber_upper")),
@@ -731,22 +747,17 @@ def check_python(inv, cres, fails):
             fails.append("%s: the command answers (status %d), Python raises: %s" % (where, st, perr))
             return 1
         rows = rows_of(out)
+        got = outs(res)
+        if isinstance(got, list):  # a row each, as the command prints them
+            same_rows(where, rows, got, fails)
+            return 1
         if len(rows) != 1:
+            fails.append("%s: the command gives %d rows, Python one" % (where, len(rows)))
             return 1
         row = rows[0]
-        got = outs(res) if outs else lanes_cells(res)
         for col, pv in got.items():
             cell = row.get(col, "")
-            if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
-                continue
-            if isinstance(pv, int) and not isinstance(pv, bool):
-                ok = same_int(cell, pv)
-            else:
-                try:
-                    ok = same_double(float(cell), float(pv))
-                except (TypeError, ValueError):
-                    ok = False
-            if not ok:
+            if not same_cell(cell, pv):
                 fails.append("%s: column %s: command %r, Python %r" % (where, col, cell, pv))
         return 1
     if st == 2:
@@ -764,9 +775,21 @@ def check_python(inv, cres, fails):
     return 1
 
 
-def lanes_cells(res):
-    """lanes_cl's combined row, as the command's lane "all" row gives it."""
-    return {}
+def same_cell(cell, pv):
+    """One cell of the command's CSV against Python's value: empty for None
+    or NaN, whole numbers as integers, a value below the doubles (the
+    command's "10^-x" beyond 1e-324) as Python's 0.0, other values bit for
+    bit."""
+    if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
+        return True
+    if cell.startswith("10^-") and pv == 0.0 and float(cell[4:]) > 324:
+        return True
+    if isinstance(pv, str) or isinstance(pv, int) and not isinstance(pv, bool):
+        return same_int(cell, pv)
+    try:
+        return same_double(float(cell), float(pv))
+    except (TypeError, ValueError):
+        return False
 
 
 def same_rows(where, rows, got, fails):
@@ -780,16 +803,7 @@ def same_rows(where, rows, got, fails):
             if col not in row:
                 continue
             cell = row[col]
-            if cell == "" and (pv is None or (isinstance(pv, float) and math.isnan(pv))):
-                continue
-            if isinstance(pv, str) or isinstance(pv, int) and not isinstance(pv, bool):
-                ok = same_int(cell, pv)
-            else:
-                try:
-                    ok = same_double(float(cell), float(pv))
-                except (TypeError, ValueError):
-                    ok = False
-            if not ok:
+            if not same_cell(cell, pv):
                 fails.append("%s: row %d column %s: command %r, Python %r"
                              % (where, k + 1, col, cell, pv))
 
