@@ -555,7 +555,7 @@ enum compute_status compute_errors(struct row *r)
 }
 
 /* --baud B with --bits-per-symbol K: the bit rate is B * K. */
-static enum compute_status resolve_rate(struct row *r)
+enum compute_status compute_line_rate(struct row *r)
 {
 	struct row_input *in = &r->in;
 	if (isnan(in->baud))
@@ -958,7 +958,7 @@ enum compute_status compute_row(enum command cmd, struct row *r)
 		return COMPUTE_INPUT;
 	if (!f->compute)
 		return compute_fail(r, COMPUTE_NUMERIC, "this form is not computed row by row");
-	enum compute_status st = resolve_rate(r);
+	enum compute_status st = compute_line_rate(r);
 	if (st != COMPUTE_OK)
 		return st;
 	st = f->compute(r);

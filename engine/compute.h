@@ -15,6 +15,10 @@ enum compute_status { COMPUTE_OK = 0, COMPUTE_INPUT = 2, COMPUTE_NUMERIC = 3 };
  * on a numerical failure COMPUTE_NUMERIC.
  */
 enum compute_status compute_row(enum command cmd, struct row *r);
+/* The row's bit rate from --baud and --bits-per-symbol where the baud is
+ * given (rate_bps = baud * bits_per_symbol, 1 where that is NaN); the
+ * first step of compute_row(). */
+enum compute_status compute_line_rate(struct row *r);
 
 /* One per form of a subcommand (forms.c names them); compute_row() calls them. */
 enum compute_status compute_cl(struct row *r);

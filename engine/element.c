@@ -41,6 +41,8 @@ const struct element_desc element_answers[NELEMENT] = {
 	                {"n", "k", "m", "ser"}, {"ser", "cer", "post_fec_ber", "ber"}},
 	[EL_TESTED_BITS] = {"tested_bits", CMD_BER, 3, 1, {Q_RATE, Q_TIME, Q_LANES},
 	                    {"rate", "time", "lanes"}, {"bits"}},
+	[EL_LINE_RATE] = {"line_rate", CMD_BER, 2, 1, {Q_BAUD, Q_BITS_PER_SYMBOL},
+	                  {"baud", "bits_per_symbol"}, {"rate"}},
 };
 
 static int is_target(int q)
@@ -396,6 +398,9 @@ static void outputs(enum element_answer a, const struct row *r, double *out)
 	case EL_TESTED_BITS:
 		out[0] = r->bits;
 		break;
+	case EL_LINE_RATE:
+		out[0] = r->in.rate_bps;
+		break;
 	default:
 		break;
 	}
@@ -436,7 +441,8 @@ static int full(enum element_answer a, enum bercl_model model, int exact, const 
 	}
 	struct row r;
 	row_reset(&r, &ri);
-	enum compute_status st = compute_row(d->cmd, &r);
+	/* the line rate alone: the rule every row applies first */
+	enum compute_status st = a == EL_LINE_RATE ? compute_line_rate(&r) : compute_row(d->cmd, &r);
 	if (st == COMPUTE_OK) {
 		outputs(a, &r, out);
 		if (tails)

@@ -41,6 +41,8 @@ enum element_answer {
 	EL_FEC_SER,      /* (n, k, m, ser) -> (ser, cer, post_fec_ber, ber): fec --ser */
 	EL_TESTED_BITS,  /* (rate, time, lanes) -> (bits): the bits of a test of that time,
 	                    rate * time * lanes as the command derives them */
+	EL_LINE_RATE,    /* (baud, bits_per_symbol) -> (rate): the bit rate of a symbol
+	                    rate, as --baud with --bits-per-symbol gives it */
 	NELEMENT
 };
 

@@ -532,7 +532,9 @@ def _rate(call, rate, baud, bits_per_symbol):
     if bits_per_symbol is None:
         return b
     k = call.number("bits_per_symbol", bits_per_symbol, parse_count)
-    return b * _engine_check(call, "bits-per-symbol", "bits_per_symbol", k)
+    k = _engine_check(call, "bits-per-symbol", "bits_per_symbol", k)
+    # the rate as the command derives it (engine/compute.c compute_line_rate)
+    return _apply(call, _core.line_rate, ("baud", "bits_per_symbol"), (b, k))
 
 
 def _engine_check(call, flag, name, arr):

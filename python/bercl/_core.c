@@ -116,6 +116,8 @@ static const struct ufunc_def ufuncs[] = {
 	{"tested_bits", EL_TESTED_BITS, BERCL_POISSON, 0, 0, 1,
 	 "tested_bits(rate, time, lanes): the bits of a test, rate * time * lanes as the command "
 	 "derives them"},
+	{"line_rate", EL_LINE_RATE, BERCL_POISSON, 0, 0, 1,
+	 "line_rate(baud, bits_per_symbol): the bit rate, as --baud with --bits-per-symbol gives it"},
 };
 #define NUFUNCS (sizeof ufuncs / sizeof ufuncs[0])
 #define MAXIO (ELEMENT_MAX_ARGS + 3 + ELEMENT_MAX_OUT)
