@@ -714,7 +714,8 @@ bercl_lane_target(double cl, double one_minus_cl, int lanes, bercl_tails *out);
  * by up to a rounding a lane: the bits bercl_min_bits_all_lanes() gives
  * meet the target and one fewer does not. BERCL_EDOM for a bad target, or
  * a logarithm in `all` that is NaN, above 0, or with a lo that is not
- * finite (ln 0 = -inf is accepted).
+ * finite (ln 0 = -inf, with lo 0, is accepted: a CL of 0 meets no target, a
+ * 1 - CL of 0 every one).
  */
 BERCL_API enum bercl_status
 bercl_lanes_meet(const bercl_tails *all, double cl, double one_minus_cl, int *meets);
@@ -895,7 +896,8 @@ typedef struct {
 	double threshold;             /* voltage: Bergano's threshold */
 	double ber_at_threshold;      /* voltage: Q(q) */
 	double deviance;              /* likelihood: -2 ln(L / L_saturated) */
-	int df;                       /* pooled groups - parameters; 0 or less: no test */
+	int df;                       /* pooled groups - parameters (a fitted rho on a bound
+	                                 of [1e-6, 1] not counted); 0 or less: no test */
 	double fit_p;                 /* Pearson's chi-square p-value of the groups of fitted
 	                                 points, each expecting at least 5 errors (1 with df < 1) */
 	double r_squared;             /* the smaller side's R^2 of the regression */

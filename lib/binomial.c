@@ -285,7 +285,7 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	 * B_n; its rounding is only multiplied in (Steed's form, a sum of
 	 * alternating corrections, lost 2e-15 at sd 8.6e4). The whole numbers
 	 * of the coefficients as integers, converted exactly where used
-	 * (fewer wide values live across the loop: a third faster) */
+	 * (fewer wide values live across the loop) */
 	wf f = wf_mul(a, c), cc = f, dv = wf_d(0.0);
 	/* for a below 2^29 (and m below CF_MAX_STEPS, 1e8) a + 2m + 1 and its
 	 * like are below 2^31, so the products of two are exact 64-bit

@@ -274,10 +274,11 @@ enum bercl_status bercl_lane_target(double cl, double one_minus_cl, int lanes, b
 	return BERCL_OK;
 }
 
-/* A logarithm of a probability as bercl_lanes_meet() takes it. */
+/* A logarithm of a probability as bercl_lanes_meet() takes it: ln 0 is
+ * -inf with lo 0. */
 static int ln_prob_ok(bercl_lnprob l)
 {
-	return l.hi <= 0 && (l.hi == -INFINITY || isfinite(l.lo));
+	return l.hi <= 0 && isfinite(l.lo) && (l.hi > -INFINITY || l.lo == 0);
 }
 
 enum bercl_status bercl_lanes_meet(const bercl_tails *all, double cl, double one_minus_cl,
@@ -288,7 +289,13 @@ enum bercl_status bercl_lanes_meet(const bercl_tails *all, double cl, double one
 	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	if (cl <= 0.5)
+	/* ln 0 decided directly (-inf - x is NaN in double-double): a CL of
+	 * 0 meets no target, a 1 - CL of 0 every one */
+	if (cl <= 0.5 && all->ln_cl.hi == -INFINITY)
+		*meets = 0;
+	else if (cl > 0.5 && all->ln_one_minus_cl.hi == -INFINITY)
+		*meets = 1;
+	else if (cl <= 0.5)
 		*meets = dd_sub(dd_make(all->ln_cl.hi, all->ln_cl.lo), dd_log(dd_from(cl))).hi >= 0;
 	else
 		*meets = dd_sub(dd_make(all->ln_one_minus_cl.hi, all->ln_one_minus_cl.lo),

@@ -1260,10 +1260,12 @@ static void lane_target_call(double cl, double omc, int lanes)
 static void lanes_meet_call(const bercl_tails *all, const char *what, double cl, double omc,
                             int made_up)
 {
+	/* ln 0 is -inf with lo 0 */
 	int ln_ok = !made_up || (all->ln_cl.hi <= 0 && all->ln_one_minus_cl.hi <= 0 &&
-	                         (all->ln_cl.hi == -INFINITY || isfinite(all->ln_cl.lo)) &&
-	                         (all->ln_one_minus_cl.hi == -INFINITY ||
-	                          isfinite(all->ln_one_minus_cl.lo)));
+	                         isfinite(all->ln_cl.lo) && isfinite(all->ln_one_minus_cl.lo) &&
+	                         (all->ln_cl.hi > -INFINITY || all->ln_cl.lo == 0) &&
+	                         (all->ln_one_minus_cl.hi > -INFINITY ||
+	                          all->ln_one_minus_cl.lo == 0));
 	int dom = ln_ok && target_domain(cl, omc);
 	int meets;
 	poison(&meets, sizeof meets);
@@ -1274,6 +1276,11 @@ static void lanes_meet_call(const bercl_tails *all, const char *what, double cl,
 		return;
 	if (meets != 0 && meets != 1)
 		breaks(R_OTHER, "meets %d", meets);
+	/* a 1 - CL of 0 meets every target; a CL of 0 none */
+	if (cl > 0.5 && all->ln_one_minus_cl.hi == -INFINITY && meets != 1)
+		breaks(R_OTHER, "ln(1 - CL) = -inf against %.17g: meets %d", cl, meets);
+	if (cl <= 0.5 && all->ln_cl.hi == -INFINITY && meets != 0)
+		breaks(R_OTHER, "ln CL = -inf against %.17g: meets %d", cl, meets);
 	/* plainly above or below the target: the doubles decide */
 	if (!made_up && ((all->cl > cl * (1 + 1e-9) && meets != 1 && all->one_minus_cl < omc) ||
 	                 (all->cl < cl * (1 - 1e-9) && meets != 0)))
@@ -1327,6 +1334,13 @@ static void test_lane_target_meet(void **state)
 			snprintf(what, sizeof what, "made up: field %d = %.17g", f, *field[f]);
 			lanes_meet_call(&t, what, 0.95, 0.05, 1);
 		}
+	/* ln 0 itself: 1 - CL of 0 (meets), CL of 0 (does not) */
+	bercl_tails z = all[0];
+	z.ln_one_minus_cl = (bercl_lnprob){-INFINITY, 0};
+	lanes_meet_call(&z, "made up: ln(1 - CL) = -inf", 0.95, 0.05, 1);
+	z = all[0];
+	z.ln_cl = (bercl_lnprob){-INFINITY, 0};
+	lanes_meet_call(&z, "made up: ln CL = -inf", 0.05, 0.95, 1);
 	end();
 }
 

@@ -15,7 +15,7 @@ difference keeps 50 digits for degrade_p >= 1e-30 (the first cases are
 chosen so). The second set (MORE, added when lib/fec_degrade.c moved to
 double-double) reaches further: intervals whose every bit is 1 (a
 convolution at each step), K up to 2^32 - 1, a code correcting no symbol
-(RS(7,6), t = 0) and one correcting 128, and alarms as rare as 1e-200;
+(RS(7,6), t = 0) and one correcting 128, and alarms as rare as 1e-181;
 where degrade_p is below 1e-30 the case is computed again at twice the
 digits until the difference keeps 50.
 This shares nothing with lib/fec_degrade.c (no tilt, no window, no long
