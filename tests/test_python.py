@@ -1794,3 +1794,44 @@ def test_histogram_arrays_are_the_engines(kw, pattern):
     histogram_arrays checks it, naming the function and the argument."""
     with pytest.raises(bercl.DomainError, match=pattern):
         bercl.fec_histogram("kp4", **kw)
+
+
+def test_lazy_min_time_is_the_engines():
+    """A dask min_time is the engine's test time block by block: a time
+    beyond the doubles is the command's refusal (NaN under on_error="nan"),
+    never inf (it was bits / rate in Python)."""
+    da = pytest.importorskip("dask.array")
+    rate = da.from_array(np.array([1e-300, 1e9]))
+    lazy = bercl.min_time(3, 1e-12, 0.95, rate=rate)
+    assert isinstance(lazy, da.Array)
+    with pytest.raises(bercl.DomainError, match="^min_time: the test time, .* is above the "
+                       "double range"):
+        lazy.compute()
+    with pytest.warns(RuntimeWarning):
+        t = bercl.min_time(3, 1e-12, 0.95, rate=rate, on_error="nan").compute()
+    assert math.isnan(t[0]) and t[1] == bercl.min_time(3, 1e-12, 0.95, rate=1e9)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: bercl.fec_cer("foo", 1e-4), lambda: bercl.fec_post_ber("foo", 1e-4),
+    lambda: bercl.fec_rates("foo", 1e-4), lambda: bercl.fec_histogram("foo", [1, 2]),
+    lambda: bercl.fec_degrade("foo", 100, 3)])
+def test_fec_functions_name_themselves_for_a_bad_code(call):
+    """Every FEC function's bad code is the command's --code message, under
+    the function's name and the argument's."""
+    r = subprocess.run([os.path.join(os.path.dirname(__file__), "..", "bercl"), "fec", "--code",
+                        "foo", "--ber", "1e-4"], capture_output=True, text=True)
+    assert r.returncode == 2
+    said = r.stderr.strip().replace("bercl: --code", "code")
+    with pytest.raises(bercl.DomainError) as e:
+        call()
+    func = str(e.value).split(":", 1)[0]
+    assert func.startswith("fec_") and str(e.value) == "%s: %s" % (func, said)
+
+
+def test_parse_cl_reads_a_float32_as_printed():
+    """parse_cl reads a float32 or float16 level as numpy prints it, as the
+    friendly functions do: one rule for a narrow level."""
+    for t in (np.float32, np.float16):
+        assert bercl.parse_cl(t(0.95)) == bercl.parse_cl("0.95")
+    assert bercl.min_bits(0, 1e-12, np.float32(0.95)) == bercl.min_bits(0, 1e-12, "0.95")

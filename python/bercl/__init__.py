@@ -1029,13 +1029,28 @@ def min_time(errors, ber, cl, *, rate=None, lanes=None, baud=None, bits_per_symb
     res = _apply(call, _ufunc("min_bits", b, exact), ("errors", "ber", "cl"), (e, p) + level,
                  None, where)
     rate_all = r * n_lanes  # the lanes' sum, as the command's rate x lanes
-    if call.lazy:  # dask or xarray: as it is computed, bits over rate
-        return call.out(res / rate_all, given=out)
+    if call.lazy:  # dask or xarray: each block's time as the engine makes it
+        return call.out(_lazy_test_time(call, res, rate_all), given=out)
     res = _test_time(call, res, rate_all, where)
     if out is not None:
         np.copyto(out, res, where=where)
         res = out
     return call.out(res, given=out)
+
+
+def _lazy_test_time(call, bits, rate):
+    """_test_time over a lazy bits array (dask, or xarray over dask), block
+    by block as it is computed; an xarray object over numpy now."""
+    import dask.array as da
+    data, rdata = getattr(bits, "data", bits), getattr(rate, "data", rate)
+    if not isinstance(data, da.Array) and not isinstance(rdata, da.Array):
+        t = _test_time(call, np.asarray(data), np.asarray(rdata))
+        return bits.copy(data=t) if hasattr(bits, "coords") else t
+    b, q = (da.asarray(x, dtype=np.float64) for x in (data, rdata))
+    b, q = da.broadcast_arrays(b, q)
+    q = q.rechunk(b.chunks)
+    t = da.map_blocks(lambda x, r: _test_time(call, x, r), b, q, dtype=np.float64)
+    return bits.copy(data=t) if hasattr(bits, "coords") and bits.shape == t.shape else t
 
 
 def _test_time(call, bits, rate, where=True):
@@ -1266,10 +1281,11 @@ def _code_text(code):
 
 
 def _fec(func, code, ber, on_error, ser=None):
-    n, k, m, _ = fec_code(code)
     call = _Call(func, on_error)
+    # the command's checks first: a bad code is FUNC's message, as --code's
     _check(func, "fec", [("code", _code_text(code)), ("ber", ber), ("ser", ser)],
            elementwise=not call.raise_)
+    n, k, m, _ = fec_code(code)
     nkm = (np.float64(n), np.float64(k), np.float64(m))
     if ser is not None:
         # fec --ser: the SER's pre-FEC BER, cer and post_fec_ber as the command's row has them

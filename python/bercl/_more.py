@@ -418,8 +418,7 @@ def fec_histogram(code, bins=None, cl="95%", *, model="poisson", groups=None,
 def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_per_codeword,
                where):
     """`fec_histogram`, and the port and lane of a report's histogram."""
-    n, k, m, t = fec_code(code)
-    named = [("code", "rs:%d,%d,%d" % (n, k, m)), ("cl", cl), ("rate", rate),
+    named = [("code", _code_text(code)), ("cl", cl), ("rate", rate),
              ("interleave", interleave), ("frames_per_codeword", frames_per_codeword),
              ("method", method)]
     # `bercl fec --histogram F` with these flags: the command's checks (the
@@ -427,6 +426,7 @@ def _histogram(code, bins, cl, model, groups, method, rate, interleave, frames_p
     # engine's (histogram_arrays)
     _check("fec_histogram", "fec", [(key.replace("_", "-"), v) for key, v in named]
            + [("model", model), ("histogram", "bins")])
+    n, k, m, t = fec_code(code)
     items = [(key.replace("_", "-"), _typed("fec_histogram", key, v), key)
              for key, v in named if v is not None]
     if groups is not None and (isinstance(groups, (str, bytes)) or not all(
@@ -627,7 +627,7 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     >>> d.ser, d.degrade_p
     (9.372187955997527e-05, 0.4999999999999986)
     """
-    named = [("code", code if isinstance(code, str) else "rs:%d,%d,%d" % fec_code(code)[:3]),
+    named = [("code", _code_text(code)),
              ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),
              ("ber", ber), ("rate", rate)]
     # `bercl fec --degrade-interval K --degrade-threshold S` with these

@@ -49,9 +49,12 @@ def _reader(name, syntax, what, convert=float, text=None, **doc):
 
 def _cl_text(s, what):
     """A confidence level's text: a string as typed, a number by its shortest
-    decimal (its repr), as if typed."""
+    decimal (its repr), as if typed; a float32 or float16 as the decimal
+    numpy prints for it (as the friendly functions read a level)."""
     if isinstance(s, bool) or not isinstance(s, (str, int, float)):
         if hasattr(s, "dtype") and getattr(s, "ndim", 1) == 0:
+            if s.dtype.kind == "f" and s.dtype.itemsize < 8:
+                return str(s)
             s = s.item()
         else:
             raise TypeError("%s must be a number or a string, not %s" % (what, type(s).__name__))
