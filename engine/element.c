@@ -13,6 +13,7 @@
 
 #include "bercl.h"
 #include "element.h"
+#include "numbers.h"
 #include "parse.h"
 #include "request.h"
 #include "shortest.h"
@@ -44,6 +45,25 @@ const struct element_desc element_answers[NELEMENT] = {
 	[EL_LINE_RATE] = {"line_rate", CMD_BER, 2, 1, {Q_BAUD, Q_BITS_PER_SYMBOL},
 	                  {"baud", "bits_per_symbol"}, {"rate"}},
 };
+
+/*
+ * A probability as the command's cell means it: below DBL_MIN the cell is
+ * printed from the logarithm (format_probability: digits a subnormal
+ * double does not keep), so the element is the double that text reads as,
+ * not the subnormal the tails rounded (they can differ by a subnormal ulp:
+ * binomial 24 errors in 4855 bits at 1e-15, test_faces' soak).
+ */
+static double as_printed(double v, bercl_lnprob ln)
+{
+	if (!(v < DBL_MIN) || ln.hi == -INFINITY)
+		return v;
+	char b[64];
+	double d;
+	format_probability(b, sizeof b, v, ln);
+	if (strncmp(b, "10^", 3) == 0 || parse_real(b, &d) != NULL)
+		return v; /* beyond the doubles: 0, as v is */
+	return d;
+}
 
 static int is_target(int q)
 {
@@ -250,8 +270,8 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 		if (model == BERCL_BINOMIAL) {
 			if (bercl_binomial_tails(in[0], in[1], in[2], &tl) != BERCL_OK)
 				return 0;
-			out[0] = tl.cl;
-			out[1] = tl.one_minus_cl;
+			out[0] = as_printed(tl.cl, tl.ln_cl);
+			out[1] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
 		} else {
 			/* lambda = bits * ber exactly, hi + lo, as compute_tails_at;
 			 * bercl_poisson_values gives the doubles of bercl_poisson_tails */
@@ -259,6 +279,9 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 			if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA) ||
 			    bercl_poisson_values(in[0], lam, fma(in[1], in[2], -lam), &out[0], &out[1]) !=
 			            BERCL_OK)
+				return 0;
+			/* below DBL_MIN the full path, which has the logarithms */
+			if (!(out[0] >= DBL_MIN && out[1] >= DBL_MIN))
 				return 0;
 		}
 		return probability(out[0]) && probability(out[1]);
@@ -289,8 +312,8 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 			return 0;
 		if (least_bits(model, e, p, t, cache, &out[0], &tl) != COMPUTE_OK)
 			return 0;
-		out[1] = tl.cl;
-		out[2] = tl.one_minus_cl;
+		out[1] = as_printed(tl.cl, tl.ln_cl);
+		out[2] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
 		return out[0] > 0 && probability(out[1]) && probability(out[2]);
 	}
 	default:
@@ -357,8 +380,8 @@ static void outputs(enum element_answer a, const struct row *r, double *out)
 {
 	switch (a) {
 	case EL_TAILS:
-		out[0] = r->tails.cl;
-		out[1] = r->tails.one_minus_cl;
+		out[0] = as_printed(r->tails.cl, r->tails.ln_cl);
+		out[1] = as_printed(r->tails.one_minus_cl, r->tails.ln_one_minus_cl);
 		break;
 	case EL_LOG10_TAILS:
 		out[0] = bercl_lnprob_log10(r->tails.ln_one_minus_cl);
@@ -366,13 +389,13 @@ static void outputs(enum element_answer a, const struct row *r, double *out)
 		break;
 	case EL_MIN_BITS:
 		out[0] = r->bits;
-		out[1] = r->tails.cl;
-		out[2] = r->tails.one_minus_cl;
+		out[1] = as_printed(r->tails.cl, r->tails.ln_cl);
+		out[2] = as_printed(r->tails.one_minus_cl, r->tails.ln_one_minus_cl);
 		break;
 	case EL_MAX_ERRORS:
 		out[0] = r->in.errors;
-		out[1] = r->tails.cl;
-		out[2] = r->tails.one_minus_cl;
+		out[1] = as_printed(r->tails.cl, r->tails.ln_cl);
+		out[2] = as_printed(r->tails.one_minus_cl, r->tails.ln_one_minus_cl);
 		break;
 	case EL_BER_UPPER:
 		out[0] = r->ber_upper;
@@ -484,7 +507,7 @@ size_t element_tails_strided(enum bercl_model model, size_t n, const char *const
 		           lam <= BERCL_MAX_LAMBDA &&
 		           bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
 		                   BERCL_OK &&
-		           probability(o[0]) && probability(o[1]);
+		           o[0] >= DBL_MIN && o[1] >= DBL_MIN && probability(o[0]) && probability(o[1]);
 		if (!done)
 			failed += (size_t)element_compute(EL_TAILS, model, 0, v, o, NULL, NULL);
 		for (int k = 0; k < nout; k++)

@@ -17,7 +17,16 @@ PATH=${BERCL_BINDIR:-$top}:$PATH
 export PATH LC_ALL=C BERCL_PROGRESS_DELAY=1000000
 cd "$dir/in"
 n=0
+# BERCL_CORPUS_SKIP: an extended regular expression; the commands it
+# matches are left out of this run and of the recorded outputs it compares
+# (make check-ld64 names what that build cannot answer, and why).
+skip=${BERCL_CORPUS_SKIP:-}
+skipped=0
 while IFS= read -r cmd; do
+	if [ -n "$skip" ] && printf '%s\n' "$cmd" | grep -qE -e "$skip"; then
+		skipped=$((skipped + 1))
+		continue
+	fi
 	n=$((n + 1))
 	status=0
 	sh -c "$cmd" > "$tmp/o" 2> "$tmp/e" < /dev/null || status=$?
@@ -31,8 +40,13 @@ if [ "${1:-}" = "--update" ]; then
 	exit 0
 fi
 fail=0
-diff -u "$dir/stdout" "$tmp/stdout" > "$tmp/d1" || { head -60 "$tmp/d1"; fail=1; }
-diff -u "$dir/stderr" "$tmp/stderr" > "$tmp/d2" || { head -60 "$tmp/d2"; fail=1; }
+# the recorded outputs, less the left-out commands' blocks (each begins "$ ")
+for f in stdout stderr; do
+	awk -v re="$skip" 'substr($0, 1, 2) == "$ " { keep = (re == "" || substr($0, 3) !~ re) } keep' \
+		"$dir/$f" > "$tmp/want_$f"
+done
+diff -u "$tmp/want_stdout" "$tmp/stdout" > "$tmp/d1" || { head -60 "$tmp/d1"; fail=1; }
+diff -u "$tmp/want_stderr" "$tmp/stderr" > "$tmp/d2" || { head -60 "$tmp/d2"; fail=1; }
 # Every warning and note fits 100 columns, counting "bercl: warning: " and
 # its own words but not what the input put in it: the file and line, the
 # lane, a value echoed in quotes. (The histogram's warning was 191 wide.)
@@ -42,4 +56,4 @@ wide=$(grep -E '(warning|note): ' "$tmp/stderr" | grep -v '^\$ ' | sed -E \
 	-e 's/^(warning|note): //' | awk 'length($0) + 16 > 100')
 [ -z "$wide" ] || { printf 'corpus: warnings wider than 100 columns:\n%s\n' "$wide"; fail=1; }
 [ "$fail" = 0 ] || { echo "corpus: output differs (above)"; exit 1; }
-echo "corpus: $n commands, standard output, exit status and standard error as recorded"
+echo "corpus: $n commands, standard output, exit status and standard error as recorded${skip:+ ($skipped left out: $skip)}"
