@@ -53,6 +53,11 @@ const struct element_desc element_answers[NELEMENT] = {
  * not the subnormal the tails rounded (they can differ by a subnormal ulp:
  * binomial 24 errors in 4855 bits at 1e-15, test_faces' soak).
  */
+static int subnormal(double v)
+{
+	return v > 0 && v < DBL_MIN;
+}
+
 static double as_printed(double v, bercl_lnprob ln)
 {
 	if (!(v < DBL_MIN) || ln.hi == -INFINITY)
@@ -280,8 +285,9 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 			    bercl_poisson_values(in[0], lam, fma(in[1], in[2], -lam), &out[0], &out[1]) !=
 			            BERCL_OK)
 				return 0;
-			/* below DBL_MIN the full path, which has the logarithms */
-			if (!(out[0] >= DBL_MIN && out[1] >= DBL_MIN))
+			/* a subnormal the full path, which has the logarithms (0 is
+			 * 0 there too: a value below half the least subnormal) */
+			if (subnormal(out[0]) || subnormal(out[1]))
 				return 0;
 		}
 		return probability(out[0]) && probability(out[1]);
@@ -507,7 +513,7 @@ size_t element_tails_strided(enum bercl_model model, size_t n, const char *const
 		           lam <= BERCL_MAX_LAMBDA &&
 		           bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
 		                   BERCL_OK &&
-		           o[0] >= DBL_MIN && o[1] >= DBL_MIN && probability(o[0]) && probability(o[1]);
+		           !subnormal(o[0]) && !subnormal(o[1]) && probability(o[0]) && probability(o[1]);
 		if (!done)
 			failed += (size_t)element_compute(EL_TAILS, model, 0, v, o, NULL, NULL);
 		for (int k = 0; k < nout; k++)
