@@ -170,7 +170,7 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. For E = 0
  * (both models), and for E <= 400 with lambda = N ber <= 575 (Poisson;
- * binomial up to 2^53 bits) and the compared target (1 - cl for cl > 1/2,
+ * binomial: N (-ln(1 - ber)) <= 700) and the compared target (1 - cl for cl > 1/2,
  * else cl) at least 1e-250, each comparison near the target is exact
  * (double-double), so N is exact against the target as given (the double
  * cl, or with bercl_min_bits_target() the decimal itself); otherwise

@@ -36,8 +36,8 @@
  *   bits) of it; each comparison uses lambda = N * ber exactly, as a
  *   double-double product. Where one bit moves CL by less than the tails'
  *   rounding (N near 1e15 and above), a comparison within 1e-12 of the
- *   target for E = 0 (both models) and for Poisson E <= 400 (lambda <= 575)
- *   is made again in double-double
+ *   target for E <= 400 (Poisson lambda <= 575; binomial
+ *   -n ln(1 - p) <= 700) is made again in double-double
  *   (reaches_exact()), so those answers are the exact whole number up to
  *   2^53 and the smallest double at or above the root beyond; for larger E
  *   the double-precision tails decide (within a few bits above 1e15).
@@ -765,10 +765,11 @@ dd bercli_neg_log1m(dd x)
  *    P = e^-lambda sum_{k>E} t_k (summed until a term is below 1e-34 of the
  *    sum) with C. All terms are positive, so each sum is accurate to about
  *    1e-30 relative, and e^-lambda (dd_exp) to a few units in 1e-31.
- *  - 1 <= E <= 400, binomial, n <= 2^53 (n - k + 1 exact), lambda = n p as
- *    above and n (-ln(1 - p)) <= 700: the same sums with the terms
- *    t_k = t_{k-1} (n - k + 1) / k * p / (1 - p) (p / (1 - p) in
- *    double-double) and (1 - p)^n = exp(-n (-ln(1 - p))) in place of
+ *  - 1 <= E <= 400, binomial, lambda = n p as above and
+ *    n (-ln(1 - p)) <= 700: the same sums with the terms
+ *    t_k = t_{k-1} (n - k + 1) / k * p / (1 - p) (p / (1 - p) and
+ *    n - k + 1 in double-double, the latter exact also above 2^53 where it
+ *    is not a double) and (1 - p)^n = exp(-n (-ln(1 - p))) in place of
  *    e^-lambda, the upper sum ending at k = n.
  * A relative error of 1e-29 in the compared quantities moves the decision
  * only for n within about 1e-10 bits of the true root (one bit moves them
@@ -781,7 +782,7 @@ dd bercli_neg_log1m(dd x)
 static int reaches_exact(const struct reach *r, double n)
 {
 	int binomial = r->model == BERCL_BINOMIAL;
-	if (r->errors > 400 || (binomial && r->errors > 0 && !(n <= 0x1p53)))
+	if (r->errors > 400)
 		return -1;
 	dd c = r->c_exact, omc = r->omc_exact;
 	dd lam = dd_two_prod(n, r->ber);
@@ -808,7 +809,7 @@ static int reaches_exact(const struct reach *r, double n)
 	int k;
 	for (k = 1; k <= (int)r->errors; k++) {
 		if (binomial)
-			x = dd_mul_d(pq, n - (double)k + 1.0);
+			x = dd_mul(pq, dd_two_sum(n, 1.0 - (double)k));
 		term = dd_div_d(dd_mul(term, x), (double)k);
 		low = dd_add(low, term);
 	}
@@ -820,7 +821,7 @@ static int reaches_exact(const struct reach *r, double n)
 		if (binomial) {
 			if ((double)k > n)
 				break; /* the binomial sum ends at k = n */
-			x = dd_mul_d(pq, n - (double)k + 1.0);
+			x = dd_mul(pq, dd_two_sum(n, 1.0 - (double)k));
 		}
 		term = dd_div_d(dd_mul(term, x), (double)k);
 		up = dd_add(up, term);
