@@ -567,6 +567,25 @@ static void test_plan(void **state)
 	plan_case(0.03, 0.1, "0.1..0.25:6,0.75..0.9:6", 0.005, 0x91a5u);
 }
 
+/* Is cell `index` in the comma-separated list (every cell if none)? */
+static int cell_listed(const char *list, int index)
+{
+	if (!list)
+		return 1;
+	for (const char *p = list; *p;) {
+		char *end;
+		long v = strtol(p, &end, 10);
+		if (end == p)
+			fail_msg("BERCL_EYE_CELLS=%s: want indexes separated by commas", list);
+		if (v == index)
+			return 1;
+		p = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			fail_msg("BERCL_EYE_CELLS=%s: want indexes separated by commas", list);
+	}
+	return 0;
+}
+
 /*
  * BERCL_EYE_GRID=1: the acceptance grid of issue 43 (sigma 0.01, 0.03,
  * 0.05 UI; DJ 0, 0.15, 0.3 UI; 8, 16, 40 offsets; 1e7, 1e9, 1e12 bits per
@@ -590,6 +609,9 @@ static void test_coverage_grid(void **state)
 	if (sh && (sscanf(sh, "%d/%d", &shard, &nshards) != 2 || nshards < 1 || shard < 0 ||
 	           shard >= nshards))
 		fail_msg("BERCL_EYE_SHARD=%s: want k/n with 0 <= k < n", sh);
+	/* BERCL_EYE_CELLS=i,j,...: only the cells of those indexes (0 to 161, in
+	 * the loops' order), to finish or repeat part of a grid */
+	const char *only = getenv("BERCL_EYE_CELLS");
 	int cells = 0, below = 0, index = 0;
 	uint64_t seed = 0x6e1d0000u;
 	for (int a = 0; a < 3; a++)
@@ -600,7 +622,8 @@ static void test_coverage_grid(void **state)
 						struct cell_spec cs = {sig[a], djs[b], bts[d], offs[c], r, 0};
 						struct tally t;
 						uint64_t cell_seed = seed++;
-						if (index++ % nshards != shard)
+						int this = index++;
+						if (this % nshards != shard || !cell_listed(only, this))
 							continue;
 						run_cell(&cs, cell_seed, &t);
 						fflush(stdout);
