@@ -259,9 +259,17 @@ static dd dd_of_int(int64_t v)
  * transformation), which leaves no division in the coefficients:
  *   beta'_1 = a c,  beta'_{m+1} = m w (u + (b-m) x) + (a+m) u (c + m (1+y)),
  *   alpha'_{m+1} = (a+m-1) (a+b+m-1) m (b-m) x^2 w u',
- * u = a+2m-1, w = a+2m+1, u' = a+2m-3 (1 for m = 1); evaluated forward
- * by modified Lentz (C = beta' + alpha'/C, D = 1 / (beta' + alpha' D),
- * F' *= C D) until C D is within CF_EPS of 1. Valid where c > 0 (the
+ * u = a+2m-1, w = a+2m+1, u' = a+2m-3 (1 for m = 1). One more equivalence
+ * transformation, every beta' divided by x and every alpha' by x^2, gives
+ * G = F' / x with coefficients
+ *   beta''_1 = a c/x,  beta''_{m+1} = m w (u/x + b-m) + (a+m) u (c/x + m (1+y)/x),
+ *   alpha''_{m+1} = (a+m-1) (a+b+m-1) m (b-m) w u',
+ * alpha'' a whole number and beta'' from three wide constants (x is at
+ * least 6.4e-17 here: N p q > 64 with N at most 1e18); the sum is then
+ * num / (G x). G is evaluated forward by modified Lentz (C = beta'' +
+ * alpha''/C, D = 1 / (beta'' + alpha'' D), G *= C D) until C D is within
+ * CF_EPS of 1; its rounding is only multiplied in (Steed's form, a sum of
+ * alternating corrections, lost 2e-15 at sd 8.6e4). Valid where c > 0 (the
  * side of the mean where the tail is the small one, and up to the
  * median on the other): then every alpha' and beta' is positive until
  * alpha' = 0 at m = b (the fraction ends: a finite sum), so nothing
@@ -280,32 +288,33 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	if (!(cd.hi > 0))
 		return 0;
 	wf x = up ? wf_d(ber) : wf_sum(q.hi, q.lo), y = up ? wf_sum(q.hi, q.lo) : wf_d(ber);
-	wf a = wf_int(ai), c = wf_sum(cd.hi, cd.lo), x2 = wf_mul(x, x), y1 = wf_add_d(y, 1.0);
-	/* modified Lentz: f = F' so far, cc = A_n / A_{n-1}, dv = B_{n-1} /
-	 * B_n; its rounding is only multiplied in (Steed's form, a sum of
-	 * alternating corrections, lost 2e-15 at sd 8.6e4). The whole numbers
-	 * of the coefficients as integers, converted exactly where used
-	 * (fewer wide values live across the loop) */
-	wf f = wf_mul(a, c), cc = f, dv = wf_d(0.0);
-	/* for a below 2^29 (and m below CF_MAX_STEPS, 1e8) a + 2m + 1 and its
-	 * like are below 2^31, so the products of two are exact 64-bit
-	 * integers: one conversion where there were two roundings */
-	int small = ai < (INT64_C(1) << 29);
+	/* G = F' / x (above): 1/x, c/x and (1 + y)/x are the only wide values
+	 * besides Lentz's f = G so far, cc = A_n / A_{n-1} and dv = B_{n-1} /
+	 * B_n that live across the loop (the x87 stack holds eight; with x,
+	 * x^2, c and 1 + y there were more to spill). The whole numbers of the
+	 * coefficients as integers, converted exactly where used */
+	wf a = wf_int(ai), c = wf_sum(cd.hi, cd.lo), xi = wf_div(wf_d(1.0), x), cx = wf_div(c, x),
+	   yx = wf_div(wf_add_d(y, 1.0), x);
+	wf f = wf_mul(a, cx), cc = f, dv = wf_d(0.0);
+	/* for a below 2^29 and b below 2^32 (and m below CF_MAX_STEPS, 1e8)
+	 * each of (a+m-1) (a+b+m-1), m (b-m), w u', m w and (a+m) u is below
+	 * 2^63: one exact 64-bit integer where the wide type rounded products */
+	int small = ai < (INT64_C(1) << 29) && bi < (INT64_C(1) << 32);
 	for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
-		wf m = wf_int(i), bm = wf_int(bi - i);                  /* m, b - m */
 		int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
-		wf u = wf_int(ui), al, be;
+		wf al, be;
 		if (small) {
-			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
-			            wf_mul(x2, wf_int(wi * u3i)));
-			be = wf_add(wf_mul(wf_int(i * wi), wf_add(u, wf_mul(bm, x))),
-			            wf_mul(wf_int((ai + i) * ui), wf_add(c, wf_mul(m, y1))));
+			al = wf_mul(wf_mul(wf_int((ai + i - 1) * (ai + bi + i - 1)), wf_int(i * (bi - i))),
+			            wf_int(wi * u3i));
+			be = wf_add(wf_mul(wf_int(i * wi), wf_add(wf_mul(wf_int(ui), xi), wf_int(bi - i))),
+			            wf_mul(wf_int((ai + i) * ui), wf_add(cx, wf_mul(wf_int(i), yx))));
 		} else {
-			wf w = wf_int(wi), u3 = wf_int(u3i);
-			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)), wf_mul(m, bm)),
-			            wf_mul(x2, wf_mul(w, u3)));
-			be = wf_add(wf_mul(wf_mul(m, w), wf_add(u, wf_mul(bm, x))),
-			            wf_mul(wf_mul(wf_int(ai + i), u), wf_add(c, wf_mul(m, y1))));
+			wf m = wf_int(i), w = wf_int(wi), u = wf_int(ui);
+			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)),
+			                   wf_mul(m, wf_int(bi - i))),
+			            wf_mul(w, wf_int(u3i)));
+			be = wf_add(wf_mul(wf_mul(m, w), wf_add(wf_mul(u, xi), wf_int(bi - i))),
+			            wf_mul(wf_mul(wf_int(ai + i), u), wf_add(cx, wf_mul(m, yx))));
 		}
 		dv = wf_div(wf_d(1.0), wf_add(be, wf_mul(al, dv)));
 		cc = wf_add(be, wf_div(al, cc));
@@ -317,7 +326,7 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	}
 	wf num = up ? wf_mul(wf_mul(wf_int(k0), wf_int(k0 + 1)), wf_sum(q.hi, q.lo))
 	            : wf_mul_d(wf_mul(a, wf_add_d(a, 1.0)), ber);
-	*s = wf_div(num, f);
+	*s = wf_div(num, wf_mul(f, x));
 	return 1;
 }
 
