@@ -280,6 +280,17 @@ static dd dd_of_int(int64_t v)
 #define CF_EPS 0x1p-62
 #define CF_MAX_STEPS 100000000
 
+/* One step of modified Lentz (below); 1 when C D is within CF_EPS of 1. */
+static inline int lentz_step(wf al, wf be, wf *f, wf *cc, wf *dv)
+{
+	*dv = wf_div(wf_d(1.0), wf_add(be, wf_mul(al, *dv)));
+	*cc = wf_add(be, wf_div(al, *cc));
+	wf cdv = wf_mul(*cc, *dv);
+	*f = wf_mul(*f, cdv);
+	wa r = WF_A(wf_add_d(cdv, -1.0));
+	return r > -CF_EPS && r < CF_EPS;
+}
+
 static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 {
 	int64_t nn = (int64_t)bits, ai = up ? k0 : nn - k0, bi = up ? nn - k0 + 1 : k0 + 1;
@@ -300,29 +311,30 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	 * each of (a+m-1) (a+b+m-1), m (b-m), w u', m w and (a+m) u is below
 	 * 2^63: one exact 64-bit integer where the wide type rounded products */
 	int small = ai < (INT64_C(1) << 29) && bi < (INT64_C(1) << 32);
-	for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
-		int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
-		wf al, be;
-		if (small) {
-			al = wf_mul(wf_mul(wf_int((ai + i - 1) * (ai + bi + i - 1)), wf_int(i * (bi - i))),
-			            wf_int(wi * u3i));
-			be = wf_add(wf_mul(wf_int(i * wi), wf_add(wf_mul(wf_int(ui), xi), wf_int(bi - i))),
-			            wf_mul(wf_int((ai + i) * ui), wf_add(cx, wf_mul(wf_int(i), yx))));
-		} else {
-			wf m = wf_int(i), w = wf_int(wi), u = wf_int(ui);
-			al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)),
-			                   wf_mul(m, wf_int(bi - i))),
-			            wf_mul(w, wf_int(u3i)));
-			be = wf_add(wf_mul(wf_mul(m, w), wf_add(wf_mul(u, xi), wf_int(bi - i))),
-			            wf_mul(wf_mul(wf_int(ai + i), u), wf_add(cx, wf_mul(m, yx))));
+	/* two loops, not a test inside one: the x87 stack then holds each
+	 * loop's values with fewer of them spilled to memory */
+	if (small) {
+		for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
+			int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
+			wf al = wf_mul(wf_mul(wf_int((ai + i - 1) * (ai + bi + i - 1)), wf_int(i * (bi - i))),
+			               wf_int(wi * u3i));
+			wf be = wf_add(wf_mul(wf_int(i * wi), wf_add(wf_mul(wf_int(ui), xi), wf_int(bi - i))),
+			               wf_mul(wf_int((ai + i) * ui), wf_add(cx, wf_mul(wf_int(i), yx))));
+			if (lentz_step(al, be, &f, &cc, &dv))
+				break;
 		}
-		dv = wf_div(wf_d(1.0), wf_add(be, wf_mul(al, dv)));
-		cc = wf_add(be, wf_div(al, cc));
-		wf cdv = wf_mul(cc, dv);
-		f = wf_mul(f, cdv);
-		wa r = WF_A(wf_add_d(cdv, -1.0));
-		if (r > -CF_EPS && r < CF_EPS)
-			break;
+	} else {
+		for (int64_t i = 1; i < CF_MAX_STEPS && i < bi; i++) {
+			int64_t ui = ai + 2 * i - 1, wi = ai + 2 * i + 1, u3i = i > 1 ? ai + 2 * i - 3 : 1;
+			wf m = wf_int(i), w = wf_int(wi), u = wf_int(ui);
+			wf al = wf_mul(wf_mul(wf_mul(wf_int(ai + i - 1), wf_int(ai + bi + i - 1)),
+			                      wf_mul(m, wf_int(bi - i))),
+			               wf_mul(w, wf_int(u3i)));
+			wf be = wf_add(wf_mul(wf_mul(m, w), wf_add(wf_mul(u, xi), wf_int(bi - i))),
+			               wf_mul(wf_mul(wf_int(ai + i), u), wf_add(cx, wf_mul(m, yx))));
+			if (lentz_step(al, be, &f, &cc, &dv))
+				break;
+		}
 	}
 	wf num = up ? wf_mul(wf_mul(wf_int(k0), wf_int(k0 + 1)), wf_sum(q.hi, q.lo))
 	            : wf_mul_d(wf_mul(a, wf_add_d(a, 1.0)), ber);
