@@ -481,13 +481,16 @@ static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_
 #endif
 	int64_t nn = (int64_t)bits, e = (int64_t)errors;
 	wf t = wf_d(1.0), le = wf_d(1.0), gt = wf_d(0.0);
-	for (int64_t k = 1; k <= nn; k++) {
+	/* two loops, k <= E and k > E, not a test in one: the x87 stack then
+	 * holds the second's values without a spill to memory each term */
+	int64_t k = 1;
+	for (; k <= nn && k <= e; k++) {
+		t = wf_mul(t, step(1, nn - k + 1, k, ber, ql, pq));
+		le = wf_add(le, t);
+	}
+	for (; k <= nn; k++) {
 		wf r = step(1, nn - k + 1, k, ber, ql, pq);
 		t = wf_mul(t, r);
-		if (k <= e) {
-			le = wf_add(le, t);
-			continue;
-		}
 		gt = wf_add(gt, t);
 		wa ra = WF_A(r);
 		if (!(WF_A(t) > 0) || (ra < 1.0 && WF_A(t) * ra < SERIES_EPS * WF_A(gt) * (1 - ra)))
