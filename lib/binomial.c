@@ -309,7 +309,8 @@ static int binomial_cf(int64_t k0, int up, double bits, double ber, dd q, wf *s)
 	wf f = wf_mul(a, cx), cc = f, dv = wf_d(0.0);
 	/* for a below 2^29 and b below 2^32 (and m below CF_MAX_STEPS, 1e8)
 	 * each of (a+m-1) (a+b+m-1), m (b-m), w u', m w and (a+m) u is below
-	 * 2^63: one exact 64-bit integer where the wide type rounded products */
+	 * 2^62: one exact 64-bit integer (wf_int takes up to 2^63) where the wide
+	 * type rounded products */
 	int small = ai < (INT64_C(1) << 29) && bi < (INT64_C(1) << 32);
 	/* two loops, not a test inside one: the x87 stack then holds each
 	 * loop's values with fewer of them spilled to memory */
