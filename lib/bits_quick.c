@@ -753,48 +753,6 @@ double bercli_quick_min_bits_from(double errors, double ber, const bercl_target 
 
 #else
 
-/*
- * The narrower bracket of bercli_quick_bracket() from the double-double gap
- * (exact_gap_at) at one point X near the root, by Taylor's theorem as
- * halley_in_n() certifies: the root r = X - g / s (s = pmf(E; X), 1 for E =
- * 0), lo and hi r -+ w, w = 4 err / s + 1e-6 |r - X|; over D = lo - X or
- * hi - X the slope moves by a factor within 1 +- d, d = 2 (E / lambda_min +
- * 1) |D| + 1e-8 (|d ln pmf / d lambda| = |E / lambda - 1|; 1e-8 for s's own
- * rounding, below 1e-12), so G(hi) >= g - err + D s (1 -+ d) and G(lo) <=
- * g + err + D s (1 +- d). Kept where those bounds are beyond err (the
- * exact decisions' own error) on their sides. 1 with lo, hi; 0 where not
- * certain.
- */
-static int exact_bracket(double errors, const bercl_target *tg, long double x, double lo[2],
-                         double hi[2])
-{
-	double xh = (double)x;
-	dd at = dd_make(xh, (double)(x - xh));
-	double g, err;
-	if (exact_gap_at(errors, at, tg, &g, &err) != 0)
-		return 0;
-	double s = errors == 0 ? 1
-	                       : bercli_exp(errors * bercli_log(xh) - xh - bercli_lgamma(errors + 1));
-	if (!(s >= DBL_MIN && isfinite(g)))
-		return 0;
-	double c = -g / s, w = 4 * err / s + 1e-6 * fabs(c);
-	dd root = dd_add_d(at, c), a = dd_add_d(root, -w), b = dd_add_d(root, w);
-	double d_a = dd_sub(a, at).hi, d_b = dd_sub(b, at).hi;
-	double span = fmax(fabs(d_a), fabs(d_b)), lam_min = fmin(a.hi, xh);
-	double dev = (errors / lam_min + 1) * span, d = 2 * dev + 1e-8;
-	if (!(lam_min > 0 && dev <= 1e-6))
-		return 0;
-	double at_b = g - err + d_b * s * (d_b >= 0 ? 1 - d : 1 + d);
-	double at_a = g + err + d_a * s * (d_a >= 0 ? 1 + d : 1 - d);
-	if (!(at_b >= err && at_a <= -err))
-		return 0;
-	lo[0] = a.hi;
-	lo[1] = a.lo;
-	hi[0] = b.hi;
-	hi[1] = b.lo;
-	return 1;
-}
-
 int bercli_quick_bracket(double errors, const bercl_target *tg, double lam, double lo[2],
                          double hi[2])
 {
