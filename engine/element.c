@@ -169,8 +169,9 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
 	for (int i = 0; i < 5; i++)
 		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
 	unsigned at = (unsigned)(h >> 53) % ELEMENT_BITS & ~(unsigned)(ELEMENT_BITS_WAYS - 1);
+	/* the hashes first: a miss reads one cache line, not eight slots */
 	for (unsigned w = 0; w < ELEMENT_BITS_WAYS; w++)
-		if (bits_holds(cache, at + w, model, e, t))
+		if (cache->bits_hash[at + w] == h && bits_holds(cache, at + w, model, e, t))
 			return compute_least_bits_memo(model, e, p, &target, &cache->bits[at + w].memo,
 			                               bits, tl, why, sizeof why);
 	/* the set's slots filled in turn: the oldest out */
@@ -183,6 +184,7 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
 	b->model = (int)model;
 	b->memo = (bercl_bits_memo){0};
 	cache->bits_valid[at] = 1;
+	cache->bits_hash[at] = h;
 	return compute_least_bits_memo(model, e, p, &target, &b->memo, bits, tl, why, sizeof why);
 }
 

@@ -110,6 +110,7 @@ struct element_target {
 	bercl_ber_roots root[ELEMENT_ROOTS];
 	unsigned char bits_valid[ELEMENT_BITS];
 	unsigned char bits_next[ELEMENT_BITS / ELEMENT_BITS_WAYS]; /* each set's slot to fill next */
+	uint64_t bits_hash[ELEMENT_BITS]; /* each slot's key hashed: a set's in one cache line */
 	struct element_bits bits[ELEMENT_BITS];
 };
 void element_target_init(struct element_target *cache);

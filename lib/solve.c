@@ -1182,9 +1182,11 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	if (rc != BERCL_OK)
 		return rc;
 	double quick_n = 0, bracketed = 0;
-	bercl_bits_memo own = {0};
-	if (!memo)
+	bercl_bits_memo own;
+	if (!memo) { /* zeroed only where used: every element of the engine's loops brings one */
+		own = (bercl_bits_memo){0};
 		memo = &own;
+	}
 	int again = memo_holds(memo, model, errors, target);
 	if (!again) {
 		/* what depends on the model, the count and the target alone */
