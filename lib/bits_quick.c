@@ -3,8 +3,10 @@
  * bits_quick.c - the Poisson minimum bits by a quick certified route, for
  * bercl_min_bits() without its tails (achieved NULL), and with them where
  * its answer is the search's own (lib/solve.c quick_is_search: every face's
- * min_bits, through the engine). Moved here from the binding so that the
- * numerics live in the library once.
+ * min_bits, through the engine); and, for one count and target at many
+ * BERs (a memo used again), a certified bracket of the exact root from
+ * which each BER's bits follow (bercli_quick_bracket). Moved here from the
+ * binding so that the numerics live in the library once.
  */
 #include <float.h>
 #include <math.h>
@@ -482,30 +484,6 @@ static int halley_in_n(double errors, double n, double ber, const bercl_target *
 }
 
 /*
- * The root of the reach gap in lambda, bracketed, for many BERs at one
- * count and target (bercl_min_bits_memo() from a memo's second use): the
- * least whole n (above 2^53 the least double) that reaches is then the least
- * with n ber >= hi, wherever (n - 1) ber < lo, so that each BER costs a few
- * exact products and no sum.
- * Method: from the rough root lam (bercli_quick_root), Newton's steps in
- * lambda on the long-double gap (quick_ld_gap_at with ber 1: g in the
- * tail's units, its slope pmf(E; lambda); for E = 0 in lambda units,
- * slope 1), to a point x; then lo and hi from the double-double gap at x
- * (exact_bracket: a bracket some 1e-27 relative wide) where that applies
- * and certifies them, else either side of x by 2 (|g| + 3 err) / slope
- * (about 1e-17 relative), kept only where the long-double gap at them is beyond twice
- * its error bound err, below at lo and above at hi. G increases in lambda,
- * so the true gap is below -err for every lambda <= lo and above err for
- * every lambda >= hi, where err ((8 (E + 10) + lambda) LDBL_EPSILON of the
- * target, quick_ld_gap) is far above the double-double sums' error (1e-27
- * of it): there every decision (certified, or exact: exact_gap_at here,
- * lib/solve.c reaches_exact) gives the truth, and so the same answer as
- * bercli_quick_min_bits_from() and the search. lo and hi are long doubles,
- * kept as double-doubles (hi part, and the rest, exact in a double).
- * Returns 1, or 0 where the bracket is not certain (the caller takes the
- * route per BER).
- */
-/*
  * The narrower bracket of bercli_quick_bracket() from the double-double gap
  * (exact_gap_at) at one point X near the root, by Taylor's theorem as
  * halley_in_n() certifies: the root r = X - g / s (s = pmf(E; X), 1 for E =
@@ -547,6 +525,30 @@ static int exact_bracket(double errors, const bercl_target *tg, long double x, d
 	return 1;
 }
 
+/*
+ * The root of the reach gap in lambda, bracketed, for many BERs at one
+ * count and target (bercl_min_bits_memo() from a memo's second use): the
+ * least whole n (above 2^53 the least double) that reaches is then the least
+ * with n ber >= hi, wherever (n - 1) ber < lo, so that each BER costs a few
+ * exact products and no sum.
+ * Method: from the rough root lam (bercli_quick_root), Newton's steps in
+ * lambda on the long-double gap (quick_ld_gap_at with ber 1: g in the
+ * tail's units, its slope pmf(E; lambda); for E = 0 in lambda units,
+ * slope 1), to a point x; then lo and hi from the double-double gap at x
+ * (exact_bracket: a bracket some 1e-27 relative wide) where that applies
+ * and certifies them, else either side of x by 2 (|g| + 3 err) / slope
+ * (about 1e-17 relative), kept only where the long-double gap at them is
+ * beyond twice its error bound err, below at lo and above at hi. G increases in lambda,
+ * so the true gap is below -err for every lambda <= lo and above err for
+ * every lambda >= hi, where err ((8 (E + 10) + lambda) LDBL_EPSILON of the
+ * target, quick_ld_gap) is far above the double-double sums' error (1e-27
+ * of it): there every decision (certified, or exact: exact_gap_at here,
+ * lib/solve.c reaches_exact) gives the truth, and so the same answer as
+ * bercli_quick_min_bits_from() and the search. lo and hi are long doubles,
+ * kept as double-doubles (hi part, and the rest, exact in a double).
+ * Returns 1, or 0 where the bracket is not certain (the caller takes the
+ * route per BER).
+ */
 int bercli_quick_bracket(double errors, const bercl_target *tg, double lam, double lo[2],
                          double hi[2])
 {
