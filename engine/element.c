@@ -132,6 +132,7 @@ void element_target_init(struct element_target *cache)
 		cache->slot[i].valid = 0;
 	memset(cache->root_valid, 0, sizeof cache->root_valid);
 	memset(cache->bits_valid, 0, sizeof cache->bits_valid);
+	memset(cache->bits_next, 0, sizeof cache->bits_next);
 }
 
 /* Does slot i of the memo hold (model, e, t)? */
@@ -145,12 +146,14 @@ static int bits_holds(const struct element_target *cache, unsigned i, enum bercl
 
 /*
  * The least bits of compute_least_bits() with the memo of what depends on
- * the model, count and target alone kept in the cache (a pair of slots by
- * a hash of them, the newer first; bercl_min_bits_memo(): the same answer
- * as without). With one slot per key, make bench's column of
- * 101 counts by 6 levels (606 keys in 1024 slots) missed on 25,293 of its
- * 1e5 elements, each finding the root again; in pairs, on 5,460 (the hash
- * replayed over the same keys).
+ * the model, count and target alone kept in the cache (a set of
+ * ELEMENT_BITS_WAYS slots by a hash of them, filled in turn;
+ * bercl_min_bits_memo(): the same answer as without). With one slot per
+ * key, make bench's column of 101 counts by 6 levels (606 keys in 1024
+ * slots) missed on 25,293 of its 1e5 elements, each finding the root
+ * again; in pairs, on 5,460; in sets of eight, on none but the 606 first uses
+ * (the hash replayed over the same keys). A memo used again also keeps its root's
+ * bracket (bercl_min_bits_memo()), worth keeping for a key's many BERs.
  */
 static enum compute_status least_bits(enum bercl_model model, double e, double p,
                                       const double t[4], struct element_target *cache,
@@ -165,23 +168,23 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
 	memcpy(&k[1], t, 4 * sizeof *t);
 	for (int i = 0; i < 5; i++)
 		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
-	unsigned at = (unsigned)(h >> 53) % ELEMENT_BITS & ~1u;
-	int hit = bits_holds(cache, at, model, e, t) ? 1 : bits_holds(cache, at + 1, model, e, t) ? 2 : 0;
-	if (hit) {
-		bercl_bits_memo *m = &cache->bits[at + (unsigned)hit - 1].memo;
-		return compute_least_bits_memo(model, e, p, &target, m, bits, tl, why, sizeof why);
-	}
-	/* the newest first, the one it displaces second */
-	if (cache->bits_valid[at]) {
-		cache->bits[at + 1] = cache->bits[at];
-		cache->bits_valid[at + 1] = 1;
-	}
+	unsigned at = (unsigned)(h >> 53) % ELEMENT_BITS & ~(unsigned)(ELEMENT_BITS_WAYS - 1);
+	/* the hashes first: a miss reads one cache line, not eight slots */
+	for (unsigned w = 0; w < ELEMENT_BITS_WAYS; w++)
+		if (cache->bits_hash[at + w] == h && bits_holds(cache, at + w, model, e, t))
+			return compute_least_bits_memo(model, e, p, &target, &cache->bits[at + w].memo,
+			                               bits, tl, why, sizeof why);
+	/* the set's slots filled in turn: the oldest out */
+	unsigned char *next = &cache->bits_next[at / ELEMENT_BITS_WAYS];
+	at += *next;
+	*next = (unsigned char)((*next + 1) % ELEMENT_BITS_WAYS);
 	struct element_bits *b = &cache->bits[at];
 	b->errors = e;
 	memcpy(b->t, t, 4 * sizeof *t);
 	b->model = (int)model;
 	b->memo = (bercl_bits_memo){0};
 	cache->bits_valid[at] = 1;
+	cache->bits_hash[at] = h;
 	return compute_least_bits_memo(model, e, p, &target, &b->memo, bits, tl, why, sizeof why);
 }
 

@@ -91,15 +91,16 @@ struct element_level {
 
 /* The minimum bits' memo for one model, count and target (bercl.h's
  * bercl_min_bits_memo(): what does not depend on the BER), with the key
- * the engine filed it under; two slots a key may sit in (a pair by a hash
- * of it), so that a lab's grid of counts and levels (101 counts x 6
- * levels) keeps nearly all its keys. */
+ * the engine filed it under; ELEMENT_BITS_WAYS slots a key may sit in (a
+ * set by a hash of it), so that a lab's grid of counts and levels (101
+ * counts x 6 levels) keeps nearly all its keys. */
 struct element_bits {
 	double errors, t[4];
 	int model;
 	bercl_bits_memo memo;
 };
 #define ELEMENT_BITS 2048
+#define ELEMENT_BITS_WAYS 8
 
 /* What a loop keeps from one element to the next (element_target_init()
  * before the first: it clears the valid flags only). */
@@ -108,6 +109,8 @@ struct element_target {
 	unsigned char root_valid[ELEMENT_ROOTS];
 	bercl_ber_roots root[ELEMENT_ROOTS];
 	unsigned char bits_valid[ELEMENT_BITS];
+	unsigned char bits_next[ELEMENT_BITS / ELEMENT_BITS_WAYS]; /* each set's slot to fill next */
+	uint64_t bits_hash[ELEMENT_BITS]; /* each slot's key hashed: a set's in one cache line */
 	struct element_bits bits[ELEMENT_BITS];
 };
 void element_target_init(struct element_target *cache);

@@ -225,8 +225,10 @@ BERCL_API enum bercl_status bercl_target_check(double cl, double one_minus_cl);
 /*
  * bercl_min_bits_target() for many BERs at one model, count and target:
  * what its answer needs of the model, the count and the target alone (the
- * quick route's rough root, the tails' constant, the target's logarithm)
- * is kept in *memo. Zero it before the first call (bercl_bits_memo m =
+ * quick route's rough root, the tails' constant, the target's logarithm,
+ * and from the memo's second use a certified bracket of the exact root,
+ * from which most BERs take their bits by two exact products) is kept in
+ * *memo. Zero it before the first call (bercl_bits_memo m =
  * {0};); a call with the model, count and target the memo was filled for
  * takes them from it, any other fills it anew. The answer and the status
  * are exactly bercl_min_bits_target()'s. memo may be NULL (then it is
@@ -234,9 +236,10 @@ BERCL_API enum bercl_status bercl_target_check(double cl, double one_minus_cl);
  * none. Reentrant; one memo must not be used by two threads at once.
  */
 typedef struct {
-	int valid, model, quick_ok;
+	int valid, model, quick_ok, bracket;
 	double errors, target[4];
 	double lam, rel_slope, pmf_c, ln_hi, ln_lo;
+	double root_lo[2], root_hi[2];
 } bercl_bits_memo;
 BERCL_API enum bercl_status
 bercl_min_bits_memo(enum bercl_model model, double errors, double ber,

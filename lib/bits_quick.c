@@ -3,8 +3,10 @@
  * bits_quick.c - the Poisson minimum bits by a quick certified route, for
  * bercl_min_bits() without its tails (achieved NULL), and with them where
  * its answer is the search's own (lib/solve.c quick_is_search: every face's
- * min_bits, through the engine). Moved here from the binding so that the
- * numerics live in the library once.
+ * min_bits, through the engine); and, for one count and target at many
+ * BERs (a memo used again), a certified bracket of the exact root from
+ * which each BER's bits follow (bercli_quick_bracket). Moved here from the
+ * binding so that the numerics live in the library once.
  */
 #include <float.h>
 #include <math.h>
@@ -134,24 +136,22 @@ QUICK_SUMS(long double, sums_ld, inv_k_ld)
 QUICK_SUMS(double, sums_d, inv_k)
 
 /*
- * The reach gap at n bits in double-double, G = 1 - C - Q(n) (cl > 1/2) or
- * P(n) - C: G >= 0 exactly when n reaches the target, increasing in n; *g
- * its value, *slope dG/dn (for E = 0 in lambda units: lambda - (-ln(1 - C)),
- * slope ber). Returns 0, or -1 where it does not apply.
+ * The reach gap at lambda (double-double) in double-double, G = 1 - C -
+ * Q(lambda) (cl > 1/2) or P(lambda) - C: G >= 0 exactly when n bits with
+ * n ber = lambda reach the target, increasing in lambda; *g its value,
+ * *err a bound on g's error (for E = 0 in lambda units: lambda - (-ln(1 -
+ * C))). Returns 0, or -1 where it does not apply.
  */
-static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
-                           double *err, double *slope)
+static int exact_gap_at(double errors, dd lam, const bercl_target *tg, double *g, double *err)
 {
 	double cl = tg->cl;
 	/* the side compared exactly, as lib/solve.c takes it: 1 - C or C in double-double */
 	dd omc = dd_make(tg->one_minus_cl, tg->one_minus_cl_lo), cx = dd_make(cl, tg->cl_lo);
-	dd lam = dd_two_prod(n, ber);
 	if (errors == 0) {
 		dd need = cl > 0.5 ? dd_neg(dd_log(omc)) : bercli_neg_log1m(cx);
 		dd gap = dd_sub(lam, need);
 		*g = gap.hi + gap.lo;
 		*err = 1e-27 * need.hi + 0x1p-52 * fabs(*g);
-		*slope = ber;
 		return 0;
 	}
 	if (!(lam.hi >= 1e-10 && lam.hi <= 575) || (cl > 0.5 ? omc.hi : cl) < 1e-250)
@@ -180,7 +180,20 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 	*g = gap.hi + gap.lo;
 	/* the sums' 1e-29 relative (above), charged 1e-27, and g's rounding */
 	*err = 1e-27 * (cl > 0.5 ? omc.hi : cl) + 0x1p-52 * fabs(*g);
-	*slope = bercli_exp(errors * bercli_log(lam.hi) - lam.hi - bercli_lgamma(errors + 1)) * ber; /* pmf ber */
+	return 0;
+}
+
+/* exact_gap_at() at lambda = n ber (exact, double-double), with its slope
+ * in n: ber for E = 0, pmf(E; lambda) ber above. */
+static int quick_exact_gap(double errors, double n, double ber, const bercl_target *tg, double *g,
+                           double *err, double *slope)
+{
+	dd lam = dd_two_prod(n, ber);
+	if (exact_gap_at(errors, lam, tg, g, err) != 0)
+		return -1;
+	*slope = errors == 0 ? ber
+	                     : bercli_exp(errors * bercli_log(lam.hi) - lam.hi - bercli_lgamma(errors + 1)) *
+	                               ber; /* pmf ber */
 	return 0;
 }
 
@@ -201,13 +214,13 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
  * decides, as before).
  */
 #define QUICK_GAP(T, NAME, EPS, EXPF, LOGF, LOG1PF, SUMS, TOL, MIN_TARGET)                    \
-	static int NAME(double errors, double n, double ber, const bercl_target *tg, double *g,  \
-	                double *err, double *slope)                                               \
+	static int NAME##_at(double errors, T lam, double ber, const bercl_target *tg, double *g, \
+	                     double *err, double *slope)                                          \
 	{                                                                                        \
 		double cl = tg->cl;                                                               \
 		T c_t = (T)tg->one_minus_cl + (T)tg->one_minus_cl_lo;                             \
 		T cl_t = (T)cl + (T)tg->cl_lo;                                                    \
-		T lam = (T)n * ber, margin = (8 * (errors + 10) + lam) * EPS;                     \
+		T margin = (8 * (errors + 10) + lam) * EPS;                                       \
 		T gap, scale;                                                                     \
 		if (!((cl > 0.5 ? c_t : cl_t) >= MIN_TARGET))                                     \
 			return -1;                                                                \
@@ -244,6 +257,11 @@ static int quick_exact_gap(double errors, double n, double ber, const bercl_targ
 		if (gap < -margin * scale)                                                        \
 			return 0;                                                                 \
 		return -1;                                                                        \
+	}                                                                                        \
+	static int NAME(double errors, double n, double ber, const bercl_target *tg, double *g,  \
+	                double *err, double *slope)                                               \
+	{                                                                                        \
+		return NAME##_at(errors, (T)n * ber, ber, tg, g, err, slope);                    \
 	}
 QUICK_GAP(long double, quick_ld_gap, LDBL_EPSILON, expl, logl, log1pl, sums_ld, 1e-25L, 0.0L)
 QUICK_GAP(double, quick_d_gap, DBL_EPSILON, bercli_exp, bercli_log, bercli_log1p, sums_d, 1e-17, 1e-250)
@@ -466,6 +484,127 @@ static int halley_in_n(double errors, double n, double ber, const bercl_target *
 }
 
 /*
+ * The narrower bracket of bercli_quick_bracket() from the double-double gap
+ * (exact_gap_at) at one point X near the root, by Taylor's theorem as
+ * halley_in_n() certifies: the root r = X - g / s (s = pmf(E; X), 1 for E =
+ * 0), lo and hi r -+ w, w = 4 err / s + 1e-6 |r - X|; over D = lo - X or
+ * hi - X the slope moves by a factor within 1 +- d, d = 2 (E / lambda_min +
+ * 1) |D| + 1e-8 (|d ln pmf / d lambda| = |E / lambda - 1|; 1e-8 for s's own
+ * rounding, below 1e-12), so G(hi) >= g - err + D s (1 -+ d) and G(lo) <=
+ * g + err + D s (1 +- d). Kept where those bounds are beyond err (the
+ * exact decisions' own error) on their sides. 1 with lo, hi; 0 where not
+ * certain.
+ */
+static int exact_bracket(double errors, const bercl_target *tg, long double x, double lo[2],
+                         double hi[2])
+{
+	double xh = (double)x;
+	dd at = dd_make(xh, (double)(x - xh));
+	double g, err;
+	if (exact_gap_at(errors, at, tg, &g, &err) != 0)
+		return 0;
+	double s = errors == 0 ? 1
+	                       : bercli_exp(errors * bercli_log(xh) - xh - bercli_lgamma(errors + 1));
+	if (!(s >= DBL_MIN && isfinite(g)))
+		return 0;
+	double c = -g / s, w = 4 * err / s + 1e-6 * fabs(c);
+	dd root = dd_add_d(at, c), a = dd_add_d(root, -w), b = dd_add_d(root, w);
+	double d_a = dd_sub(a, at).hi, d_b = dd_sub(b, at).hi;
+	double span = fmax(fabs(d_a), fabs(d_b)), lam_min = fmin(a.hi, xh);
+	double dev = (errors / lam_min + 1) * span, d = 2 * dev + 1e-8;
+	if (!(lam_min > 0 && dev <= 1e-6))
+		return 0;
+	double at_b = g - err + d_b * s * (d_b >= 0 ? 1 - d : 1 + d);
+	double at_a = g + err + d_a * s * (d_a >= 0 ? 1 + d : 1 - d);
+	if (!(at_b >= err && at_a <= -err))
+		return 0;
+	lo[0] = a.hi;
+	lo[1] = a.lo;
+	hi[0] = b.hi;
+	hi[1] = b.lo;
+	return 1;
+}
+
+/*
+ * The root of the reach gap in lambda, bracketed, for many BERs at one
+ * count and target (bercl_min_bits_memo() from a memo's second use): the
+ * least whole n (above 2^53 the least double) that reaches is then the least
+ * with n ber >= hi, wherever (n - 1) ber < lo, so that each BER costs a few
+ * exact products and no sum.
+ * Method: from the rough root lam (bercli_quick_root), Newton's steps in
+ * lambda on the long-double gap (quick_ld_gap_at with ber 1: g in the
+ * tail's units, its slope pmf(E; lambda); for E = 0 in lambda units,
+ * slope 1), to a point x; then lo and hi from the double-double gap at x
+ * (exact_bracket: a bracket some 1e-27 relative wide) where that applies
+ * and certifies them, else either side of x by 2 (|g| + 3 err) / slope
+ * (about 1e-17 relative), kept only where the long-double gap at them is
+ * beyond twice its error bound err, below at lo and above at hi. G increases in lambda,
+ * so the true gap is below -err for every lambda <= lo and above err for
+ * every lambda >= hi, where err ((8 (E + 10) + lambda) LDBL_EPSILON of the
+ * target, quick_ld_gap) is far above the double-double sums' error (1e-27
+ * of it): there every decision (certified, or exact: exact_gap_at here,
+ * lib/solve.c reaches_exact) gives the truth, and so the same answer as
+ * bercli_quick_min_bits_from() and the search. lo and hi are long doubles,
+ * kept as double-doubles (hi part, and the rest, exact in a double).
+ * Returns 1, or 0 where the bracket is not certain (the caller takes the
+ * route per BER).
+ */
+int bercli_quick_bracket(double errors, const bercl_target *tg, double lam, double lo[2],
+                         double hi[2])
+{
+	long double x = lam;
+	double g = NAN, err = 0, slope = 0;
+	for (int i = 0; i < 4; i++) {
+		g = NAN;
+		quick_ld_gap_at(errors, x, 1.0, tg, &g, &err, &slope);
+		if (!(slope >= DBL_MIN && isfinite(g)))
+			return 0;
+		if (i == 3)
+			break;
+		long double next = x - (long double)g / slope;
+		if (!(next > 0.5L * x && next < 2 * x))
+			return 0;
+		x = next;
+	}
+	if (exact_bracket(errors, tg, x, lo, hi))
+		return 1;
+	long double w = 2 * ((long double)fabs(g) + 3 * (long double)err) / slope;
+	long double a = x - w, b = x + w;
+	double g_a = NAN, err_a = 0, g_b = NAN, err_b = 0, s_a, s_b;
+	quick_ld_gap_at(errors, a, 1.0, tg, &g_a, &err_a, &s_a);
+	quick_ld_gap_at(errors, b, 1.0, tg, &g_b, &err_b, &s_b);
+	if (!(a > 0 && g_a < -2 * err_a && g_b > 2 * err_b))
+		return 0;
+	lo[0] = (double)a;
+	lo[1] = (double)(a - lo[0]);
+	hi[0] = (double)b;
+	hi[1] = (double)(b - hi[0]);
+	return 1;
+}
+
+/* n ber >= r (r a double-double): the exact product against r, its sign
+ * good to 1e-30 relative, far inside the bracket's margins above. */
+static int product_at_least(double n, double ber, const double r[2])
+{
+	return dd_sub(dd_two_prod(n, ber), dd_make(r[0], r[1])).hi >= 0;
+}
+
+double bercli_quick_bits_bracketed(double ber, const double lo[2], const double hi[2])
+{
+	double n = fmax(1, ceil(hi[0] / ber));
+	if (!(n <= 1e300))
+		return 0;
+	/* the quotient is within an ulp or two: a few steps to the least */
+	for (int i = 0; i < 4 && !product_at_least(n, ber, hi); i++)
+		n = quick_up(n);
+	for (int i = 0; i < 4 && n > 1 && product_at_least(quick_down(n), ber, hi); i++)
+		n = quick_down(n);
+	if (!product_at_least(n, ber, hi) || (n > 1 && product_at_least(quick_down(n), ber, lo)))
+		return 0; /* not settled, or the root within the bracket's width of a bit */
+	return n;
+}
+
+/*
  * The rough root of bercli_quick_min_bits(), which depends on the count and
  * the target alone (not on the BER): lambda near the root of the smaller
  * tail = its target, and d ln(tail) / d lambda there (1 for E = 0).
@@ -615,6 +754,25 @@ double bercli_quick_min_bits_from(double errors, double ber, const bercl_target 
 }
 
 #else
+
+int bercli_quick_bracket(double errors, const bercl_target *tg, double lam, double lo[2],
+                         double hi[2])
+{
+	(void)errors;
+	(void)tg;
+	(void)lam;
+	(void)lo;
+	(void)hi;
+	return 0;
+}
+
+double bercli_quick_bits_bracketed(double ber, const double lo[2], const double hi[2])
+{
+	(void)ber;
+	(void)lo;
+	(void)hi;
+	return 0;
+}
 
 int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double *rel_slope)
 {

@@ -74,6 +74,12 @@ int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double
 double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
                                   int need_tails, double lam, double rel_slope, double *at_cl,
                                   double *at_q);
+/* The exact root bracketed from the rough one, for many BERs (1, or 0
+ * where not certain), and the answer at a BER from it (0 where the root
+ * lies within the bracket's width of a bit): bits_quick.c. */
+int bercli_quick_bracket(double errors, const bercl_target *tg, double lam, double lo[2],
+                         double hi[2]);
+double bercli_quick_bits_bracketed(double ber, const double lo[2], const double hi[2]);
 
 /*
  * bercl_min_bits_target() by its search alone, without bits_quick.c's route

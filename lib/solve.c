@@ -26,7 +26,8 @@
  *   Minimum bits: the smallest whole N with CL(N) >= cl. Poisson, E <= 160:
  *   first bits_quick.c's certified route (finite sums; taken with the tails
  *   of reaches() at its answer where that is the search's own answer,
- *   quick_is_search). Poisson: Halley's
+ *   quick_is_search; with a memo used again, from its bracket of the
+ *   exact root, bercli_quick_bracket, where that settles the BER's bits). Poisson: Halley's
  *   method over whole numbers from Temme's start (bits_by_halley), each step
  *   the search's own test, ending on a one-bit bracket; elsewhere, and where
  *   that does not settle, a bracketed search over whole numbers (Illinois
@@ -1152,6 +1153,15 @@ static int memo_holds(const bercl_bits_memo *m, enum bercl_model model, double e
 	       memcmp(m->target, t, sizeof t) == 0;
 }
 
+/* bits_quick.c's route at one BER from the memo's rough root (0: not settled). */
+static double quick_route(double errors, double ber, const bercl_target *target,
+                          const bercl_bits_memo *memo)
+{
+	double at_cl, at_q;
+	return bercli_quick_min_bits_from(errors, ber, target, 0, memo->lam, memo->rel_slope, &at_cl,
+	                                  &at_q);
+}
+
 /* The search for both entry points; the target's low parts checked; quick:
  * whether bits_quick.c's certified route may give the bits (0: the search
  * alone, tests/bits_paths' reference). */
@@ -1171,13 +1181,17 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	enum bercl_status rc = bercl_target_check(cl, one_minus_cl);
 	if (rc != BERCL_OK)
 		return rc;
-	double quick_n = 0;
-	bercl_bits_memo own = {0};
-	if (!memo)
+	double quick_n = 0, bracketed = 0;
+	bercl_bits_memo own;
+	if (!memo) { /* zeroed only where used: every element of the engine's loops brings one */
+		own = (bercl_bits_memo){0};
 		memo = &own;
-	if (!memo_holds(memo, model, errors, target)) {
+	}
+	int again = memo_holds(memo, model, errors, target);
+	if (!again) {
 		/* what depends on the model, the count and the target alone */
 		memo->valid = 1;
+		memo->bracket = 0; /* the exact root's bracket: at the memo's second use */
 		memo->model = (int)model;
 		memo->errors = errors;
 		memo->target[0] = target->cl;
@@ -1195,10 +1209,17 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	}
 	if (model == BERCL_POISSON && quick && memo->quick_ok) {
 		/* bits_quick.c's certified route first: the bits alone, or with
-		 * the tails the search would give there (below) */
-		double at_cl, at_q;
-		quick_n = bercli_quick_min_bits_from(errors, ber, target, 0, memo->lam, memo->rel_slope,
-		                                     &at_cl, &at_q);
+		 * the tails the search would give there (below); from the exact
+		 * root's bracket where the memo has one (its second use on: one
+		 * count and target at many BERs), where that settles them and
+		 * they are the search's own (below), else per BER */
+		if (again && memo->bracket == 0)
+			memo->bracket = bercli_quick_bracket(errors, target, memo->lam, memo->root_lo,
+			                                     memo->root_hi) ? 1 : -1;
+		if (memo->bracket == 1)
+			bracketed = bercli_quick_bits_bracketed(ber, memo->root_lo, memo->root_hi);
+		if (bracketed == 0)
+			quick_n = quick_route(errors, ber, target, memo);
 		if (quick_n > 0 && !achieved) {
 			*bits = quick_n;
 			return BERCL_OK;
@@ -1224,6 +1245,17 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 	r.t.use_lower = cl <= 0.5;
 	r.t.pmf_c = memo->pmf_c; /* pmf_const(errors) */
 	r.t.ln_target = dd_make(memo->ln_hi, memo->ln_lo); /* bercli_ln_fast of the side compared */
+	if (bracketed > 0) {
+		/* the bracket's answer is the truth, as the route's: taken where
+		 * the search's answer is too (quick_is_search), else the route's
+		 * as before */
+		quick_n = quick_is_search(&r, bracketed) ? bracketed
+		                                         : quick_route(errors, ber, target, memo);
+		if (quick_n > 0 && !achieved) {
+			*bits = quick_n;
+			return BERCL_OK;
+		}
+	}
 	if (quick_n > 0 && quick_is_search(&r, quick_n)) {
 		/* the search's answer: its tails there are reaches()' at it, as the
 		 * search's last test of that N gives them (the exact target where

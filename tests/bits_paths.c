@@ -24,7 +24,11 @@
  * reference is the library, checked against the oracle and mpmath tables.
  * And bercl_min_bits() with its tails (which takes the quick route where it
  * is the search's own) against the search alone (bercli_min_bits_searched):
- * the same status, bits and tails, bit for bit, on every point.
+ * the same status, bits and tails, bit for bit, on every point. And
+ * bercl_min_bits_memo() with a memo used twice before at another BER (so
+ * that it holds the exact root's bracket, bercli_quick_bracket), with and
+ * without the tails: the same status, bits and tails as
+ * bercl_min_bits_target() with them and the bits alone, bit for bit.
  */
 #include <math.h>
 #include <stdint.h>
@@ -88,7 +92,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	rng = strtoull(argv[1], NULL, 10);
-	long count = (long)strtod(argv[2], NULL), quick = 0, refused = 0, bad = 0, outside = 0;
+	long count = (long)strtod(argv[2], NULL), quick = 0, refused = 0, bad = 0, outside = 0,
+	     bracketed = 0;
 	for (long i = 0; i < count; i++) {
 		double e, ber, cl, omc;
 		point(&e, &ber, &cl, &omc);
@@ -147,6 +152,27 @@ int main(int argc, char **argv)
 			       m == BERCL_POISSON ? "poisson" : "binomial", e, ber, cl, omc, s, rs,
 			       ts.cl, ts.one_minus_cl, b, rb, t.cl, t.one_minus_cl);
 		}
+		/* the memo's bracket, filled at another BER (its second use) */
+		bercl_bits_memo memo = {0};
+		double other = ber * (0.5 + U()), x, c = NAN, c0 = NAN, lo[2], hi[2], lam, slope;
+		bercl_tails tc;
+		bercl_min_bits_memo(m, e, other, &tg, &memo, &x, NULL);
+		bercl_min_bits_memo(m, e, other, &tg, &memo, &x, NULL);
+		enum bercl_status rc = bercl_min_bits_memo(m, e, ber, &tg, &memo, &c, &tc);
+		enum bercl_status rc0 = bercl_min_bits_memo(m, e, ber, &tg, &memo, &c0, NULL);
+		if (m == BERCL_POISSON && bercli_quick_root(e, &tg, &lam, &slope) &&
+		    bercli_quick_bracket(e, &tg, lam, lo, hi) && bercli_quick_bits_bracketed(ber, lo, hi) > 0)
+			bracketed++;
+		if (rc != rb || rc0 != ra || (rc == BERCL_OK && (c != b || memcmp(&tc, &t, sizeof t) != 0)) ||
+		    (rc0 == BERCL_OK && c0 != a)) {
+			bad++;
+			printf("mismatch: model %s errors %.17g ber %.17g cl %.17g omc %.17g: with a memo "
+			       "used at ber %.17g, %.17g (status %d, cl %.17g, 1 - cl %.17g) and alone "
+			       "%.17g (status %d); without, %.17g (status %d, cl %.17g, 1 - cl %.17g) "
+			       "and alone %.17g (status %d)\n",
+			       m == BERCL_POISSON ? "poisson" : "binomial", e, ber, cl, omc, other, c, rc,
+			       tc.cl, tc.one_minus_cl, c0, rc0, b, rb, t.cl, t.one_minus_cl, a, ra);
+		}
 		if ((ra != rs || (ra == BERCL_OK && a != s)) && !in_exact) {
 			outside++;
 			printf("outside the exact domain: errors %.17g ber %.17g cl %.17g omc %.17g: "
@@ -161,8 +187,8 @@ int main(int argc, char **argv)
 			refused++;
 		}
 	}
-	printf("bits_paths seed %s: %ld points, %ld by the quick route, %ld refused alike, %ld "
-	       "apart outside the exact domain, %ld mismatches\n",
-	       argv[1], count, quick, refused, outside, bad);
+	printf("bits_paths seed %s: %ld points, %ld by the quick route, %ld by a bracket, %ld "
+	       "refused alike, %ld apart outside the exact domain, %ld mismatches\n",
+	       argv[1], count, quick, bracketed, refused, outside, bad);
 	return bad != 0;
 }
