@@ -2926,6 +2926,8 @@ static void deg_check_one(int w, const struct dpoint *pt, char *hdr, char *row)
 	if (w == D_P) {
 		if (truth_degrade(le, gt, c->n, c->t, pt->ser, pt->K, pt->S) != 0) {
 			s->oracle_doubt++;
+			if (getenv("ORACLE_DEBUG"))
+				fprintf(stderr, "doubt: the truth did not settle: %s\n", cmd);
 			goto out;
 		}
 		s->n++;
@@ -2951,6 +2953,8 @@ static void deg_check_one(int w, const struct dpoint *pt, char *hdr, char *row)
 	         truth_degrade(le2, gt2, c->n, c->t, fmin(xh, 0.5), pt->K, pt->S);
 	if (rc != 0) {
 		s->oracle_doubt++;
+		if (getenv("ORACLE_DEBUG"))
+			fprintf(stderr, "doubt: the truth did not settle: %s\n", cmd);
 	} else {
 		s->n++;
 		/* distance to the root in ulps: 8 (P(x) - 1/2) / (P(x+4u) - P(x-4u)) */

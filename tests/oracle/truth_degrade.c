@@ -28,10 +28,13 @@
  *   about (d + 3) 2^-bits more than the largest of the h it reads: about
  *   y d 2^-bits at y, nothing cancels. Above K + 1 (intervals shorter than
  *   the threshold) the coefficients of the small i are negative and terms
- *   cancel; such a case is computed again with 64 more bits and accepted
- *   only if the two agree to 2^-100 relative in both tails (else with 64
- *   more, up to 4 times; else doubtful). The terms are accumulated as
- *   positive and negative sums so that the loss is also measured.
+ *   cancel, and the loss grows with y / K; such a case is computed again at
+ *   twice the bits and accepted only if the two agree to 2^-100 relative
+ *   in both tails (else at twice again, up to 8192 bits; else doubtful).
+ *   Where S is above half of K d, the recursion runs on the mirror image,
+ *   Y' = K d - Y (the law of d - X, h'_0 = P[X = d]^K), to S' = K d - S - 1
+ *   < S, and P[Y > S] = P[Y' <= S']: fewer cancelling steps (none where
+ *   S' <= K + 1).
  *   Tails: P[Y <= S] = sum_(y<=S) h_y. P[Y > S] = 1 - that where it is at
  *   least 2^-40 (40 bits lost of BITS); else, a tail that small, directly
  *   as sum_(y>S) h_y, the recursion carried on past S until the rest is
@@ -49,6 +52,7 @@
 #include "truth.h"
 
 #define DEG_BITS 128
+#define DEG_ROUNDS 6 /* the bits doubled up to 6 times: 8192 */
 #define TAIL_CAP 50000
 #define UPPER_DIRECT_BELOW -40 /* log2 of the upper tail below which it is summed */
 
@@ -148,7 +152,7 @@ static double ln_chernoff(const double *lp, int d, double K, double y1)
  * did not settle within TAIL_CAP entries; *neg says whether a negative
  * coefficient occurred.
  */
-static int depril(mpfr_t le, mpfr_t gt, int n, int t, double ser, double K, double S,
+static int depril(mpfr_t le, mpfr_t gt, int n, int t, double ser, double K, double S, int refl,
                   mpfr_prec_t prec, int *neg)
 {
 	int d = t + 1, rc = 0;
@@ -165,15 +169,25 @@ static int depril(mpfr_t le, mpfr_t gt, int n, int t, double ser, double K, doub
 	law(p, lp, n, t, ser, prec);
 	mpfr_t l, pos, ng, term, sum, up;
 	mpfr_inits2(prec, l, pos, ng, term, sum, up, (mpfr_ptr)0);
+	mpfr_init2(h[0], prec);
+	if (refl) { /* the law of d - X */
+		for (int i = 0; i < d - i; i++) {
+			mpfr_swap(p[i], p[d - i]);
+			double x = lp[i];
+			lp[i] = lp[d - i];
+			lp[d - i] = x;
+		}
+		mpfr_pow_ui(h[0], p[0], (unsigned long)K, MPFR_RNDN);
+	} else {
+		mpfr_set_d(l, ser, MPFR_RNDN);
+		mpfr_neg(l, l, MPFR_RNDN);
+		mpfr_log1p(l, l, MPFR_RNDN);
+		mpfr_mul_d(l, l, (double)n * K, MPFR_RNDN); /* n K < 2^53: exact */
+		mpfr_exp(h[0], l, MPFR_RNDN);
+	}
 	/* r_i = p_i / p_0 */
 	for (int i = 1; i <= d; i++)
 		mpfr_div(p[i], p[i], p[0], MPFR_RNDN);
-	mpfr_init2(h[0], prec);
-	mpfr_set_d(l, ser, MPFR_RNDN);
-	mpfr_neg(l, l, MPFR_RNDN);
-	mpfr_log1p(l, l, MPFR_RNDN);
-	mpfr_mul_d(l, l, (double)n * K, MPFR_RNDN); /* n K < 2^53: exact */
-	mpfr_exp(h[0], l, MPFR_RNDN);
 	*neg = 0;
 	long y = 0, ns = (long)S;
 	mpfr_set(sum, h[0], MPFR_RNDN);
@@ -273,14 +287,18 @@ int truth_degrade(mpfr_t ln_le, mpfr_t ln_gt, int n, int t, double ser, double K
 		mpfr_set_inf(ln_gt, -1);
 		return 0;
 	}
+	/* P[Y > S] = P[Y' <= S'] for Y' = K d - Y, S' = K d - S - 1: the
+	 * shorter recursion, the fewer cancelling steps */
+	double d = t + 1, S2 = K * d - S - 1;
+	int refl = S2 < S;
 	mpfr_prec_t prec = DEG_BITS;
 	mpfr_t le, gt, le2, gt2;
-	mpfr_inits2(prec + 5 * 64, le, gt, le2, gt2, (mpfr_ptr)0);
-	int neg, rc = depril(le, gt, n, t, ser, K, S, prec, &neg);
-	for (int round = 0; rc == 0 && neg && round < 4; round++) {
-		prec += 64;
+	mpfr_inits2(DEG_BITS << DEG_ROUNDS, le, gt, le2, gt2, (mpfr_ptr)0);
+	int neg, rc = depril(le, gt, n, t, ser, K, refl ? S2 : S, refl, prec, &neg);
+	for (int round = 0; rc == 0 && neg && round < DEG_ROUNDS; round++) {
+		prec *= 2;
 		int neg2;
-		rc = depril(le2, gt2, n, t, ser, K, S, prec, &neg2);
+		rc = depril(le2, gt2, n, t, ser, K, refl ? S2 : S, refl, prec, &neg2);
 		if (rc != 0)
 			break;
 		int same = agree(le, le2, 100) && agree(gt, gt2, 100);
@@ -291,6 +309,8 @@ int truth_degrade(mpfr_t ln_le, mpfr_t ln_gt, int n, int t, double ser, double K
 			break;
 		}
 	}
+	if (refl)
+		mpfr_swap(le, gt);
 	if (rc == 0 && (neg || mpfr_sgn(le) < 0 || mpfr_sgn(gt) < 0))
 		rc = -1; /* did not settle, or cancelled to a negative value */
 	set_ln(ln_le, le);
