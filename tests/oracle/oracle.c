@@ -2578,8 +2578,9 @@ static int run_clustered(enum clus w, long count, long skip, uint64_t seed)
  *   ser (degrade-p): the expected count K E[X] from 1e-6 to 1e3 times
  *     T + 1/2 (log-uniform; 40 % within a factor 2), so degrade_p runs
  *     from far below 1e-300 to within 1e-300 of 1; 10 % log-uniform on
- *     [1e-298, 0.5] and 2 % at 0.5; never above 1 - 2^-m (pre-FEC BER
- *     0.5) nor below 1e-298.
+ *     [1e-298, 0.5] and 2 % at 0.5; never above 0.5 (where the library's
+ *     inverse stops searching; the command takes up to 1 - 2^-m, pre-FEC
+ *     BER 0.5) nor below 1e-298.
  * Checks (the promises of bercl(1), FEC DEGRADED SER, and of
  * lib/fec_degrade.c's header comment):
  *   degrade_p: the smaller tail within DEG_TOL = 4e-16 relative (bercl(1):
