@@ -355,9 +355,9 @@ bench-cross:
 # what lib/fec_degrade.c's search in ln ser resolves (--degrade-root-ln; a
 # soak holds it to the header's 4 ulp). A half-alarm SER costs the library
 # some 0.1 s (its stopping test, 4 DBL_EPSILON in ser, is finer than a
-# step of ln ser where |ln ser| > 4, so it runs to its iteration cap), so
-# a soak of it takes its own smaller COUNT:
-# make soak ONLY=degrade-ser COUNT=...
+# step of ln ser where |ln ser| > 4, so it runs to its iteration cap): a
+# soak without ONLY runs SOAK_DEGRADE_SER_COUNT of it, and
+# make soak ONLY=degrade-ser COUNT=... its own count.
 ORACLE_SEED ?= 20261130
 ORACLE_COUNT ?= 150
 ORACLE_CLUSTERED_COUNT ?= 40
@@ -367,6 +367,7 @@ COUNT ?= 10000
 SOAK_JOBS ?= 2
 SOAK_BATCH ?= 20000
 SOAK_FLAGS ?=
+SOAK_DEGRADE_SER_COUNT ?= 2000
 tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth_degrade.c tests/oracle/truth.h
 	$(call need_h,mpfr.h,libmpfr-dev)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
@@ -394,6 +395,7 @@ oracle-check: bercl tests/oracle/oracle
 BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
+		$(if $(ONLY),,--degrade-ser-count $(SOAK_DEGRADE_SER_COUNT)) \
 		--jobs $(SOAK_JOBS) --batch $(SOAK_BATCH) $(SOAK_FLAGS) --progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 	$(if $(ONLY),,$(MAKE) --no-print-directory soak-faces SEED=$(SEED))
 

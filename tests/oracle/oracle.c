@@ -4,7 +4,7 @@
  *
  * SYNOPSIS
  *   oracle [--bercl PATH] [--seed S] [--count N] [--clustered-count N]
- *          [--degrade-count N] [--degrade-root-ln]
+ *          [--degrade-count N] [--degrade-ser-count N] [--degrade-root-ln]
  *          [--only ANSWER] [--tol T] [--dir DIR] [--batch ROWS] [--jobs J]
  *          [--per-point] [--skip K] [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
@@ -49,7 +49,9 @@
  *   The degraded-SER answers (degrade-p, degrade-ser: `bercl fec --code C
  *   [--ser S] --degrade-interval K --degrade-threshold T`, one bercl run a
  *   code and batch; see "the degraded-SER answers" below for the domain and
- *   the checks) take --degrade-count N points each (default: --count);
+ *   the checks) take --degrade-count N points each (default: --count),
+ *   degrade-ser --degrade-ser-count if given (a half-alarm SER costs the
+ *   library some 0.1 s, a hundred times a degrade_p);
  *   --degrade-root-ln accepts a half-alarm SER within what lib/fec_degrade.c's
  *   search in ln ser resolves (some ulp(ln ser) ser, 8 ulp of ser near 1e-6)
  *   where its header promises 4 ulp (make check, until the library meets
@@ -3267,7 +3269,7 @@ static int selfcheck_degrade(const char *path)
 int main(int argc, char **argv)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-	long count = 200, batch = 4000, skip = 0, ccount = -1, dcount = -1, qcheck = 0;
+	long count = 200, batch = 4000, skip = 0, ccount = -1, dcount = -1, scount = -1, qcheck = 0;
 	const char *only = NULL;
 	opt.out = stdout;
 	truth_init();
@@ -3289,6 +3291,8 @@ int main(int argc, char **argv)
 			ccount = atol(v), i++;
 		else if (!strcmp(a, "--degrade-count") && v)
 			dcount = atol(v), i++;
+		else if (!strcmp(a, "--degrade-ser-count") && v)
+			scount = atol(v), i++;
 		else if (!strcmp(a, "--degrade-root-ln"))
 			opt.root_ln = 1;
 		else if (!strcmp(a, "--batch") && v && atol(v) >= 1)
@@ -3311,7 +3315,8 @@ int main(int argc, char **argv)
 			opt.max_print = atol(v), i++;
 		else {
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
-			                "cl-poisson|...] [--clustered-count N] [--degrade-count N] [--degrade-root-ln]\n"
+			                "cl-poisson|...] [--clustered-count N] [--degrade-count N]\n"
+			                "       [--degrade-ser-count N] [--degrade-root-ln]\n"
 			                "       [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
 			                "       [--per-point] [--skip K] [--progress] [--max-print K]\n"
 			                "       oracle --selfcheck FILE\n"
@@ -3388,7 +3393,8 @@ int main(int argc, char **argv)
 	for (int w = 0; w < NDEG; w++) {
 		if (only && !strstr(deg_name[w], only))
 			continue;
-		if (run_degrade_answer(w, dcount >= 0 ? dcount : count, skip, batch, seed) != 0) {
+		long n = w == D_SER && scount >= 0 ? scount : dcount >= 0 ? dcount : count;
+		if (run_degrade_answer(w, n, skip, batch, seed) != 0) {
 			fprintf(stderr, "oracle: cannot write or read in %s\n", opt.dir);
 			return 2;
 		}
