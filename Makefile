@@ -256,7 +256,9 @@ soak-faces: all tests/faces_cmd web/tmp/bercl.wasm
 		--degrade $(FACES_DEGRADE_SOAK)
 check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
-	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
+	./tests/oracle/oracle --selfcheck-degrade tests/data/degrade_ref.csv
+	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT) \
+		--degrade-count $(ORACLE_DEGRADE_COUNT) --degrade-root-ln
 
 # The same digits everywhere: tests/xcheck.c (the reference tables without
 # cmocka or GSL) built with the library for x86-64 as usual (the baseline),
@@ -312,7 +314,7 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 	./tests/xcheck-ld64 tests/tmp/xcheck-ld64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-ld64.dump
 	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
-		--clustered-count $(ORACLE_CLUSTERED_COUNT) \
+		--clustered-count $(ORACLE_CLUSTERED_COUNT) --degrade-count $(ORACLE_DEGRADE_COUNT) --degrade-root-ln \
 		--dir tests/tmp/oracle-ld64
 	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
 	@echo "check-ld64: the corpus without 'bits -i odd.csv' (one binomial cl_achieved, 0.95000031983797911 at 60 digits, 0.014 ulp from the midpoint of two doubles: the x86 long double sums round it up, this build's double-double down, the nearer)"
@@ -347,19 +349,29 @@ bench-cross:
 # on its flags instead of in batch mode (the command-line path). The
 # clustered answers (cl-clustered, ber-clustered, ber2-clustered: --intervals
 # logs, one bercl run a log) take ORACLE_CLUSTERED_COUNT points each in
-# oracle-check (a few seconds) and COUNT in a soak.
+# oracle-check (a few seconds) and COUNT in a soak; so do the degraded-SER
+# answers (degrade-p, degrade-ser: fec --degrade-interval, one bercl run a
+# code), ORACLE_DEGRADE_COUNT each, the half-alarm SER held there only to
+# what lib/fec_degrade.c's search in ln ser resolves (--degrade-root-ln; a
+# soak holds it to the header's 4 ulp). A half-alarm SER costs the library
+# some 0.1 s (its stopping test, 4 DBL_EPSILON in ser, is finer than a
+# step of ln ser where |ln ser| > 4, so it runs to its iteration cap): a
+# soak without ONLY runs SOAK_DEGRADE_SER_COUNT of it, and
+# make soak ONLY=degrade-ser COUNT=... its own count.
 ORACLE_SEED ?= 20261130
 ORACLE_COUNT ?= 150
 ORACLE_CLUSTERED_COUNT ?= 40
+ORACLE_DEGRADE_COUNT ?= 40
 SEED ?= $(shell date +%s)
 COUNT ?= 10000
 SOAK_JOBS ?= 2
 SOAK_BATCH ?= 20000
 SOAK_FLAGS ?=
-tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth.h
+SOAK_DEGRADE_SER_COUNT ?= 2000
+tests/oracle/oracle: tests/oracle/oracle.c tests/oracle/truth.c tests/oracle/truth_degrade.c tests/oracle/truth.h
 	$(call need_h,mpfr.h,libmpfr-dev)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 -g -o $@ tests/oracle/oracle.c \
-		tests/oracle/truth.c -lmpfr -lgmp -lm
+		tests/oracle/truth.c tests/oracle/truth_degrade.c -lmpfr -lgmp -lm
 # The library's own exp, log, log1p, expm1, log10 and 10^y (arith/xmath.c)
 # against MPFR: XMATH_COUNT points a function in make check, 1e7 in
 # make soak-xmath (SEED as make soak's).
@@ -377,10 +389,13 @@ soak-xmath: tests/oracle/xmath_check
 	./tests/oracle/xmath_check --seed $(SEED) --count 10000000
 oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
-	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT)
+	./tests/oracle/oracle --selfcheck-degrade tests/data/degrade_ref.csv
+	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT) \
+		--degrade-count $(ORACLE_DEGRADE_COUNT) --degrade-root-ln
 BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \
+		$(if $(ONLY),,--degrade-ser-count $(SOAK_DEGRADE_SER_COUNT)) \
 		--jobs $(SOAK_JOBS) --batch $(SOAK_BATCH) $(SOAK_FLAGS) --progress --dir tests/tmp/soak-$(SEED)$(if $(ONLY),-$(ONLY))
 	$(if $(ONLY),,$(MAKE) --no-print-directory soak-faces SEED=$(SEED))
 

@@ -4,9 +4,11 @@
  *
  * SYNOPSIS
  *   oracle [--bercl PATH] [--seed S] [--count N] [--clustered-count N]
+ *          [--degrade-count N] [--degrade-ser-count N] [--degrade-root-ln]
  *          [--only ANSWER] [--tol T] [--dir DIR] [--batch ROWS] [--jobs J]
  *          [--per-point] [--skip K] [--progress] [--max-print K]
  *   oracle --selfcheck tests/data/oracle_ref.csv
+ *   oracle --selfcheck-degrade tests/data/degrade_ref.csv
  *   oracle --quantile-check K [--seed S]
  *
  * DESCRIPTION
@@ -43,6 +45,18 @@
  *   the first ambiguous ones); ORACLE_DEBUG=1 in the environment says on
  *   standard error why each ambiguous or doubtful point is. bercl runs
  *   without a shell (fork and exec), ended after 600 s as by timeout(1).
+ *
+ *   The degraded-SER answers (degrade-p, degrade-ser: `bercl fec --code C
+ *   [--ser S] --degrade-interval K --degrade-threshold T`, one bercl run a
+ *   code and batch; see "the degraded-SER answers" below for the domain and
+ *   the checks) take --degrade-count N points each (default: --count),
+ *   degrade-ser --degrade-ser-count if given (a half-alarm SER costs the
+ *   library some 0.1 s, a hundred times a degrade_p);
+ *   --degrade-root-ln accepts a half-alarm SER within what lib/fec_degrade.c's
+ *   search in ln ser resolves (some ulp(ln ser) ser, 8 ulp of ser near 1e-6)
+ *   where its header promises 4 ulp (make check, until the library meets
+ *   it; a soak checks the promise). --selfcheck-degrade compares the
+ *   degrade truth (truth_degrade.c) with tests/data/degrade_ref.csv.
  *
  *   --selfcheck compares the oracle's own tails and roots with a table made
  *   by tests/data/gen_oracle_ref.py (mpmath, 50 digits). --quantile-check K
@@ -87,15 +101,19 @@ struct stats {
 	long n, refused_ok, ambiguous, fails, oracle_doubt;
 	double worst;
 	char worst_cmd[512], worst_what[64];
+	/* an answer's own counts and second measure (the degraded-SER answers) */
+	long cnt[7];
+	double worst2;
+	char worst2_cmd[512];
 };
 
 static struct {
 	const char *bercl, *dir;
 	double tol;
-	int quiet, progress, jobs, per_point;
+	int quiet, progress, jobs, per_point, root_ln;
 	long max_print;
 	FILE *out; /* where failures go: stdout, or a worker's buffer */
-} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 1, 0, 10, NULL};
+} opt = {"./bercl", "tests/tmp/oracle", 1e-14, 0, 0, 1, 0, 0, 10, NULL};
 
 static struct stats st[NANSWER][2];
 
@@ -1085,22 +1103,21 @@ static int read_all(int fd, void *buf, size_t len)
 }
 
 /*
- * The checks of one batch's rows, in opt.jobs processes (--jobs): worker w
- * takes rows [w n / J, (w + 1) n / J), the same checks and the same truth
- * as one process, and sends back its counts, its worst error and the text
+ * fn(ctx, 0, n) for n rows, in opt.jobs processes (--jobs): worker w takes
+ * rows [w n / J, (w + 1) n / J), the same checks and the same truth as one
+ * process, and sends back its counts in *s, its worst error and the text
  * of its failures, which are added here in the order of the workers. The
  * points and the verdicts do not depend on J; only the order of printed
  * failures within a batch can (each worker prints up to --max-print).
  */
-static void check_rows(enum answer a, int binomial, const struct point *pts, char **rowv, int n,
-                       const struct cols *c)
+static void forked(struct stats *s, const char *label, int n, void (*fn)(void *, int, int),
+                   void *ctx)
 {
-	struct stats *s = &st[a][binomial];
 	int jobs = opt.jobs;
 	if (jobs > n)
 		jobs = n;
 	if (jobs <= 1) {
-		check_range(a, binomial, pts, rowv, 0, n, c);
+		fn(ctx, 0, n);
 		return;
 	}
 	int fds[64];
@@ -1121,8 +1138,7 @@ static void check_rows(enum answer a, int binomial, const struct point *pts, cha
 			opt.out = open_memstream(&buf, &len);
 			if (!opt.out)
 				_exit(2);
-			check_range(a, binomial, pts, rowv, (int)((long)n * w / jobs),
-			            (int)((long)n * (w + 1) / jobs), c);
+			fn(ctx, (int)((long)n * w / jobs), (int)((long)n * (w + 1) / jobs));
 			fclose(opt.out);
 			if (write_all(p[1], s, sizeof *s) || write_all(p[1], &len, sizeof len) ||
 			    write_all(p[1], buf, len))
@@ -1150,8 +1166,7 @@ static void check_rows(enum answer a, int binomial, const struct point *pts, cha
 		if (pids[w] > 0)
 			waitpid(pids[w], &status, 0);
 		if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			printf("FAIL %s %s: check worker %d of %d did not report\n", answer_name[a],
-			       binomial ? "binomial" : "poisson", w, jobs);
+			printf("FAIL %s: check worker %d of %d did not report\n", label, w, jobs);
 			s->fails++;
 			free(buf);
 			continue;
@@ -1163,12 +1178,42 @@ static void check_rows(enum answer a, int binomial, const struct point *pts, cha
 		s->ambiguous += r.ambiguous - base.ambiguous;
 		s->fails += r.fails - base.fails;
 		s->oracle_doubt += r.oracle_doubt - base.oracle_doubt;
+		for (int k = 0; k < 7; k++)
+			s->cnt[k] += r.cnt[k] - base.cnt[k];
+		if (r.worst2 > s->worst2) {
+			s->worst2 = r.worst2;
+			memcpy(s->worst2_cmd, r.worst2_cmd, sizeof s->worst2_cmd);
+		}
 		if (r.worst > s->worst || (isnan(r.worst) && !isnan(s->worst))) {
 			s->worst = r.worst;
 			memcpy(s->worst_cmd, r.worst_cmd, sizeof s->worst_cmd);
 			memcpy(s->worst_what, r.worst_what, sizeof s->worst_what);
 		}
 	}
+}
+
+struct rows_ctx {
+	enum answer a;
+	int binomial;
+	const struct point *pts;
+	char **rowv;
+	const struct cols *c;
+};
+
+static void rows_range(void *ctx, int lo, int hi)
+{
+	struct rows_ctx *x = ctx;
+	check_range(x->a, x->binomial, x->pts, x->rowv, lo, hi, x->c);
+}
+
+/* The checks of one batch's rows (forked: in opt.jobs processes). */
+static void check_rows(enum answer a, int binomial, const struct point *pts, char **rowv, int n,
+                       const struct cols *c)
+{
+	char label[64];
+	snprintf(label, sizeof label, "%s %s", answer_name[a], binomial ? "binomial" : "poisson");
+	struct rows_ctx x = {a, binomial, pts, rowv, c};
+	forked(&st[a][binomial], label, n, rows_range, &x);
 }
 
 /* ---- one process a point (--per-point): the flags' path ---- */
@@ -2511,10 +2556,720 @@ static int run_clustered(enum clus w, long count, long skip, uint64_t seed)
 	return 0;
 }
 
+/* ---- the degraded-SER answers (bercl fec --degrade-interval) ---- */
+
+/*
+ * degrade-p: `bercl fec --code C --ser S --degrade-interval K
+ * --degrade-threshold T` (batch: columns ser, degrade_interval,
+ * degrade_threshold; one bercl run a code): degrade_p = P[Y > T] against
+ * truth_degrade (truth_degrade.c: De Pril's recursion in MPFR).
+ * degrade-ser: the same without --ser, the SER at which degrade_p = 1/2.
+ *
+ * The domain drawn (a fixed share each):
+ *   codes: kp4 (35 %), kr4 (20 %), else one of DEG_POOL RS(n, k) over m-bit
+ *     symbols drawn once from the seed (m 1 to 16, mostly 8 and 10; n up to
+ *     2^m + 1 log-uniformly; t = (n - k)/2 mostly 0 to 20, some to 200 and
+ *     a few to 1024, the most the library's bins hold: BERCL_FEC_MAX_BINS),
+ *     written rs:N,K,M or, at M = 10, also rs:N,K;
+ *   K: 1, 2, 2^32 - 1, Xena's 2 .. 65534, 2^j and 2^j - 1, else
+ *     log-uniform on [1, 2^32 - 1];
+ *   T: 0; 1 to 20; log-uniform to 400 (most); 400 to 3000 (10 %): the
+ *     truth costs about (t + 2) T operations, so T stays small; 3 % at or
+ *     above K (t + 1) (the alarm cannot fire: degrade_p 0, the inverse
+ *     refused) and 3 % just below it where that is at most 3000;
+ *   ser (degrade-p): the expected count K E[X] from 1e-6 to 1e3 times
+ *     T + 1/2 (log-uniform; 40 % within a factor 2), so degrade_p runs
+ *     from far below 1e-300 to within 1e-300 of 1; 10 % log-uniform on
+ *     [1e-298, 0.5] and 2 % at 0.5; never above 0.5 (where the library's
+ *     inverse stops searching; the command takes up to 1 - 2^-m, pre-FEC
+ *     BER 0.5) nor below 1e-298.
+ * Checks (the promises of bercl(1), FEC DEGRADED SER, and of
+ * lib/fec_degrade.c's header comment):
+ *   degrade_p: the smaller tail within DEG_TOL = 4e-16 relative (bercl(1):
+ *     "both tails are within 4e-16"; the header's K 1e-27 in ln P is far
+ *     below it); above 1/2 only degrade_p is printed, so 1 - degrade_p is
+ *     allowed the double's rounding as well, DEG_TOL_ULP = 1.3 ulp (the
+ *     header: "values within 1.3 ulp"). The worst reported is in ulps of
+ *     the value (of its decimal mantissa below DBL_MIN), with a count of
+ *     the values more than 1.3 ulp off; where degrade_p <= 1/2 the worst
+ *     relative error of that smaller tail as well;
+ *   the inverse: the root within 4 ulp of the printed SER (the header):
+ *     the truth's P[Y > T] at ser - 4 ulp is at most 1/2 and at ser + 4
+ *     ulp at least 1/2 (the worst reported is the distance to the root in
+ *     ulps of ser, by linear interpolation; a miss also says whether it is
+ *     within what a search in ln ser resolves); the row's degrade_p as
+ *     above.
+ *   A refusal is right when T >= K (t + 1), when the root lies above ser
+ *     0.5 (the library's search ends there; counted apart), or when K
+ *     times one codeword's variance is above 4e5 (the documented limit is
+ *     "about 8e5"; none of those is drawn, T being small); else a failure.
+ */
+#define DEG_POOL 128
+#define DEG_TOL 4e-16   /* bercl(1), FEC DEGRADED SER: both tails within 4e-16 */
+#define DEG_TOL_ULP 1.3 /* lib/fec_degrade.c: values within 1.3 ulp */
+#define DEG_ROOT_ULP 4.0
+enum { D_P, D_SER, NDEG };
+static const char *deg_name[NDEG] = {"degrade-p", "degrade-ser"};
+static struct stats dst[NDEG];
+/* dst[w].cnt[]: */
+enum { C_SMALL, C_BIG, C_SUB, C_ABOVE, C_NEG, C_COARSE, C_ULP };
+
+struct rscode {
+	int n, k, m, t;
+	char name[40];
+};
+static struct rscode deg_pool[DEG_POOL + 2];
+
+struct dpoint {
+	int code; /* index into deg_pool */
+	double ser, K, S;
+	char s[32], ks[24], ts[24];
+};
+
+static void deg_make_pool(uint64_t seed)
+{
+	seed_rng(seed * 16 + 12);
+	deg_pool[0] = (struct rscode){544, 514, 10, 15, "kp4"};
+	deg_pool[1] = (struct rscode){528, 514, 10, 7, "kr4"};
+	for (int j = 2; j < DEG_POOL + 2; j++) {
+		struct rscode *c = &deg_pool[j];
+		double r = U();
+		c->m = r < 0.2 ? 8 : r < 0.4 ? 10 : (int)irand(1, 16);
+		long nmax = (1L << c->m) + 1;
+		c->n = (int)floor(logu(2, (double)nmax + 1));
+		if (c->n > nmax)
+			c->n = (int)nmax;
+		if (c->n < 2)
+			c->n = 2;
+		double q = U();
+		long t = q < 0.6 ? irand(0, 20) : q < 0.9 ? irand(21, 200) : irand(201, 1024);
+		if (t > (c->n - 1) / 2)
+			t = (c->n - 1) / 2;
+		c->t = (int)t;
+		c->k = c->n - 2 * c->t;
+		if (c->k > 1 && (c->t == 0 || U() < 0.5))
+			c->k--; /* n - k odd: the same t */
+		if (c->m == 10 && U() < 0.5)
+			snprintf(c->name, sizeof c->name, "rs:%d,%d", c->n, c->k);
+		else
+			snprintf(c->name, sizeof c->name, "rs:%d,%d,%d", c->n, c->k, c->m);
+	}
+}
+
+/* E[X] and Var[X] for X = min(B, t + 1), in double (for drawing and limits). */
+static void deg_moments(const struct rscode *c, double ser, double *mean, double *var)
+{
+	double lq = log1p(-ser), lo = log(ser) - lq, lb = c->n * lq, s = 0, s1 = 0, s2 = 0;
+	for (int i = 0; i <= c->t; i++) {
+		if (i > 0)
+			lb += lo + log((double)(c->n - i + 1) / i);
+		double b = exp(lb);
+		s += b;
+		s1 += i * b;
+		s2 += (double)i * i * b;
+	}
+	double cer = fmax(0.0, 1 - s), d = c->t + 1;
+	*mean = s1 + d * cer;
+	*var = fmax(0.0, s2 + d * d * cer - *mean * *mean);
+}
+
+static void gen_dpoint(struct dpoint *pt, int inverse)
+{
+	double r = U();
+	pt->code = r < 0.35 ? 0 : r < 0.55 ? 1 : (int)irand(2, DEG_POOL + 1);
+	const struct rscode *c = &deg_pool[pt->code];
+	double d = c->t + 1;
+	r = U();
+	if (r < 0.05)
+		pt->K = 1;
+	else if (r < 0.1)
+		pt->K = 2;
+	else if (r < 0.15)
+		pt->K = 4294967295.0;
+	else if (r < 0.25)
+		pt->K = (double)irand(2, 65534);
+	else if (r < 0.35)
+		pt->K = ldexp(1.0, (int)irand(1, 31)) - (double)irand(0, 1);
+	else
+		pt->K = fmin(4294967295.0, floor(logu(1, 4294967296.0)));
+	r = U();
+	if (r < 0.08)
+		pt->S = 0;
+	else if (r < 0.3)
+		pt->S = (double)irand(1, 20);
+	else if (r < 0.9)
+		pt->S = floor(logu(1, 401));
+	else
+		pt->S = floor(logu(400, 3001));
+	r = U();
+	if (r < 0.03)
+		pt->S = pt->K * d + (double)irand(0, 3); /* the alarm cannot fire */
+	else if (r < 0.06 && pt->K * d <= 3000)
+		pt->S = fmax(0, pt->K * d - 1 - (double)irand(0, 3));
+	if (pt->S >= pt->K * d && pt->S > 3000 && U() < 0.5)
+		pt->S = pt->K * d; /* just at it */
+	double smax = 0.5, ser; /* 1 - 2^-m >= 1/2: pre-FEC BER at most 1/2 */
+	r = U();
+	if (r < 0.1)
+		ser = logu(1e-298, 0.5);
+	else if (r < 0.12)
+		ser = 0.5;
+	else {
+		double f = U() < 0.4 ? logu(0.5, 2) : logu(1e-6, 1e3);
+		ser = f * (pt->S + 0.5) / (pt->K * c->n);
+		/* past the truncation E[X] saturates: a few steps of the true mean */
+		for (int it = 0; it < 4 && ser < smax; it++) {
+			double mean, var;
+			deg_moments(c, fmin(ser, smax), &mean, &var);
+			if (!(mean > 0) || mean * pt->K > 0.999 * pt->K * d)
+				break;
+			ser *= f * (pt->S + 0.5) / (pt->K * mean);
+		}
+	}
+	if (!(ser >= 1e-298))
+		ser = 1e-298;
+	if (ser > smax)
+		ser = smax;
+	snprintf(pt->s, sizeof pt->s, "%.17g", ser);
+	pt->ser = strtod(pt->s, NULL);
+	snprintf(pt->ks, sizeof pt->ks, "%.0f", pt->K);
+	snprintf(pt->ts, sizeof pt->ts, "%.0f", pt->S);
+	(void)inverse;
+}
+
+static void deg_repro(char *buf, size_t len, int inverse, const struct dpoint *pt)
+{
+	if (inverse)
+		snprintf(buf, len, "bercl fec --code %s --degrade-interval %s --degrade-threshold %s -f csv",
+		         deg_pool[pt->code].name, pt->ks, pt->ts);
+	else
+		snprintf(buf, len,
+		         "bercl fec --code %s --ser %s --degrade-interval %s --degrade-threshold %s -f csv",
+		         deg_pool[pt->code].name, pt->s, pt->ks, pt->ts);
+}
+
+/* ulp of the double nearest x > 0 (of its decimal mantissa below DBL_MIN). */
+static void deg_ulp(mpfr_t u, const mpfr_t x)
+{
+	if (mpfr_cmp_d(x, DBL_MIN) >= 0) {
+		mpfr_set_ui(u, 1, MPFR_RNDN);
+		mpfr_mul_2si(u, u, mpfr_get_exp(x) - 1 - 52, MPFR_RNDN);
+		return;
+	}
+	/* x = m 10^e, m in [1, 10): ulp(m) 10^e */
+	mpfr_t e, m;
+	mpfr_inits2(PREC, e, m, (mpfr_ptr)0);
+	mpfr_log10(e, x, MPFR_RNDN);
+	mpfr_floor(e, e);
+	mpfr_ui_pow(u, 10, e, MPFR_RNDN);
+	mpfr_div(m, x, u, MPFR_RNDN);
+	mpfr_mul_2si(u, u, mpfr_get_exp(m) - 1 - 52, MPFR_RNDN);
+	mpfr_clears(e, m, (mpfr_ptr)0);
+}
+
+/*
+ * The printed degrade_p v against the truth (ln_gt, ln_le): 0 or -1 (a
+ * failure, printed). *ulps gets |v - P| / ulp(P).
+ */
+static int deg_check_value(int w, const char *v, const mpfr_t ln_gt,
+                           const mpfr_t ln_le, const char *cmd, double *ulps)
+{
+	struct stats *s = &dst[w];
+	*ulps = 0;
+	mpfr_t x, P, q, u, err, allow;
+	mpfr_inits2(PREC, x, P, q, u, err, allow, (mpfr_ptr)0);
+	int rc = 0;
+	if (!v || !*v || mpfr_set_str(x, v, 10, MPFR_RNDN) != 0 || mpfr_sgn(x) < 0 ||
+	    mpfr_cmp_ui(x, 1) > 0) {
+		fail(s, cmd, "%s: degrade_p '%s' is not a probability", deg_name[w], v ? v : "");
+		rc = -1;
+		goto out;
+	}
+	if (mpfr_inf_p(ln_gt)) { /* exactly 0 */
+		if (!mpfr_zero_p(x)) {
+			fail(s, cmd, "%s: degrade_p %s, truth 0", deg_name[w], v);
+			*ulps = INFINITY;
+			rc = -1;
+		}
+		goto out;
+	}
+	mpfr_exp(P, ln_gt, MPFR_RNDN);
+	int small = mpfr_cmp_d(P, 0.5) <= 0;
+	if (small)
+		mpfr_set(q, P, MPFR_RNDN);
+	else
+		mpfr_exp(q, ln_le, MPFR_RNDN);
+	deg_ulp(u, P);
+	mpfr_sub(err, x, P, MPFR_RNDN);
+	mpfr_abs(err, err, MPFR_RNDN);
+	mpfr_div(allow, err, u, MPFR_RNDN);
+	*ulps = mpfr_get_d(allow, MPFR_RNDU);
+	/* DEG_TOL of the smaller tail; above 1/2 the double's own rounding too */
+	mpfr_mul_d(allow, q, DEG_TOL, MPFR_RNDN);
+	if (!small) {
+		mpfr_mul_d(q, u, DEG_TOL_ULP, MPFR_RNDN);
+		mpfr_add(allow, allow, q, MPFR_RNDN);
+	}
+	if (*ulps > DEG_TOL_ULP)
+		s->cnt[C_ULP]++;
+	if (mpfr_cmp_d(P, DBL_MIN) < 0)
+		s->cnt[C_SUB]++;
+	if (small) {
+		s->cnt[C_SMALL]++;
+		mpfr_div(q, err, P, MPFR_RNDN);
+		double rel = mpfr_get_d(q, MPFR_RNDU);
+		if (rel > s->worst2) {
+			s->worst2 = rel;
+			snprintf(s->worst2_cmd, sizeof s->worst2_cmd, "%s", cmd);
+		}
+	} else {
+		s->cnt[C_BIG]++;
+	}
+	if (mpfr_cmp(err, allow) > 0) {
+		char *tv = NULL;
+		if (mpfr_asprintf(&tv, "%.20Rg", P) < 0)
+			tv = NULL;
+		fail(s, cmd, "%s: degrade_p %s, truth %s (%.3g ulp)", deg_name[w], v, tv ? tv : "?",
+		     *ulps);
+		mpfr_free_str(tv);
+		rc = -1;
+	}
+out:
+	mpfr_clears(x, P, q, u, err, allow, (mpfr_ptr)0);
+	return rc;
+}
+
+static int deg_col(char **h, int nh, const char *name)
+{
+	for (int i = 0; i < nh; i++)
+		if (!strcmp(h[i], name))
+			return i;
+	return -1;
+}
+
+/* e^l - 1/2 in double */
+static double deg_minus_half(const mpfr_t l)
+{
+	mpfr_t v;
+	mpfr_init2(v, PREC);
+	mpfr_exp(v, l, MPFR_RNDN);
+	mpfr_sub_d(v, v, 0.5, MPFR_RNDN);
+	double r = mpfr_get_d(v, MPFR_RNDN);
+	mpfr_clear(v);
+	return r;
+}
+
+/* A refusal: right where T >= K (t + 1), the root above ser 0.5 (inverse) or
+ * K Var[X] above 4e5; else a failure. */
+static void deg_refused(int w, const struct dpoint *pt, const char *msg, const char *cmd)
+{
+	struct stats *s = &dst[w];
+	const struct rscode *c = &deg_pool[pt->code];
+	if (pt->S >= pt->K * (c->t + 1)) {
+		if (w == D_SER)
+			s->refused_ok++;
+		else
+			fail(s, cmd, "%s: refused (%s); the alarm cannot fire: degrade_p is 0", deg_name[w],
+			     msg);
+		return;
+	}
+	double ser = w == D_SER ? 0.5 : pt->ser, mean, var;
+	if (w == D_SER) {
+		mpfr_t le, gt;
+		mpfr_inits2(PREC, le, gt, (mpfr_ptr)0);
+		int rc = truth_degrade(le, gt, c->n, c->t, 0.5, pt->K, pt->S);
+		int above = rc == 0 && mpfr_cmp_d(gt, -0.69314718055994531) < 0;
+		mpfr_clears(le, gt, (mpfr_ptr)0);
+		if (rc != 0) {
+			s->oracle_doubt++;
+			return;
+		}
+		if (above) {
+			s->refused_ok++;
+			s->cnt[C_ABOVE]++;
+			return;
+		}
+	}
+	deg_moments(c, ser, &mean, &var);
+	if (pt->K * var > 4e5) {
+		s->refused_ok++;
+		return;
+	}
+	fail(s, cmd, "%s: refused inside the domain (K Var[X] = %.3g): %s", deg_name[w], pt->K * var,
+	     msg);
+}
+
+struct deg_ctx {
+	int w;
+	const struct dpoint *pts;
+	char **rowv; /* one output row a point, NULL where already failed */
+	char **hdrv; /* its header */
+};
+
+static void deg_check_one(int w, const struct dpoint *pt, char *hdr, char *row)
+{
+	struct stats *s = &dst[w];
+	const struct rscode *c = &deg_pool[pt->code];
+	char cmd[512], hb[4096], *hf[64], *rf[64];
+	deg_repro(cmd, sizeof cmd, w == D_SER, pt);
+	snprintf(hb, sizeof hb, "%s", hdr);
+	int nh = split_csv(hb, hf, 64), nr = split_csv(row, rf, 64);
+	const char *err = cell(rf, nr, deg_col(hf, nh, "error"));
+	const char *pv = cell(rf, nr, deg_col(hf, nh, "degrade_p"));
+	const char *sv = cell(rf, nr, deg_col(hf, nh, "ser"));
+	if (pt->S + 1 > pt->K + 1 && pt->S < pt->K * (c->t + 1))
+		s->cnt[C_NEG]++;
+	if (*err) {
+		deg_refused(w, pt, err, cmd);
+		return;
+	}
+	mpfr_t le, gt;
+	mpfr_inits2(PREC, le, gt, (mpfr_ptr)0);
+	double ulps = 0;
+	if (w == D_P) {
+		if (truth_degrade(le, gt, c->n, c->t, pt->ser, pt->K, pt->S) != 0) {
+			s->oracle_doubt++;
+			if (getenv("ORACLE_DEBUG"))
+				fprintf(stderr, "doubt: the truth did not settle: %s\n", cmd);
+			goto out;
+		}
+		s->n++;
+		if (deg_check_value(w, pv, gt, le, cmd, &ulps) == 0)
+			note(s, ulps, "degrade_p ulp", cmd);
+		goto out;
+	}
+	/* the inverse: the printed SER x, the truth at x and x -+ 4 ulp */
+	double x = strtod(sv, NULL);
+	if (!*sv || !(x > 0 && x <= 0.5)) {
+		fail(s, cmd, "%s: ser '%s' is not a SER of the domain", deg_name[w], sv);
+		goto out;
+	}
+	if (pt->S >= pt->K * (c->t + 1)) {
+		fail(s, cmd, "%s: ser %s where the alarm cannot fire", deg_name[w], sv);
+		goto out;
+	}
+	double u = ldexp(1.0, ilogb(x) - 52), xl = x - DEG_ROOT_ULP * u, xh = x + DEG_ROOT_ULP * u;
+	mpfr_t le1, gt1, le2, gt2, half, a, b;
+	mpfr_inits2(PREC, le1, gt1, le2, gt2, half, a, b, (mpfr_ptr)0);
+	int rc = truth_degrade(le, gt, c->n, c->t, x, pt->K, pt->S) |
+	         truth_degrade(le1, gt1, c->n, c->t, xl, pt->K, pt->S) |
+	         truth_degrade(le2, gt2, c->n, c->t, fmin(xh, 0.5), pt->K, pt->S);
+	if (rc != 0) {
+		s->oracle_doubt++;
+		if (getenv("ORACLE_DEBUG"))
+			fprintf(stderr, "doubt: the truth did not settle: %s\n", cmd);
+	} else {
+		s->n++;
+		/* distance to the root in ulps: 8 (P(x) - 1/2) / (P(x+4u) - P(x-4u)) */
+		mpfr_exp(a, gt2, MPFR_RNDN);
+		mpfr_exp(b, gt1, MPFR_RNDN);
+		mpfr_sub(b, a, b, MPFR_RNDN);
+		mpfr_exp(a, gt, MPFR_RNDN);
+		mpfr_sub_d(a, a, 0.5, MPFR_RNDN);
+		mpfr_div(a, a, b, MPFR_RNDN);
+		mpfr_mul_d(a, a, 2 * DEG_ROOT_ULP, MPFR_RNDN);
+		double off = fabs(mpfr_get_d(a, MPFR_RNDN));
+		mpfr_log_ui(half, 2, MPFR_RNDN);
+		mpfr_neg(half, half, MPFR_RNDN);
+		/* ambiguous: the bracket's two ends within 1e-25 of 1/2 */
+		mpfr_sub(b, gt2, gt1, MPFR_RNDN);
+		if (mpfr_cmp_d(b, 1e-25) < 0) {
+			s->ambiguous++;
+		} else if (mpfr_cmp(gt1, half) > 0 || mpfr_cmp(gt2, half) < 0) {
+			/* beyond 4 ulp; and beyond what a search in ln ser can
+			 * resolve (exp of a double: ulp(ln ser) ser, 8 ulp of ser
+			 * near 1e-6, 500 near 1e-300) and exp's rounding? */
+			double lx = fabs(log(x)), coarse = DEG_ROOT_ULP + 1 + 1.5 * ldexp(1.0, ilogb(lx) - 52) * x / u;
+			if (off > coarse)
+				s->cnt[C_COARSE]++;
+			if (opt.root_ln && off <= coarse)
+				note(s, off, "ser ulp from root", cmd);
+			else
+				fail(s, cmd, "%s: ser %s is %.3g ulp from the root (P[Y > T] - 1/2 %.3g at ser - 4 ulp, "
+			             "%.3g at ser + 4 ulp; a search in ln ser resolves %.3g ulp here)",
+			     deg_name[w], sv, off, deg_minus_half(gt1),
+			     deg_minus_half(gt2), coarse);
+		} else {
+			note(s, off, "ser ulp from root", cmd);
+		}
+		if (deg_check_value(w, pv, gt, le, cmd, &ulps) == 0)
+			note(s, ulps, "degrade_p ulp", cmd);
+	}
+	mpfr_clears(le1, gt1, le2, gt2, half, a, b, (mpfr_ptr)0);
+out:
+	mpfr_clears(le, gt, (mpfr_ptr)0);
+}
+
+static void deg_range(void *ctx, int lo, int hi)
+{
+	struct deg_ctx *x = ctx;
+	for (int i = lo; i < hi; i++)
+		if (x->rowv[i])
+			deg_check_one(x->w, &x->pts[i], x->hdrv[i], x->rowv[i]);
+}
+
+/*
+ * One batch: a bercl run a code (--code applies to a whole run), rows
+ * id,[ser,]degrade_interval,degrade_threshold; or, --per-point, a run a
+ * point on its flags (the command a failure prints). Every output row is
+ * held against its point by id; a lost or added row is a failure.
+ */
+static int run_degrade(int w, const struct dpoint *pts, int n)
+{
+	struct stats *s = &dst[w];
+	char **rowv = calloc((size_t)n + 1, sizeof *rowv), **hdrv = calloc((size_t)n + 1, sizeof *hdrv);
+	char in[600], out[700], errf[700], cmd[512];
+	snprintf(in, sizeof in, "%s/%s.csv", opt.dir, deg_name[w]);
+	snprintf(out, sizeof out, "%s.out", in);
+	snprintf(errf, sizeof errf, "%s.err", in);
+	if (!rowv || !hdrv)
+		return -1;
+	char *line = NULL, *f[64];
+	size_t cap = 0;
+	char **hdrs = calloc(DEG_POOL + 2, sizeof *hdrs);
+	if (!hdrs)
+		return -1;
+	for (int code = 0; code < DEG_POOL + 2; code++) {
+		int any = 0;
+		for (int i = 0; i < n && !any; i++)
+			any = pts[i].code == code;
+		if (!any)
+			continue;
+		for (int i = 0; i < n && opt.per_point; i++) {
+			if (pts[i].code != code)
+				continue;
+			const struct dpoint *pt = &pts[i];
+			char *argv[16];
+			int k = 0;
+			argv[k++] = (char *)opt.bercl;
+			argv[k++] = "fec";
+			argv[k++] = "--code";
+			argv[k++] = deg_pool[code].name;
+			if (w == D_P) {
+				argv[k++] = "--ser";
+				argv[k++] = (char *)pt->s;
+			}
+			argv[k++] = "--degrade-interval";
+			argv[k++] = (char *)pt->ks;
+			argv[k++] = "--degrade-threshold";
+			argv[k++] = (char *)pt->ts;
+			argv[k++] = "-f";
+			argv[k++] = "csv";
+			argv[k] = NULL;
+			int code_rc = run_argv(argv, out, errf, 600);
+			deg_repro(cmd, sizeof cmd, w == D_SER, pt);
+			FILE *fp = fopen(out, "r");
+			char *h = NULL, *r = NULL;
+			int rows = 0;
+			while (fp && getline(&line, &cap, fp) >= 0) {
+				if (!h)
+					h = strdup(line);
+				else if (rows++ == 0)
+					r = strdup(line);
+			}
+			if (fp)
+				fclose(fp);
+			char em[1024] = "";
+			int nerr = 0;
+			fp = fopen(errf, "r");
+			while (fp && getline(&line, &cap, fp) >= 0)
+				if (strncmp(line, "bercl: warning: ", 16) != 0 && nerr++ == 0) {
+					snprintf(em, sizeof em, "%s", line);
+					em[strcspn(em, "\r\n")] = '\0';
+				}
+			if (fp)
+				fclose(fp);
+			if (code_rc == 0 && h && rows == 1 && nerr == 0) {
+				hdrv[i] = h;
+				rowv[i] = r;
+				continue;
+			}
+			if (code_rc == 2 && !h && nerr == 1 && !strncmp(em, "bercl: ", 7)) {
+				/* a refusal: a row of its message alone */
+				hdrv[i] = strdup("error\n");
+				size_t L = strlen(em) + 8;
+				rowv[i] = malloc(L);
+				char *wp = rowv[i];
+				put_field(&wp, rowv[i] + L - 1, em + 7, 1);
+				free(h);
+				free(r);
+				continue;
+			}
+			printf("FAIL %s: exit status %d, %d rows on stdout, %d messages%s%s\n     %s\n",
+			       deg_name[w], code_rc, rows, nerr, *em ? ": " : "", em, cmd);
+			s->fails++;
+			free(h);
+			free(r);
+		}
+		if (opt.per_point)
+			continue;
+		FILE *fp = fopen(in, "w");
+		if (!fp)
+			return -1;
+		fprintf(fp, w == D_P ? "id,ser,degrade_interval,degrade_threshold\n"
+		                     : "id,degrade_interval,degrade_threshold\n");
+		int rows_in = 0;
+		for (int i = 0; i < n; i++) {
+			if (pts[i].code != code)
+				continue;
+			rows_in++;
+			if (w == D_P)
+				fprintf(fp, "%d,%s,%s,%s\n", i, pts[i].s, pts[i].ks, pts[i].ts);
+			else
+				fprintf(fp, "%d,%s,%s\n", i, pts[i].ks, pts[i].ts);
+		}
+		fclose(fp);
+		char *argv[] = {(char *)opt.bercl, "fec", "--code", deg_pool[code].name, "-i", in, "-f",
+		                "csv", NULL};
+		int rc = run_argv(argv, out, errf, 3600);
+		char bcmd[1024];
+		snprintf(bcmd, sizeof bcmd, "bercl fec --code %s -i %s -f csv", deg_pool[code].name, in);
+		if (rc != 0 && rc != 2) {
+			printf("FAIL %s: bercl exited with status %d (%s)\n", deg_name[w], rc, bcmd);
+			s->fails++;
+		}
+		fp = fopen(out, "r");
+		if (!fp || getline(&line, &cap, fp) < 0) {
+			printf("FAIL %s: no output (%s)\n", deg_name[w], bcmd);
+			s->fails++;
+			if (fp)
+				fclose(fp);
+			continue;
+		}
+		hdrs[code] = strdup(line);
+		char hb[4096];
+		snprintf(hb, sizeof hb, "%s", line);
+		int nh = split_csv(hb, f, 64), idc = deg_col(f, nh, "id");
+		int rows = 0, extra = 0, expect = 0;
+		while (getline(&line, &cap, fp) >= 0) {
+			while (expect < n && pts[expect].code != code)
+				expect++;
+			if (expect >= n) {
+				extra++;
+				continue;
+			}
+			char *copy = strdup(line);
+			int nf = split_csv(line, f, 64);
+			int id = atoi(cell(f, nf, idc));
+			if (id != expect) {
+				printf("FAIL %s: row for point %d came out as %d (%s)\n", deg_name[w], expect, id,
+				       bcmd);
+				s->fails++;
+				free(copy);
+				break;
+			}
+			rowv[id] = copy;
+			hdrv[id] = hdrs[code];
+			rows++;
+			expect++;
+		}
+		fclose(fp);
+		if (rows != rows_in || extra) {
+			printf("FAIL %s: %d rows in, %d out (%s)\n", deg_name[w], rows_in, rows + extra, bcmd);
+			s->fails++;
+		}
+	}
+	free(line);
+	struct deg_ctx x = {w, pts, rowv, hdrv};
+	forked(s, deg_name[w], n, deg_range, &x);
+	for (int i = 0; i < n; i++) {
+		free(rowv[i]);
+		if (opt.per_point)
+			free(hdrv[i]);
+	}
+	for (int code = 0; code < DEG_POOL + 2; code++)
+		free(hdrs[code]);
+	free(hdrs);
+	free(rowv);
+	free(hdrv);
+	return 0;
+}
+
+static int run_degrade_answer(int w, long count, long skip, long batch, uint64_t seed)
+{
+	struct dpoint *pts = malloc(sizeof *pts * (size_t)batch);
+	if (!pts)
+		return -1;
+	seed_rng(seed * 16 + 13 + (uint64_t)w);
+	for (long k = 0; k < skip; k++)
+		gen_dpoint(&pts[0], w == D_SER);
+	dst[w].worst = 0;
+	for (long done = 0; done < count;) {
+		int n = (int)(count - done < batch ? count - done : batch);
+		for (int i = 0; i < n; i++)
+			gen_dpoint(&pts[i], w == D_SER);
+		if (run_degrade(w, pts, n) != 0) {
+			free(pts);
+			return -1;
+		}
+		done += n;
+		if (opt.progress)
+			printf("progress %s: %ld done, %ld checked, %ld failures, worst %.3g\n", deg_name[w],
+			       done, dst[w].n, dst[w].fails, dst[w].worst);
+		fflush(stdout);
+	}
+	free(pts);
+	return 0;
+}
+
+/*
+ * The degrade truth against tests/data/degrade_ref.csv (mpmath, 80 digits:
+ * code,n,k,m,ser,interval,threshold,degrade_p,one_minus_degrade_p): both
+ * tails within 1e-25 relative (the table prints 30 digits).
+ */
+static int selfcheck_degrade(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp) {
+		fprintf(stderr, "oracle: cannot open %s\n", path);
+		return 2;
+	}
+	char *line = NULL, *f[16];
+	size_t cap = 0;
+	int rows = 0, bad = 0;
+	double worst = 0;
+	mpfr_t le, gt, v, t;
+	mpfr_inits2(PREC, le, gt, v, t, (mpfr_ptr)0);
+	while (getline(&line, &cap, fp) >= 0) {
+		if (rows++ == 0)
+			continue; /* the header */
+		int nf = split_csv(line, f, 16);
+		if (nf < 9)
+			continue;
+		int n = atoi(f[1]), k = atoi(f[2]);
+		double ser = strtod(f[4], NULL), K = strtod(f[5], NULL), S = strtod(f[6], NULL);
+		if (truth_degrade(le, gt, n, (n - k) / 2, ser, K, S) != 0) {
+			printf("selfcheck-degrade: doubtful truth on line %d\n", rows);
+			bad++;
+			continue;
+		}
+		for (int side = 0; side < 2; side++) {
+			mpfr_set_str(v, f[7 + side], 10, MPFR_RNDN);
+			mpfr_exp(t, side ? le : gt, MPFR_RNDN);
+			mpfr_sub(t, t, v, MPFR_RNDN);
+			mpfr_div(t, t, v, MPFR_RNDN);
+			double e = fabs(mpfr_get_d(t, MPFR_RNDN));
+			if (e > worst)
+				worst = e;
+			if (!(e <= 1e-25)) {
+				printf("selfcheck-degrade: line %d (%s K=%s T=%s ser=%s): %s %.3g relative\n",
+				       rows, f[0], f[5], f[6], f[4], side ? "P[Y <= T]" : "P[Y > T]", e);
+				bad++;
+			}
+		}
+	}
+	mpfr_clears(le, gt, v, t, (mpfr_ptr)0);
+	free(line);
+	fclose(fp);
+	printf("selfcheck-degrade: %d rows of %s, worst relative %.3g, %d bad\n", rows - 1, path, worst,
+	       bad);
+	return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-	long count = 200, batch = 4000, skip = 0, ccount = -1, qcheck = 0;
+	long count = 200, batch = 4000, skip = 0, ccount = -1, dcount = -1, scount = -1, qcheck = 0;
 	const char *only = NULL;
 	opt.out = stdout;
 	truth_init();
@@ -2522,6 +3277,8 @@ int main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--selfcheck") && v)
 			return selfcheck(v);
+		else if (!strcmp(a, "--selfcheck-degrade") && v)
+			return selfcheck_degrade(v);
 		else if (!strcmp(a, "--quantile-check") && v && atol(v) >= 1)
 			qcheck = atol(v), i++;
 		else if (!strcmp(a, "--bercl") && v)
@@ -2532,6 +3289,12 @@ int main(int argc, char **argv)
 			count = atol(v), i++;
 		else if (!strcmp(a, "--clustered-count") && v)
 			ccount = atol(v), i++;
+		else if (!strcmp(a, "--degrade-count") && v)
+			dcount = atol(v), i++;
+		else if (!strcmp(a, "--degrade-ser-count") && v)
+			scount = atol(v), i++;
+		else if (!strcmp(a, "--degrade-root-ln"))
+			opt.root_ln = 1;
 		else if (!strcmp(a, "--batch") && v && atol(v) >= 1)
 			batch = atol(v), i++;
 		else if (!strcmp(a, "--only") && v)
@@ -2552,9 +3315,12 @@ int main(int argc, char **argv)
 			opt.max_print = atol(v), i++;
 		else {
 			fprintf(stderr, "usage: oracle [--bercl PATH] [--seed S] [--count N] [--only "
-			                "cl-poisson|...] [--clustered-count N] [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
+			                "cl-poisson|...] [--clustered-count N] [--degrade-count N]\n"
+			                "       [--degrade-ser-count N] [--degrade-root-ln]\n"
+			                "       [--tol T] [--dir DIR] [--batch N] [--jobs J]\n"
 			                "       [--per-point] [--skip K] [--progress] [--max-print K]\n"
 			                "       oracle --selfcheck FILE\n"
+			                "       oracle --selfcheck-degrade FILE\n"
 			                "       oracle --quantile-check K [--seed S]\n");
 			return 2;
 		}
@@ -2623,6 +3389,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	deg_make_pool(seed);
+	for (int w = 0; w < NDEG; w++) {
+		if (only && !strstr(deg_name[w], only))
+			continue;
+		long n = w == D_SER && scount >= 0 ? scount : dcount >= 0 ? dcount : count;
+		if (run_degrade_answer(w, n, skip, batch, seed) != 0) {
+			fprintf(stderr, "oracle: cannot write or read in %s\n", opt.dir);
+			return 2;
+		}
+	}
 	long fails = 0;
 	printf("%-14s %8s %8s %6s %6s %6s %11s  %s\n", "answer", "checked", "refused", "ambig",
 	       "doubt", "FAILS", "worst rel", "worst at");
@@ -2649,6 +3425,23 @@ int main(int argc, char **argv)
 		       "Wilson-Hilferty moves dispersion_upper by at most %.3g\n",
 		       cx[w].logs, cx[w].cumulative, cx[w].unbounded, cx[w].envelope, cx[w].worst_phi,
 		       cx[w].worst_disp, cx[w].wh, cx[w].worst_wh);
+		fails += s->fails;
+	}
+	for (int w = 0; w < NDEG; w++) {
+		struct stats *s = &dst[w];
+		if (only && !strstr(deg_name[w], only))
+			continue;
+		printf("%-14s %8ld %8ld %6ld %6ld %6ld %11.3g  %s %s\n", deg_name[w], s->n, s->refused_ok,
+		       s->ambiguous, s->oracle_doubt, s->fails, s->worst, s->worst_what, s->worst_cmd);
+		printf("  degrade_p <= 1/2 on %ld points (worst relative error %.3g: %s), above 1/2 on "
+		       "%ld, below DBL_MIN on %ld; %ld with T > K (the truth's cancelling terms); "
+		       "%ld values more than %.3g ulp off\n",
+		       s->cnt[C_SMALL], s->worst2, s->worst2_cmd, s->cnt[C_BIG], s->cnt[C_SUB],
+		       s->cnt[C_NEG], s->cnt[C_ULP], DEG_TOL_ULP);
+		if (w == D_SER)
+			printf("  %ld refused with the root above ser 0.5 (the library's search ends there); "
+			       "%ld roots beyond what a search in ln ser resolves\n",
+			       s->cnt[C_ABOVE], s->cnt[C_COARSE]);
 		fails += s->fails;
 	}
 	printf("oracle: seed %llu, %ld failures, %ld s\n", (unsigned long long)seed, fails,

@@ -28,4 +28,11 @@ void truth_ln_pmf(mpfr_t out, int binomial, double E, double N, const mpfr_t x);
 int truth_root(mpfr_t root, int binomial, double E, double N, int side, const mpfr_t ln_target,
                double guess);
 
+/*
+ * 802.3's degraded-SER alarm (truth_degrade.c): ln P[Y <= S] and ln P[Y > S]
+ * for Y the sum of K codewords' counted symbol errors, each min(B, t + 1),
+ * B ~ Binomial(n, ser). Returns 0, or -1 if the values are doubtful.
+ */
+int truth_degrade(mpfr_t ln_le, mpfr_t ln_gt, int n, int t, double ser, double K, double S);
+
 #endif
