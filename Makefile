@@ -258,7 +258,7 @@ check-oracle:
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --selfcheck-degrade tests/data/degrade_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT) \
-		--degrade-count $(ORACLE_DEGRADE_COUNT) --degrade-root-ln
+		--degrade-count $(ORACLE_DEGRADE_COUNT)
 
 # The same digits everywhere: tests/xcheck.c (the reference tables without
 # cmocka or GSL) built with the library for x86-64 as usual (the baseline),
@@ -314,7 +314,7 @@ check-ld64: tests/tmp/xcheck-x86-64.dump tests/xcheck-ld64 tests/bercl-ld64 test
 	./tests/xcheck-ld64 tests/tmp/xcheck-ld64.dump
 	./tests/xcheck --compare tests/tmp/xcheck-x86-64.dump tests/tmp/xcheck-ld64.dump
 	./tests/oracle/oracle --bercl tests/bercl-ld64 --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) \
-		--clustered-count $(ORACLE_CLUSTERED_COUNT) --degrade-count $(ORACLE_DEGRADE_COUNT) --degrade-root-ln \
+		--clustered-count $(ORACLE_CLUSTERED_COUNT) --degrade-count $(ORACLE_DEGRADE_COUNT) \
 		--dir tests/tmp/oracle-ld64
 	mkdir -p tests/tmp/ld64bin && ln -sf ../../bercl-ld64 tests/tmp/ld64bin/bercl
 	@echo "check-ld64: the corpus without 'bits -i odd.csv' (one binomial cl_achieved, 0.95000031983797911 at 60 digits, 0.014 ulp from the midpoint of two doubles: the x86 long double sums round it up, this build's double-double down, the nearer)"
@@ -351,12 +351,9 @@ bench-cross:
 # logs, one bercl run a log) take ORACLE_CLUSTERED_COUNT points each in
 # oracle-check (a few seconds) and COUNT in a soak; so do the degraded-SER
 # answers (degrade-p, degrade-ser: fec --degrade-interval, one bercl run a
-# code), ORACLE_DEGRADE_COUNT each, the half-alarm SER held there only to
-# what lib/fec_degrade.c's search in ln ser resolves (--degrade-root-ln; a
-# soak holds it to the header's 4 ulp). A half-alarm SER costs the library
-# some 0.1 s (its stopping test, 4 DBL_EPSILON in ser, is finer than a
-# step of ln ser where |ln ser| > 4, so it runs to its iteration cap): a
-# soak without ONLY runs SOAK_DEGRADE_SER_COUNT of it, and
+# code), ORACLE_DEGRADE_COUNT each, the half-alarm SER to 4 ulp of the
+# root. A half-alarm SER costs the library some 20 degrade_p: a soak
+# without ONLY runs SOAK_DEGRADE_SER_COUNT of it, and
 # make soak ONLY=degrade-ser COUNT=... its own count.
 ORACLE_SEED ?= 20261130
 ORACLE_COUNT ?= 150
@@ -391,7 +388,7 @@ oracle-check: bercl tests/oracle/oracle
 	./tests/oracle/oracle --selfcheck tests/data/oracle_ref.csv
 	./tests/oracle/oracle --selfcheck-degrade tests/data/degrade_ref.csv
 	./tests/oracle/oracle --seed $(ORACLE_SEED) --count $(ORACLE_COUNT) --clustered-count $(ORACLE_CLUSTERED_COUNT) \
-		--degrade-count $(ORACLE_DEGRADE_COUNT) --degrade-root-ln
+		--degrade-count $(ORACLE_DEGRADE_COUNT)
 BERCL ?= ./bercl
 soak: bercl tests/oracle/oracle
 	./tests/oracle/oracle --bercl $(BERCL) --seed $(SEED) --count $(COUNT) $(if $(ONLY),--only $(ONLY)) \

@@ -651,9 +651,18 @@ static enum compute_status fec_degrade(struct row *r, int inverse)
 	if (inverse) {
 		rc = bercl_fec_degrade_ser(&in->code, in->degrade_interval, in->degrade_threshold, 0.5,
 		                           work, &ser);
+		bercl_tails top;
 		if (rc == BERCL_EDOM)
 			st = compute_fail(r, COMPUTE_INPUT, "fec: degrade_threshold: the interval cannot hold more "
 			                            "than interval (t + 1) symbol errors");
+		else if (rc == BERCL_ELIMIT &&
+		         bercl_fec_degrade_p(&in->code, 0.5, in->degrade_interval, in->degrade_threshold,
+		                             work, &top) == BERCL_OK &&
+		         top.cl < 0.5)
+			/* the root lies above the inverse's range, not beyond the work */
+			st = compute_fail(r, COMPUTE_INPUT, "fec: degrade_threshold: even at SER 0.5 the alarm "
+			                            "fires in fewer than half the intervals, so there is no "
+			                            "half-alarm SER; give --ser");
 		else if (rc == BERCL_OK)
 			st = fec_rates(r, ser);
 	} else {

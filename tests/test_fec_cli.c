@@ -491,6 +491,15 @@ static void test_fec_flr_and_degrade_cli(void **state)
 	assert_int_equal(bercl_fec_degrade_p(&c, ser, 8192, 600, work, &t), BERCL_OK);
 	assert_true(fabs(t.cl - 0.5) < 1e-9);
 	assert_true(fabs(csv_value(r.out, "degrade_p", 1) - 0.5) < 1e-9);
+	/* to the double: the half-alarm root lies between the SER printed and a
+	 * neighbour (once the search in ln ser stopped 12 ulp short here) */
+	run(&r, NULL, "fec --code kp4 --degrade-interval 26620 --degrade-threshold 11 -f csv");
+	assert_int_equal(r.status, 0);
+	ser = csv_value(r.out, "ser", 1);
+	bercl_tails below, above;
+	assert_int_equal(bercl_fec_degrade_p(&c, nextafter(ser, 0), 26620, 11, work, &below), BERCL_OK);
+	assert_int_equal(bercl_fec_degrade_p(&c, nextafter(ser, 1), 26620, 11, work, &above), BERCL_OK);
+	assert_true(below.cl <= 0.5 && above.cl >= 0.5);
 	free(work);
 	/* the histogram's SER */
 	run(&r, NULL,
@@ -507,6 +516,9 @@ static void test_fec_flr_and_degrade_cli(void **state)
 		{"fec --code kp4 --ber 1e-4 --interleave 0", "--interleave"},
 		{"fec --code kp4 --ber 1e-4 --frames-per-codeword 0", "--frames-per-codeword"},
 		{"fec --code kp4 --degrade-interval 4 --degrade-threshold 64", "cannot hold"},
+		/* the half-alarm SER above the inverse's range of 0.5 (degrade_p
+		 * is 0.11 there), once worded as the work limit */
+		{"fec --code rs:7,6,3 --degrade-interval 1000 --degrade-threshold 995", "even at SER 0.5"},
 		{"fec --code kp4 --ber 1e-4 --ser 1e-3", "fec"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
