@@ -351,8 +351,8 @@ bench-cross:
 # logs, one bercl run a log) take ORACLE_CLUSTERED_COUNT points each in
 # oracle-check (a few seconds) and COUNT in a soak; so do the degraded-SER
 # answers (degrade-p, degrade-ser: fec --degrade-interval, one bercl run a
-# code), ORACLE_DEGRADE_COUNT each, the half-alarm SER to 4 ulp of the
-# root. A half-alarm SER costs the library some 20 degrade_p: a soak
+# code), ORACLE_DEGRADE_COUNT each, the half-alarm SER to 1 ulp of the
+# root. A half-alarm SER costs the library some 50 to 80 degrade_p: a soak
 # without ONLY runs SOAK_DEGRADE_SER_COUNT of it, and
 # make soak ONLY=degrade-ser COUNT=... its own count.
 ORACLE_SEED ?= 20261130

@@ -169,9 +169,11 @@ static enum compute_status least_bits(enum bercl_model model, double e, double p
 	for (int i = 0; i < 5; i++)
 		h = (h ^ k[i]) * 0x9e3779b97f4a7c15ULL;
 	unsigned at = (unsigned)(h >> 53) % ELEMENT_BITS & ~(unsigned)(ELEMENT_BITS_WAYS - 1);
-	/* the hashes first: a miss reads one cache line, not eight slots */
+	/* the hashes first: a miss reads one cache line, not eight slots (a
+	 * slot's hash is read only once it is filled: init does not clear them) */
 	for (unsigned w = 0; w < ELEMENT_BITS_WAYS; w++)
-		if (cache->bits_hash[at + w] == h && bits_holds(cache, at + w, model, e, t))
+		if (cache->bits_valid[at + w] && cache->bits_hash[at + w] == h &&
+		    bits_holds(cache, at + w, model, e, t))
 			return compute_least_bits_memo(model, e, p, &target, &cache->bits[at + w].memo,
 			                               bits, tl, why, sizeof why);
 	/* the set's slots filled in turn: the oldest out */

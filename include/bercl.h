@@ -169,9 +169,9 @@ BERCL_API double bercl_poisson_one_minus_cl(double errors, double lambda);
  * steps) around the closed form N* = P^-1(cl; E+1) / ber. Either way
  * CL(N) >= cl > CL(N-1).
  * Above 2^53 bits, N is the smallest double with that property. For E = 0
- * (both models), and for E <= 400 with lambda = N ber <= 575 (Poisson;
- * binomial: N (-ln(1 - ber)) <= 700) and the compared target (1 - cl for cl > 1/2,
- * else cl) at least 1e-250, each comparison near the target is exact
+ * (both models), and for E <= 400 with lambda = N ber in [1e-10, 575]
+ * (binomial also N (-ln(1 - ber)) <= 700) and the compared target (1 - cl
+ * for cl > 1/2, else cl) at least 1e-250, each comparison near the target is exact
  * (double-double), so N is exact against the target as given (the double
  * cl, or with bercl_min_bits_target() the decimal itself); otherwise
  * double-precision tails decide (a bit or two off is possible above about

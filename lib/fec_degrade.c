@@ -451,8 +451,9 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 		return rc;
 	if (ga > 0 || gb < 0)
 		return BERCL_ELIMIT;
-	/* sa, sb: the SERs at which ga < 0 < gb were found (a, b their logs) */
-	double sa = SER_MIN, sb = SER_MAX;
+	/* sa, sb: the SERs at which ga < 0 < gb were found (a, b their logs);
+	 * fa, fb their gaps as found (ga, gb are halved by the Illinois rule) */
+	double sa = SER_MIN, sb = SER_MAX, fa = ga, fb = gb;
 	int side = 0;
 	for (int it = 0; it < 300; it++) {
 		double sx, width = sb - sa;
@@ -478,12 +479,12 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 			break;
 		}
 		if (gx < 0) {
-			sa = sx, a = bercli_log(sx), ga = gx;
+			sa = sx, a = bercli_log(sx), ga = fa = gx;
 			if (side == -1)
 				gb *= 0.5;
 			side = -1;
 		} else {
-			sb = sx, b = bercli_log(sx), gb = gx;
+			sb = sx, b = bercli_log(sx), gb = fb = gx;
 			if (side == 1)
 				ga *= 0.5;
 			side = 1;
@@ -497,14 +498,14 @@ enum bercl_status bercl_fec_degrade_ser(const bercl_rs_code *code, double interv
 			if ((rc = degrade_gap(code, sm, interval, threshold, p, work, &gm)) != BERCL_OK)
 				return rc;
 			if (gm < 0)
-				sa = sm, a = bercli_log(sm), ga = gm;
+				sa = sm, a = bercli_log(sm), ga = fa = gm;
 			else
-				sb = sm, b = bercli_log(sm), gb = gm;
+				sb = sm, b = bercli_log(sm), gb = fb = gm;
 			side = 0;
 		}
 	}
-	/* of the last bracket's ends (adjacent doubles), the nearer by the gap */
-	*ser = sa == sb || -ga > gb ? sb : sa;
+	/* of the last bracket's ends (adjacent doubles), the one of smaller gap */
+	*ser = sa == sb || -fa > fb ? sb : sa;
 	return BERCL_OK;
 }
 

@@ -117,14 +117,14 @@ int main(int argc, char **argv)
 		enum bercl_status rb = bercl_min_bits_target(m, e, ber, &tg, &b, &t);
 		/* bercl.h's exact domain of the route with tails: E = 0, or E <=
 		 * 400 with the compared target at least 1e-250 and lambda = N ber
-		 * in [1e-10, 575] (Poisson) or N <= 2^53 (binomial); outside it the
+		 * in [1e-10, 575] (binomial also N (-ln(1 - ber)) <= 700); outside it the
 		 * double tails decide and may place N a double off: counted,
 		 * printed, not a failure (seed 20261207: E 116, cl 1e-274, 4 bits
 		 * apart, mpmath siding with the quick route) */
 		double lam_b = b * ber;
 		int in_exact = e == 0 || (e <= 400 && (cl > 0.5 ? omc : cl) >= 1e-250 &&
-		                          (m == BERCL_POISSON ? lam_b >= 1e-10 && lam_b <= 575
-		                                              : b <= 0x1p53));
+		                          lam_b >= 1e-10 && lam_b <= 575 &&
+		                          (m == BERCL_POISSON || b * -log1p(-ber) <= 700));
 		if (m == BERCL_POISSON && bercli_quick_min_bits(e, ber, &tg, 0, &at_cl, &at_q) > 0)
 			quick++;
 		double q1 = m == BERCL_POISSON && rb == BERCL_OK

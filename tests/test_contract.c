@@ -613,6 +613,9 @@ static void test_ber_bounds(void **state)
  * models, counts and targets).
  */
 static bercl_bits_memo kept_memo;
+/* callers allocate the memo: its size is part of the BERCL_0.5 ABI (four
+ * ints and fourteen doubles), and a change to it is a new symbol version */
+_Static_assert(sizeof(bercl_bits_memo) == 128, "bercl_bits_memo is 128 bytes in BERCL_0.5");
 static void memo_calls(enum bercl_model m, double e, double p, const bercl_target *tg,
                        enum bercl_status want, double bits, const bercl_tails *t)
 {
