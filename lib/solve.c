@@ -948,11 +948,21 @@ static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
 		*gap = exact ? 0.0 : -1e-300;
 	dd c = r->c_exact, omc = r->omc_exact;
 	/* the side compared (1 - cl for cl > 1/2, else cl) beyond the exact
-	 * target, or either beyond the caller's doubles (99.9 % is 99.9 / 100 =
+	 * target, or it beyond the caller's double (99.9 % is 99.9 / 100 =
 	 * 0.9990000000000001, above the double nearest 0.999) */
-	int beyond = (r->cl > 0.5 ? dd_sub(dd_from(tails->one_minus_cl), omc).hi > 0
-	                          : dd_sub(dd_from(tails->cl), c).hi < 0) ||
-	             !(tails->cl >= r->cl && tails->one_minus_cl <= r->one_minus_cl);
+	int upper = r->cl > 0.5;
+	int beyond = upper ? dd_sub(dd_from(tails->one_minus_cl), omc).hi > 0 ||
+	                             !(tails->one_minus_cl <= r->one_minus_cl)
+	                   : dd_sub(dd_from(tails->cl), c).hi < 0 || !(tails->cl >= r->cl);
+	if (exact && !(h < 0 || beyond)) {
+		/* the side compared meets the target, but the other side's double
+		 * may round a unit beyond the caller's (CL(n) 5.8e-14 above a C
+		 * of 6.35197e-8, 1 - CL(n) rounding to the double above 1 - C):
+		 * that side alone is brought to the caller's double (within its
+		 * unit of the truth), the compared side's value kept */
+		tails->cl = fmax(tails->cl, r->cl);
+		tails->one_minus_cl = fmin(tails->one_minus_cl, r->one_minus_cl);
+	}
 	if (exact && (h < 0 || beyond)) {
 		/* n reaches C, but the double tails round to just below it (or
 		 * to just beyond a decimal target that CL(n) meets): CL(n) lies in
@@ -966,7 +976,6 @@ static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
 		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(bercli_neg_log1m(c));
 		bercl_lnprob a = {ln_c.hi, ln_c.lo}, b = {ln_omc.hi, ln_omc.lo};
 		bercli_tails_set(tails, a, b);
-		int upper = r->cl > 0.5;
 		double cl_v = !upper && c.lo > 0 ? nextafter(c.hi, INFINITY) : c.hi;
 		double omc_v = upper && omc.lo < 0 ? nextafter(omc.hi, 0.0) : omc.hi;
 		tails->cl = fmax(cl_v, r->cl);

@@ -251,9 +251,31 @@ static void test_bits_ties(void **state)
 	assert_true(models[0] >= 25 && models[1] >= 25);
 }
 
+/*
+ * The tails at the answer where the side compared meets the target but
+ * the other side's double rounds a unit beyond the caller's (the MPFR
+ * oracle's soak, seed 20261213): binomial E = 29, ber 5.1645102951244621e-13,
+ * cl 6.35197e-8 (1 - cl the double nearest it). mpmath at 60 digits: N =
+ * 18122844234241, CL(N) = 6.351970000000367036933e-8, CL(N - 1) below
+ * cl. cl_achieved had been reported as the target itself, 5.8e-14 low.
+ */
+static void test_bits_other_side_rounds(void **state)
+{
+	(void)state;
+	double bits, cl = 6.35197e-8;
+	bercl_tails a;
+	assert_int_equal(bercl_min_bits(BERCL_BINOMIAL, 29, 5.1645102951244621e-13, cl, 1.0 - cl,
+	                                &bits, &a),
+	                 BERCL_OK);
+	assert_true(bits == 18122844234241.0);
+	assert_true(fabs(a.cl / 6.351970000000367036933e-8 - 1) < 1e-15);
+	assert_true(a.cl >= cl && a.one_minus_cl <= 1.0 - cl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bits_other_side_rounds),
 		cmocka_unit_test(test_bits_table),
 		cmocka_unit_test(test_bits_exact_table),
 		cmocka_unit_test(test_bits_ties),

@@ -625,7 +625,7 @@ def fec_degrade(code, interval, threshold, *, ser=None, ber=None, rate=None):
     0.9098328328724904
     >>> d = fec_degrade("kp4", 8192, 417, rate="106.25G")
     >>> d.ser, d.degrade_p
-    (9.372187955997527e-05, 0.4999999999999986)
+    (9.372187955997529e-05, 0.4999999999999998)
     """
     named = [("code", _code_text(code)),
              ("degrade-interval", interval), ("degrade-threshold", threshold), ("ser", ser),
