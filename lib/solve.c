@@ -954,15 +954,6 @@ static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
 	int beyond = upper ? dd_sub(dd_from(tails->one_minus_cl), omc).hi > 0 ||
 	                             !(tails->one_minus_cl <= r->one_minus_cl)
 	                   : dd_sub(dd_from(tails->cl), c).hi < 0 || !(tails->cl >= r->cl);
-	if (exact && !(h < 0 || beyond)) {
-		/* the side compared meets the target, but the other side's double
-		 * may round a unit beyond the caller's (CL(n) 5.8e-14 above a C
-		 * of 6.35197e-8, 1 - CL(n) rounding to the double above 1 - C):
-		 * that side alone is brought to the caller's double (within its
-		 * unit of the truth), the compared side's value kept */
-		tails->cl = fmax(tails->cl, r->cl);
-		tails->one_minus_cl = fmin(tails->one_minus_cl, r->one_minus_cl);
-	}
 	if (exact && (h < 0 || beyond)) {
 		/* n reaches C, but the double tails round to just below it (or
 		 * to just beyond a decimal target that CL(n) meets): CL(n) lies in
@@ -972,14 +963,22 @@ static int reaches_known(const struct reach *r, double n, bercl_tails *tails,
 		 * the double nearest 1 - 0.999 is above 0.001 and read as
 		 * 99.8999 %), the other to nearest, and neither beyond the
 		 * caller's doubles. */
-		dd ln_c = r->cl > 0.5 ? dd_neg(bercli_neg_log1m(omc)) : dd_log(c);
-		dd ln_omc = r->cl > 0.5 ? dd_log(omc) : dd_neg(bercli_neg_log1m(c));
+		dd ln_c = upper ? dd_neg(bercli_neg_log1m(omc)) : dd_log(c);
+		dd ln_omc = upper ? dd_log(omc) : dd_neg(bercli_neg_log1m(c));
 		bercl_lnprob a = {ln_c.hi, ln_c.lo}, b = {ln_omc.hi, ln_omc.lo};
 		bercli_tails_set(tails, a, b);
 		double cl_v = !upper && c.lo > 0 ? nextafter(c.hi, INFINITY) : c.hi;
 		double omc_v = upper && omc.lo < 0 ? nextafter(omc.hi, 0.0) : omc.hi;
 		tails->cl = fmax(cl_v, r->cl);
 		tails->one_minus_cl = fmin(omc_v, r->one_minus_cl);
+	} else if (exact) {
+		/* the side compared meets the target, but the other side's double
+		 * may round a unit beyond the caller's (CL(n) 5.8e-14 above a C
+		 * of 6.35197e-8, 1 - CL(n) rounding to the double above 1 - C):
+		 * that side alone is brought to the caller's double (within its
+		 * unit of the truth), the compared side's value kept */
+		tails->cl = fmax(tails->cl, r->cl);
+		tails->one_minus_cl = fmin(tails->one_minus_cl, r->one_minus_cl);
 	}
 	return exact;
 }
