@@ -583,6 +583,103 @@ static void probability_rests(const char *buf, int percent, double v, double *c,
 }
 
 /*
+ * A plain decimal fraction "[+][0...].d1...dk" (no exponent, no percent,
+ * only zeros before the point) with 1 <= k <= 19 after its trailing zeros
+ * are dropped: *w = d1...dk as a whole number (below 10^19, so within 64
+ * bits) and *k; 0 for any other text. The forms the faces' levels mostly
+ * take (shortest_double() of a CL in (1e-5, 1)).
+ */
+static int plain_fraction(const char *s, uint64_t *w, int *k)
+{
+	const char *p = s + (*s == '+');
+	while (*p == '0')
+		p++;
+	if (*p != '.')
+		return 0;
+	p++;
+	size_t n = strspn(p, "0123456789");
+	if (p[n] != '\0')
+		return 0;
+	while (n > 0 && p[n - 1] == '0')
+		n--;
+	if (n == 0 || n > 19)
+		return 0;
+	uint64_t v = 0;
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (uint64_t)(p[i] - '0');
+	*w = v;
+	*k = (int)n;
+	return v > 0;
+}
+
+/* A whole number below 2^64 as an exact double-double. */
+static dd dd_of_u64(uint64_t x)
+{
+	double hi = (double)x; /* x < 10^19 here: hi below 2^64, the difference within 2^11 */
+	int64_t rest = (int64_t)(x - (uint64_t)hi);
+	return dd_make(hi, (double)rest);
+}
+
+/*
+ * (W - x 10^k) / 10^k for a whole number W (exact double-double) and a
+ * double x within a few units of W / 10^k: x 10^k is an exact product
+ * (two_prod), W's high part less its high part exact (Sterbenz: they are
+ * within a factor 2), so the numerator is the sum of three doubles, taken in
+ * double-double (within u^2 relative of itself, u = 2^-53), and the quotient
+ * by the double 10^k too: the rest to within an ulp of its own.
+ */
+static double rest_over_pow10(dd w, double x, double p10)
+{
+	dd p = dd_two_prod(x, p10);
+	dd num = dd_add_d(dd_two_sum(w.hi - p.hi, w.lo), -p.lo);
+	return dd_div_d(num, p10).hi;
+}
+
+/*
+ * The complement and the rests of probability_rests() for a plain fraction
+ * W / 10^k (plain_fraction), in integer and double-double arithmetic: the
+ * complement's digits are the whole number C = 10^k - W, exact, so 1 - value
+ * = C / 10^k, with 10^k a double (k <= 19 < 23). The complement's double is
+ * the quotient C / 10^k in double-double (dd_div_d, within 2 u^2 relative)
+ * rounded, which is the correct rounding wherever its rest (computed
+ * exactly, rest_over_pow10) is more than 2^-100 of it (far beyond both
+ * errors) inside half the spacing of the doubles on its side; C / 10^k is
+ * never exactly halfway (its denominator holds the factor 5^k), and a rest
+ * that close sends the text to the digit-by-digit route. The value's double
+ * v is the caller's (the text's correct rounding), its rest W / 10^k - v.
+ * The same doubles as the digit-by-digit route, and rests within an ulp of
+ * their own (that route's are within ~1e-32 of the value). 1 with *c,
+ * *v_lo, *c_lo set; 0 where it does not apply.
+ */
+static int plain_fraction_rests(const char *buf, double v, double *c, double *v_lo,
+                                double *c_lo)
+{
+	static const double pow10[20] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,
+	                                 1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
+	                                 1e14, 1e15, 1e16, 1e17, 1e18, 1e19};
+	uint64_t w, whole = 1;
+	int k;
+	if (!plain_fraction(buf, &w, &k))
+		return 0;
+	for (int i = 0; i < k; i++)
+		whole *= 10;
+	if (w >= whole)
+		return 0;
+	dd cw = dd_of_u64(whole - w);
+	double r = dd_div_d(cw, pow10[k]).hi;
+	if (!(r > 0 && r < 1))
+		return 0;
+	double rr = rest_over_pow10(cw, r, pow10[k]);
+	double side = rr < 0 ? r - nextafter(r, 0) : nextafter(r, 1) - r;
+	if (!(fabs(rr) < 0.5 * side - 0x1p-100 * r))
+		return 0;
+	*c = r;
+	*c_lo = rr;
+	*v_lo = rest_over_pow10(dd_of_u64(w), v, pow10[k]);
+	return 1;
+}
+
+/*
  * The rest of parse_probability_exact() for the text buf (len characters,
  * without its '%') read as v, 0 < v <= 1 and at least DBL_MIN: the
  * complement and the rests.
@@ -593,15 +690,23 @@ static const char *probability_from(const char *buf, size_t len, int percent, in
 {
 	const char *range = percent ? "must be between 0% and 100%, exclusive"
 	                            : "must be between 0 and 1, exclusive (or a percentage: 95%)";
-	double c = has_exponent ? NAN : complement_of_digits(buf, len, percent);
-	if (isnan(c) || !(c > 0 && c < 1))
-		c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
-	/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
-	if (!(c > 0))
-		return range;
-	double v_lo = 0.0, c_lo = 0.0;
-	if (out_lo || complement_lo)
-		probability_rests(buf, percent, v, &c, &v_lo, &c_lo);
+	double c, v_lo = 0.0, c_lo = 0.0;
+	if (percent || has_exponent || !plain_fraction_rests(buf, v, &c, &v_lo, &c_lo)) {
+		c = has_exponent ? NAN : complement_of_digits(buf, len, percent);
+		if (isnan(c) || !(c > 0 && c < 1))
+			c = 1.0 - v; /* exact for v >= 0.5 (Sterbenz) */
+		/* 0.99999999999999999999 rounds to 1 but is below it: keep it. */
+		if (!(c > 0))
+			return range;
+		if (out_lo || complement_lo)
+			probability_rests(buf, percent, v, &c, &v_lo, &c_lo);
+	} else {
+		/* the checks probability_rests() makes of its rests */
+		if (!(isfinite(v_lo) && v + v_lo == v))
+			v_lo = 0.0;
+		if (!(isfinite(c_lo) && c + c_lo == c))
+			c_lo = 0.0;
+	}
 	*out = v;
 	*complement = c;
 	if (out_lo)
