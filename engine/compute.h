@@ -38,7 +38,9 @@ enum compute_status compute_least_bits(enum bercl_model model, double errors, do
                                        bercl_tails *tails, char *why, size_t len);
 /* The same with the caller's memo of what depends on the model, count and
  * target alone (bercl.h's bercl_min_bits_memo(): zeroed before its first
- * use): the same answer. */
+ * use): the same answer. With tails NULL the bits alone: the same bits,
+ * where the library certifies that the tails' doubles reach the target
+ * (bercl_min_bits_margin()) without evaluating them. */
 enum compute_status compute_least_bits_memo(enum bercl_model model, double errors, double ber,
                                             const bercl_target *target,
                                             bercl_bits_memo *memo, double *bits,

@@ -265,9 +265,10 @@ static int probability(double v)
 	return v >= 0 && v <= 1;
 }
 
-/* The shorter path: 1 with out[] filled where it applies and succeeds. */
+/* The shorter path: 1 with out[0..want) filled where it applies and
+ * succeeds. */
 static int quick(enum element_answer a, enum bercl_model model, int exact, const double *in,
-                 double *out, struct element_target *cache)
+                 double *out, int want, struct element_target *cache)
 {
 	double t[4];
 	const char *text;
@@ -321,8 +322,14 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 		if (!(e >= 0 && e <= TWO53 && e == floor(e) && !signbit(e) && p >= DBL_MIN && p < 1) ||
 		    target_forms(in[2], in + 2, exact, cache, &scratch, t, &text) || !(t[0] >= DBL_MIN))
 			return 0;
-		if (least_bits(model, e, p, t, cache, &out[0], &tl) != COMPUTE_OK)
+		/* the bits alone: the tails are not evaluated where the library
+		 * certifies that their doubles reach the target (the same bits) */
+		if (least_bits(model, e, p, t, cache, &out[0], want > 1 ? &tl : NULL) != COMPUTE_OK)
 			return 0;
+		if (want <= 1) {
+			out[1] = out[2] = NAN;
+			return out[0] > 0;
+		}
 		out[1] = as_printed(tl.cl, tl.ln_cl);
 		out[2] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
 		return out[0] > 0 && probability(out[1]) && probability(out[2]);
@@ -494,12 +501,19 @@ static int full(enum element_answer a, enum bercl_model model, int exact, const 
 	return 1;
 }
 
+int element_compute_some(enum element_answer a, enum bercl_model model, int exact,
+                         const double *in, double *out, int want, struct element_fail *f,
+                         struct element_target *cache)
+{
+	if ((unsigned)a < NELEMENT && quick(a, model, exact, in, out, want, cache))
+		return 0;
+	return full(a, model, exact, in, out, f, cache, NULL);
+}
+
 int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
                     double *out, struct element_fail *f, struct element_target *cache)
 {
-	if ((unsigned)a < NELEMENT && quick(a, model, exact, in, out, cache))
-		return 0;
-	return full(a, model, exact, in, out, f, cache, NULL);
+	return element_compute_some(a, model, exact, in, out, ELEMENT_MAX_OUT, f, cache);
 }
 
 size_t element_tails_strided(enum bercl_model model, size_t n, const char *const in[3],

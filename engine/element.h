@@ -125,6 +125,12 @@ void element_target_init(struct element_target *cache);
  */
 int element_compute(enum element_answer a, enum bercl_model model, int exact, const double *in,
                     double *out, struct element_fail *f, struct element_target *cache);
+/* The same where only out[0..want) is wanted (the rest may be left NAN):
+ * the same values there, and min_bits' alone skips its tails where the
+ * library certifies they cannot change the bits (bercl_min_bits_margin()). */
+int element_compute_some(enum element_answer a, enum bercl_model model, int exact,
+                         const double *in, double *out, int want, struct element_fail *f,
+                         struct element_target *cache);
 
 /*
  * EL_TAILS over strided arrays (a loop of element_compute() without its

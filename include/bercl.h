@@ -247,6 +247,32 @@ bercl_min_bits_memo(enum bercl_model model, double errors, double ber,
                     bercl_tails *achieved);
 
 /*
+ * bercl_min_bits_memo()'s status and bits, with *margin: a lower bound,
+ * certified, of the share by which the tail compared at *bits passes the
+ * target (1 - Q / (1 - C) for cl > 1/2, where Q = 1 - CL(N); else CL(N) / C
+ * - 1), or 0 where the route that found the bits gives none (it gives one
+ * for the Poisson model, errors <= 160, on the x87 long double, where it
+ * settles the bits without a search and they are the search's: at a memo's
+ * first use for a target, not from the bracket of its later ones). The
+ * doubles of bercl_poisson_tails() lie within 4e-15 relative of the truth
+ * (certified on its fast path, measured on the other), and the target's
+ * double within 2^-53 of its exact value, so where *margin is at least
+ * BERCL_MARGIN_PRINTED (1e-14: the share beyond which the library's own
+ * search lets the Poisson tails decide by their sign) they reach the
+ * target too, and *bits is also the least whole number
+ * whose printed tails reach it: there *achieved (if not NULL) is not
+ * computed and holds NaNs; elsewhere it is bercl_min_bits_memo()'s. For a
+ * caller that wants the bits alone as the printed tails decide them (the
+ * engine's min_bits), without evaluating the tails where they cannot
+ * matter. memo as bercl_min_bits_memo() takes it, or NULL.
+ */
+#define BERCL_MARGIN_PRINTED 1e-14
+BERCL_API enum bercl_status
+bercl_min_bits_margin(enum bercl_model model, double errors, double ber,
+                      const bercl_target *target, bercl_bits_memo *memo, double *bits,
+                      bercl_tails *achieved, double *margin);
+
+/*
  * The BER a measurement of `errors` errors in `bits` bits supports at
  * confidence cl (with its exact complement one_minus_cl):
  * bercl_ber_upper, the one-sided upper bound (Poisson: P^-1(cl; E+1) / bits;

@@ -450,7 +450,8 @@ static int quick_decide(double errors, double n, double ber, const bercl_target 
  * E = 0 past the doubles g' = ber exactly), plus 1e-8 for the slope's
  * rounding (below 1e-12): so *to reaches where the lower bound of g(*to) is
  * >= 0 and the one below does not where the upper bound of its g is < 0
- * (Taylor's theorem, as quick_below_fails()). Above 2^53 *to is a double
+ * (Taylor's theorem, as quick_below_fails()); *low that lower bound of
+ * g(*to), in the gap's units. Above 2^53 *to is a double
  * and "*to - 1" the double below it (quick_down), as the answer is the
  * smallest double that reaches there.
  */
@@ -458,7 +459,7 @@ typedef int (*quick_gap_fn)(double errors, double n, double ber, const bercl_tar
                             double *g, double *err, double *slope);
 
 static int halley_in_n(double errors, double n, double ber, const bercl_target *tg,
-                       quick_gap_fn gap_at, int certify, double *to)
+                       quick_gap_fn gap_at, int certify, double *to, double *low)
 {
 	double g = NAN, err = 0, slope = 0;
 	gap_at(errors, n, ber, tg, &g, &err, &slope);
@@ -480,6 +481,7 @@ static int halley_in_n(double errors, double n, double ber, const bercl_target *
 	double s_lo = slope * (1 - d), s_hi = slope * (1 + d);
 	double at_to = m >= n ? g - err + (m - n) * s_lo : g - err - (n - m) * s_hi;
 	double at_below = below >= n ? g + err + (below - n) * s_hi : g + err - (n - below) * s_lo;
+	*low = at_to;
 	return at_to >= 0 && at_below < 0;
 }
 
@@ -679,17 +681,37 @@ int bercli_quick_root(double errors, const bercl_target *tg, double *lam_out,
 double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, int need_tails,
                              double *at_cl, double *at_q)
 {
-	double lam, rel_slope;
+	double lam, rel_slope, margin;
 	if (!bercli_quick_root(errors, tg, &lam, &rel_slope))
 		return 0;
-	return bercli_quick_min_bits_from(errors, ber, tg, need_tails, lam, rel_slope, at_cl, at_q);
+	return bercli_quick_min_bits_from(errors, ber, tg, need_tails, lam, rel_slope, at_cl, at_q,
+	                                  &margin);
+}
+
+/*
+ * A lower bound `low` of the reach gap g at the answer as a share of the
+ * target the compared tail passes. E >= 1: g is in the tail's units (1 - C
+ * - Q, or P - C), and the share is g over the compared target. E = 0: g =
+ * lambda - need in lambda units, need = -ln(1 - C); for cl > 1/2, Q = (1 -
+ * C) e^-g, so 1 - Q / (1 - C) = 1 - e^-g; for cl <= 1/2, (P - C) / C =
+ * e^-need (1 - e^-g) / (1 - e^-need) >= 1 - e^-g, as need <= ln 2 there.
+ * 0 where low is not positive.
+ */
+static double gap_share(double errors, const bercl_target *tg, double low)
+{
+	if (!(low > 0))
+		return 0;
+	if (errors == 0)
+		return -bercli_expm1(-low);
+	return low / (tg->cl > 0.5 ? tg->one_minus_cl : tg->cl);
 }
 
 double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
                                   int need_tails, double lam, double rel_slope, double *at_cl,
-                                  double *at_q)
+                                  double *at_q, double *margin)
 {
-	double n = ceil(lam / ber);
+	double n = ceil(lam / ber), low = 0;
+	*margin = 0;
 	if (!(n >= 1 && n <= 1e300))
 		return 0;
 	/* one Halley step in n on the gap in double where that certifies the
@@ -703,13 +725,15 @@ double bercli_quick_min_bits_from(double errors, double ber, const bercl_target 
 	 * evaluation alone (the factor 10: on the Python bench's points a
 	 * larger one cost more a call, and a smaller one no less) */
 	if (!need_tails && rel_slope * ber > 10 * (8 * (errors + 10) + lam) * DBL_EPSILON &&
-	    halley_in_n(errors, n, ber, tg, quick_d_gap, 1, &to) == 1) {
+	    halley_in_n(errors, n, ber, tg, quick_d_gap, 1, &to, &low) == 1) {
 		*at_cl = *at_q = NAN;
+		*margin = gap_share(errors, tg, low);
 		return to;
 	}
-	int h = halley_in_n(errors, n, ber, tg, quick_ld_gap, !need_tails, &to);
+	int h = halley_in_n(errors, n, ber, tg, quick_ld_gap, !need_tails, &to, &low);
 	if (h == 1) {
 		*at_cl = *at_q = NAN;
+		*margin = gap_share(errors, tg, low);
 		return to;
 	}
 	if (h == 0)
@@ -785,7 +809,7 @@ int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double
 
 double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
                                   int need_tails, double lam, double rel_slope, double *at_cl,
-                                  double *at_q)
+                                  double *at_q, double *margin)
 {
 	(void)errors;
 	(void)ber;
@@ -794,6 +818,7 @@ double bercli_quick_min_bits_from(double errors, double ber, const bercl_target 
 	(void)lam;
 	(void)rel_slope;
 	*at_cl = *at_q = NAN;
+	*margin = 0;
 	return 0;
 }
 

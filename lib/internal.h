@@ -69,11 +69,14 @@ double bercli_quick_min_bits(double errors, double ber, const bercl_target *tg, 
                              double *at_cl, double *at_q);
 /* The same in two parts: the rough root, which depends on the count and the
  * target alone (1, or 0 where the route does not apply), then the answer
- * at a BER from it: bercli_quick_min_bits() is the one after the other. */
+ * at a BER from it: bercli_quick_min_bits() is the one after the other.
+ * *margin: where a Halley step certified the answer, a lower bound of the
+ * share by which the compared tail there passes its target (1 - Q / (1 - C)
+ * for cl > 1/2, else P / C - 1); else 0. */
 int bercli_quick_root(double errors, const bercl_target *tg, double *lam, double *rel_slope);
 double bercli_quick_min_bits_from(double errors, double ber, const bercl_target *tg,
                                   int need_tails, double lam, double rel_slope, double *at_cl,
-                                  double *at_q);
+                                  double *at_q, double *margin);
 /* The exact root bracketed from the rough one, for many BERs (1, or 0
  * where not certain), and the answer at a BER from it (0 where the root
  * lies within the bracket's width of a bit): bits_quick.c. */

@@ -1161,23 +1161,40 @@ static int memo_holds(const bercl_bits_memo *m, enum bercl_model model, double e
 	       memcmp(m->target, t, sizeof t) == 0;
 }
 
-/* bits_quick.c's route at one BER from the memo's rough root (0: not settled). */
+/* bits_quick.c's route at one BER from the memo's rough root (0: not
+ * settled); *margin its certified share past the target (0: none). */
 static double quick_route(double errors, double ber, const bercl_target *target,
-                          const bercl_bits_memo *memo)
+                          const bercl_bits_memo *memo, double *margin)
 {
 	double at_cl, at_q;
 	return bercli_quick_min_bits_from(errors, ber, target, 0, memo->lam, memo->rel_slope, &at_cl,
-	                                  &at_q);
+	                                  &at_q, margin);
+}
+
+/* quick_is_search() from the target itself, before the search's struct
+ * reach is made (its omc_exact.hi is one_minus_cl where cl > 1/2, its
+ * c_exact.hi cl elsewhere). */
+static int quick_is_search_at(double errors, double ber, const bercl_target *target, double n)
+{
+	if (errors == 0)
+		return 1;
+	double lam = n * ber;
+	return errors <= 400 && (target->cl > 0.5 ? target->one_minus_cl : target->cl) >= 1e-250 &&
+	       lam >= 2e-10 && lam <= 570;
 }
 
 /* The search for both entry points; the target's low parts checked; quick:
  * whether bits_quick.c's certified route may give the bits (0: the search
- * alone, tests/bits_paths' reference). */
+ * alone, tests/bits_paths' reference); margin (may be NULL; with achieved
+ * NULL): bercl_min_bits_margin()'s. */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
                                   bercl_tails *achieved, int quick,
-                                  bercl_bits_memo *memo)
+                                  bercl_bits_memo *memo, double *margin)
 {
+	double route_margin = 0;
+	if (margin)
+		*margin = 0;
 	double cl = target->cl, one_minus_cl = target->one_minus_cl;
 	if (!(ber > 0 && ber < 1) || (model != BERCL_POISSON && model != BERCL_BINOMIAL) ||
 	    !isfinite(target->cl_lo) || cl + target->cl_lo != cl ||
@@ -1227,9 +1244,15 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 		if (memo->bracket == 1)
 			bracketed = bercli_quick_bits_bracketed(ber, memo->root_lo, memo->root_hi);
 		if (bracketed == 0)
-			quick_n = quick_route(errors, ber, target, memo);
-		if (quick_n > 0 && !achieved) {
+			quick_n = quick_route(errors, ber, target, memo, &route_margin);
+		/* the certified share is the printed tails' too only where they
+		 * would be the search's at quick_n (quick_is_search) */
+		if (margin && quick_n > 0 && quick_is_search_at(errors, ber, target, quick_n))
+			*margin = route_margin;
+		if (quick_n > 0 && (!achieved || (margin && *margin >= BERCL_MARGIN_PRINTED))) {
 			*bits = quick_n;
+			if (achieved) /* not computed: bercl_min_bits_margin() */
+				*achieved = (bercl_tails){NAN, NAN, {NAN, NAN}, {NAN, NAN}};
 			return BERCL_OK;
 		}
 	}
@@ -1257,8 +1280,9 @@ static enum bercl_status min_bits(enum bercl_model model, double errors, double 
 		/* the bracket's answer is the truth, as the route's: taken where
 		 * the search's answer is too (quick_is_search), else the route's
 		 * as before */
-		quick_n = quick_is_search(&r, bracketed) ? bracketed
-		                                         : quick_route(errors, ber, target, memo);
+		quick_n = quick_is_search(&r, bracketed)
+		                  ? bracketed
+		                  : quick_route(errors, ber, target, memo, &route_margin);
 		if (quick_n > 0 && !achieved) {
 			*bits = quick_n;
 			return BERCL_OK;
@@ -1316,26 +1340,33 @@ enum bercl_status bercl_min_bits(enum bercl_model model, double errors, double b
                                  double one_minus_cl, double *bits, bercl_tails *achieved)
 {
 	bercl_target t = {cl, 0.0, one_minus_cl, 0.0};
-	return min_bits(model, errors, ber, &t, bits, achieved, 1, NULL);
+	return min_bits(model, errors, ber, &t, bits, achieved, 1, NULL, NULL);
 }
 
 enum bercl_status bercli_min_bits_searched(enum bercl_model model, double errors, double ber,
                                            const bercl_target *target, double *bits,
                                            bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved, 0, NULL);
+	return min_bits(model, errors, ber, target, bits, achieved, 0, NULL, NULL);
 }
 
 enum bercl_status bercl_min_bits_target(enum bercl_model model, double errors, double ber,
                                         const bercl_target *target, double *bits,
                                         bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved, 1, NULL);
+	return min_bits(model, errors, ber, target, bits, achieved, 1, NULL, NULL);
 }
 
 enum bercl_status bercl_min_bits_memo(enum bercl_model model, double errors, double ber,
                                       const bercl_target *target, bercl_bits_memo *memo,
                                        double *bits, bercl_tails *achieved)
 {
-	return min_bits(model, errors, ber, target, bits, achieved, 1, memo);
+	return min_bits(model, errors, ber, target, bits, achieved, 1, memo, NULL);
+}
+
+enum bercl_status bercl_min_bits_margin(enum bercl_model model, double errors, double ber,
+                                        const bercl_target *target, bercl_bits_memo *memo,
+                                        double *bits, bercl_tails *achieved, double *margin)
+{
+	return min_bits(model, errors, ber, target, bits, achieved, 1, memo, margin);
 }

@@ -638,6 +638,46 @@ static void memo_calls(enum bercl_model m, double e, double p, const bercl_targe
 		    (b != bits || memcmp(&tt, t, sizeof tt) != 0))
 			breaks(R_OTHER, "%.17g bits, bercl_min_bits_target %.17g", b, bits);
 	}
+	/* bercl_min_bits_margin(): the same status and bits; its margin a lower
+	 * bound of the share the compared tail passes by (as the tails' doubles
+	 * give it, within their 4e-15), and beyond BERCL_MARGIN_PRINTED the tails
+	 * not computed (NaN) and their doubles on the target's side; below it,
+	 * the same tails */
+	for (int k = 0; k < 2; k++) {
+		double b, margin;
+		bercl_tails tt;
+		bercl_bits_memo fresh2 = {0};
+		poison(&b, sizeof b);
+		poison(&tt, sizeof tt);
+		poison(&margin, sizeof margin);
+		set_call("bercl_min_bits_margin(%s, %.17g, %.17g, {%.17g, %.17g, %.17g, %.17g}, %s)", mn,
+		         e, p, tg->cl, tg->cl_lo, tg->one_minus_cl, tg->one_minus_cl_lo,
+		         k == 0 ? "zeroed" : "kept");
+		enum bercl_status st =
+		        bercl_min_bits_margin(m, e, p, tg, k == 0 ? &fresh2 : &kept_memo, &b, &tt, &margin);
+		check_status(st, want);
+		CHECK_UNTOUCHED(st, b);
+		if (st != BERCL_OK || want != BERCL_OK)
+			continue;
+		if (b != bits)
+			breaks(R_OTHER, "%.17g bits, bercl_min_bits_target %.17g", b, bits);
+		if (!(margin >= 0 && margin < 1))
+			breaks(R_OTHER, "margin %.17g", margin);
+		int upper = tg->cl > 0.5;
+		double share = upper ? 1 - t->one_minus_cl / tg->one_minus_cl : t->cl / tg->cl - 1;
+		if (margin > 0 && !(share >= margin * (1 - 1e-9) - 1e-14))
+			breaks(R_OTHER, "margin %.17g beyond the share %.17g the tails give", margin,
+			       share);
+		if (margin >= BERCL_MARGIN_PRINTED) {
+			if (!(isnan(tt.cl) && isnan(tt.one_minus_cl)))
+				breaks(R_OTHER, "tails computed at margin %.17g", margin);
+			if (!(upper ? t->one_minus_cl <= tg->one_minus_cl : t->cl >= tg->cl))
+				breaks(R_OTHER, "margin %.17g but the tails' double %.17g misses", margin,
+				       upper ? t->one_minus_cl : t->cl);
+		} else if (memcmp(&tt, t, sizeof tt) != 0) {
+			breaks(R_OTHER, "margin %.17g: tails other than bercl_min_bits_target's", margin);
+		}
+	}
 }
 
 static void min_bits_call(enum bercl_model m, double e, double p, double cl, double omc)

@@ -1107,6 +1107,28 @@ def test_ufunc_bounds_found_once_per_count_and_level_are_each_elements_own():
     assert bad[0] == bad[2] and np.isnan(bad[1])
 
 
+def test_min_bits_alone_equals_min_bits_with_its_tails():
+    # bercl.min_bits (the bits alone) skips the tails where the library
+    # certifies that their doubles reach the target (bercl_min_bits_margin):
+    # the same bits as min_bits_achieved, which evaluates them, over counts,
+    # BERs and levels from one in 1e15 to the edges of the quick route
+    # (160 errors, lambda 575, a target of 1e-250)
+    g = np.random.default_rng(20261205)
+    n = 60000
+    e = np.concatenate([g.integers(0, 161, n // 2), g.integers(0, 400, n // 2)]).astype(float)
+    ber = 10 ** g.uniform(-18, -1, n)
+    cl = np.where(g.random(n) < 0.5, 1 - 10 ** g.uniform(-15, -0.31, n),
+                  10 ** g.uniform(-12, -0.31, n))
+    cl[::5] = g.uniform(0.5, 1 - 1e-6, len(cl[::5]))
+    with np.errstate(invalid="ignore"):
+        alone = bercl.ufunc.min_bits_poisson(e, ber, cl)
+        both = bercl.ufunc.min_bits_achieved_poisson(e, ber, cl)[0]
+    ok = ~np.isnan(both)
+    assert ok.sum() > 0.99 * n
+    assert np.array_equal(alone[ok], both[ok]) and np.isnan(alone[~ok]).all()
+    # levels typed as text: test_faces' 20,000 points against the command
+
+
 def test_bits_counters_above_2_53_are_read_as_the_command_reads_them():
     # a 400G lane passes 2^53 bits in 6.25 h: int64 and Python-int bits
     # counters above it are the nearest double, as --bits 9007199254740993
