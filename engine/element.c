@@ -279,10 +279,17 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 		if (!plain_tested(model, in[0], in[1]) || !(in[2] >= DBL_MIN && in[2] < 1))
 			return 0;
 		if (model == BERCL_BINOMIAL) {
-			if (bercl_binomial_tails(in[0], in[1], in[2], &tl) != BERCL_OK)
+			/* the doubles alone (bercl_binomial_values: the same as the
+			 * tails'); a subnormal one as the full path prints it, from
+			 * its logarithm */
+			if (bercl_binomial_values(in[0], in[1], in[2], &out[0], &out[1]) != BERCL_OK)
 				return 0;
-			out[0] = as_printed(tl.cl, tl.ln_cl);
-			out[1] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
+			if (subnormal(out[0]) || subnormal(out[1])) {
+				if (bercl_binomial_tails(in[0], in[1], in[2], &tl) != BERCL_OK)
+					return 0;
+				out[0] = as_printed(tl.cl, tl.ln_cl);
+				out[1] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
+			}
 		} else {
 			/* lambda = bits * ber exactly, hi + lo, as compute_tails_at;
 			 * bercl_poisson_values gives the doubles of bercl_poisson_tails */

@@ -132,6 +132,15 @@ bercl_binomial_tails(double errors, double bits, double ber,
                      bercl_tails *out);
 
 /*
+ * CL and 1 - CL alone, the doubles bercl_binomial_tails() gives (the same
+ * domain, limits and statuses), without their logarithms where the values
+ * do not need them: the cheaper call when plain doubles are all you need.
+ */
+BERCL_API enum bercl_status
+bercl_binomial_values(double errors, double bits, double ber, double *cl,
+                      double *one_minus_cl);
+
+/*
  * The confidence level of a test of `bits` bits that saw `errors` errors,
  * at true BER `ber`, under either model: bercl_poisson_tails() at lambda =
  * bits * ber taken exactly (double-double), or bercl_binomial_tails().

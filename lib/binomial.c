@@ -373,16 +373,20 @@ static wf tail_sum(int64_t k0, int up, double bits, double ber, dd n, dd q, dd l
 
 /*
  * One tail from its first term's logarithm l = ln b(k0) and the sum s of
- * the terms over the first: ln = l + ln s (s = hi + lo, ln s = log(hi) +
- * lo/hi), and the value e^l s in the wide type (e^l by bercli_exp_neg_wf)
- * while e^l is above e^-700, so that it is rounded once; *val is -1
- * (unknown: take it from the logarithm) below that.
+ * the terms over the first: its value e^l s in the wide type (e^l by
+ * bercli_exp_neg_wf) while e^l is above e^-700, so that it is rounded
+ * once, else -1 (unknown: take it from the logarithm); and its logarithm
+ * l + ln s (s = hi + lo, ln s = log(hi) + lo/hi).
  */
-static bercl_lnprob tail_of(dd l, wf s, wf *val)
+static wf tail_value(dd l, wf s)
+{
+	return l.hi > -700.0 ? wf_mul(bercli_exp_neg_wf(-l.hi, -l.lo), s) : wf_d(-1.0);
+}
+
+static bercl_lnprob tail_ln(dd l, wf s)
 {
 	double hi = wf_hi(s), lo = wf_lo(s);
 	dd r = dd_add(l, dd_fast_two_sum(bercli_log(hi), lo / hi));
-	*val = l.hi > -700.0 ? wf_mul(bercli_exp_neg_wf(-l.hi, -l.lo), s) : wf_d(-1.0);
 	return (bercl_lnprob){r.hi, r.lo};
 }
 
@@ -458,7 +462,8 @@ static dd ln_wide(wf v)
 #define SMALL_MEAN 16.0
 #define SMALL_E 64
 
-static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_tails *out)
+static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_tails *out,
+                            int want_ln)
 {
 	if (!(bits * ber <= SMALL_MEAN && errors <= SMALL_E))
 		return 0;
@@ -500,6 +505,10 @@ static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_
 	wf vle = wf_mul(e0, le), vgt = wf_mul(e0, gt);
 	if (!(WF_A(vle) >= 0x1p-900 && WF_A(vgt) >= 0x1p-900))
 		return 0;
+	out->cl = wf_hi(vgt);
+	out->one_minus_cl = wf_hi(vle);
+	if (!want_ln)
+		return 1;
 	/* the small tail's logarithm from its value, the other's as log1p */
 	int gt_small = WF_A(vgt) <= WF_A(vle);
 	wf vs = gt_small ? vgt : vle;
@@ -508,28 +517,45 @@ static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_
 	bercl_lnprob small = {ls.hi, ls.lo}, big = {bercli_log1p(-hi), 0.0};
 	out->ln_cl = gt_small ? small : big;
 	out->ln_one_minus_cl = gt_small ? big : small;
-	out->cl = wf_hi(vgt);
-	out->one_minus_cl = wf_hi(vle);
 	return 1;
 }
 
-enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
+/*
+ * bercl_binomial_tails(), and with want_ln 0 its two doubles alone
+ * (bercl_binomial_values()): the same wide values rounded the same way,
+ * without the logarithms where they are not needed. The one decision the
+ * logarithm makes, whether the first tail is above 1/2 (then the other is
+ * summed, not taken as its complement), is made from the first tail's wide
+ * value wherever that is more than 1e-9 relative from 1/2 (the logarithm,
+ * within about 1e-16, is then on the same side of the double nearest -ln 2
+ * as the value of 1/2), and from the logarithm as before inside that band.
+ * Where a value would come from its logarithm (below 2^-1000, or a first
+ * term below e^-700), 1 is returned with nothing set: the caller takes the
+ * whole tails. Else 0 with out set (its logarithms only with want_ln).
+ */
+static int binomial_core(double errors, double bits, double ber, bercl_tails *out, int want_ln,
+                         enum bercl_status *rc)
 {
+	*rc = BERCL_OK;
 	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors) ||
 	    !(bits >= errors && bits >= 1) || bits != floor(bits) || !(bits < INFINITY) ||
-	    !(ber > 0 && ber < 1))
-		return BERCL_EDOM;
-	if (bits > BERCL_BINOMIAL_MAX_BITS)
-		return BERCL_ELIMIT;
+	    !(ber > 0 && ber < 1)) {
+		*rc = BERCL_EDOM;
+		return 0;
+	}
+	if (bits > BERCL_BINOMIAL_MAX_BITS) {
+		*rc = BERCL_ELIMIT;
+		return 0;
+	}
 	if (errors == bits) { /* P[X > N] = 0 */
 		bercl_lnprob zero = {-INFINITY, 0.0}, one = {0.0, 0.0};
 		bercli_tails_set(out, zero, one);
-		return BERCL_OK;
+		return 0;
 	}
 	dd n = dd_from(bits);
 	dd q = dd_two_sum(1.0, -ber);
-	if (small_mean_tails(errors, bits, ber, q, out))
-		return BERCL_OK;
+	if (small_mean_tails(errors, bits, ber, q, out, want_ln))
+		return 0;
 	double qd = q.hi + q.lo;
 	/* Bound the work. Above v = N p q = 64 the continued fraction takes
 	 * about 0.6 sqrt(v) steps near the mean and fewer farther out (about
@@ -541,40 +567,88 @@ enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, b
 	 * measured up to there). */
 	double var = bits * ber * qd;
 	if (var > BERCL_BINOMIAL_MAX_SD * BERCL_BINOMIAL_MAX_SD &&
-	    fabs(errors + 0.5 - bits * ber) < var / BERCL_BINOMIAL_FAR)
-		return BERCL_ELIMIT;
-	bercl_lnprob gt, le;
+	    fabs(errors + 0.5 - bits * ber) < var / BERCL_BINOMIAL_FAR) {
+		*rc = BERCL_ELIMIT;
+		return 0;
+	}
+	bercl_lnprob gt = {0, 0}, le = {0, 0};
 	wf vgt = wf_d(-1.0), vle = wf_d(-1.0); /* values in the wide type, -1: from the logs */
 	int gt_first = errors + 1.0 > bits * ber;
-	if (gt_first) {
-		dd l1 = ln_pmf_above(errors, bits, ber, n, q);
-		gt = tail_of(l1, tail_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1, var), &vgt);
+	dd l_first = gt_first ? ln_pmf_above(errors, bits, ber, n, q) : ln_pmf(errors, n, ber, q);
+	wf s_first = gt_first ? tail_sum((int64_t)errors + 1, 1, bits, ber, n, q, l_first, var)
+	                      : tail_sum((int64_t)errors, 0, bits, ber, n, q, l_first, var);
+	wf v_first = tail_value(l_first, s_first);
+	if (!want_ln && !(WF_A(v_first) >= 0x1p-1000))
+		return 1;
+	int above_half;
+	if (!want_ln && (WF_A(v_first) > 0.5 * (1 + 1e-9) || WF_A(v_first) < 0.5 * (1 - 1e-9))) {
+		above_half = WF_A(v_first) > 0.5;
 	} else {
-		dd l0 = ln_pmf(errors, n, ber, q);
-		le = tail_of(l0, tail_sum((int64_t)errors, 0, bits, ber, n, q, l0, var), &vle);
+		bercl_lnprob first = tail_ln(l_first, s_first);
+		above_half = first.hi > -0.6931471805599453;
+		if (gt_first)
+			gt = first;
+		else
+			le = first;
 	}
-	bercl_lnprob first = gt_first ? gt : le;
-	if (first.hi > -0.6931471805599453) { /* above 1/2: the other one directly */
+	if (gt_first)
+		vgt = v_first;
+	else
+		vle = v_first;
+	if (above_half) { /* above 1/2: the other one directly */
 		if (gt_first) {
 			dd l0 = ln_pmf(errors, n, ber, q);
-			le = tail_of(l0, tail_sum((int64_t)errors, 0, bits, ber, n, q, l0, var), &vle);
+			wf s0 = tail_sum((int64_t)errors, 0, bits, ber, n, q, l0, var);
+			vle = tail_value(l0, s0);
+			if (want_ln)
+				le = tail_ln(l0, s0);
 		} else {
 			dd l1 = ln_pmf_above(errors, bits, ber, n, q);
-			gt = tail_of(l1, tail_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1, var), &vgt);
+			wf s1 = tail_sum((int64_t)errors + 1, 1, bits, ber, n, q, l1, var);
+			vgt = tail_value(l1, s1);
+			if (want_ln)
+				gt = tail_ln(l1, s1);
 		}
 	} else if (gt_first) {
-		le = bercli_lnprob_complement(gt);
+		if (want_ln)
+			le = bercli_lnprob_complement(gt);
 		vle = WF_A(vgt) >= 0 ? wf_sub(wf_d(1.0), vgt) : wf_d(-1.0);
 	} else {
-		gt = bercli_lnprob_complement(le);
+		if (want_ln)
+			gt = bercli_lnprob_complement(le);
 		vgt = WF_A(vle) >= 0 ? wf_sub(wf_d(1.0), vle) : wf_d(-1.0);
 	}
+	if (!want_ln && !(WF_A(vgt) >= 0x1p-1000 && WF_A(vle) >= 0x1p-1000))
+		return 1;
 	/* the values rounded once from the wide type where they are normal,
 	 * else from the logarithms (not by bercli_tails_set, whose two
 	 * exponentials would compute values that are then replaced) */
-	out->ln_cl = gt;
-	out->ln_one_minus_cl = le;
+	if (want_ln) {
+		out->ln_cl = gt;
+		out->ln_one_minus_cl = le;
+	}
 	out->cl = WF_A(vgt) >= 0x1p-1000 ? wf_hi(vgt) : bercl_lnprob_value(gt);
 	out->one_minus_cl = WF_A(vle) >= 0x1p-1000 ? wf_hi(vle) : bercl_lnprob_value(le);
-	return BERCL_OK;
+	return 0;
+}
+
+enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
+{
+	enum bercl_status rc;
+	binomial_core(errors, bits, ber, out, 1, &rc);
+	return rc;
+}
+
+enum bercl_status bercl_binomial_values(double errors, double bits, double ber, double *cl,
+                                        double *one_minus_cl)
+{
+	enum bercl_status rc;
+	bercl_tails t;
+	if (binomial_core(errors, bits, ber, &t, 0, &rc))
+		binomial_core(errors, bits, ber, &t, 1, &rc); /* a value from its logarithm */
+	if (rc == BERCL_OK) {
+		*cl = t.cl;
+		*one_minus_cl = t.one_minus_cl;
+	}
+	return rc;
 }

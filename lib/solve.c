@@ -1141,15 +1141,19 @@ static int bits_by_halley(const struct reach *r, double x0, double limit, double
  * tails decide for the search and may place N a double off
  * (tests/bits_paths counts those apart).
  */
+static int quick_search_domain(double errors, double ber, double compared, double n)
+{
+	if (errors == 0)
+		return 1;
+	double lam = n * ber;
+	return errors <= 400 && compared >= 1e-250 && lam >= 2e-10 && lam <= 570;
+}
+
 static int quick_is_search(const struct reach *r, double n)
 {
-	if (r->model != BERCL_POISSON)
-		return 0;
-	if (r->errors == 0)
-		return 1;
-	double lam = n * r->ber;
-	return r->errors <= 400 && (r->cl > 0.5 ? r->omc_exact.hi : r->c_exact.hi) >= 1e-250 &&
-	       lam >= 2e-10 && lam <= 570;
+	return r->model == BERCL_POISSON &&
+	       quick_search_domain(r->errors, r->ber,
+	                           r->cl > 0.5 ? r->omc_exact.hi : r->c_exact.hi, n);
 }
 
 /* Is the memo filled for this model, count and target (bit for bit)? */
@@ -1171,16 +1175,13 @@ static double quick_route(double errors, double ber, const bercl_target *target,
 	                                  &at_q, margin);
 }
 
-/* quick_is_search() from the target itself, before the search's struct
- * reach is made (its omc_exact.hi is one_minus_cl where cl > 1/2, its
- * c_exact.hi cl elsewhere). */
+/* quick_is_search() for the Poisson model from the target itself, before
+ * the search's struct reach is made (its omc_exact.hi is one_minus_cl
+ * where cl > 1/2, its c_exact.hi cl elsewhere). */
 static int quick_is_search_at(double errors, double ber, const bercl_target *target, double n)
 {
-	if (errors == 0)
-		return 1;
-	double lam = n * ber;
-	return errors <= 400 && (target->cl > 0.5 ? target->one_minus_cl : target->cl) >= 1e-250 &&
-	       lam >= 2e-10 && lam <= 570;
+	return quick_search_domain(errors, ber, target->cl > 0.5 ? target->one_minus_cl : target->cl,
+	                           n);
 }
 
 /* The search for both entry points; the target's low parts checked; quick:

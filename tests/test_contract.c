@@ -409,6 +409,23 @@ static void binomial_call(double e, double n, double p)
 	if (st == BERCL_OK)
 		check_tails("t", &t);
 
+	/* bercl_binomial_values(): the same status, and the same doubles */
+	{
+		double cl, omc;
+		poison(&cl, sizeof cl);
+		poison(&omc, sizeof omc);
+		set_call("bercl_binomial_values(%.17g, %.17g, %.17g)", e, n, p);
+		enum bercl_status sv = bercl_binomial_values(e, n, p, &cl, &omc);
+		if (sv != st)
+			breaks(R_STATUS, "status %d, bercl_binomial_tails %d", (int)sv, (int)st);
+		CHECK_UNTOUCHED(sv, cl);
+		CHECK_UNTOUCHED(sv, omc);
+		if (sv == BERCL_OK && st == BERCL_OK &&
+		    (memcmp(&cl, &t.cl, sizeof cl) != 0 || memcmp(&omc, &t.one_minus_cl, sizeof omc) != 0))
+			breaks(R_OTHER, "%a, %a; bercl_binomial_tails %a, %a", cl, omc, t.cl,
+			       t.one_minus_cl);
+	}
+
 	poison(&t, sizeof t);
 	set_call("bercl_cl(BINOMIAL, %.17g, %.17g, %.17g)", e, n, p);
 	st = bercl_cl(BERCL_BINOMIAL, e, n, p, &t);
