@@ -533,13 +533,29 @@ size_t element_tails_strided(enum bercl_model model, size_t n, const char *const
 		for (int j = 0; j < 3; j++)
 			memcpy(&v[j], in[j] + (ptrdiff_t)i * in_step[j], sizeof v[j]);
 		double lam = v[1] * v[2];
-		/* the quick path of EL_TAILS, inline for the Poisson model */
-		int done = model == BERCL_POISSON && plain_tested(model, v[0], v[1]) &&
-		           v[2] >= DBL_MIN && v[2] < 1 && lam >= BERCL_MIN_LAMBDA &&
-		           lam <= BERCL_MAX_LAMBDA &&
-		           bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
-		                   BERCL_OK &&
-		           !subnormal(o[0]) && !subnormal(o[1]) && probability(o[0]) && probability(o[1]);
+		/* the quick path of EL_TAILS, inline: the Poisson values at lambda
+		 * = bits * ber exactly, the binomial ones (each model's doubles
+		 * without logarithms); a subnormal value, as anything else, by
+		 * element_compute() */
+		int plain = plain_tested(model, v[0], v[1]) && v[2] >= DBL_MIN && v[2] < 1;
+		int done;
+		if (model == BERCL_POISSON) {
+			done = plain && lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA &&
+			       bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
+			               BERCL_OK &&
+			       !subnormal(o[0]) && !subnormal(o[1]) && probability(o[0]) &&
+			       probability(o[1]);
+		} else {
+			/* the binomial tails wanted alone: the other one is not summed
+			 * where it would be a sum of its own */
+			int w0 = first == 0, w1 = first + nout > 1;
+			o[0] = o[1] = 0.5;
+			done = plain &&
+			       bercl_binomial_values(v[0], v[1], v[2], w0 ? &o[0] : NULL,
+			                             w1 ? &o[1] : NULL) == BERCL_OK &&
+			       !subnormal(o[0]) && !subnormal(o[1]) && probability(o[0]) &&
+			       probability(o[1]);
+		}
 		if (!done)
 			failed += (size_t)element_compute(EL_TAILS, model, 0, v, o, NULL, NULL);
 		for (int k = 0; k < nout; k++)

@@ -135,6 +135,9 @@ bercl_binomial_tails(double errors, double bits, double ber,
  * CL and 1 - CL alone, the doubles bercl_binomial_tails() gives (the same
  * domain, limits and statuses), without their logarithms where the values
  * do not need them: the cheaper call when plain doubles are all you need.
+ * Either pointer may be NULL: that tail is then not computed where it
+ * would cost a sum of its own (half the work where the tail summed first
+ * is above 1/2).
  */
 BERCL_API enum bercl_status
 bercl_binomial_values(double errors, double bits, double ber, double *cl,

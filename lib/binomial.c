@@ -71,6 +71,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bercl.h"
@@ -532,10 +533,16 @@ static int small_mean_tails(double errors, double bits, double ber, dd q, bercl_
  * Where a value would come from its logarithm (below 2^-1000, or a first
  * term below e^-700), 1 is returned with nothing set: the caller takes the
  * whole tails. Else 0 with out set (its logarithms only with want_ln).
+ * want_gt, want_le (values only): the tails wanted, CL and 1 - CL; where
+ * the one summed first is the only one wanted, the other is neither summed
+ * nor taken as its complement (NaN), and where the other is the only one
+ * wanted, the first is summed for it as before.
  */
 static int binomial_core(double errors, double bits, double ber, bercl_tails *out, int want_ln,
-                         enum bercl_status *rc)
+                         int want_gt, int want_le, enum bercl_status *rc)
 {
+	if (want_ln)
+		want_gt = want_le = 1;
 	*rc = BERCL_OK;
 	if (!(errors >= 0 && errors <= BERCL_MAX_ERRORS) || errors != floor(errors) ||
 	    !(bits >= errors && bits >= 1) || bits != floor(bits) || !(bits < INFINITY) ||
@@ -581,6 +588,16 @@ static int binomial_core(double errors, double bits, double ber, bercl_tails *ou
 	if (!want_ln && !(WF_A(v_first) >= 0x1p-1000))
 		return 1;
 	int above_half;
+	if (!(gt_first ? want_le : want_gt)) {
+		/* the other tail not wanted: neither its sum nor the decision */
+		if (gt_first)
+			vgt = v_first;
+		else
+			vle = v_first;
+		out->cl = gt_first ? wf_hi(vgt) : NAN;
+		out->one_minus_cl = gt_first ? NAN : wf_hi(vle);
+		return 0;
+	}
 	if (!want_ln && (WF_A(v_first) > 0.5 * (1 + 1e-9) || WF_A(v_first) < 0.5 * (1 - 1e-9))) {
 		above_half = WF_A(v_first) > 0.5;
 	} else {
@@ -618,7 +635,7 @@ static int binomial_core(double errors, double bits, double ber, bercl_tails *ou
 			gt = bercli_lnprob_complement(le);
 		vgt = WF_A(vle) >= 0 ? wf_sub(wf_d(1.0), vle) : wf_d(-1.0);
 	}
-	if (!want_ln && !(WF_A(vgt) >= 0x1p-1000 && WF_A(vle) >= 0x1p-1000))
+	if (!want_ln && !((!want_gt || WF_A(vgt) >= 0x1p-1000) && (!want_le || WF_A(vle) >= 0x1p-1000)))
 		return 1;
 	/* the values rounded once from the wide type where they are normal,
 	 * else from the logarithms (not by bercli_tails_set, whose two
@@ -627,15 +644,17 @@ static int binomial_core(double errors, double bits, double ber, bercl_tails *ou
 		out->ln_cl = gt;
 		out->ln_one_minus_cl = le;
 	}
-	out->cl = WF_A(vgt) >= 0x1p-1000 ? wf_hi(vgt) : bercl_lnprob_value(gt);
-	out->one_minus_cl = WF_A(vle) >= 0x1p-1000 ? wf_hi(vle) : bercl_lnprob_value(le);
+	out->cl = !want_gt ? NAN : WF_A(vgt) >= 0x1p-1000 ? wf_hi(vgt) : bercl_lnprob_value(gt);
+	out->one_minus_cl = !want_le                      ? NAN
+	                    : WF_A(vle) >= 0x1p-1000 ? wf_hi(vle)
+	                                             : bercl_lnprob_value(le);
 	return 0;
 }
 
 enum bercl_status bercl_binomial_tails(double errors, double bits, double ber, bercl_tails *out)
 {
 	enum bercl_status rc;
-	binomial_core(errors, bits, ber, out, 1, &rc);
+	binomial_core(errors, bits, ber, out, 1, 1, 1, &rc);
 	return rc;
 }
 
@@ -644,11 +663,13 @@ enum bercl_status bercl_binomial_values(double errors, double bits, double ber, 
 {
 	enum bercl_status rc;
 	bercl_tails t;
-	if (binomial_core(errors, bits, ber, &t, 0, &rc))
-		binomial_core(errors, bits, ber, &t, 1, &rc); /* a value from its logarithm */
+	if (binomial_core(errors, bits, ber, &t, 0, cl != NULL, one_minus_cl != NULL, &rc))
+		binomial_core(errors, bits, ber, &t, 1, 1, 1, &rc); /* a value from its logarithm */
 	if (rc == BERCL_OK) {
-		*cl = t.cl;
-		*one_minus_cl = t.one_minus_cl;
+		if (cl)
+			*cl = t.cl;
+		if (one_minus_cl)
+			*one_minus_cl = t.one_minus_cl;
 	}
 	return rc;
 }

@@ -424,6 +424,21 @@ static void binomial_call(double e, double n, double p)
 		    (memcmp(&cl, &t.cl, sizeof cl) != 0 || memcmp(&omc, &t.one_minus_cl, sizeof omc) != 0))
 			breaks(R_OTHER, "%a, %a; bercl_binomial_tails %a, %a", cl, omc, t.cl,
 			       t.one_minus_cl);
+		/* one tail alone (the other pointer NULL): the same double */
+		double one;
+		for (int k = 0; k < 2; k++) {
+			poison(&one, sizeof one);
+			set_call("bercl_binomial_values(%.17g, %.17g, %.17g, %s)", e, n, p,
+			         k == 0 ? "cl alone" : "one_minus_cl alone");
+			sv = bercl_binomial_values(e, n, p, k == 0 ? &one : NULL, k == 1 ? &one : NULL);
+			if (sv != st)
+				breaks(R_STATUS, "status %d, bercl_binomial_tails %d", (int)sv, (int)st);
+			CHECK_UNTOUCHED(sv, one);
+			if (sv == BERCL_OK && st == BERCL_OK &&
+			    memcmp(&one, k == 0 ? &t.cl : &t.one_minus_cl, sizeof one) != 0)
+				breaks(R_OTHER, "%a; bercl_binomial_tails %a", one,
+				       k == 0 ? t.cl : t.one_minus_cl);
+		}
 	}
 
 	poison(&t, sizeof t);
