@@ -1186,8 +1186,9 @@ static int quick_is_search_at(double errors, double ber, const bercl_target *tar
 
 /* The search for both entry points; the target's low parts checked; quick:
  * whether bits_quick.c's certified route may give the bits (0: the search
- * alone, tests/bits_paths' reference); margin (may be NULL; with achieved
- * NULL): bercl_min_bits_margin()'s. */
+ * alone, tests/bits_paths' reference); margin (may be NULL): the route's
+ * certified share past the target, bercl_min_bits_margin()'s, with
+ * achieved left uncomputed (NaN) where it is at least BERCL_MARGIN_PRINTED. */
 static enum bercl_status min_bits(enum bercl_model model, double errors, double ber,
                                   const bercl_target *target, double *bits,
                                   bercl_tails *achieved, int quick,
