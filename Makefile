@@ -197,7 +197,7 @@ tests/test_api tests/test_contract: tests/%: tests/%.c include/bercl.h libbercl.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 CHECK_SUITES = $(TESTS:tests/%=check-run-%) check-xmath check-bits-paths check-xcheck-dd \
 	check-fuzz-seeds check-corpus check-forms check-docs check-comments check-promises check-abi \
-	check-completion check-install check-pip check-oracle check-faces
+	check-completion check-install check-pip check-oracle check-faces check-scripts
 .PHONY: check-suites $(CHECK_SUITES)
 check: all $(TESTS) tests/oracle/oracle tests/oracle/xmath_check $(REPLAYS) tests/xcheck-dd tests/bits_paths \
 		tests/faces_cmd web/tmp/bercl.wasm
@@ -219,6 +219,14 @@ check-corpus:
 	@echo "== tests/test_corpus.sh"; sh tests/test_corpus.sh
 check-forms:
 	@echo "== tests/test_forms.sh"; sh tests/test_forms.sh
+# Every shell script parses (sh -n, or bash -n where its first line says
+# bash): make bench ran none of bench/run.sh after a quote in a printf
+# ended its string.
+check-scripts:
+	@echo "== shell scripts parse (sh -n, bash -n)"
+	@set -e; for f in .ci/run bench/*.sh tests/*.sh tools/*.sh; do \
+		if head -1 "$$f" | grep -q bash; then bash -n "$$f"; else sh -n "$$f"; fi; \
+	done
 check-docs:
 	@echo "== tests/test_docs.py (README.md and docs/: every example run, links, every flag of --help named)"
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" LDFLAGS="$(LDFLAGS)" $(PYTHON) tests/test_docs.py

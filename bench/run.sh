@@ -144,7 +144,7 @@ median() {
 echo
 echo "bercl simulate, 1e6 trials (median of 5 runs):"
 printf '  poisson  %s s\n' "$(median 5 ./bercl simulate -e 0 -n 3T -p 1e-12 --trials 1000000)"
-printf '  binomial %s s (N = 1e9, the engine's BTRS)\n' \
+printf '  binomial %s s (N = 1e9, the BTRS sampler of the engine)\n' \
 	"$(median 5 ./bercl simulate -e 0 -n 1e9 -p 1e-9 --model binomial --trials 1000000)"
 printf '  binomial %s s (N = 3e12, geometric gaps)\n' \
 	"$(median 5 ./bercl simulate -e 0 -n 3T -p 1e-12 --model binomial --trials 1000000)"
