@@ -265,6 +265,47 @@ static int probability(double v)
 	return v >= 0 && v <= 1;
 }
 
+/*
+ * EL_TAILS' shorter path: the two tails at (errors, bits, ber) as the full
+ * path prints them, for arguments plainly in every domain: each model's
+ * doubles without logarithms (bercl_poisson_values at lambda = bits * ber
+ * exactly, hi + lo, as compute_tails_at takes it; bercl_binomial_values),
+ * and where one is subnormal both from the tails with their logarithms
+ * (as_printed: what the full path prints). want0, want1: the outputs
+ * wanted (the binomial model then spares a sum the other would cost; an
+ * output not wanted is left 0.5). 1 with out[0..2) set, else 0.
+ */
+static int tails_printed(enum bercl_model model, const double in[3], int want0, int want1,
+                         double *out)
+{
+	if (!plain_tested(model, in[0], in[1]) || !(in[2] >= DBL_MIN && in[2] < 1))
+		return 0;
+	double lam = in[1] * in[2], lam_lo = 0;
+	enum bercl_status rc;
+	out[0] = out[1] = 0.5;
+	if (model == BERCL_BINOMIAL) {
+		rc = bercl_binomial_values(in[0], in[1], in[2], want0 ? &out[0] : NULL,
+		                           want1 ? &out[1] : NULL);
+	} else {
+		if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA))
+			return 0;
+		lam_lo = fma(in[1], in[2], -lam);
+		rc = bercl_poisson_values(in[0], lam, lam_lo, &out[0], &out[1]);
+	}
+	if (rc != BERCL_OK)
+		return 0;
+	if (subnormal(out[0]) || subnormal(out[1])) {
+		bercl_tails tl;
+		rc = model == BERCL_BINOMIAL ? bercl_binomial_tails(in[0], in[1], in[2], &tl)
+		                             : bercl_poisson_tails(in[0], lam, lam_lo, &tl);
+		if (rc != BERCL_OK)
+			return 0;
+		out[0] = as_printed(tl.cl, tl.ln_cl);
+		out[1] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
+	}
+	return probability(out[0]) && probability(out[1]);
+}
+
 /* The shorter path: 1 with out[0..want) filled where it applies and
  * succeeds. */
 static int quick(enum element_answer a, enum bercl_model model, int exact, const double *in,
@@ -276,34 +317,7 @@ static int quick(enum element_answer a, enum bercl_model model, int exact, const
 	bercl_tails tl;
 	switch (a) {
 	case EL_TAILS:
-		if (!plain_tested(model, in[0], in[1]) || !(in[2] >= DBL_MIN && in[2] < 1))
-			return 0;
-		if (model == BERCL_BINOMIAL) {
-			/* the doubles alone (bercl_binomial_values: the same as the
-			 * tails'); a subnormal one as the full path prints it, from
-			 * its logarithm */
-			if (bercl_binomial_values(in[0], in[1], in[2], &out[0], &out[1]) != BERCL_OK)
-				return 0;
-			if (subnormal(out[0]) || subnormal(out[1])) {
-				if (bercl_binomial_tails(in[0], in[1], in[2], &tl) != BERCL_OK)
-					return 0;
-				out[0] = as_printed(tl.cl, tl.ln_cl);
-				out[1] = as_printed(tl.one_minus_cl, tl.ln_one_minus_cl);
-			}
-		} else {
-			/* lambda = bits * ber exactly, hi + lo, as compute_tails_at;
-			 * bercl_poisson_values gives the doubles of bercl_poisson_tails */
-			double lam = in[1] * in[2];
-			if (!(lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA) ||
-			    bercl_poisson_values(in[0], lam, fma(in[1], in[2], -lam), &out[0], &out[1]) !=
-			            BERCL_OK)
-				return 0;
-			/* a subnormal the full path, which has the logarithms (0 is
-			 * 0 there too: a value below half the least subnormal) */
-			if (subnormal(out[0]) || subnormal(out[1]))
-				return 0;
-		}
-		return probability(out[0]) && probability(out[1]);
+		return tails_printed(model, in, 1, want > 1, out);
 	case EL_BER_UPPER:
 	case EL_BER_INTERVAL:
 		if (!plain_tested(model, in[0], in[1]) ||
@@ -532,30 +546,8 @@ size_t element_tails_strided(enum bercl_model model, size_t n, const char *const
 		double v[3], o[ELEMENT_MAX_OUT];
 		for (int j = 0; j < 3; j++)
 			memcpy(&v[j], in[j] + (ptrdiff_t)i * in_step[j], sizeof v[j]);
-		double lam = v[1] * v[2];
-		/* the quick path of EL_TAILS, inline: the Poisson values at lambda
-		 * = bits * ber exactly, the binomial ones (each model's doubles
-		 * without logarithms); a subnormal value, as anything else, by
-		 * element_compute() */
-		int plain = plain_tested(model, v[0], v[1]) && v[2] >= DBL_MIN && v[2] < 1;
-		int done;
-		if (model == BERCL_POISSON) {
-			done = plain && lam >= BERCL_MIN_LAMBDA && lam <= BERCL_MAX_LAMBDA &&
-			       bercl_poisson_values(v[0], lam, fma(v[1], v[2], -lam), &o[0], &o[1]) ==
-			               BERCL_OK &&
-			       !subnormal(o[0]) && !subnormal(o[1]) && probability(o[0]) &&
-			       probability(o[1]);
-		} else {
-			/* the binomial tails wanted alone: the other one is not summed
-			 * where it would be a sum of its own */
-			int w0 = first == 0, w1 = first + nout > 1;
-			o[0] = o[1] = 0.5;
-			done = plain &&
-			       bercl_binomial_values(v[0], v[1], v[2], w0 ? &o[0] : NULL,
-			                             w1 ? &o[1] : NULL) == BERCL_OK &&
-			       !subnormal(o[0]) && !subnormal(o[1]) && probability(o[0]) &&
-			       probability(o[1]);
-		}
+		/* the quick path of EL_TAILS without element_compute()'s dispatch */
+		int done = tails_printed(model, v, first == 0, first + nout > 1, o);
 		if (!done)
 			failed += (size_t)element_compute(EL_TAILS, model, 0, v, o, NULL, NULL);
 		for (int k = 0; k < nout; k++)
