@@ -638,6 +638,10 @@ static int regress(const bercl_eye_scan *s, const bercl_eye_options *o, int e, d
                    double centre, double *mu, double *sigma, double *r2, int *used)
 {
 	double sx = 0, sy = 0, m = 0;
+	/* set on every path (the second pass always runs where the first
+	 * returns not; GCC at -O1 cannot see it) */
+	*mu = *sigma = *r2 = NAN;
+	*used = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		double sxx = 0, sxy = 0, syy = 0;
 		for (int i = 0; i < s->n; i++) {

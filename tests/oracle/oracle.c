@@ -96,7 +96,7 @@ struct point {
 struct stats {
 	long n, refused_ok, ambiguous, fails, oracle_doubt;
 	double worst;
-	char worst_cmd[512], worst_what[64];
+	char worst_cmd[1024], worst_what[64];
 	/* an answer's own counts and second measure (the degraded-SER answers) */
 	long cnt[7];
 	double worst2;
@@ -2215,12 +2215,12 @@ static void check_clustered_row(enum clus w, const struct ilog *L, const struct 
 	const char *got0 = cell(f, nf, col_of(h, nh, main_col));
 	const char *got1 = cell(f, nf, col_of(h, nh, "ber_lower_clustered"));
 	char msg[1024];
+	double Nd = mpfr_get_d(d->N, MPFR_RNDN);
 	/* the columns every answered row has */
 	if (!*got0)
 		goto answer;
 	double gx = strtod(cell(f, nf, col_of(h, nh, "errors")), NULL);
 	double gn = strtod(cell(f, nf, col_of(h, nh, "bits")), NULL);
-	double Nd = mpfr_get_d(d->N, MPFR_RNDN);
 	if (gx != d->X || !(fabs(gn - Nd) <= 2e-16 * Nd))
 		fail(s, cmd, "%s: errors %s bits %s, the log holds %.17g errors in %.17g bits%s",
 		     clus_name[w], cell(f, nf, col_of(h, nh, "errors")),
@@ -2274,7 +2274,6 @@ answer:;
 		if (!*got0 && w != C_CL) { /* refused: right only if a Poisson bound is beyond */
 			mpfr_t ln_t, b;
 			mpfr_inits2(PREC, ln_t, b, (mpfr_ptr)0);
-			double Nd = mpfr_get_d(d->N, MPFR_RNDN);
 			int side = target_of(L->q[qi], ln_t), beyond = 0;
 			if (w == C_BER2) { /* the tails (1 - cl) / 2 */
 				mpfr_set_prec(b, PREC + 64);

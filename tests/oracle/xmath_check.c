@@ -170,7 +170,7 @@ static int specials(void)
 	SPECIAL(bercli_exp10(400.0), INFINITY);
 	SPECIAL(bercli_exp10(-400.0), 0.0);
 	for (int k = 0; k <= 22; k++) { /* the powers of ten that are doubles */
-		char s[8];
+		char s[16];
 		snprintf(s, sizeof s, "1e%d", k);
 		SPECIAL(bercli_exp10((double)k), strtod(s, NULL));
 		SPECIAL(bercli_log10(strtod(s, NULL)), (double)k);
