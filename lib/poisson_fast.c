@@ -574,10 +574,28 @@ static double temme_sum_fast(double eta, double a, double *err)
 	while (ar < TEMME_AS - 1 && a >= TEMME_A_EDGE[ar + 1])
 		ar++;
 	const unsigned char *deg = TEMME_DEG[b][ar];
-	for (int k = terms - 1; k >= 0; k--) {
+	/* C_k and C_(k-1) by Horner's rule side by side (two chains, each in
+	 * the order of one alone, so the same doubles): the coefficients of
+	 * one polynomial wait on each other, not on the other's */
+	int k = terms - 1;
+	for (; k >= 1; k -= 2) {
+		double c1 = 0.0, c0 = 0.0;
+		int j1 = deg[k], j0 = deg[k - 1];
+		for (; j1 > j0; j1--)
+			c1 = c1 * eta + TEMME_C[k][j1];
+		for (; j0 > j1; j0--)
+			c0 = c0 * eta + TEMME_C[k - 1][j0];
+		for (; j1 >= 0; j1--) {
+			c1 = c1 * eta + TEMME_C[k][j1];
+			c0 = c0 * eta + TEMME_C[k - 1][j1];
+		}
+		s = s * inv_a + c1;
+		s = s * inv_a + c0;
+	}
+	if (k == 0) {
 		double c = 0.0;
-		for (int j = deg[k]; j >= 0; j--)
-			c = c * eta + TEMME_C[k][j];
+		for (int j = deg[0]; j >= 0; j--)
+			c = c * eta + TEMME_C[0][j];
 		s = s * inv_a + c;
 	}
 	*err = U * (TEMME_HORNER_ERR[b][ar] + 0.2) + TEMME_TRUNC;
